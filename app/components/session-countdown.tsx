@@ -1,0 +1,48 @@
+import { Badge, Button, InlineStack } from "@shopify/polaris";
+import { useEffect, useRef, useState } from "react";
+import { formatRemaining, inWarningWindow, isDestructive, remainingMs } from "~/lib/session-countdown";
+import { useToast } from "./toast";
+
+type Props = { sessionExpiresAt: string; onExpired: () => void };
+
+/** SPEC §4 countdown: ticks every second, warns once at 4–5 minutes, logs out once at zero. */
+export function SessionCountdown({ sessionExpiresAt, onExpired }: Props) {
+  const toast = useToast();
+  const [now, setNow] = useState(() => Date.now());
+  const warned = useRef(false);
+  const expired = useRef(false);
+  const remaining = remainingMs(sessionExpiresAt, now);
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  useEffect(() => {
+    if (inWarningWindow(remaining) && !warned.current) {
+      warned.current = true;
+      toast({ title: "Session Expiring Soon", message: "Your session will expire in less than 5 minutes." });
+    }
+    if (remaining === 0 && !expired.current) {
+      expired.current = true;
+      toast({
+        title: "Session Expired",
+        message: "Your session has expired. Please login again.",
+        tone: "critical",
+      });
+      onExpired();
+    }
+  }, [remaining, toast, onExpired]);
+
+  const destructive = isDestructive(remaining);
+  return (
+    <InlineStack gap="200" blockAlign="center" wrap={false}>
+      <Badge tone={destructive ? "critical" : "info"}>{`Session: ${formatRemaining(remaining)}`}</Badge>
+      {destructive ? (
+        <Button size="slim" onClick={() => window.location.reload()}>
+          Refresh
+        </Button>
+      ) : null}
+    </InlineStack>
+  );
+}

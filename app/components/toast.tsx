@@ -1,0 +1,48 @@
+import { Toast } from "@shopify/polaris";
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+
+/** SPEC §9: the product's own toasts show for about 3 s; one at a time. */
+const TOAST_DURATION_MS = 3_000;
+
+export type ToastMessage = { title?: string; message: string; tone?: "success" | "critical" };
+
+type ToastState = ToastMessage & { key: number };
+
+const ToastContext = createContext<{
+  show: (toast: ToastMessage) => void;
+  current: ToastState | null;
+  dismiss: () => void;
+}>({
+  show: () => {},
+  current: null,
+  dismiss: () => {},
+});
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [current, setCurrent] = useState<ToastState | null>(null);
+  const show = useCallback((toast: ToastMessage) => setCurrent({ ...toast, key: Date.now() }), []);
+  const dismiss = useCallback(() => setCurrent(null), []);
+  const value = useMemo(() => ({ show, current, dismiss }), [show, current, dismiss]);
+  return <ToastContext.Provider value={value}>{children}</ToastContext.Provider>;
+}
+
+/** Shows a toast; a new one replaces the one on screen. */
+export function useToast() {
+  return useContext(ToastContext).show;
+}
+
+/** Renders the current toast; place once inside each Polaris Frame. */
+export function ToastOutlet() {
+  const { current, dismiss } = useContext(ToastContext);
+  if (!current) return null;
+  const content = current.title ? `${current.title}: ${current.message}` : current.message;
+  return (
+    <Toast
+      key={current.key}
+      content={content}
+      error={current.tone === "critical"}
+      duration={TOAST_DURATION_MS}
+      onDismiss={dismiss}
+    />
+  );
+}

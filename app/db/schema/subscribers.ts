@@ -1,0 +1,33 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { stores } from "./stores";
+
+export const subscribers = pgTable(
+  "subscribers",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    email: text().notNull(),
+    name: text(),
+    phone: text(),
+    company: text(),
+    address: text(),
+    street: text(),
+    city: text(),
+    state: text(),
+    zipCode: text(),
+    country: text(),
+    sessionId: text(),
+    discountCodeSent: text(),
+    discountCodeUsed: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    subscribedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    unsubscribedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("subscribers_store_email_unique").on(table.storeId, sql`lower(${table.email})`),
+    index("subscribers_store_subscribed_idx").on(table.storeId, table.subscribedAt.desc(), table.id.desc()),
+  ],
+);

@@ -1,0 +1,36 @@
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import type { ServerBuild } from "react-router";
+import { bootstrap } from "~/services/bootstrap.server";
+import { logger } from "~/services/logger.server";
+import { rejectCrossSiteMutations, securityHeaders } from "./security.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    ip: string;
+    cspNonce: string;
+  }
+}
+
+/** Resolves when the database is migrated and the first admin exists; the server awaits it before listening. */
+export const ready = bootstrap();
+
+export const app = express();
+app.disable("x-powered-by");
+if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+app.use(async (_req, _res, next) => {
+  await ready;
+  next();
+});
+app.use(securityHeaders);
+app.use(rejectCrossSiteMutations);
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+    getLoadContext: (req, res) => ({ ip: req.ip ?? "unknown", cspNonce: String(res.locals.cspNonce ?? "") }),
+  }),
+);
+app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+  logger().error({ err: error }, "unhandled request error");
+  res.status(500).json({ message: "Something went wrong. Please try again." });
+});

@@ -1,0 +1,66 @@
+import { data } from "react-router";
+import type { z } from "zod";
+import { HttpError, invalidInput } from "~/services/errors.server";
+import { logger } from "~/services/logger.server";
+
+/** 1 MiB is far above any form of the product; larger bodies are refused before parsing. */
+const MAX_JSON_BYTES = 1024 * 1024;
+
+/** Reads and validates a JSON body: malformed JSON is 400, a schema failure 422 with field messages. */
+export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw new HttpError(413, "Request body is too large");
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : {};
+  } catch {
+    throw new HttpError(400, "Request body must be valid JSON");
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw invalidInput(parsed.error);
+  return parsed.data;
+}
+
+/** Maps a thrown error to a JSON response once: HttpError keeps its status, anything else is a logged 500. */
+export function errorResponse(error: unknown) {
+  if (error instanceof Response) throw error;
+  if (error instanceof HttpError) {
+    const headers: HeadersInit = {};
+    if (typeof error.details?.retryAfter === "number")
+      headers["Retry-After"] = String(error.details.retryAfter);
+    return data({ message: error.message, ...error.details }, { status: error.status, headers });
+  }
+  logger().error({ err: error }, "unhandled error in API route");
+  return data({ message: "Something went wrong. Please try again." }, { status: 500 });
+}
+
+/** Wraps an API loader or action so every failure becomes a JSON `{message}` with the right status. */
+export function jsonRoute<A extends { request: Request }, R>(handler: (args: A) => Promise<R>) {
+  return async (args: A) => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+export function methodNotAllowed() {
+  return data({ message: "Method not allowed" }, { status: 405 });
+}
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type RouteArgs = {
+  request: Request;
+  params: Record<string, string | undefined>;
+  context: import("react-router").AppLoadContext;
+};
+
+/** One resource route answering JSON per method: unknown methods get 405, failures `{message}`. */
+export function apiRoute(handlers: Partial<Record<Method, (args: RouteArgs) => Promise<unknown>>>) {
+  const handle = jsonRoute(async (args: RouteArgs) => {
+    const handler = handlers[args.request.method as Method];
+    return handler ? handler(args) : methodNotAllowed();
+  });
+  return { loader: handle, action: handle };
+}

@@ -1,0 +1,51 @@
+/** SPEC §8: a non-OK response raises an error whose message is "status: body" (or the status text). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The server's `message` field when the body was JSON. */
+    readonly serverMessage: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** SPEC §7: every call sends cookies and JSON; a JSON answer is parsed, otherwise the text is returned. */
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    credentials: "include",
+    headers:
+      body === undefined
+        ? { Accept: "application/json" }
+        : { Accept: "application/json", "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    throw new ApiError(
+      response.status,
+      `${response.status}: ${text || response.statusText}`,
+      readMessage(text),
+    );
+  }
+  const isJson = response.headers.get("content-type")?.includes("application/json");
+  return (isJson && text ? JSON.parse(text) : text) as T;
+}
+
+function readMessage(text: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string") {
+      return parsed.message;
+    }
+  } catch {
+    // not JSON: the caller falls back to its own message
+  }
+  return undefined;
+}
+
+/** The message a failure toast shows: the server's own message, or the screen's fallback. */
+export function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
+}

@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((value) => (value ? value : undefined))
+  .pipe(z.url().optional());
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    APP_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default("./data"),
+    DATABASE_URL: optionalUrl,
+    REDIS_URL: optionalUrl,
+    SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
+    ENCRYPTION_KEY: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i, "ENCRYPTION_KEY must be 64 hex characters (32 bytes)")
+      .optional(),
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().default("Newsletter Popup <no-reply@localhost>"),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
+    ADMIN_ORGANIZATION: z.string().min(1).default("My Organization"),
+    ALLOW_SIGNUP: booleanFlag,
+    SESSION_TTL_MINUTES: z.coerce.number().positive().default(1440),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SHOPIFY_API_KEY: z.string().optional(),
+    SHOPIFY_API_SECRET: z.string().optional(),
+    SCOPES: z.string().optional(),
+    SHOPIFY_APP_URL: optionalUrl,
+  })
+  .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
+    message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
+    path: ["ADMIN_PASSWORD"],
+  });
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+
+let cached: Env | undefined;
+
+/** Reads and validates the environment once; a bad value stops the start with a clear message. */
+export function env(): Env {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${problems.join("\n")}`);
+  }
+  cached = { ...parsed.data, APP_URL: parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}` };
+  return cached;
+}
+
+export function isProduction(): boolean {
+  return env().NODE_ENV === "production";
+}

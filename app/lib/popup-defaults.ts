@@ -1,0 +1,71 @@
+/** SPEC §3 popup_configs defaults, shared by the server, the builder and the storefront script. */
+export const popupTriggers = ["immediate", "after-5s", "scroll-50", "exit-intent"] as const;
+export const popupAnimations = ["slide-in", "fade-in", "zoom-in", "bounce-in"] as const;
+export const cartValidationTypes = ["none", "minimum", "maximum", "below_threshold"] as const;
+export const popupWidths = ["sm", "md", "lg", "xl"] as const;
+
+export type PopupFields = {
+  email: true;
+  name: boolean;
+  phone: boolean;
+  company: boolean;
+  address: boolean;
+  street: boolean;
+  city: boolean;
+  state: boolean;
+  zipCode: boolean;
+  country: boolean;
+};
+
+export type EmailValidation = {
+  companyEmailsOnly: boolean;
+  allowedDomains: string[];
+  blockedDomains: string[];
+};
+
+export type CartValidation = {
+  enabled: boolean;
+  validationType: (typeof cartValidationTypes)[number];
+  minimumAmount: number;
+  maximumAmount: number;
+  belowThreshold: number;
+};
+
+export type PopupLayout = {
+  width: (typeof popupWidths)[number];
+  maxHeightVh: number;
+  showSocialIcons: boolean;
+};
+
+export const defaultPopupFields: PopupFields = {
+  email: true,
+  name: false,
+  phone: false,
+  company: false,
+  address: false,
+  street: false,
+  city: false,
+  state: false,
+  zipCode: false,
+  country: false,
+};
+
+export const defaultEmailValidation: EmailValidation = {
+  companyEmailsOnly: true,
+  allowedDomains: [],
+  blockedDomains: ["gmail", "yahoo", "hotmail", "outlook"],
+};
+
+export const defaultCartValidation: CartValidation = {
+  enabled: false,
+  validationType: "none",
+  minimumAmount: 0,
+  maximumAmount: 1000,
+  belowThreshold: 100,
+};
+
+export const defaultPopupLayout: PopupLayout = { width: "lg", maxHeightVh: 70, showSocialIcons: true };
+
+export const defaultPopupTitle = "LOOKING FOR EXCLUSIVE OFFERS?";
+export const defaultPopupSubtitle =
+  "Sign up with your business email and receive a one-time <strong>15% discount code</strong>.";

@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+/** SPEC §5 messages, written once and used by the forms and the API. */
+export const MESSAGES = {
+  invalidEmail: "Invalid email address",
+  passwordRequired: "Password is required",
+  tokenRequired: "Reset token is required",
+  passwordTooShort: "Password must be at least 8 characters",
+  passwordHint: "Password must be at least 8 characters long",
+  resetSent: "If an account with this email exists, a reset link has been sent.",
+  invalidResetLink: "This password reset link is invalid or expired.",
+  invalidCredentials: "Invalid email or password",
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 8;
+/** argon2 accepts any length; a cap keeps a megabyte-long "password" from costing real work. */
+const MAX_PASSWORD_LENGTH = 256;
+
+const email = z
+  .string({ error: MESSAGES.invalidEmail })
+  .trim()
+  .max(254, MESSAGES.invalidEmail)
+  .pipe(z.email({ error: MESSAGES.invalidEmail }));
+
+const newPassword = z
+  .string({ error: MESSAGES.passwordTooShort })
+  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+
+export const loginSchema = z.object({
+  email,
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(MAX_PASSWORD_LENGTH, MESSAGES.invalidCredentials),
+});
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z.object({
+  token: z
+    .string({ error: MESSAGES.tokenRequired })
+    .trim()
+    .min(1, MESSAGES.tokenRequired)
+    .max(200, MESSAGES.invalidResetLink),
+  password: newPassword,
+});
+
+export const createAccountSchema = z.object({
+  organizationName: z
+    .string({ error: "Organization name is required" })
+    .trim()
+    .min(1, "Organization name is required")
+    .max(120, "Organization name must be at most 120 characters"),
+  email,
+  password: newPassword,
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type CreateAccountInput = z.infer<typeof createAccountSchema>;

@@ -1,0 +1,57 @@
+/** SPEC §2/§4 store-scoped URLs and store selection, pure so both server and browser use them. */
+export const STORE_SECTIONS = [
+  "dashboard",
+  "popup-builder",
+  "subscribers",
+  "integration",
+  "settings",
+  "email-templates",
+  "email-analytics",
+] as const;
+
+export type StoreSection = (typeof STORE_SECTIONS)[number];
+
+export const SELECTED_STORE_COOKIE = "np_store";
+
+export function sectionPath(section: StoreSection, storeId: string | undefined): string {
+  return storeId ? `/store/${storeId}/${section}` : `/${section}`;
+}
+
+const scopedPattern = /^\/store\/[^/]+\/([^/]+)\/?$/i;
+
+function sectionOf(pathname: string): StoreSection | undefined {
+  const scoped = scopedPattern.exec(pathname);
+  const candidate = (scoped ? scoped[1] : pathname.replace(/^\/|\/$/g, ""))?.toLowerCase();
+  if (candidate === "") return "dashboard";
+  return STORE_SECTIONS.find((section) => section === candidate);
+}
+
+/**
+ * Where switching to `storeId` leads from `pathname`: a store section (bare or scoped) keeps its
+ * section under the new store; any other screen (Store Management, members) stays where it is.
+ */
+export function switchStorePath(pathname: string, storeId: string): string {
+  const section = sectionOf(pathname);
+  return section ? sectionPath(section, storeId) : pathname;
+}
+
+/** The route's store when it exists in the list, else the remembered one, else the first. */
+export function selectStore<T extends { id: string }>(
+  stores: T[],
+  routeStoreId: string | undefined,
+  rememberedStoreId: string | undefined,
+): T | undefined {
+  return (
+    stores.find((store) => store.id === routeStoreId) ??
+    stores.find((store) => store.id === rememberedStoreId) ??
+    stores[0]
+  );
+}
+
+export function readCookie(header: string | null, name: string): string | undefined {
+  for (const part of header?.split(";") ?? []) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return undefined;
+}

@@ -1,0 +1,71 @@
+import { AppProvider } from "@shopify/polaris";
+import polarisStyles from "@shopify/polaris/build/esm/styles.css?url";
+import en from "@shopify/polaris/locales/en.json";
+import type { ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { useNonce } from "./components/nonce";
+import { RouterLink } from "./components/router-link";
+import { ToastProvider } from "./components/toast";
+import appStyles from "./styles/app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: polarisStyles },
+  { rel: "stylesheet", href: appStyles },
+];
+
+export const meta: Route.MetaFunction = () => [{ title: "Newsletter Popup" }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <AppProvider i18n={en} linkComponent={RouterLink}>
+      <ToastProvider>
+        <Outlet />
+      </ToastProvider>
+    </AppProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : "Something went wrong";
+  return (
+    <AppProvider i18n={en}>
+      <main className="np-error">
+        <h1>{message}</h1>
+        <p>
+          <a href="/">Back to the dashboard</a>
+        </p>
+      </main>
+    </AppProvider>
+  );
+}

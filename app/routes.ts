@@ -1,0 +1,36 @@
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
+
+/** A section reachable bare (/popup-builder) and store-scoped (/store/:storeId/popup-builder), SPEC §2. */
+function section(path: string, file: string) {
+  return [route(path, file, { id: path }), route(`store/:storeId/${path}`, file, { id: `store-${path}` })];
+}
+
+export default [
+  route("login", "routes/login.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("setup", "routes/setup.tsx"),
+  route("signup", "routes/signup.tsx"),
+
+  route("api/auth/login", "routes/api.auth.login.ts"),
+  route("api/auth/logout", "routes/api.auth.logout.ts"),
+  route("api/auth/forgot-password", "routes/api.auth.forgot-password.ts"),
+  route("api/auth/reset-password", "routes/api.auth.reset-password.ts"),
+  route("api/auth/user", "routes/api.auth.user.ts"),
+  route("api/*", "routes/api.not-found.ts"),
+
+  route("onboarding", "routes/onboarding.tsx"),
+  layout("routes/_app.tsx", [
+    index("routes/dashboard.tsx", { id: "home" }),
+    ...section("dashboard", "routes/dashboard.tsx"),
+    route("stores", "routes/stores.tsx"),
+    ...section("popup-builder", "routes/popup-builder.tsx"),
+    ...section("subscribers", "routes/subscribers.tsx"),
+    ...section("integration", "routes/integration.tsx"),
+    ...section("email-templates", "routes/email-templates.tsx"),
+    ...section("email-analytics", "routes/email-analytics.tsx"),
+    ...section("settings", "routes/settings.tsx"),
+    route("admin/members", "routes/admin.members.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

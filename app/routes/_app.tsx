@@ -1,0 +1,148 @@
+import { Box, Button, Frame, InlineStack, Loading, Navigation, TopBar } from "@shopify/polaris";
+import {
+  ButtonIcon,
+  CodeIcon,
+  EmailIcon,
+  HomeIcon,
+  PersonIcon,
+  PlusIcon,
+  SettingsIcon,
+  StoreIcon,
+  TeamIcon,
+} from "@shopify/polaris-icons";
+import { useCallback, useState } from "react";
+import { Outlet, useLocation, useNavigate, useNavigation } from "react-router";
+import { SessionCountdown } from "~/components/session-countdown";
+import { StoreSelector } from "~/components/store-selector";
+import { ToastOutlet, useToast } from "~/components/toast";
+import { UserMenu } from "~/components/user-menu";
+import { apiRequest } from "~/lib/api-client";
+import { allows, visibleSidebar } from "~/lib/navigation";
+import { readCookie, SELECTED_STORE_COOKIE, selectStore, switchStorePath } from "~/lib/store-routing";
+import { requireScreenActor } from "~/services/actor.server";
+import { listStoreSummaries } from "~/services/stores.server";
+import type { Route } from "./+types/_app";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const actor = await requireScreenActor(request);
+  const stores = await listStoreSummaries(actor);
+  const remembered = readCookie(request.headers.get("Cookie"), SELECTED_STORE_COOKIE);
+  const selected = selectStore(stores, params.storeId, remembered);
+  return {
+    user: { email: actor.email, role: actor.role, permissions: actor.permissions },
+    sessionExpiresAt: actor.sessionExpiresAt.toISOString(),
+    stores,
+    selectedStoreId: selected?.id ?? null,
+  };
+}
+
+/** The session's expiry moves with every request, so the countdown reads it fresh on each navigation. */
+export const shouldRevalidate = () => true;
+
+const icons: Record<string, typeof HomeIcon> = {
+  Dashboard: HomeIcon,
+  "Store Management": StoreIcon,
+  "Popup Builder": ButtonIcon,
+  Subscribers: PersonIcon,
+  "Email Templates": EmailIcon,
+  Integration: CodeIcon,
+  Settings: SettingsIcon,
+  "Member Management": TeamIcon,
+};
+
+function rememberStore(storeId: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie the server reads to pick the store on bare URLs
+  document.cookie = `${SELECTED_STORE_COOKIE}=${encodeURIComponent(storeId)}; Path=/; SameSite=Lax; Max-Age=31536000`;
+}
+
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  const { user, sessionExpiresAt, stores, selectedStoreId } = loaderData;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const toast = useToast();
+  const [mobileNavOpen, setMobileNavOpen] = useState(false);
+  const [loggingOut, setLoggingOut] = useState(false);
+
+  const endSession = useCallback(async () => {
+    setLoggingOut(true);
+    try {
+      await apiRequest("POST", "/api/auth/logout");
+      return true;
+    } catch {
+      // SPEC §8: a failed logout is silent; the user still leaves.
+      return false;
+    } finally {
+      navigate("/login", { replace: true });
+    }
+  }, [navigate]);
+
+  const logOut = useCallback(async () => {
+    if (await endSession()) toast({ title: "Logged Out", message: "You have been successfully logged out" });
+  }, [endSession, toast]);
+
+  const switchStore = (storeId: string) => {
+    rememberStore(storeId);
+    navigate(switchStorePath(location.pathname, storeId));
+  };
+
+  const storeId = selectedStoreId ?? undefined;
+  const topBar = (
+    <TopBar
+      showNavigationToggle
+      onNavigationToggle={() => setMobileNavOpen((open) => !open)}
+      contextControl={
+        <div className="np-header-title">
+          <strong>Newsletter Popup</strong>
+          <small>Newsletter Management Dashboard</small>
+        </div>
+      }
+      secondaryMenu={
+        <InlineStack gap="300" blockAlign="center" wrap={false}>
+          <SessionCountdown sessionExpiresAt={sessionExpiresAt} onExpired={endSession} />
+          {allows(user, "manage_stores") ? (
+            <Button icon={PlusIcon} url="/onboarding">
+              Add New Store
+            </Button>
+          ) : null}
+        </InlineStack>
+      }
+      userMenu={<UserMenu email={user.email} role={user.role} loggingOut={loggingOut} onLogout={logOut} />}
+    />
+  );
+
+  const sidebar = (
+    <Navigation location={location.pathname}>
+      <Box padding="300">
+        <StoreSelector stores={stores} selectedStoreId={selectedStoreId} onSelect={switchStore} />
+      </Box>
+      <Navigation.Section
+        items={visibleSidebar(user, storeId).map((item) => ({
+          ...item,
+          icon: icons[item.label],
+          onClick: () => setMobileNavOpen(false),
+        }))}
+      />
+      <Navigation.Section
+        separator
+        items={[
+          { label: "Add New Site", url: "/onboarding", icon: PlusIcon },
+          { label: "Setup", url: "/settings", icon: SettingsIcon },
+        ]}
+      />
+    </Navigation>
+  );
+
+  return (
+    <Frame
+      topBar={topBar}
+      navigation={sidebar}
+      showMobileNavigation={mobileNavOpen}
+      onNavigationDismiss={() => setMobileNavOpen(false)}
+    >
+      {navigation.state === "loading" ? <Loading /> : null}
+      <Outlet />
+      <ToastOutlet />
+    </Frame>
+  );
+}

@@ -1,0 +1,15 @@
+import { data } from "react-router";
+import { apiRoute, readJson } from "~/http/json.server";
+import { loginSchema } from "~/lib/schemas/auth";
+import { login, logout } from "~/services/auth.server";
+import { readSessionToken, sessionCookie } from "~/services/sessions.server";
+
+export const { loader, action } = apiRoute({
+  POST: async ({ request, context }) => {
+    const input = await readJson(request, loginSchema);
+    const { user, session } = await login(input, context.ip);
+    // A new session id at every login (session fixation); the old one ends.
+    await logout(readSessionToken(request));
+    return data(user, { headers: { "Set-Cookie": sessionCookie(session.token) } });
+  },
+});

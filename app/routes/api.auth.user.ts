@@ -1,0 +1,12 @@
+import { apiRoute } from "~/http/json.server";
+import { requireActor } from "~/services/actor.server";
+
+export const { loader, action } = apiRoute({
+  GET: async ({ request }) => {
+    const actor = await requireActor(request);
+    return {
+      user: { email: actor.email, role: actor.role, permissions: actor.permissions },
+      sessionExpiresAt: actor.sessionExpiresAt.toISOString(),
+    };
+  },
+});

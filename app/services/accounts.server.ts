@@ -1,0 +1,31 @@
+import { data, redirect } from "react-router";
+import { fieldErrors } from "~/lib/form-errors";
+import { createAccountSchema } from "~/lib/schemas/auth";
+import { HttpError } from "./errors.server";
+import { consume, type RateRule } from "./rate-limit.server";
+import { createSession, sessionCookie } from "./sessions.server";
+import { createOrganizationWithAdmin } from "./users.server";
+
+const accountsPerIp: RateRule = {
+  name: "signup-ip",
+  limit: 5,
+  windowMs: 60 * 60_000,
+  message: "Too many accounts created from this address. Please try again later.",
+};
+
+/** The /setup and /signup action: a new organization and admin, signed in straight away. */
+export async function createAccountFromForm(request: Request, ip: string) {
+  const form = Object.fromEntries(await request.formData());
+  const parsed = createAccountSchema.safeParse(form);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 422 });
+  try {
+    await consume(accountsPerIp, ip);
+    const { admin } = await createOrganizationWithAdmin(parsed.data);
+    const session = await createSession(admin);
+    return redirect("/", { headers: { "Set-Cookie": sessionCookie(session.token) } });
+  } catch (error) {
+    if (error instanceof HttpError)
+      return data({ errors: { email: error.message } }, { status: error.status });
+    throw error;
+  }
+}

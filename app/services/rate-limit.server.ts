@@ -1,0 +1,71 @@
+import { tooManyRequests } from "./errors.server";
+import { redis } from "./redis.server";
+
+/** A fixed-window counter: `limit` events per `windowMs`, per key. */
+export type RateRule = { name: string; limit: number; windowMs: number; message: string };
+
+type Count = { count: number; resetAt: number };
+
+const memory = new Map<string, Count>();
+
+async function increment(key: string, windowMs: number): Promise<Count> {
+  const client = redis();
+  if (client) {
+    const [[, count], [, ttl]] = (await client
+      .multi()
+      .incr(key)
+      .pexpire(key, windowMs, "NX")
+      .pttl(key)
+      .exec()) as [[null, number], [null, number], [null, number]];
+    return { count, resetAt: Date.now() + Math.max(ttl, 0) };
+  }
+  const now = Date.now();
+  const current = memory.get(key);
+  if (!current || current.resetAt <= now) {
+    const fresh = { count: 1, resetAt: now + windowMs };
+    memory.set(key, fresh);
+    return fresh;
+  }
+  current.count += 1;
+  return current;
+}
+
+async function read(key: string): Promise<Count> {
+  const client = redis();
+  if (client) {
+    const [count, ttl] = await Promise.all([client.get(key), client.pttl(key)]);
+    return { count: Number(count ?? 0), resetAt: Date.now() + Math.max(ttl, 0) };
+  }
+  const current = memory.get(key);
+  return current && current.resetAt > Date.now() ? current : { count: 0, resetAt: 0 };
+}
+
+function keyOf(rule: RateRule, subject: string): string {
+  return `rl:${rule.name}:${subject.toLowerCase()}`;
+}
+
+function refuse(rule: RateRule, resetAt: number): never {
+  throw tooManyRequests(rule.message, Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
+}
+
+/** Counts one event and throws 429 when the subject is over the limit. */
+export async function consume(rule: RateRule, subject: string): Promise<void> {
+  const { count, resetAt } = await increment(keyOf(rule, subject), rule.windowMs);
+  if (count > rule.limit) refuse(rule, resetAt);
+}
+
+/** Throws 429 when the subject has already reached the limit, without counting (for failure-only rules). */
+export async function assertUnderLimit(rule: RateRule, subject: string): Promise<void> {
+  const { count, resetAt } = await read(keyOf(rule, subject));
+  if (count >= rule.limit) refuse(rule, resetAt);
+}
+
+export async function recordFailure(rule: RateRule, subject: string): Promise<void> {
+  await increment(keyOf(rule, subject), rule.windowMs);
+}
+
+export async function clearFailures(rule: RateRule, subject: string): Promise<void> {
+  const key = keyOf(rule, subject);
+  memory.delete(key);
+  await redis()?.del(key);
+}

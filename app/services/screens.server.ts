@@ -1,0 +1,19 @@
+import { data } from "react-router";
+import type { Permission } from "~/lib/permissions";
+import { type Actor, requireScreenActor } from "./actor.server";
+
+/**
+ * A screen's guard: anonymous → /login; a member without the permission → 403 page; the admin-only
+ * screens answer 404 to members, as if they did not exist (SPEC §2: "only when role is admin").
+ */
+export async function requireScreen(
+  request: Request,
+  requirement: Permission | "admin" | null,
+): Promise<Actor> {
+  const actor = await requireScreenActor(request);
+  if (requirement === "admin" && actor.role !== "admin") throw data("Not Found", { status: 404 });
+  if (requirement && requirement !== "admin" && !actor.permissions[requirement]) {
+    throw data("You don't have permission to view this page", { status: 403 });
+  }
+  return actor;
+}

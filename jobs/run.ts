@@ -1,0 +1,23 @@
+import { logger } from "~/services/logger.server";
+import { type JobPayloads, type QueueName, queues } from "./registry";
+
+/** A payload that fails validation can never succeed: the caller must not retry it. */
+export class InvalidJobPayload extends Error {}
+
+/** Validates a payload and runs its processor, logging the outcome with its duration. */
+export async function runJob<Q extends QueueName>(queue: Q, payload: unknown, attempt = 1): Promise<void> {
+  const { schema, process } = queues[queue];
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    logger().error({ queue, issues: parsed.error.issues }, "invalid job payload");
+    throw new InvalidJobPayload(parsed.error.message);
+  }
+  const started = performance.now();
+  try {
+    await process(parsed.data as JobPayloads[Q]);
+    logger().debug({ queue, attempt, ms: Math.round(performance.now() - started) }, "job done");
+  } catch (error) {
+    logger().warn({ queue, attempt, err: error, ms: Math.round(performance.now() - started) }, "job failed");
+    throw error;
+  }
+}

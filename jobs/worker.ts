@@ -1,0 +1,66 @@
+import { UnrecoverableError, Worker } from "bullmq";
+import { closeDb } from "~/db/client.server";
+import { migrateDatabase } from "~/db/migrate.server";
+import { logger } from "~/services/logger.server";
+import { closeMail } from "~/services/mail.server";
+import { closeRedis, redis } from "~/services/redis.server";
+import { type QueueName, queues } from "./registry";
+import { InvalidJobPayload, runJob } from "./run";
+
+const SHUTDOWN_GRACE_MS = 30_000;
+
+/** Starts one BullMQ worker per queue on REDIS_URL. */
+export function startWorkers(): Worker[] {
+  const connection = redis();
+  if (!connection)
+    throw new Error("REDIS_URL must be set to run workers (without it, jobs run inside the web server)");
+  return (Object.keys(queues) as QueueName[]).map((name) => {
+    const { config } = queues[name];
+    const worker = new Worker(
+      config.name,
+      async (job) => {
+        try {
+          await runJob(name, job.data, job.attemptsMade + 1);
+        } catch (error) {
+          if (error instanceof InvalidJobPayload) throw new UnrecoverableError(error.message);
+          throw error;
+        }
+      },
+      { connection, concurrency: config.concurrency },
+    );
+    worker.on("error", (error) => logger().error({ queue: name, err: error }, "worker error"));
+    worker.on("failed", (job, error) =>
+      logger().warn(
+        { queue: name, jobId: job?.id, attempts: job?.attemptsMade, err: error },
+        "job attempt failed",
+      ),
+    );
+    return worker;
+  });
+}
+
+export async function stopWorkers(workers: Worker[]): Promise<void> {
+  const timeout = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+  await Promise.race([Promise.all(workers.map((worker) => worker.close())), timeout]);
+}
+
+async function main() {
+  await migrateDatabase();
+  const workers = startWorkers();
+  logger().info({ queues: workers.map((worker) => worker.name) }, "workers started");
+  const shutdown = async (signal: string) => {
+    logger().info({ signal }, "stopping workers");
+    await stopWorkers(workers);
+    await Promise.all([closeRedis(), closeDb(), closeMail()]);
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  process.once("SIGINT", () => void shutdown("SIGINT"));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((error) => {
+    logger().fatal({ err: error }, "worker failed to start");
+    process.exit(1);
+  });
+}

@@ -1,0 +1,12 @@
+import path from "node:path";
+import { reactRouter } from "@react-router/dev/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [reactRouter()],
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  // The server bundle's entry is the Express app, so the public endpoints and the
+  // React Router handler share one module graph (one database client per process).
+  build: isSsrBuild ? { rollupOptions: { input: "./app/http/app.server.ts" } } : undefined,
+  ssr: { noExternal: ["@shopify/polaris"] },
+}));
