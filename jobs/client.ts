@@ -1,4 +1,5 @@
 import { type JobsOptions, Queue } from "bullmq";
+import { env } from "~/lib/env.server";
 import { logger } from "~/services/logger.server";
 import { redis } from "~/services/redis.server";
 import { type JobPayloads, type QueueName, queues } from "./registry";
@@ -12,7 +13,7 @@ function bullQueue(name: QueueName): Queue {
   if (!queue) {
     const connection = redis();
     if (!connection) throw new Error("REDIS_URL is not set");
-    queue = new Queue(queues[name].config.name, { connection });
+    queue = new Queue(queues[name].config.name, { connection, prefix: env().REDIS_PREFIX });
     bullQueues.set(name, queue);
   }
   return queue;

@@ -1,6 +1,7 @@
 import { UnrecoverableError, Worker } from "bullmq";
 import { closeDb } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
+import { env } from "~/lib/env.server";
 import { logger } from "~/services/logger.server";
 import { closeMail } from "~/services/mail.server";
 import { closeRedis, redis } from "~/services/redis.server";
@@ -26,7 +27,7 @@ export function startWorkers(): Worker[] {
           throw error;
         }
       },
-      { connection, concurrency: config.concurrency },
+      { connection, concurrency: config.concurrency, prefix: env().REDIS_PREFIX },
     );
     worker.on("error", (error) => logger().error({ queue: name, err: error }, "worker error"));
     worker.on("failed", (job, error) =>

@@ -16,7 +16,9 @@ async function main() {
     organizationName: values.organization ?? "My Organization",
   });
   if (!parsed.success) {
-    process.stderr.write(`${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n")}\n`);
+    process.stderr.write(
+      `${parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n")}\n`,
+    );
     process.stderr.write("Usage: npm run create-admin -- --email E --password P [--organization NAME]\n");
     process.exitCode = 2;
     return;

@@ -1,6 +1,7 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { env } from "~/lib/env.server";
 import { bootstrap } from "~/services/bootstrap.server";
 import { logger } from "~/services/logger.server";
 import { rejectCrossSiteMutations, securityHeaders } from "./security.server";
@@ -17,7 +18,8 @@ export const ready = bootstrap();
 
 export const app = express();
 app.disable("x-powered-by");
-if (process.env.TRUST_PROXY) app.set("trust proxy", process.env.TRUST_PROXY);
+const { TRUST_PROXY } = env();
+if (TRUST_PROXY) app.set("trust proxy", TRUST_PROXY);
 app.use(async (_req, _res, next) => {
   await ready;
   next();

@@ -16,9 +16,13 @@ const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     APP_URL: optionalUrl,
+    /** Express "trust proxy" value (for example 1) when the app runs behind a reverse proxy. */
+    TRUST_PROXY: z.string().optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: optionalUrl,
     REDIS_URL: optionalUrl,
+    /** Prefix of every Redis key (queues, rate limits), so several apps or test runs can share one Redis. */
+    REDIS_PREFIX: z.string().min(1).default("np"),
     SESSION_SECRET: z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional(),
     ENCRYPTION_KEY: z
       .string()

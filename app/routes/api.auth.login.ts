@@ -4,7 +4,7 @@ import { loginSchema } from "~/lib/schemas/auth";
 import { login, logout } from "~/services/auth.server";
 import { readSessionToken, sessionCookie } from "~/services/sessions.server";
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   POST: async ({ request, context }) => {
     const input = await readJson(request, loginSchema);
     const { user, session } = await login(input, context.ip);
@@ -13,3 +13,6 @@ export const { loader, action } = apiRoute({
     return data(user, { headers: { "Set-Cookie": sessionCookie(session.token) } });
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

@@ -2,10 +2,13 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { resetPassword } from "~/services/auth.server";
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   POST: async ({ request }) => {
     const { token, password } = await readJson(request, resetPasswordSchema);
     await resetPassword(token, password);
     return { message: "Password Set Successfully" };
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

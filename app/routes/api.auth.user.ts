@@ -1,7 +1,7 @@
 import { apiRoute } from "~/http/json.server";
 import { requireActor } from "~/services/actor.server";
 
-export const { loader, action } = apiRoute({
+const route = apiRoute({
   GET: async ({ request }) => {
     const actor = await requireActor(request);
     return {
@@ -10,3 +10,6 @@ export const { loader, action } = apiRoute({
     };
   },
 });
+
+export const loader = route.loader;
+export const action = route.action;

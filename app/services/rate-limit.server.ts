@@ -1,3 +1,4 @@
+import { env } from "~/lib/env.server";
 import { tooManyRequests } from "./errors.server";
 import { redis } from "./redis.server";
 
@@ -41,7 +42,7 @@ async function read(key: string): Promise<Count> {
 }
 
 function keyOf(rule: RateRule, subject: string): string {
-  return `rl:${rule.name}:${subject.toLowerCase()}`;
+  return `${env().REDIS_PREFIX}:rl:${rule.name}:${subject.toLowerCase()}`;
 }
 
 function refuse(rule: RateRule, resetAt: number): never {
