@@ -20,6 +20,7 @@ import appStyles from "./styles/app.css?url";
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: polarisStyles },
   { rel: "stylesheet", href: appStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter Popup" }];

@@ -17,6 +17,13 @@ export default [
   route("api/auth/forgot-password", "routes/api.auth.forgot-password.ts"),
   route("api/auth/reset-password", "routes/api.auth.reset-password.ts"),
   route("api/auth/user", "routes/api.auth.user.ts"),
+  route("api/stores", "routes/api.stores.ts"),
+  route("api/stores/:storeId", "routes/api.stores.$storeId.ts"),
+  route("api/dashboard/stats", "routes/api.dashboard.stats.ts"),
+  route("api/admin/members", "routes/api.admin.members.ts"),
+  route("api/admin/create-member", "routes/api.admin.create-member.ts"),
+  route("api/admin/members/:memberId", "routes/api.admin.members.$memberId.ts"),
+  route("api/admin/members/:memberId/permissions", "routes/api.admin.members.$memberId.permissions.ts"),
   route("api/*", "routes/api.not-found.ts"),
 
   route("onboarding", "routes/onboarding.tsx"),

@@ -8,17 +8,20 @@ type Props = { sessionExpiresAt: string; onExpired: () => void };
 /** SPEC §4 countdown: ticks every second, warns once at 4–5 minutes, logs out once at zero. */
 export function SessionCountdown({ sessionExpiresAt, onExpired }: Props) {
   const toast = useToast();
-  const [now, setNow] = useState(() => Date.now());
+  // null until mounted: the server's clock and the browser's differ, and the text must hydrate identically.
+  const [now, setNow] = useState<number | null>(null);
   const warned = useRef(false);
   const expired = useRef(false);
-  const remaining = remainingMs(sessionExpiresAt, now);
+  const remaining = now === null ? null : remainingMs(sessionExpiresAt, now);
 
   useEffect(() => {
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(timer);
   }, []);
 
   useEffect(() => {
+    if (remaining === null) return;
     if (inWarningWindow(remaining) && !warned.current) {
       warned.current = true;
       toast({ title: "Session Expiring Soon", message: "Your session will expire in less than 5 minutes." });
@@ -34,10 +37,14 @@ export function SessionCountdown({ sessionExpiresAt, onExpired }: Props) {
     }
   }, [remaining, toast, onExpired]);
 
-  const destructive = isDestructive(remaining);
+  const destructive = remaining !== null && isDestructive(remaining);
   return (
     <InlineStack gap="200" blockAlign="center" wrap={false}>
-      <Badge tone={destructive ? "critical" : "info"}>{`Session: ${formatRemaining(remaining)}`}</Badge>
+      <span className="np-countdown">
+        <Badge
+          tone={destructive ? "critical" : "info"}
+        >{`Session: ${remaining === null ? "…" : formatRemaining(remaining)}`}</Badge>
+      </span>
       {destructive ? (
         <Button size="slim" onClick={() => window.location.reload()}>
           Refresh

@@ -56,11 +56,13 @@ type RouteArgs = {
   context: import("react-router").AppLoadContext;
 };
 
-/** One resource route answering JSON per method: unknown methods get 405, failures `{message}`. */
+/**
+ * One resource route answering JSON per method: unknown methods get 405, failures `{message}`.
+ * A route module exports the result as both `loader` and `action`.
+ */
 export function apiRoute(handlers: Partial<Record<Method, (args: RouteArgs) => Promise<unknown>>>) {
-  const handle = jsonRoute(async (args: RouteArgs) => {
+  return jsonRoute(async (args: RouteArgs) => {
     const handler = handlers[args.request.method as Method];
     return handler ? handler(args) : methodNotAllowed();
   });
-  return { loader: handle, action: handle };
 }

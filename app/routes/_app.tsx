@@ -1,4 +1,4 @@
-import { Box, Button, Frame, InlineStack, Loading, Navigation, TopBar } from "@shopify/polaris";
+import { Box, Button, Frame, Loading, Navigation, TopBar } from "@shopify/polaris";
 import {
   ButtonIcon,
   CodeIcon,
@@ -27,7 +27,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireScreenActor(request);
   const stores = await listStoreSummaries(actor);
   const remembered = readCookie(request.headers.get("Cookie"), SELECTED_STORE_COOKIE);
-  const selected = selectStore(stores, params.storeId, remembered);
+  // SPEC §2: /popup-builder?storeId={id} configures that store.
+  const routeStoreId = params.storeId ?? new URL(request.url).searchParams.get("storeId") ?? undefined;
+  const selected = selectStore(stores, routeStoreId, remembered);
   return {
     user: { email: actor.email, role: actor.role, permissions: actor.permissions },
     sessionExpiresAt: actor.sessionExpiresAt.toISOString(),
@@ -98,14 +100,14 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         </div>
       }
       secondaryMenu={
-        <InlineStack gap="300" blockAlign="center" wrap={false}>
+        <div className="np-header-actions">
           <SessionCountdown sessionExpiresAt={sessionExpiresAt} onExpired={endSession} />
           {allows(user, "manage_stores") ? (
             <Button icon={PlusIcon} url="/onboarding">
               Add New Store
             </Button>
           ) : null}
-        </InlineStack>
+        </div>
       }
       userMenu={<UserMenu email={user.email} role={user.role} loggingOut={loggingOut} onLogout={logOut} />}
     />

@@ -2,7 +2,7 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { forgotPasswordSchema, MESSAGES } from "~/lib/schemas/auth";
 import { requestPasswordReset } from "~/services/auth.server";
 
-const route = apiRoute({
+const handle = apiRoute({
   POST: async ({ request, context }) => {
     const { email } = await readJson(request, forgotPasswordSchema);
     await requestPasswordReset(email, context.ip);
@@ -10,5 +10,5 @@ const route = apiRoute({
   },
 });
 
-export const loader = route.loader;
-export const action = route.action;
+export const loader = handle;
+export const action = handle;

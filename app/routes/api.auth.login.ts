@@ -4,7 +4,7 @@ import { loginSchema } from "~/lib/schemas/auth";
 import { login, logout } from "~/services/auth.server";
 import { readSessionToken, sessionCookie } from "~/services/sessions.server";
 
-const route = apiRoute({
+const handle = apiRoute({
   POST: async ({ request, context }) => {
     const input = await readJson(request, loginSchema);
     const { user, session } = await login(input, context.ip);
@@ -14,5 +14,5 @@ const route = apiRoute({
   },
 });
 
-export const loader = route.loader;
-export const action = route.action;
+export const loader = handle;
+export const action = handle;

@@ -3,12 +3,12 @@ import { apiRoute } from "~/http/json.server";
 import { logout } from "~/services/auth.server";
 import { clearedSessionCookie, readSessionToken } from "~/services/sessions.server";
 
-const route = apiRoute({
+const handle = apiRoute({
   POST: async ({ request }) => {
     await logout(readSessionToken(request));
     return data({ message: "Logged out" }, { headers: { "Set-Cookie": clearedSessionCookie() } });
   },
 });
 
-export const loader = route.loader;
-export const action = route.action;
+export const loader = handle;
+export const action = handle;

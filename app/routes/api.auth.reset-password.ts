@@ -2,7 +2,7 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { resetPassword } from "~/services/auth.server";
 
-const route = apiRoute({
+const handle = apiRoute({
   POST: async ({ request }) => {
     const { token, password } = await readJson(request, resetPasswordSchema);
     await resetPassword(token, password);
@@ -10,5 +10,5 @@ const route = apiRoute({
   },
 });
 
-export const loader = route.loader;
-export const action = route.action;
+export const loader = handle;
+export const action = handle;

@@ -1,7 +1,7 @@
 import { apiRoute } from "~/http/json.server";
 import { requireActor } from "~/services/actor.server";
 
-const route = apiRoute({
+const handle = apiRoute({
   GET: async ({ request }) => {
     const actor = await requireActor(request);
     return {
@@ -11,5 +11,5 @@ const route = apiRoute({
   },
 });
 
-export const loader = route.loader;
-export const action = route.action;
+export const loader = handle;
+export const action = handle;

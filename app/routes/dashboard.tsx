@@ -1,8 +1,14 @@
-import { redirect } from "react-router";
-import { StoreSectionPage } from "~/components/store-section-page";
+import { BlockStack, Card, InlineGrid, Page, Text } from "@shopify/polaris";
+import { Suspense, useMemo } from "react";
+import { Await, redirect } from "react-router";
+import { DailyChart } from "~/components/dashboard/daily-chart";
+import { StatCard } from "~/components/dashboard/stat-card";
+import { SkeletonCards } from "~/components/skeleton-cards";
+import { formatNumber } from "~/lib/format";
 import { readCookie, SELECTED_STORE_COOKIE, selectStore } from "~/lib/store-routing";
+import { dashboardStats, subscribersPerDay } from "~/services/dashboard.server";
 import { requireScreen } from "~/services/screens.server";
-import { listStoreSummaries } from "~/services/stores.server";
+import { listStoreSummaries, requireStore } from "~/services/stores.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Newsletter Popup" }];
@@ -14,10 +20,89 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     const remembered = readCookie(request.headers.get("Cookie"), SELECTED_STORE_COOKIE);
     const selected = selectStore(await listStoreSummaries(actor), undefined, remembered);
     if (selected) throw redirect(`/store/${selected.id}/dashboard`);
+    return { stats: dashboardStats(actor), chart: null, storeName: null };
   }
-  return null;
+  const store = await requireStore(actor, params.storeId);
+  return { stats: dashboardStats(actor), chart: subscribersPerDay(actor, store.id), storeName: store.name };
 }
 
-export default function Dashboard() {
-  return <StoreSectionPage title="Dashboard" subtitle="Overview of your newsletter management system" />;
+const statColumns = { xs: 1, sm: 2, md: 4 } as const;
+
+type Stats = Awaited<ReturnType<typeof dashboardStats>>;
+
+function RecentActivity({ stats }: { stats: Stats }) {
+  return (
+    <Card>
+      <BlockStack gap="200">
+        <Text as="h2" variant="headingMd">
+          Recent Activity
+        </Text>
+        {stats.totalSubscribers === 0 ? (
+          <BlockStack gap="100">
+            <Text as="p">No recent activity</Text>
+            <Text as="p" tone="subdued">
+              Set up your first store to start collecting subscribers
+            </Text>
+          </BlockStack>
+        ) : (
+          <BlockStack gap="100">
+            <Text as="p">{`${formatNumber(stats.totalSubscribers)} total subscribers across all stores`}</Text>
+            <Text as="p">{`${formatNumber(stats.couponsUsed)} discount codes have been used`}</Text>
+          </BlockStack>
+        )}
+      </BlockStack>
+    </Card>
+  );
+}
+
+function SubscribersChart({
+  days,
+  storeName,
+}: {
+  days: { date: string; subscribers: number }[];
+  storeName: string;
+}) {
+  const dates = useMemo(() => days.map((day) => day.date), [days]);
+  const series = useMemo(
+    () => [{ label: "New subscribers", color: "#0071b9", values: days.map((day) => day.subscribers) }],
+    [days],
+  );
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">{`New subscribers per day, last 30 days — ${storeName}`}</Text>
+        <DailyChart dates={dates} series={series} ariaLabel={`New subscribers per day for ${storeName}`} />
+      </BlockStack>
+    </Card>
+  );
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { stats, chart, storeName } = loaderData;
+  return (
+    <Page title="Dashboard" subtitle="Overview of your newsletter management system">
+      <BlockStack gap="400">
+        <Suspense fallback={<SkeletonCards count={4} columns={statColumns} />}>
+          <Await resolve={stats}>
+            {(resolved) => (
+              <BlockStack gap="400">
+                <InlineGrid columns={statColumns} gap="400">
+                  <StatCard label="Active Stores" value={formatNumber(resolved.activeStores)} />
+                  <StatCard label="Total Subscribers" value={formatNumber(resolved.totalSubscribers)} />
+                  <StatCard label="Conversion Rate" value={`${resolved.conversionRate}%`} />
+                  <StatCard label="Coupons Used" value={formatNumber(resolved.couponsUsed)} />
+                </InlineGrid>
+                <RecentActivity stats={resolved} />
+              </BlockStack>
+            )}
+          </Await>
+        </Suspense>
+        {chart && storeName ? (
+          <Suspense fallback={<SkeletonCards count={1} columns={{ xs: 1, md: 1 }} />}>
+            <Await resolve={chart}>{(days) => <SubscribersChart days={days} storeName={storeName} />}</Await>
+          </Suspense>
+        ) : null}
+      </BlockStack>
+    </Page>
+  );
 }

@@ -1,24 +1,188 @@
-import { Card, EmptyState, Frame, Page } from "@shopify/polaris";
-import { ToastOutlet } from "~/components/toast";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Frame,
+  InlineStack,
+  Page,
+  ProgressBar,
+  Select,
+  Text,
+} from "@shopify/polaris";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { AccessTokenStep } from "~/components/stores/access-token-step";
+import { InstallSnippet } from "~/components/stores/install-snippet";
+import { SiteDetailsStep } from "~/components/stores/site-details-step";
+import { ToastOutlet, useToast } from "~/components/toast";
+import { apiRequest, failureMessage } from "~/lib/api-client";
+import { env } from "~/lib/env.server";
+import { installScript } from "~/lib/install-script";
+import { emptySiteDraft, type SiteDraft, storePayload } from "~/lib/schemas/stores";
+import { validateSiteDraft } from "~/lib/site-draft-validation";
 import { requireScreen } from "~/services/screens.server";
+import { listStoreSummaries } from "~/services/stores.server";
 import type { Route } from "./+types/onboarding";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add your site · Newsletter Popup" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireScreen(request, "manage_stores");
-  return null;
+  const actor = await requireScreen(request, null);
+  return {
+    appUrl: env().APP_URL,
+    stores: await listStoreSummaries(actor),
+    canAddStores: actor.permissions.manage_stores,
+  };
 }
 
-export default function Onboarding() {
+const STEPS = ["Add Your Site", "Integrate Newsletter", "Install Script", "Verify Installation"];
+
+export default function Onboarding({ loaderData }: Route.ComponentProps) {
+  const { appUrl, stores, canAddStores } = loaderData;
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [step, setStep] = useState(0);
+  const [draft, setDraft] = useState<SiteDraft>(emptySiteDraft);
+  const [created, setCreated] = useState<{ id: string } | null>(null);
+  const [creating, setCreating] = useState(false);
+  const change = (changes: Partial<SiteDraft>) => setDraft((current) => ({ ...current, ...changes }));
+
+  function next() {
+    const problem = validateSiteDraft(draft);
+    if (problem) {
+      toast({ title: "Error", message: problem, tone: "critical" });
+      return;
+    }
+    setStep(1);
+  }
+
+  async function createIntegration() {
+    const problem = validateSiteDraft(draft);
+    if (problem) {
+      toast({ title: "Error", message: problem, tone: "critical" });
+      return;
+    }
+    setCreating(true);
+    try {
+      setCreated(await apiRequest<{ id: string }>("POST", "/api/stores", storePayload(draft)));
+      toast({ title: "Success", message: "Store added successfully", tone: "success" });
+      setStep(2);
+    } catch (error) {
+      toast({ title: "Error", message: failureMessage(error, "Failed to add store"), tone: "critical" });
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  const body = [
+    <SiteDetailsStep key="site" draft={draft} onChange={change} />,
+    created ? (
+      <Banner key="token" tone="success">
+        Your store is created. Continue to install the script.
+      </Banner>
+    ) : (
+      <AccessTokenStep
+        key="token"
+        value={draft.accessToken}
+        onChange={(accessToken) => change({ accessToken })}
+        helpText="Needed for discount code integration and advanced features"
+      />
+    ),
+    created ? (
+      <InstallSnippet
+        key="script"
+        script={installScript(appUrl, created.id, draft.integrationType)}
+        integrationType={draft.integrationType}
+      />
+    ) : null,
+    <BlockStack key="done" gap="200">
+      <Text as="h3" variant="headingMd">
+        Welcome aboard!
+      </Text>
+      <Text as="p">
+        Your site should now prompt visitors to subscribe to your newsletter. If it does not, check that the
+        script is in your site's head, or contact support.
+      </Text>
+    </BlockStack>,
+  ][step];
+
+  const actions = [
+    <Button key="next" variant="primary" onClick={next}>
+      Next
+    </Button>,
+    <InlineStack key="create" gap="200">
+      <Button onClick={() => setStep(0)}>Back</Button>
+      {created ? (
+        <Button variant="primary" onClick={() => setStep(2)}>
+          Next
+        </Button>
+      ) : (
+        <Button variant="primary" onClick={createIntegration} loading={creating}>
+          {creating ? "Creating..." : "Create Integration"}
+        </Button>
+      )}
+    </InlineStack>,
+    <InlineStack key="install" gap="200">
+      <Button onClick={() => setStep(1)}>Back</Button>
+      <Button variant="primary" onClick={() => setStep(3)}>
+        Next
+      </Button>
+    </InlineStack>,
+    <Button key="finish" variant="primary" onClick={() => navigate("/dashboard")}>
+      Continue To Dashboard
+    </Button>,
+  ][step];
+
   return (
     <Frame>
-      <Page title="Add Your Site" backAction={{ content: "Dashboard", url: "/" }}>
-        <Card>
-          <EmptyState heading="Add your first site" image="">
-            <p>Create a store, then install the popup script on your site.</p>
-          </EmptyState>
-        </Card>
+      <Page
+        title="Add Your Site"
+        subtitle="Create a store and install the newsletter popup"
+        secondaryActions={
+          stores.length > 0 ? (
+            <Select
+              label="Go to an existing store"
+              labelHidden
+              placeholder="Go to an existing store"
+              options={stores.map((store) => ({ label: store.name, value: store.id }))}
+              onChange={(storeId) => navigate(`/store/${storeId}/dashboard`)}
+            />
+          ) : undefined
+        }
+      >
+        {canAddStores ? (
+          <Card>
+            <BlockStack gap="500">
+              <BlockStack gap="200">
+                <Text as="p" variant="bodySm" tone="subdued">
+                  {`Step ${step + 1} of ${STEPS.length}`}
+                </Text>
+                <ProgressBar progress={((step + 1) / STEPS.length) * 100} size="small" tone="primary" />
+                <InlineStack gap="400">
+                  {STEPS.map((label, index) => (
+                    <Text
+                      key={label}
+                      as="span"
+                      variant="bodySm"
+                      fontWeight={index === step ? "bold" : "regular"}
+                      tone={index > step ? "subdued" : undefined}
+                    >
+                      {`${index + 1}. ${label}`}
+                    </Text>
+                  ))}
+                </InlineStack>
+              </BlockStack>
+              <Box>{body}</Box>
+              <InlineStack align="end">{actions}</InlineStack>
+            </BlockStack>
+          </Card>
+        ) : (
+          <Card>
+            <Text as="p">No stores yet. Ask an administrator of your organization to add one.</Text>
+          </Card>
+        )}
       </Page>
       <ToastOutlet />
     </Frame>

@@ -26,7 +26,7 @@ export async function findActor(request: Request): Promise<Actor | null> {
   const session = await readSession(token);
   if (!session) return null;
   const [user] = await db().select().from(users).where(eq(users.id, session.userId));
-  if (!user || !user.isActive || user.organizationId !== session.organizationId) return null;
+  if (!user?.isActive || user.organizationId !== session.organizationId) return null;
   return {
     organizationId: user.organizationId,
     userId: user.id,

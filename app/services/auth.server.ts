@@ -14,6 +14,8 @@ import { findUserByEmail, recordLogin } from "./users.server";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 const RESET_TOKEN_TTL_MS = 60 * 60_000;
+/** An invitation may sit in an inbox over a weekend. */
+export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 const tooManyLogins = "Too many failed login attempts. Please try again in 15 minutes.";
 
 export const loginFailuresPerAccount: RateRule = {
@@ -75,11 +77,11 @@ export async function requestPasswordReset(email: string, ip: string): Promise<v
  * Issues a fresh reset link for a user (called by the email job, so the token never sits in a queue).
  * Only the SHA-256 of the token is stored; a new link replaces any earlier one.
  */
-export async function issuePasswordResetLink(userId: string) {
+export async function issuePasswordResetLink(userId: string, ttlMs = RESET_TOKEN_TTL_MS) {
   const token = randomToken(32);
   const [user] = await db()
     .update(users)
-    .set({ resetToken: sha256(token), resetTokenExpiry: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
+    .set({ resetToken: sha256(token), resetTokenExpiry: new Date(Date.now() + ttlMs) })
     .where(eq(users.id, userId))
     .returning({ email: users.email });
   if (!user) return undefined;

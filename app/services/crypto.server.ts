@@ -15,7 +15,8 @@ export function encryptSecret(plaintext: string): string {
 
 export function decryptSecret(stored: string): string {
   const [version, iv, tag, ciphertext] = stored.split(":");
-  if (version !== VERSION || !iv || !tag || !ciphertext) throw new Error("Unreadable encrypted value");
+  if (version !== VERSION || !iv || !tag || ciphertext === undefined)
+    throw new Error("Unreadable encrypted value");
   const decipher = createDecipheriv("aes-256-gcm", secrets().encryptionKey, Buffer.from(iv, "base64url"));
   decipher.setAuthTag(Buffer.from(tag, "base64url"));
   return Buffer.concat([decipher.update(Buffer.from(ciphertext, "base64url")), decipher.final()]).toString(

@@ -1,16 +1,122 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
 import { db } from "~/db/client.server";
-import { stores } from "~/db/schema";
-import type { Actor } from "./actor.server";
+import { emailSettings, emailTemplates, popupConfigs, popupViews, stores, subscribers } from "~/db/schema";
+import { isUuid } from "~/lib/ids";
+import { type CreateStoreInput, createStoreSchema, type updateStoreSchema } from "~/lib/schemas/stores";
+import { type Actor, authorize } from "./actor.server";
+import { decryptSecret, encryptSecret, maskSecret } from "./crypto.server";
+import { forbidden, notFound } from "./errors.server";
+
+export const DELETE_STORE_DENIED = "You don't have permission to delete stores";
 
 export type StoreSummary = { id: string; name: string };
+type StoreRow = typeof stores.$inferSelect;
+
+/** A store as the API returns it: the access token masked, never the ciphertext. */
+export function presentStore(row: StoreRow) {
+  const { shopifyAccessToken, organizationId: _organization, ...rest } = row;
+  return {
+    ...rest,
+    shopifyAccessToken: shopifyAccessToken ? maskSecret(decryptSecret(shopifyAccessToken)) : null,
+  };
+}
+
+/** One decimal, SPEC §2 default text 0.0: subscribers ÷ popup views. */
+export function conversionRate(subscriberCount: number, views: number): string {
+  return views > 0 ? ((subscriberCount / views) * 100).toFixed(1) : "0.0";
+}
+
+function scopeOf(actor: Actor) {
+  const inOrganization = eq(stores.organizationId, actor.organizationId);
+  return actor.storeId ? and(inOrganization, eq(stores.id, actor.storeId)) : inOrganization;
+}
 
 /** The stores the actor may switch between (an embedded session sees only its shop's store). */
 export async function listStoreSummaries(actor: Actor): Promise<StoreSummary[]> {
-  const rows = await db()
+  return db()
     .select({ id: stores.id, name: stores.name })
     .from(stores)
-    .where(eq(stores.organizationId, actor.organizationId))
+    .where(scopeOf(actor))
     .orderBy(asc(stores.createdAt));
-  return actor.storeId ? rows.filter((store) => store.id === actor.storeId) : rows;
+}
+
+/** A store of the actor's organization, or 404 — another tenant's id is indistinguishable from a missing one. */
+export async function requireStore(actor: Actor, storeId: string | undefined): Promise<StoreRow> {
+  if (!isUuid(storeId)) throw notFound("Store not found");
+  const [store] = await db()
+    .select()
+    .from(stores)
+    .where(and(scopeOf(actor), eq(stores.id, storeId)));
+  if (!store) throw notFound("Store not found");
+  return store;
+}
+
+export async function listStores(actor: Actor) {
+  const subscriberCount =
+    sql<number>`(select count(*) from ${subscribers} where ${subscribers.storeId} = ${stores.id})`.mapWith(
+      Number,
+    );
+  const views =
+    sql<number>`(select coalesce(sum(${popupViews.views}), 0) from ${popupViews} where ${popupViews.storeId} = ${stores.id})`.mapWith(
+      Number,
+    );
+  const rows = await db()
+    .select({ store: stores, subscriberCount, views })
+    .from(stores)
+    .where(scopeOf(actor))
+    .orderBy(asc(stores.createdAt));
+  return rows.map((row) => ({
+    ...presentStore(row.store),
+    subscriberCount: row.subscriberCount,
+    conversionRate: conversionRate(row.subscriberCount, row.views),
+  }));
+}
+
+/** A new store with its default popup, welcome template and email settings, all or nothing. */
+export async function createStore(actor: Actor, input: CreateStoreInput) {
+  authorize(actor, "manage_stores");
+  if (actor.storeId) throw forbidden("Stores are added from the standalone dashboard");
+  const values = createStoreSchema.parse(input);
+  const store = await db().transaction(async (tx) => {
+    const [created] = await tx
+      .insert(stores)
+      .values({
+        ...values,
+        organizationId: actor.organizationId,
+        userId: actor.userId,
+        shopifyAccessToken: values.shopifyAccessToken ? encryptSecret(values.shopifyAccessToken) : null,
+      })
+      .returning();
+    if (!created) throw new Error("Store was not created");
+    await tx.insert(popupConfigs).values({ storeId: created.id });
+    await tx.insert(emailTemplates).values({ storeId: created.id });
+    await tx.insert(emailSettings).values({ storeId: created.id });
+    return created;
+  });
+  return presentStore(store);
+}
+
+export async function updateStore(actor: Actor, storeId: string, changes: z.infer<typeof updateStoreSchema>) {
+  authorize(actor, "manage_stores");
+  const store = await requireStore(actor, storeId);
+  const [updated] = await db()
+    .update(stores)
+    .set({
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.customDomain === undefined ? {} : { customDomain: changes.customDomain || null }),
+      ...(changes.socialLinks ? { socialLinks: { ...store.socialLinks, ...changes.socialLinks } } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(stores.id, store.id))
+    .returning();
+  if (!updated) throw notFound("Store not found");
+  return presentStore(updated);
+}
+
+/** Deletes a store; its popup, subscribers, template, settings and analytics go with it (one statement, cascading). */
+export async function deleteStore(actor: Actor, storeId: string): Promise<void> {
+  if (!actor.permissions.delete_data) throw forbidden(DELETE_STORE_DENIED);
+  const store = await requireStore(actor, storeId);
+  await db().delete(stores).where(eq(stores.id, store.id));
 }

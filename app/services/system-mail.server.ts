@@ -29,3 +29,14 @@ export function passwordResetMail(to: string, link: string): SystemMessage {
     "The link works once and expires in 60 minutes. If you did not ask for it, ignore this email.",
   );
 }
+
+export function memberInviteMail(to: string, link: string, invitedBy: string): SystemMessage {
+  return actionMail(
+    to,
+    "You have been invited to Newsletter Popup",
+    `${invitedBy} invited you to manage newsletter popups and subscribers with Newsletter Popup.`,
+    "Set your password",
+    link,
+    "The link works once and expires in 7 days.",
+  );
+}

@@ -1,4 +1,17 @@
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { integrationTypes } from "~/lib/schemas/stores";
 import { organizations } from "./organizations";
 import { users } from "./users";
 
@@ -22,6 +35,8 @@ export const emptySocialLinks: SocialLinks = {
   quora: "",
 };
 
+export const integrationType = pgEnum("integration_type", integrationTypes);
+
 export const stores = pgTable(
   "stores",
   {
@@ -34,6 +49,9 @@ export const stores = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     name: text().notNull(),
+    integrationType: integrationType().notNull().default("typical"),
+    /** The store icon as an image data URL (SPEC onboarding step 1). */
+    icon: text(),
     shopifyUrl: text(),
     shopifyStoreName: text(),
     customDomain: text(),
@@ -48,4 +66,17 @@ export const stores = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("stores_organization_idx").on(table.organizationId, table.createdAt)],
+);
+
+/** Popup views per store and day (the conversion rate's denominator); one row per day keeps beacons cheap. */
+export const popupViews = pgTable(
+  "popup_views",
+  {
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    day: date({ mode: "string" }).notNull(),
+    views: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ name: "popup_views_pk", columns: [table.storeId, table.day] })],
 );

@@ -1,0 +1,55 @@
+import { useEffect, useRef } from "react";
+
+export type DailySeries = { label: string; color: string; values: number[] };
+
+type Props = { dates: string[]; series: DailySeries[]; height?: number; ariaLabel: string };
+
+/**
+ * A per-day line chart drawn by uPlot, loaded lazily in the browser only: the chart's code stays out
+ * of the page's first JavaScript, and the fixed-height box keeps the layout from shifting.
+ */
+export function DailyChart({ dates, series, height = 220, ariaLabel }: Props) {
+  const container = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    let chart:
+      | { destroy: () => void; setSize: (size: { width: number; height: number }) => void }
+      | undefined;
+    let cancelled = false;
+    const resize = new ResizeObserver(() => chart?.setSize({ width: element.clientWidth, height }));
+    void Promise.all([import("uplot"), import("uplot/dist/uPlot.min.css")]).then(([{ default: UPlot }]) => {
+      if (cancelled) return;
+      const xs = dates.map((date) => Date.parse(`${date}T00:00:00Z`) / 1000);
+      chart = new UPlot(
+        {
+          width: element.clientWidth,
+          height,
+          legend: { show: true },
+          scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+          axes: [{}, { size: 40 }],
+          series: [
+            {},
+            ...series.map((line) => ({
+              label: line.label,
+              stroke: line.color,
+              width: 2,
+              fill: `${line.color}22`,
+            })),
+          ],
+        },
+        [xs, ...series.map((line) => line.values)],
+        element,
+      );
+      resize.observe(element);
+    });
+    return () => {
+      cancelled = true;
+      resize.disconnect();
+      chart?.destroy();
+    };
+  }, [dates, series, height]);
+
+  return <div ref={container} role="img" aria-label={ariaLabel} style={{ minHeight: height + 40 }} />;
+}

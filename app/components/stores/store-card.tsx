@@ -1,0 +1,83 @@
+import { Avatar, Badge, BlockStack, Button, ButtonGroup, Card, InlineStack, Text } from "@shopify/polaris";
+import { formatDate, formatNumber } from "~/lib/format";
+
+export type StoreCardData = {
+  id: string;
+  name: string;
+  icon: string | null;
+  shopifyUrl: string | null;
+  customDomain: string | null;
+  isConnected: boolean;
+  isVerified: boolean;
+  subscriberCount: number;
+  conversionRate: string;
+  createdAt: string | Date;
+};
+
+type Props = { store: StoreCardData; canRemove: boolean; onRemove: () => void };
+
+/** One store on Store Management (SPEC §2): identity, badges, figures and its actions. */
+export function StoreCard({ store, canRemove, onRemove }: Props) {
+  const url = store.customDomain ?? store.shopifyUrl ?? "";
+  const configure = `/popup-builder?storeId=${store.id}`;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <InlineStack gap="300" blockAlign="center" wrap={false}>
+          <Avatar
+            source={store.icon ?? undefined}
+            name={store.name}
+            initials={store.name.slice(0, 2).toUpperCase()}
+          />
+          <BlockStack gap="050">
+            <Text as="h3" variant="headingMd">
+              {store.name}
+            </Text>
+            <Text as="p" tone="subdued" variant="bodySm" breakWord>
+              {url}
+            </Text>
+          </BlockStack>
+        </InlineStack>
+        <InlineStack gap="200">
+          <Badge tone={store.isConnected ? "success" : undefined}>
+            {store.isConnected ? "Connected" : "Not Connected"}
+          </Badge>
+          {store.isVerified ? <Badge tone="info">Verified</Badge> : null}
+        </InlineStack>
+        <InlineStack gap="600">
+          <BlockStack gap="050">
+            <Text as="span" tone="subdued" variant="bodySm">
+              Subscribers
+            </Text>
+            <Text as="span" variant="headingSm">
+              {formatNumber(store.subscriberCount)}
+            </Text>
+          </BlockStack>
+          <BlockStack gap="050">
+            <Text as="span" tone="subdued" variant="bodySm">
+              Conversion
+            </Text>
+            <Text as="span" variant="headingSm">{`${store.conversionRate}%`}</Text>
+          </BlockStack>
+          <BlockStack gap="050">
+            <Text as="span" tone="subdued" variant="bodySm">
+              Created
+            </Text>
+            <Text as="span" variant="headingSm">
+              {formatDate(store.createdAt)}
+            </Text>
+          </BlockStack>
+        </InlineStack>
+        <ButtonGroup>
+          <Button url={configure}>Configure</Button>
+          <Button url={`${configure}&preview=true`}>Preview</Button>
+          {canRemove ? (
+            <Button tone="critical" variant="plain" onClick={onRemove}>
+              Remove
+            </Button>
+          ) : null}
+        </ButtonGroup>
+      </BlockStack>
+    </Card>
+  );
+}

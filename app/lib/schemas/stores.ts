@@ -1,0 +1,147 @@
+import { z } from "zod";
+
+export const integrationTypes = ["typical", "shopify"] as const;
+export type IntegrationType = (typeof integrationTypes)[number];
+
+export const REQUIRED_FIELDS_MESSAGE = "Please fill in all required fields";
+export const SHOPIFY_DOMAIN_SUFFIX = ".myshopify.com";
+/** Icons are kept as data URLs; 200 KB is plenty for a 192×192 image. */
+export const MAX_ICON_BYTES = 200 * 1024;
+export const ICON_TOO_LARGE = "The icon must be smaller than 200 KB";
+export const ICON_NOT_IMAGE = "The icon must be a PNG, JPEG, GIF or WebP image";
+
+/** SPEC §5: the store-name input keeps letters, digits and hyphens only. */
+export function cleanStoreName(value: string): string {
+  return value.replace(/[^a-zA-Z0-9-]/g, "");
+}
+
+export function shopifyDomainUrl(storeName: string): string {
+  return `https://${cleanStoreName(storeName).toLowerCase()}${SHOPIFY_DOMAIN_SUFFIX}`;
+}
+
+/** SPEC §5: a missing protocol is completed (https unless the site is not fully HTTPS), a trailing slash removed. */
+export function normalizeSiteUrl(value: string, httpsOnly = true): string {
+  const trimmed = value.trim();
+  if (!trimmed) return "";
+  const withProtocol = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)
+    ? trimmed
+    : `${httpsOnly ? "https" : "http"}://${trimmed}`;
+  return withProtocol.replace(/\/+$/, "");
+}
+
+export type SiteDraft = {
+  name: string;
+  integrationType: IntegrationType;
+  shopifyMode: "store-name" | "custom-domain";
+  shopifyStoreName: string;
+  customDomain: string;
+  siteUrl: string;
+  httpsOnly: boolean;
+  icon: string | null;
+  accessToken: string;
+};
+
+export const emptySiteDraft: SiteDraft = {
+  name: "",
+  integrationType: "typical",
+  shopifyMode: "store-name",
+  shopifyStoreName: "",
+  customDomain: "",
+  siteUrl: "",
+  httpsOnly: true,
+  icon: null,
+  accessToken: "",
+};
+
+/** SPEC §5 step-1 rule: a name, a type and the site address its mode needs. */
+export function isSiteDraftComplete(draft: SiteDraft): boolean {
+  if (!draft.name.trim()) return false;
+  if (draft.integrationType === "typical") return Boolean(draft.siteUrl.trim());
+  return Boolean(
+    draft.shopifyMode === "store-name" ? cleanStoreName(draft.shopifyStoreName) : draft.customDomain.trim(),
+  );
+}
+
+/** The creation payload (SPEC §3) a complete draft becomes. */
+export function storePayload(draft: SiteDraft): CreateStoreInput {
+  const base = {
+    name: draft.name.trim(),
+    integrationType: draft.integrationType,
+    icon: draft.icon ?? undefined,
+  };
+  const token = draft.accessToken.trim() || undefined;
+  if (draft.integrationType === "typical") {
+    return { ...base, shopifyUrl: normalizeSiteUrl(draft.siteUrl, draft.httpsOnly) };
+  }
+  if (draft.shopifyMode === "store-name") {
+    const storeName = cleanStoreName(draft.shopifyStoreName).toLowerCase();
+    return {
+      ...base,
+      shopifyUrl: shopifyDomainUrl(storeName),
+      shopifyStoreName: storeName,
+      shopifyAccessToken: token,
+    };
+  }
+  const domain = normalizeSiteUrl(draft.customDomain, draft.httpsOnly);
+  return { ...base, shopifyUrl: domain, customDomain: domain, shopifyAccessToken: token };
+}
+
+const httpUrl = z
+  .string()
+  .trim()
+  .max(2048, "The URL is too long")
+  .pipe(z.url({ protocol: /^https?$/, error: "Enter a full site URL, e.g. https://example.com" }));
+
+const iconDataUrl = z
+  .string()
+  .max(Math.ceil((MAX_ICON_BYTES * 4) / 3) + 64, ICON_TOO_LARGE)
+  .regex(/^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/, ICON_NOT_IMAGE);
+
+/** Shopify Admin API access tokens are printable ASCII (SPEC §5 strips the rest). */
+const accessToken = z
+  .string()
+  .trim()
+  .max(255, "The access token is too long")
+  .regex(/^[\x21-\x7e]*$/, "The access token may only contain printable ASCII characters");
+
+export const createStoreSchema = z.object({
+  name: z
+    .string({ error: REQUIRED_FIELDS_MESSAGE })
+    .trim()
+    .min(1, REQUIRED_FIELDS_MESSAGE)
+    .max(120, "The site name is too long"),
+  integrationType: z.enum(integrationTypes).default("typical"),
+  shopifyUrl: httpUrl,
+  shopifyStoreName: z
+    .string()
+    .trim()
+    .max(100, "The store name is too long")
+    .regex(/^[a-zA-Z0-9-]*$/, "The store name may only contain letters, digits and hyphens")
+    .optional(),
+  customDomain: httpUrl.optional(),
+  shopifyAccessToken: accessToken.optional(),
+  icon: iconDataUrl.optional(),
+});
+
+export type CreateStoreInput = z.input<typeof createStoreSchema>;
+
+const socialUrl = z.union([z.literal(""), httpUrl]);
+
+export const socialLinksSchema = z.object({
+  linkedin: socialUrl,
+  twitter: socialUrl,
+  youtube: socialUrl,
+  instagram: socialUrl,
+  facebook: socialUrl,
+  reddit: socialUrl,
+  quora: socialUrl,
+});
+
+export const updateStoreSchema = z
+  .object({
+    name: createStoreSchema.shape.name,
+    customDomain: z.union([z.literal(""), httpUrl]),
+    socialLinks: socialLinksSchema.partial(),
+  })
+  .partial()
+  .strict();

@@ -1,0 +1,16 @@
+import { data } from "react-router";
+import { apiRoute, readJson } from "~/http/json.server";
+import { inviteMemberSchema } from "~/lib/schemas/members";
+import { requireActor } from "~/services/actor.server";
+import { inviteMember } from "~/services/members.server";
+
+const handle = apiRoute({
+  POST: async ({ request }) => {
+    const actor = await requireActor(request);
+    const input = await readJson(request, inviteMemberSchema);
+    return data(await inviteMember(actor, input), { status: 201 });
+  },
+});
+
+export const loader = handle;
+export const action = handle;

@@ -1,0 +1,15 @@
+import { apiRoute, readJson } from "~/http/json.server";
+import { updatePermissionsSchema } from "~/lib/schemas/members";
+import { requireActor } from "~/services/actor.server";
+import { updateMemberPermissions } from "~/services/members.server";
+
+const handle = apiRoute({
+  PUT: async ({ request, params }) => {
+    const actor = await requireActor(request);
+    const { permissions } = await readJson(request, updatePermissionsSchema);
+    return updateMemberPermissions(actor, params.memberId ?? "", permissions);
+  },
+});
+
+export const loader = handle;
+export const action = handle;

@@ -1,0 +1,13 @@
+import { apiRoute } from "~/http/json.server";
+import { requireActor } from "~/services/actor.server";
+import { deleteMember } from "~/services/members.server";
+
+const handle = apiRoute({
+  DELETE: async ({ request, params }) => {
+    await deleteMember(await requireActor(request), params.memberId ?? "");
+    return { message: "Member deleted successfully" };
+  },
+});
+
+export const loader = handle;
+export const action = handle;

@@ -1,0 +1,13 @@
+import { apiRoute } from "~/http/json.server";
+import { requireActor } from "~/services/actor.server";
+import { dashboardStats } from "~/services/dashboard.server";
+
+const handle = apiRoute({
+  GET: async ({ request }) => {
+    const storeId = new URL(request.url).searchParams.get("storeId") ?? undefined;
+    return dashboardStats(await requireActor(request), storeId);
+  },
+});
+
+export const loader = handle;
+export const action = handle;

@@ -1,0 +1,19 @@
+import { apiRoute, readJson } from "~/http/json.server";
+import { updateStoreSchema } from "~/lib/schemas/stores";
+import { requireActor } from "~/services/actor.server";
+import { deleteStore, updateStore } from "~/services/stores.server";
+
+const handle = apiRoute({
+  PUT: async ({ request, params }) => {
+    const actor = await requireActor(request);
+    const changes = await readJson(request, updateStoreSchema);
+    return updateStore(actor, params.storeId ?? "", changes);
+  },
+  DELETE: async ({ request, params }) => {
+    await deleteStore(await requireActor(request), params.storeId ?? "");
+    return { message: "Store deleted successfully" };
+  },
+});
+
+export const loader = handle;
+export const action = handle;

@@ -1,0 +1,17 @@
+import { data } from "react-router";
+import { apiRoute, readJson } from "~/http/json.server";
+import { createStoreSchema } from "~/lib/schemas/stores";
+import { requireActor } from "~/services/actor.server";
+import { createStore, listStores } from "~/services/stores.server";
+
+const handle = apiRoute({
+  GET: async ({ request }) => listStores(await requireActor(request)),
+  POST: async ({ request }) => {
+    const actor = await requireActor(request);
+    const input = await readJson(request, createStoreSchema);
+    return data(await createStore(actor, input), { status: 201 });
+  },
+});
+
+export const loader = handle;
+export const action = handle;
