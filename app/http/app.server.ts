@@ -19,7 +19,8 @@ export const ready = bootstrap();
 export const app = express();
 app.disable("x-powered-by");
 const { TRUST_PROXY } = env();
-if (TRUST_PROXY) app.set("trust proxy", TRUST_PROXY);
+// A number is a hop count ("1" = one proxy); Express would read a numeric string as an IP address.
+if (TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(TRUST_PROXY) ? Number(TRUST_PROXY) : TRUST_PROXY);
 app.use(async (_req, _res, next) => {
   await ready;
   next();

@@ -12,7 +12,7 @@ import {
   type PopupLayout,
   popupAnimations,
   popupTriggers,
-} from "~/lib/popup-defaults";
+} from "../../../popup/config";
 import { stores } from "./stores";
 
 export const popupTrigger = pgEnum("popup_trigger", popupTriggers);

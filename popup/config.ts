@@ -69,3 +69,38 @@ export const defaultPopupLayout: PopupLayout = { width: "lg", maxHeightVh: 70, s
 export const defaultPopupTitle = "LOOKING FOR EXCLUSIVE OFFERS?";
 export const defaultPopupSubtitle =
   "Sign up with your business email and receive a one-time <strong>15% discount code</strong>.";
+
+export const socialNetworks = ["linkedin", "twitter", "youtube", "instagram", "facebook", "reddit", "quora"] as const;
+export type SocialNetwork = (typeof socialNetworks)[number];
+
+/** The optional fields the popup can ask for, in display order (email is always first and required). */
+export const optionalFieldNames = ["name", "phone", "company", "address", "street", "city", "state", "zipCode", "country"] as const;
+export type OptionalField = (typeof optionalFieldNames)[number];
+
+/** What GET /api/public/stores/:storeId/popup returns: only what the storefront needs. */
+export type PublicPopupConfig = {
+  storeId: string;
+  title: string;
+  subtitle: string;
+  buttonText: string;
+  fields: PopupFields;
+  emailValidation: EmailValidation;
+  cartValidation: CartValidation;
+  discountCode: string;
+  discountPercentage: number;
+  displayTrigger: (typeof popupTriggers)[number];
+  animation: (typeof popupAnimations)[number];
+  layout: PopupLayout;
+  showExitIntentIfNotSubscribed: boolean;
+  suppressAfterSubscription: boolean;
+  /** Only the networks with a link. */
+  socialLinks: Partial<Record<SocialNetwork, string>>;
+};
+
+/** The body of POST /api/public/stores/:storeId/subscribe. `website` is the honeypot: people leave it empty. */
+export type SubscribeRequest = { email: string; pageUrl?: string; sessionId?: string; website?: string } & Partial<
+  Record<OptionalField, string>
+>;
+
+/** 200 → { discountCode }; 422 → { message, errors: { field: message } }. */
+export type SubscribeResponse = { message: string; discountCode: string };

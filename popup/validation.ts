@@ -1,0 +1,80 @@
+import type { EmailValidation, OptionalField, PopupFields } from "./config";
+
+/** SPEC §5 popup subscriber form messages; the browser and the server use these exact strings. */
+export const POPUP_MESSAGES = {
+  emailRequired: "Email address is required",
+  emailInvalid: "Please enter a valid email address",
+  temporaryEmail: "Temporary email addresses are not allowed. Please use your permanent email.",
+  companyEmail: "Please use your company email address.",
+  approvedDomain: "Please use an approved company email domain.",
+  nameRequired: "Name is required",
+} as const;
+
+/** SPEC §5: a fixed list of 12 temporary-mail domains. */
+export const TEMPORARY_EMAIL_DOMAINS = [
+  "mailinator.com",
+  "guerrillamail.com",
+  "10minutemail.com",
+  "tempmail.com",
+  "temp-mail.org",
+  "yopmail.com",
+  "throwawaymail.com",
+  "trashmail.com",
+  "sharklasers.com",
+  "getnada.com",
+  "dispostable.com",
+  "maildrop.cc",
+];
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Field lengths the storage accepts; longer input is cut, never stored whole. */
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_FIELD_LENGTH = 200;
+
+/**
+ * Whether a domain matches a list entry: the entry itself ("acme.com"), a subdomain of it, or — for a
+ * bare name such as "gmail" — any domain whose first label is that name (gmail.com, gmail.co.uk).
+ */
+export function domainMatches(domain: string, entry: string): boolean {
+  const wanted = entry.trim().toLowerCase().replace(/^@/, "");
+  if (!wanted) return false;
+  if (domain === wanted || domain.endsWith(`.${wanted}`)) return true;
+  return !wanted.includes(".") && domain.split(".")[0] === wanted;
+}
+
+export function validateEmail(raw: string, rules: EmailValidation): string | null {
+  const email = raw.trim();
+  if (!email) return POPUP_MESSAGES.emailRequired;
+  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) return POPUP_MESSAGES.emailInvalid;
+  const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+  if (TEMPORARY_EMAIL_DOMAINS.some((entry) => domainMatches(domain, entry))) return POPUP_MESSAGES.temporaryEmail;
+  if (rules.companyEmailsOnly) {
+    if (rules.blockedDomains.some((entry) => domainMatches(domain, entry))) return POPUP_MESSAGES.companyEmail;
+    const allowed = rules.allowedDomains.filter((entry) => entry.trim());
+    if (allowed.length > 0 && !allowed.some((entry) => domainMatches(domain, entry))) return POPUP_MESSAGES.approvedDomain;
+  }
+  return null;
+}
+
+export type SubscriberValues = { email: string } & Partial<Record<OptionalField, string>>;
+
+/** Every field's first problem, keyed by field name; empty when the form may be sent. */
+export function validateSubscriber(
+  values: SubscriberValues,
+  fields: PopupFields,
+  rules: EmailValidation,
+): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const emailError = validateEmail(values.email ?? "", rules);
+  if (emailError) errors.email = emailError;
+  if (fields.name && !values.name?.trim()) errors.name = POPUP_MESSAGES.nameRequired;
+  return errors;
+}
+
+/** SPEC §5 builder input: comma-separated domains, trimmed, empties dropped. */
+export function parseDomainList(value: string): string[] {
+  return value
+    .split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+}
