@@ -19,6 +19,7 @@ export default [
   route("api/auth/user", "routes/api.auth.user.ts"),
   route("api/stores", "routes/api.stores.ts"),
   route("api/stores/:storeId", "routes/api.stores.$storeId.ts"),
+  route("api/stores/:storeId/popup", "routes/api.stores.$storeId.popup.ts"),
   route("api/dashboard/stats", "routes/api.dashboard.stats.ts"),
   route("api/admin/members", "routes/api.admin.members.ts"),
   route("api/admin/create-member", "routes/api.admin.create-member.ts"),

@@ -23,10 +23,14 @@ export function UserMenu({ email, role, loggingOut, onLogout }: Props) {
       actions={sections}
       activatorContent={
         <InlineStack gap="200" blockAlign="center" wrap={false}>
-          <Text as="span" variant="bodySm" tone="text-inverse">
-            {email}
-          </Text>
-          <Badge tone={isAdmin ? "success" : undefined}>{isAdmin ? "Admin" : "Member"}</Badge>
+          <span className="np-user-email">
+            <Text as="span" variant="bodySm" tone="text-inverse">
+              {email}
+            </Text>
+          </span>
+          <span className="np-role-badge">
+            <Badge tone={isAdmin ? "success" : undefined}>{isAdmin ? "Admin" : "Member"}</Badge>
+          </span>
         </InlineStack>
       }
     />

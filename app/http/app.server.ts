@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { env } from "~/lib/env.server";
 import { bootstrap } from "~/services/bootstrap.server";
 import { logger } from "~/services/logger.server";
+import { publicRouter } from "./public.server";
 import { rejectCrossSiteMutations, securityHeaders } from "./security.server";
 
 declare module "react-router" {
@@ -27,6 +28,7 @@ app.use(async (_req, _res, next) => {
 });
 app.use(securityHeaders);
 app.use(rejectCrossSiteMutations);
+app.use(publicRouter);
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,

@@ -34,6 +34,10 @@ const envSchema = z
     ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
     ADMIN_ORGANIZATION: z.string().min(1).default("My Organization"),
     ALLOW_SIGNUP: booleanFlag,
+    /** Storefront limits per minute (raise them for load tests). */
+    SUBSCRIBE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+    SUBSCRIBE_LIMIT_PER_STORE: z.coerce.number().int().positive().default(1_200),
+    IMPRESSION_LIMIT_PER_IP: z.coerce.number().int().positive().default(120),
     SESSION_TTL_MINUTES: z.coerce.number().positive().default(1440),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SHOPIFY_API_KEY: z.string().optional(),

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { db } from "~/db/client.server";
-import { emailSettings, emailTemplates, popupConfigs, popupViews, stores, subscribers } from "~/db/schema";
+import { emailSettings, emailTemplates, popupConfigs, stores } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { type CreateStoreInput, createStoreSchema, type updateStoreSchema } from "~/lib/schemas/stores";
 import { type Actor, authorize } from "./actor.server";
@@ -53,12 +53,11 @@ export async function requireStore(actor: Actor, storeId: string | undefined): P
 }
 
 export async function listStores(actor: Actor) {
+  // Written out in SQL: a correlated subquery must name the outer table explicitly.
   const subscriberCount =
-    sql<number>`(select count(*) from ${subscribers} where ${subscribers.storeId} = ${stores.id})`.mapWith(
-      Number,
-    );
+    sql<number>`(select count(*) from subscribers s where s.store_id = "stores"."id")`.mapWith(Number);
   const views =
-    sql<number>`(select coalesce(sum(${popupViews.views}), 0) from ${popupViews} where ${popupViews.storeId} = ${stores.id})`.mapWith(
+    sql<number>`(select coalesce(sum(v.views), 0) from popup_views v where v.store_id = "stores"."id")`.mapWith(
       Number,
     );
   const rows = await db()

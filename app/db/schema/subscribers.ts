@@ -25,6 +25,14 @@ export const subscribers = pgTable(
     isActive: boolean().notNull().default(true),
     subscribedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp({ withTimezone: true }),
+    /** Consent record: where, when and from which client the address was given. */
+    source: text().notNull().default("popup"),
+    consentPageUrl: text(),
+    consentIp: text(),
+    consentUserAgent: text(),
+    consentedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set when a double opt-in confirmation link was used. */
+    confirmedAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     uniqueIndex("subscribers_store_email_unique").on(table.storeId, sql`lower(${table.email})`),

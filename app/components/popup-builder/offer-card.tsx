@@ -1,0 +1,46 @@
+import { BlockStack, Card, InlineGrid, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
+import type { EditProps } from "./types";
+
+const PERCENTAGE_ERROR = "Discount percentage must be between 1 and 100";
+
+export function OfferCard({ config, edit }: EditProps) {
+  const [percentage, setPercentage] = useState(String(config.discountPercentage));
+  const value = Number(percentage);
+  const percentageValid = Number.isInteger(value) && value >= 1 && value <= 100;
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Discount
+        </Text>
+        <InlineGrid columns={2} gap="300">
+          <TextField
+            label="Discount code"
+            value={config.discountCode}
+            onChange={(discountCode) =>
+              edit({ discountCode: discountCode.replace(/[^A-Za-z0-9_-]/g, "").toUpperCase() })
+            }
+            autoComplete="off"
+          />
+          <TextField
+            label="Discount percentage"
+            type="number"
+            min={1}
+            max={100}
+            value={percentage}
+            suffix="%"
+            error={percentageValid ? undefined : PERCENTAGE_ERROR}
+            onChange={(next) => {
+              setPercentage(next);
+              const parsed = Number(next);
+              if (Number.isInteger(parsed) && parsed >= 1 && parsed <= 100)
+                edit({ discountPercentage: parsed });
+            }}
+            autoComplete="off"
+          />
+        </InlineGrid>
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import { BlockStack, Button, Card, InlineGrid, InlineStack, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
+import { useToast } from "~/components/toast";
+import { apiRequest, failureMessage } from "~/lib/api-client";
+import { type SocialNetwork, socialNetworks } from "../../../popup/config";
+
+const labels: Record<SocialNetwork, string> = {
+  linkedin: "LinkedIn",
+  twitter: "Twitter / X",
+  youtube: "YouTube",
+  instagram: "Instagram",
+  facebook: "Facebook",
+  reddit: "Reddit",
+  quora: "Quora",
+};
+const URL_ERROR = "Enter a full URL starting with https://";
+
+type Links = Record<SocialNetwork, string>;
+type Props = { storeId: string; value: Links; onSaved: (links: Links) => void };
+
+const isValidUrl = (value: string) => value === "" || /^https?:\/\/[^\s]+\.[^\s]+/.test(value);
+
+/** SPEC §2/§7: social links are saved explicitly with PUT /api/stores/{id}; the popup shows them. */
+export function SocialLinksCard({ storeId, value, onSaved }: Props) {
+  const toast = useToast();
+  const [links, setLinks] = useState(value);
+  const [saving, setSaving] = useState(false);
+  const invalid = socialNetworks.some((network) => !isValidUrl(links[network].trim()));
+
+  async function save() {
+    setSaving(true);
+    const socialLinks = Object.fromEntries(
+      socialNetworks.map((network) => [network, links[network].trim()]),
+    ) as Links;
+    try {
+      await apiRequest("PUT", `/api/stores/${storeId}`, { socialLinks });
+      toast({ title: "Success", message: "Social media links updated successfully", tone: "success" });
+      onSaved(socialLinks);
+    } catch (error) {
+      toast({
+        title: "Error",
+        message: failureMessage(error, "Failed to update social media links"),
+        tone: "critical",
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Social links
+        </Text>
+        <InlineGrid columns={{ xs: 1, md: 2 }} gap="300">
+          {socialNetworks.map((network) => (
+            <TextField
+              key={network}
+              label={labels[network]}
+              type="url"
+              value={links[network]}
+              placeholder={`https://${network}.com/yourbrand`}
+              error={isValidUrl(links[network].trim()) ? undefined : URL_ERROR}
+              onChange={(next) => setLinks((current) => ({ ...current, [network]: next }))}
+              autoComplete="off"
+            />
+          ))}
+        </InlineGrid>
+        <InlineStack align="end">
+          <Button variant="primary" onClick={save} loading={saving} disabled={invalid}>
+            Save social links
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import type { Request, Response } from "express";
+import { env } from "~/lib/env.server";
+import { installScript } from "~/lib/install-script";
+import { publicPopupConfig } from "~/services/popups.server";
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+const products = [
+  "Linen Shirt",
+  "Canvas Tote",
+  "Wool Beanie",
+  "Leather Wallet",
+  "Cotton Socks",
+  "Rain Jacket",
+];
+
+/**
+ * /demo/:storeId — a plain shop page that installs the popup exactly as a merchant would (the SPEC §1
+ * script tag), so anyone can try the popup end to end. Long enough to scroll for the scroll trigger.
+ */
+export async function demoPage(req: Request, res: Response) {
+  const storeId = String(req.params.storeId);
+  const config = await publicPopupConfig(storeId);
+  if (!config) {
+    res.status(404).type("text/plain").send("No active popup for this store");
+    return;
+  }
+  const nonce = String(res.locals.cspNonce ?? "");
+  const cards = products
+    .map(
+      (name, index) =>
+        `<article><div class="img" style="background:hsl(${index * 55},45%,80%)"></div><h3>${name}</h3><p>$${(19 + index * 7).toFixed(2)}</p></article>`,
+    )
+    .join("");
+  res.type("html").send(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Demo shop · Newsletter Popup</title>
+<style>
+body{margin:0;font-family:system-ui,sans-serif;color:#222;background:#fafafa}
+header{display:flex;justify-content:space-between;align-items:center;padding:16px 24px;background:#fff;border-bottom:1px solid #eee}
+main{max-width:960px;margin:0 auto;padding:24px}
+.grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:16px}
+article{background:#fff;border:1px solid #eee;border-radius:8px;padding:12px}
+.img{height:140px;border-radius:6px}
+.story{height:1600px;margin-top:32px;line-height:1.6;color:#555}
+button.open{padding:8px 14px;border:1px solid #222;border-radius:6px;background:#fff;cursor:pointer}
+</style>
+${installScript(env().APP_URL, storeId, "typical").replace("<script ", `<script nonce="${escapeHtml(nonce)}" `)}
+</head><body>
+<header><strong>Demo Shop</strong><button class="open" id="open-popup" type="button">Show the popup</button></header>
+<main>
+<h1>New arrivals</h1>
+<div class="grid">${cards}</div>
+<section class="story"><h2>Our story</h2><p>This page exists to try the newsletter popup: it loads the install script in its head exactly as your site would. Scroll down to try the 50 % scroll trigger, or move the pointer out through the top of the window for exit intent.</p></section>
+</main>
+<script nonce="${escapeHtml(nonce)}">document.getElementById("open-popup").addEventListener("click",function(){window.NewsletterPopup&&window.NewsletterPopup.open()})</script>
+</body></html>`);
+}

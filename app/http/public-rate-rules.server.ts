@@ -1,0 +1,30 @@
+import { env } from "~/lib/env.server";
+import type { RateRule } from "~/services/rate-limit.server";
+
+const MINUTE = 60_000;
+const slowDown = "Too many requests. Please try again in a minute.";
+
+/** The storefront limits, per minute, from the environment (SUBSCRIBE_LIMIT_PER_IP and friends). */
+export function publicRateRules() {
+  const limits = env();
+  return {
+    subscribePerIp: {
+      name: "subscribe-ip",
+      limit: limits.SUBSCRIBE_LIMIT_PER_IP,
+      windowMs: MINUTE,
+      message: slowDown,
+    },
+    subscribePerStore: {
+      name: "subscribe-store",
+      limit: limits.SUBSCRIBE_LIMIT_PER_STORE,
+      windowMs: MINUTE,
+      message: slowDown,
+    },
+    impressionsPerIp: {
+      name: "impressions-ip",
+      limit: limits.IMPRESSION_LIMIT_PER_IP,
+      windowMs: MINUTE,
+      message: slowDown,
+    },
+  } satisfies Record<string, RateRule>;
+}

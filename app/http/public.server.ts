@@ -1,0 +1,105 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { subscribeBodySchema } from "~/lib/schemas/subscribe";
+import { HttpError, invalidInput } from "~/services/errors.server";
+import { logger } from "~/services/logger.server";
+import { publicPopupConfig, recordPopupView } from "~/services/popups.server";
+import { consume } from "~/services/rate-limit.server";
+import { subscribe } from "~/services/subscribers.server";
+import { demoPage } from "./demo-page.server";
+import { publicRateRules } from "./public-rate-rules.server";
+
+/**
+ * The storefront's endpoints: no session, CORS for any origin, small JSON bodies, rate limited.
+ * Kept on plain Express (not the React Router handler): they are the hot path of every shop page.
+ */
+export const publicRouter = express.Router();
+
+function cors(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader("Access-Control-Allow-Origin", "*");
+  res.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+  res.setHeader("Access-Control-Allow-Headers", "Content-Type");
+  res.setHeader("Access-Control-Max-Age", "86400");
+  next();
+}
+
+const json = express.json({ limit: "16kb", type: () => true });
+
+publicRouter.use("/api/public", cors);
+publicRouter.options("/api/public/{*rest}", (_req, res) => {
+  res.status(204).end();
+});
+
+publicRouter.get("/api/public/stores/:storeId/popup", async (req, res) => {
+  const config = await publicPopupConfig(req.params.storeId);
+  if (!config) throw new HttpError(404, "Popup not found");
+  res.setHeader("Cache-Control", "public, max-age=60");
+  res.json(config);
+});
+
+publicRouter.post("/api/public/stores/:storeId/subscribe", json, async (req, res) => {
+  await consume(publicRateRules().subscribePerIp, req.ip ?? "unknown");
+  await consume(publicRateRules().subscribePerStore, req.params.storeId);
+  const config = await publicPopupConfig(req.params.storeId);
+  if (!config) throw new HttpError(404, "Popup not found");
+  const body = subscribeBodySchema.safeParse(req.body ?? {});
+  if (!body.success) throw invalidInput(body.error);
+  const result = await subscribe(config, body.data, {
+    ip: req.ip ?? "",
+    userAgent: req.get("user-agent") ?? "",
+  });
+  res.json(result);
+});
+
+publicRouter.post("/api/public/stores/:storeId/impressions", async (req, res) => {
+  await consume(publicRateRules().impressionsPerIp, req.ip ?? "unknown");
+  const config = await publicPopupConfig(req.params.storeId);
+  if (!config) throw new HttpError(404, "Popup not found");
+  await recordPopupView(config.storeId);
+  res.status(204).end();
+});
+
+/** The built storefront script; ETag by content so repeat visits revalidate cheaply. */
+let popupScript: { body: Buffer; etag: string } | undefined;
+function loadPopupScript() {
+  if (!popupScript) {
+    const body = fs.readFileSync(path.resolve("build/popup/newsletter-popup.js"));
+    popupScript = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+  }
+  return popupScript;
+}
+
+publicRouter.get("/js/newsletter-popup.js", (req, res) => {
+  const script = loadPopupScript();
+  res.setHeader("Content-Type", "application/javascript; charset=utf-8");
+  res.setHeader("Cache-Control", "public, max-age=3600, stale-while-revalidate=86400");
+  res.setHeader("Access-Control-Allow-Origin", "*");
+  res.setHeader("ETag", script.etag);
+  if (req.get("if-none-match") === script.etag) {
+    res.status(304).end();
+    return;
+  }
+  res.send(script.body);
+});
+
+publicRouter.get("/demo/:storeId", demoPage);
+
+publicRouter.use("/api/public", (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  if (error instanceof HttpError) {
+    if (typeof error.details?.retryAfter === "number")
+      res.setHeader("Retry-After", String(error.details.retryAfter));
+    res.status(error.status).json({ message: error.message, ...error.details });
+    return;
+  }
+  const status = (error as { status?: number }).status;
+  if (status === 400 || status === 413) {
+    res
+      .status(status)
+      .json({ message: status === 413 ? "Request body is too large" : "Request body must be valid JSON" });
+    return;
+  }
+  logger().error({ err: error }, "public endpoint failed");
+  res.status(500).json({ message: "Something went wrong. Please try again." });
+});

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { optionalFieldNames } from "../../../popup/config";
+import { MAX_EMAIL_LENGTH, MAX_FIELD_LENGTH } from "../../../popup/validation";
+
+/** Control characters (CR, LF, NUL…) never reach storage or mail headers: they are removed. */
+const withoutControlCharacters = (value: string) => value.replace(/[\u0000-\u001f\u007f]/g, " ").trim();
+
+const text = (max: number) =>
+  z
+    .string()
+    .max(max * 4)
+    .transform((value) => withoutControlCharacters(value).slice(0, max));
+
+/**
+ * The public subscribe body: shapes and sizes only. The popup's own rules (SPEC §5 messages) run
+ * afterwards through popup/validation.ts, the same module the browser uses.
+ */
+export const subscribeBodySchema = z.object({
+  email: text(MAX_EMAIL_LENGTH).default(""),
+  ...Object.fromEntries(optionalFieldNames.map((field) => [field, text(MAX_FIELD_LENGTH).optional()])),
+  pageUrl: text(2048).optional(),
+  sessionId: text(64).optional(),
+  website: z.string().max(1000).optional(),
+}) as z.ZodType<SubscribeBody>;
+
+export type SubscribeBody = {
+  email: string;
+  pageUrl?: string;
+  sessionId?: string;
+  website?: string;
+} & Partial<Record<(typeof optionalFieldNames)[number], string>>;

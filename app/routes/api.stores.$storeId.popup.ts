@@ -1,0 +1,16 @@
+import { apiRoute, readJson } from "~/http/json.server";
+import { updatePopupSchema } from "~/lib/schemas/popups";
+import { requireActor } from "~/services/actor.server";
+import { getPopupConfig, updatePopupConfig } from "~/services/popups.server";
+
+const handle = apiRoute({
+  GET: async ({ request, params }) => getPopupConfig(await requireActor(request), params.storeId ?? ""),
+  PUT: async ({ request, params }) => {
+    const actor = await requireActor(request);
+    const changes = await readJson(request, updatePopupSchema);
+    return updatePopupConfig(actor, params.storeId ?? "", changes);
+  },
+});
+
+export const loader = handle;
+export const action = handle;

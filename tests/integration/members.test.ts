@@ -1,0 +1,128 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stores, users } from "~/db/schema";
+import { createStoreFor } from "../support/actors";
+import { type AppServer, startApp } from "../support/app-server";
+import { testDb } from "../support/db";
+import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/fixtures";
+import { HttpClient } from "../support/http";
+import { recipients, waitForOutboxMessage } from "../support/outbox";
+
+let app: AppServer;
+let admin: HttpClient;
+let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
+
+beforeAll(async () => {
+  owner = await createOrganizationWithAdmin();
+  app = await startApp();
+  admin = new HttpClient(app.url);
+  await admin.login(owner.email, owner.password);
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const linkIn = (text: string) => /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)?.[0];
+
+describe("inviting a member", () => {
+  it("emails a set-password link; the member is Pending until it is used, then Active and Verified", async () => {
+    const email = uniqueEmail("invitee");
+    const invited = await admin.post<{ id: string; isActive: boolean; isEmailVerified: boolean }>(
+      "/api/admin/create-member",
+      {
+        email,
+        permissions: { view_subscribers: true },
+      },
+    );
+    expect(invited.status).toBe(201);
+    expect(invited.body).toMatchObject({ isActive: false, isEmailVerified: false });
+
+    const mail = await waitForOutboxMessage((message) => recipients(message).includes(email));
+    expect(mail.subject).toBe("You have been invited to Newsletter Popup");
+    const link = linkIn(mail.text ?? "");
+    if (!link) throw new Error(`no link in ${mail.text}`);
+
+    const pending = await new HttpClient(app.url).post("/api/auth/login", {
+      email,
+      password: "irrelevant-password",
+    });
+    expect(pending.status).toBe(401);
+
+    const token = new URL(link).searchParams.get("token");
+    const reset = await new HttpClient(app.url).post("/api/auth/reset-password", {
+      token,
+      password: "a fresh password",
+    });
+    expect(reset.status).toBe(200);
+
+    const member = new HttpClient(app.url);
+    const user = await member.login(email, "a fresh password");
+    expect(user).toMatchObject({ email, role: "member" });
+    const list =
+      await admin.get<
+        { email: string; isActive: boolean; isEmailVerified: boolean; lastLoginAt: string | null }[]
+      >("/api/admin/members");
+    expect(list.body.find((row) => row.email === email)).toMatchObject({
+      isActive: true,
+      isEmailVerified: true,
+    });
+    expect(list.body.find((row) => row.email === email)?.lastLoginAt).not.toBeNull();
+  });
+
+  it("refuses an email that already has an account", async () => {
+    const response = await admin.post("/api/admin/create-member", {
+      email: owner.email.toUpperCase(),
+      permissions: {},
+    });
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual({ message: "An account with this email already exists" });
+  });
+
+  it("validates the email and the permission names", async () => {
+    expect(
+      (await admin.post("/api/admin/create-member", { email: "nope", permissions: {} })).body,
+    ).toMatchObject({
+      message: "Invalid email address",
+    });
+    const unknown = await admin.post("/api/admin/create-member", {
+      email: uniqueEmail(),
+      permissions: { root: true },
+    });
+    expect(unknown.status).toBe(422);
+  });
+});
+
+describe("changing and removing members", () => {
+  it("applies a permission change on the member's next request, without signing in again", async () => {
+    const store = await createStoreFor(owner.admin.id);
+    const { member, email, password } = await createMember(owner.organization.id, {});
+    const client = new HttpClient(app.url);
+    await client.login(email, password);
+    expect((await client.get(`/api/stores/${store.id}/popup`)).status).toBe(403);
+    const updated = await admin.put(`/api/admin/members/${member.id}/permissions`, {
+      permissions: { manage_popups: true },
+    });
+    expect(updated.status).toBe(200);
+    expect((await client.get(`/api/stores/${store.id}/popup`)).status).toBe(200);
+  });
+
+  it("ends a removed member's sessions at once and keeps the stores they created", async () => {
+    const { member, email, password } = await createMember(owner.organization.id, { manage_stores: true });
+    const client = new HttpClient(app.url);
+    await client.login(email, password);
+    const store = await createStoreFor(member.id, { name: "Made by the member" });
+    expect((await admin.delete(`/api/admin/members/${member.id}`)).status).toBe(200);
+    expect((await client.get("/api/auth/user")).status).toBe(401);
+    const [kept] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+    expect(kept?.userId).toBe(owner.admin.id);
+  });
+
+  it("does not let an admin delete or change their own account", async () => {
+    expect((await admin.delete(`/api/admin/members/${owner.admin.id}`)).status).toBe(400);
+    expect(
+      (await admin.put(`/api/admin/members/${owner.admin.id}/permissions`, { permissions: {} })).status,
+    ).toBe(400);
+    const [self] = await testDb().select().from(users).where(eq(users.id, owner.admin.id));
+    expect(self?.role).toBe("admin");
+  });
+});

@@ -1,0 +1,191 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  emailClickTracking,
+  emailSettings,
+  emailTemplates,
+  popupConfigs,
+  popupViews,
+  stores,
+  subscribers,
+} from "~/db/schema";
+import { decryptSecret } from "~/services/crypto.server";
+import { createStoreFor } from "../support/actors";
+import { type AppServer, startApp } from "../support/app-server";
+import { testDb } from "../support/db";
+import { createMember, createOrganizationWithAdmin } from "../support/fixtures";
+import { HttpClient } from "../support/http";
+
+let app: AppServer;
+let admin: HttpClient;
+let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
+
+beforeAll(async () => {
+  owner = await createOrganizationWithAdmin();
+  app = await startApp();
+  admin = new HttpClient(app.url);
+  await admin.login(owner.email, owner.password);
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function seedSubscribers(storeId: string, count: number, used = 0) {
+  if (count === 0) return;
+  await testDb()
+    .insert(subscribers)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        storeId,
+        email: `shopper${index}-${storeId.slice(0, 6)}@acme.example`,
+        discountCodeSent: "WELCOME15",
+        discountCodeUsed: index < used,
+      })),
+    );
+}
+
+describe("creating a store", () => {
+  it("creates the store with its default popup, welcome template and email settings", async () => {
+    const response = await admin.post<{ id: string; name: string }>("/api/stores", {
+      name: "Acme Outdoors",
+      integrationType: "shopify",
+      shopifyUrl: "https://acme-outdoors.myshopify.com",
+      shopifyStoreName: "acme-outdoors",
+    });
+    expect(response.status).toBe(201);
+    const storeId = response.body.id;
+    const [popup] = await testDb().select().from(popupConfigs).where(eq(popupConfigs.storeId, storeId));
+    expect(popup).toMatchObject({
+      title: "LOOKING FOR EXCLUSIVE OFFERS?",
+      discountCode: "WELCOME15",
+      discountPercentage: 15,
+    });
+    const [template] = await testDb()
+      .select()
+      .from(emailTemplates)
+      .where(eq(emailTemplates.storeId, storeId));
+    expect(template).toMatchObject({
+      templateName: "Welcome Email Template",
+      primaryColor: "#0071b9",
+      secondaryColor: "#00c68c",
+    });
+    const [settings] = await testDb().select().from(emailSettings).where(eq(emailSettings.storeId, storeId));
+    expect(settings).toMatchObject({ smtpPort: 587, isConfigured: false });
+  });
+
+  it.each([
+    [{ shopifyUrl: "https://x.example.com" }, "Please fill in all required fields"],
+    [{ name: "   ", shopifyUrl: "https://x.example.com" }, "Please fill in all required fields"],
+    [{ name: "X", shopifyUrl: "javascript:alert(1)" }, "Enter a full site URL, e.g. https://example.com"],
+    [
+      { name: "X", shopifyUrl: "https://x.example.com", icon: "data:text/html;base64,PHNjcmlwdD4=" },
+      "The icon must be a PNG, JPEG, GIF or WebP image",
+    ],
+    [
+      { name: "X", shopifyUrl: "https://x.example.com", shopifyAccessToken: "shpat_ünïcode" },
+      "The access token may only contain printable ASCII characters",
+    ],
+  ])("refuses %j with %s and stores nothing", async (body, message) => {
+    const before = (await testDb().select().from(stores)).length;
+    const response = await admin.post<{ message: string }>("/api/stores", body);
+    expect(response.status).toBe(422);
+    expect(response.body.message).toBe(message);
+    expect((await testDb().select().from(stores)).length).toBe(before);
+  });
+
+  it("encrypts the access token at rest and only ever returns it masked", async () => {
+    const token = "shpat_0123456789abcdef0123456789abcdef";
+    const created = await admin.post<{ id: string; shopifyAccessToken: string }>("/api/stores", {
+      name: "Token Store",
+      shopifyUrl: "https://token-store.myshopify.com",
+      shopifyAccessToken: token,
+    });
+    expect(created.body.shopifyAccessToken).toMatch(/^shpa•+cdef$/);
+    const [row] = await testDb().select().from(stores).where(eq(stores.id, created.body.id));
+    expect(row?.shopifyAccessToken).not.toContain("0123456789");
+    expect(decryptSecret(row?.shopifyAccessToken ?? "")).toBe(token);
+    const list = await admin.get("/api/stores");
+    expect(list.text).not.toContain(token);
+    expect(list.text).not.toContain(row?.shopifyAccessToken);
+  });
+});
+
+describe("listing stores and the dashboard", () => {
+  it("shows subscriber counts, conversion rates and stats matching the data", async () => {
+    const fresh = await createOrganizationWithAdmin();
+    const client = new HttpClient(app.url);
+    await client.login(fresh.email, fresh.password);
+    const first = await createStoreFor(fresh.admin.id, { name: "First" });
+    const second = await createStoreFor(fresh.admin.id, { name: "Second" });
+    await seedSubscribers(first.id, 3, 1);
+    await seedSubscribers(second.id, 2, 2);
+    await testDb()
+      .insert(popupViews)
+      .values([
+        { storeId: first.id, day: "2026-01-01", views: 6 },
+        { storeId: first.id, day: "2026-01-02", views: 4 },
+        { storeId: second.id, day: "2026-01-01", views: 0 },
+      ]);
+
+    const list =
+      await client.get<{ id: string; subscriberCount: number; conversionRate: string }[]>("/api/stores");
+    expect(list.body.map((store) => [store.id, store.subscriberCount, store.conversionRate])).toEqual([
+      [first.id, 3, "30.0"],
+      [second.id, 2, "0.0"],
+    ]);
+    const stats = await client.get("/api/dashboard/stats");
+    expect(stats.body).toEqual({
+      activeStores: 2,
+      totalSubscribers: 5,
+      conversionRate: "50.0",
+      couponsUsed: 3,
+    });
+    const one = await client.get(`/api/dashboard/stats?storeId=${first.id}`);
+    expect(one.body).toEqual({
+      activeStores: 1,
+      totalSubscribers: 3,
+      conversionRate: "30.0",
+      couponsUsed: 1,
+    });
+  });
+});
+
+describe("deleting a store", () => {
+  it("removes its popup, subscribers, template, settings and analytics, and nothing of other stores", async () => {
+    const doomed = await createStoreFor(owner.admin.id, { name: "Doomed" });
+    const kept = await createStoreFor(owner.admin.id, { name: "Kept" });
+    for (const store of [doomed, kept]) {
+      await seedSubscribers(store.id, 2);
+      await testDb()
+        .insert(emailClickTracking)
+        .values({
+          storeId: store.id,
+          subscriberEmail: "a@acme.example",
+          trackingId: `t-${store.id}`,
+          originalUrl: "https://acme.example",
+        });
+    }
+    const response = await admin.delete(`/api/stores/${doomed.id}`);
+    expect(response.status).toBe(200);
+    for (const table of [popupConfigs, emailTemplates, emailSettings, subscribers, emailClickTracking]) {
+      expect(await testDb().select().from(table).where(eq(table.storeId, doomed.id))).toHaveLength(0);
+      expect((await testDb().select().from(table).where(eq(table.storeId, kept.id))).length).toBeGreaterThan(
+        0,
+      );
+    }
+  });
+
+  it("tells a member without delete_data that they may not delete stores", async () => {
+    const store = await createStoreFor(owner.admin.id);
+    const { email, password } = await createMember(owner.organization.id, { manage_stores: true });
+    const member = new HttpClient(app.url);
+    await member.login(email, password);
+    const response = await member.delete(`/api/stores/${store.id}`);
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: "You don't have permission to delete stores" });
+  });
+
+  it("answers 404 for an id that is not a uuid", async () => {
+    expect((await admin.delete("/api/stores/not-a-uuid")).status).toBe(404);
+  });
+});

@@ -1,0 +1,36 @@
+import { eq } from "drizzle-orm";
+import { users } from "~/db/schema";
+import { effectivePermissions } from "~/lib/permissions";
+import type { Actor } from "~/services/actor.server";
+import { createStore } from "~/services/stores.server";
+import { testDb } from "./db";
+
+/** The service-level Actor of a user, for arranging data through the app's own services. */
+export async function actorFor(userId: string): Promise<Actor> {
+  const [user] = await testDb().select().from(users).where(eq(users.id, userId));
+  if (!user) throw new Error(`no user ${userId}`);
+  return {
+    organizationId: user.organizationId,
+    userId: user.id,
+    email: user.email,
+    role: user.role,
+    permissions: effectivePermissions(user.role, user.permissions),
+    via: "session",
+    sessionExpiresAt: new Date(Date.now() + 3_600_000),
+  };
+}
+
+let storeCounter = 0;
+
+/** A store (with its default popup, template and settings) created by `userId` through the stores service. */
+export async function createStoreFor(
+  userId: string,
+  overrides: { name?: string; shopifyAccessToken?: string } = {},
+) {
+  storeCounter += 1;
+  return createStore(await actorFor(userId), {
+    name: overrides.name ?? `Store ${storeCounter}`,
+    shopifyUrl: `https://store-${storeCounter}-${Date.now()}.example.com`,
+    shopifyAccessToken: overrides.shopifyAccessToken,
+  });
+}

@@ -1,0 +1,108 @@
+import type { Permission } from "~/lib/permissions";
+
+/**
+ * Every JSON route under /api, with who may call it. The authorization matrix runs each row for every
+ * kind of caller, and a test fails when app/routes.ts has an /api route this table lacks.
+ */
+export type Requirement = Permission | "admin" | "signed-in";
+
+/** What a row needs before each call: ids of fresh objects in the first organization. */
+export type Fixture = { storeId: string; memberId: string };
+
+export type ApiRouteCase = {
+  method: "GET" | "POST" | "PUT" | "DELETE";
+  /** The path pattern exactly as in app/routes.ts, e.g. "api/stores/:storeId". */
+  pattern: string;
+  requires: Requirement;
+  /** Whether the route addresses one object (another tenant must get 404) or lists the caller's own. */
+  scope: "object" | "collection";
+  okStatus: number;
+  body?: (fixture: Fixture) => unknown;
+};
+
+export const apiRouteCases: ApiRouteCase[] = [
+  { method: "GET", pattern: "api/auth/user", requires: "signed-in", scope: "collection", okStatus: 200 },
+  { method: "GET", pattern: "api/stores", requires: "signed-in", scope: "collection", okStatus: 200 },
+  {
+    method: "POST",
+    pattern: "api/stores",
+    requires: "manage_stores",
+    scope: "collection",
+    okStatus: 201,
+    body: () => ({ name: "Matrix Store", shopifyUrl: "https://matrix.example.com" }),
+  },
+  {
+    method: "PUT",
+    pattern: "api/stores/:storeId",
+    requires: "manage_stores",
+    scope: "object",
+    okStatus: 200,
+    body: () => ({ socialLinks: { twitter: "https://twitter.com/acme" } }),
+  },
+  {
+    method: "DELETE",
+    pattern: "api/stores/:storeId",
+    requires: "delete_data",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/popup",
+    requires: "manage_popups",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "PUT",
+    pattern: "api/stores/:storeId/popup",
+    requires: "manage_popups",
+    scope: "object",
+    okStatus: 200,
+    body: () => ({ buttonText: "JOIN" }),
+  },
+  {
+    method: "GET",
+    pattern: "api/dashboard/stats",
+    requires: "signed-in",
+    scope: "collection",
+    okStatus: 200,
+  },
+  { method: "GET", pattern: "api/admin/members", requires: "admin", scope: "collection", okStatus: 200 },
+  {
+    method: "POST",
+    pattern: "api/admin/create-member",
+    requires: "admin",
+    scope: "collection",
+    okStatus: 201,
+    body: () => ({ email: `invited-${Math.random().toString(36).slice(2)}@example.com`, permissions: {} }),
+  },
+  {
+    method: "PUT",
+    pattern: "api/admin/members/:memberId/permissions",
+    requires: "admin",
+    scope: "object",
+    okStatus: 200,
+    body: () => ({ permissions: { view_subscribers: true } }),
+  },
+  {
+    method: "DELETE",
+    pattern: "api/admin/members/:memberId",
+    requires: "admin",
+    scope: "object",
+    okStatus: 200,
+  },
+];
+
+/** Routes outside the signed-in API: public storefront endpoints and the auth flows themselves. */
+export const unauthenticatedApiPatterns = [
+  "api/auth/login",
+  "api/auth/logout",
+  "api/auth/forgot-password",
+  "api/auth/reset-password",
+  "api/*",
+];
+
+export function pathOf(pattern: string, fixture: Fixture): string {
+  return `/${pattern.replace(":storeId", fixture.storeId).replace(":memberId", fixture.memberId)}`;
+}
