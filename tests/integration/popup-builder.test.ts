@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStoreFor } from "../support/actors";
+import { type AppServer, startApp } from "../support/app-server";
+import { createOrganizationWithAdmin } from "../support/fixtures";
+import { HttpClient } from "../support/http";
+
+let app: AppServer;
+let admin: HttpClient;
+let popupUrl: string;
+
+beforeAll(async () => {
+  const owner = await createOrganizationWithAdmin();
+  const store = await createStoreFor(owner.admin.id);
+  popupUrl = `/api/stores/${store.id}/popup`;
+  app = await startApp();
+  admin = new HttpClient(app.url);
+  await admin.login(owner.email, owner.password);
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe("PUT /api/stores/:id/popup", () => {
+  it("returns the SPEC defaults before any edit", async () => {
+    const { body } = await admin.get(popupUrl);
+    expect(body).toMatchObject({
+      title: "LOOKING FOR EXCLUSIVE OFFERS?",
+      buttonText: "SUBMIT",
+      discountCode: "WELCOME15",
+      discountPercentage: 15,
+      displayTrigger: "immediate",
+      animation: "slide-in",
+      layout: { width: "lg", maxHeightVh: 70, showSocialIcons: true },
+      emailValidation: {
+        companyEmailsOnly: true,
+        allowedDomains: [],
+        blockedDomains: ["gmail", "yahoo", "hotmail", "outlook"],
+      },
+      cartValidation: {
+        enabled: false,
+        validationType: "none",
+        minimumAmount: 0,
+        maximumAmount: 1000,
+        belowThreshold: 100,
+      },
+      showExitIntentIfNotSubscribed: false,
+      suppressAfterSubscription: true,
+      isActive: true,
+    });
+  });
+
+  it("changes only the fields sent and merges nested objects", async () => {
+    const { body } = await admin.put(popupUrl, { layout: { width: "sm" }, fields: { phone: true } });
+    expect(body).toMatchObject({
+      layout: { width: "sm", maxHeightVh: 70, showSocialIcons: true },
+      fields: { email: true, phone: true, name: false },
+      buttonText: "SUBMIT",
+    });
+  });
+
+  it("keeps the allowed formatting of title and subtitle and neutralises everything else", async () => {
+    const { body } = await admin.put<{ title: string; subtitle: string }>(popupUrl, {
+      title: "Get <strong>15%</strong> <script>alert(1)</script>off",
+      subtitle: '<img src=x onerror=alert(1)><em>today</em> <b onclick="x()">only</b>',
+    });
+    expect(body.title).toBe("Get <strong>15%</strong> off");
+    expect(body.subtitle).toContain("<em>today</em>");
+    expect(body.subtitle).not.toMatch(/<img|<b onclick/);
+    expect(body.subtitle).toContain("&lt;img");
+  });
+
+  it.each([
+    [{ discountPercentage: 0 }, "Discount percentage must be between 1 and 100"],
+    [{ discountPercentage: 101 }, "Discount percentage must be between 1 and 100"],
+    [{ discountPercentage: 12.5 }, "Discount percentage must be a whole number"],
+    [{ fields: { email: false } }, "The email field cannot be switched off"],
+    [{ cartValidation: { minimumAmount: -1 } }, "Amounts must be at least 0"],
+    [{ displayTrigger: "whenever" }, undefined],
+    [{ unknownField: 1 }, undefined],
+  ])("refuses %j", async (change, message) => {
+    const before = await admin.get(popupUrl);
+    const response = await admin.put<{ message: string }>(popupUrl, change);
+    expect(response.status).toBe(422);
+    if (message) expect(response.body.message).toBe(message);
+    expect((await admin.get(popupUrl)).body).toEqual(before.body);
+  });
+
+  it("keeps cart amounts to cents", async () => {
+    const { body } = await admin.put(popupUrl, {
+      cartValidation: { enabled: true, validationType: "minimum", minimumAmount: 49.999 },
+    });
+    expect(body).toMatchObject({
+      cartValidation: { enabled: true, validationType: "minimum", minimumAmount: 50 },
+    });
+  });
+});
