@@ -7,6 +7,10 @@ import { InvalidJobPayload, runJob } from "./run";
 
 const bullQueues = new Map<QueueName, Queue>();
 const pending = new Set<Promise<void>>();
+/** In-process jobs with an id, so a repeated enqueue is a no-op as on BullMQ. */
+const pendingIds = new Set<string>();
+
+export type EnqueueOptions = { jobId?: string; delayMs?: number };
 
 function bullQueue(name: QueueName): Queue {
   let queue = bullQueues.get(name);
@@ -21,17 +25,19 @@ function bullQueue(name: QueueName): Queue {
 
 /**
  * Queues a job: on BullMQ when REDIS_URL is set, otherwise run in this process with the same
- * attempts and backoff (the embedded default). `jobId` makes a repeated enqueue a no-op on BullMQ.
+ * attempts and backoff (the embedded default). `jobId` makes a repeated enqueue a no-op while the
+ * first is pending (ids use no ':', which BullMQ reserves); `delayMs` postpones the run.
  */
 export async function enqueue<Q extends QueueName>(
   name: Q,
   payload: JobPayloads[Q],
-  options: { jobId?: string } = {},
+  options: EnqueueOptions = {},
 ) {
   const { config } = queues[name];
   if (redis()) {
     const jobOptions: JobsOptions = {
       jobId: options.jobId,
+      delay: options.delayMs,
       attempts: config.attempts,
       backoff: { type: "exponential", delay: config.backoffMs },
       removeOnComplete: config.keepCompleted,
@@ -40,13 +46,25 @@ export async function enqueue<Q extends QueueName>(
     await bullQueue(name).add(name, payload, jobOptions);
     return;
   }
-  const running = runInProcess(name, payload).finally(() => pending.delete(running));
+  const { jobId } = options;
+  if (jobId && pendingIds.has(jobId)) return;
+  if (jobId) pendingIds.add(jobId);
+  const running = runInProcess(name, payload, options.delayMs ?? 0).finally(() => {
+    pending.delete(running);
+    if (jobId) pendingIds.delete(jobId);
+  });
   pending.add(running);
 }
 
-async function runInProcess<Q extends QueueName>(name: Q, payload: JobPayloads[Q]): Promise<void> {
+async function runInProcess<Q extends QueueName>(
+  name: Q,
+  payload: JobPayloads[Q],
+  delayMs: number,
+): Promise<void> {
   const { config } = queues[name];
-  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) =>
+    delayMs > 0 ? setTimeout(resolve, delayMs).unref() : setImmediate(resolve),
+  );
   for (let attempt = 1; attempt <= config.attempts; attempt += 1) {
     try {
       await runJob(name, payload, attempt);

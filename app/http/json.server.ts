@@ -8,8 +8,7 @@ const MAX_JSON_BYTES = 1024 * 1024;
 
 /** Reads and validates a JSON body: malformed JSON is 400, a schema failure 422 with field messages. */
 export async function readJson<T extends z.ZodType>(request: Request, schema: T): Promise<z.infer<T>> {
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw new HttpError(413, "Request body is too large");
+  const text = await readLimitedText(request);
   let body: unknown;
   try {
     body = text ? JSON.parse(text) : {};
@@ -19,6 +18,28 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw invalidInput(parsed.error);
   return parsed.data;
+}
+
+const tooLarge = () => new HttpError(413, "Request body is too large");
+
+/** Reads the body as text, stopping as soon as it passes the limit (a huge body is never held whole). */
+async function readLimitedText(request: Request): Promise<string> {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BYTES) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_JSON_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 /** Maps a thrown error to a JSON response once: HttpError keeps its status, anything else is a logged 500. */

@@ -34,6 +34,8 @@ const envSchema = z
     ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD must be at least 8 characters").optional(),
     ADMIN_ORGANIZATION: z.string().min(1).default("My Organization"),
     ALLOW_SIGNUP: booleanFlag,
+    /** true lets merchant-supplied hosts (SMTP, site verification) be private or loopback addresses: tests only. */
+    ALLOW_PRIVATE_NETWORK_TARGETS: booleanFlag,
     /** Storefront limits per minute (raise them for load tests). */
     SUBSCRIBE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
     SUBSCRIBE_LIMIT_PER_STORE: z.coerce.number().int().positive().default(1_200),

@@ -1,14 +1,132 @@
-import { StoreSectionPage } from "~/components/store-section-page";
+import { Banner, BlockStack, Card, InlineStack, Layout, Link, Page } from "@shopify/polaris";
+import { useCallback, useMemo, useState } from "react";
+import { EmailPreview } from "~/components/email-templates/email-preview";
+import { EmailStatCards } from "~/components/email-templates/email-stat-cards";
+import { TemplateTabs } from "~/components/email-templates/template-tabs";
+import type { FormErrors, TemplateForm } from "~/components/email-templates/types";
+import { useEmailPreview } from "~/components/email-templates/use-email-preview";
+import { NoStores } from "~/components/no-stores";
+import { StorePicker } from "~/components/store-picker";
+import { useToast } from "~/components/toast";
+import { apiRequest, failureMessage } from "~/lib/api-client";
+import { updateEmailTemplateSchema } from "~/lib/schemas/email-template";
+import { emailClickStats } from "~/services/email-analytics.server";
+import { getEmailTemplate } from "~/services/email-templates.server";
+import { storeForScreen } from "~/services/screen-store.server";
 import { requireScreen } from "~/services/screens.server";
 import type { Route } from "./+types/email-templates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Email Templates · Newsletter Popup" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireScreen(request, "manage_email_settings");
-  return null;
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const actor = await requireScreen(request, "manage_email_settings");
+  const selected = await storeForScreen(actor, request, params.storeId);
+  if (!selected) return { editor: null };
+  const [template, stats] = await Promise.all([
+    getEmailTemplate(actor, selected.id),
+    emailClickStats(actor, selected.id),
+  ]);
+  const {
+    id: _id,
+    storeId: _storeId,
+    isActive: _active,
+    createdAt: _created,
+    updatedAt: _updated,
+    ...form
+  } = template;
+  return { editor: { store: selected, form: form satisfies TemplateForm, stats } };
 }
 
-export default function Screen() {
-  return <StoreSectionPage title="Email Templates" subtitle="The welcome email new subscribers receive" />;
+const TITLE = "Email Templates";
+const SUBTITLE = "The welcome email new subscribers receive";
+/** SPEC §5: saving needs a selected store. */
+const NO_STORE = { title: "Error", message: "No store selected", tone: "critical" } as const;
+
+/** The first message of each field, keyed by its path ("socialMediaLinks.website"). */
+function errorsOf(form: TemplateForm): FormErrors {
+  const parsed = updateEmailTemplateSchema.safeParse(form);
+  const errors: FormErrors = {};
+  for (const issue of parsed.error?.issues ?? []) errors[issue.path.join(".")] ??= issue.message;
+  return errors;
+}
+
+type EditorData = NonNullable<Route.ComponentProps["loaderData"]["editor"]>;
+
+function Editor({ store, form: saved, stats }: EditorData) {
+  const toast = useToast();
+  const [form, setForm] = useState<TemplateForm>(saved);
+  const [saving, setSaving] = useState(false);
+  const errors = useMemo(() => errorsOf(form), [form]);
+  const { html, loading, previewNow } = useEmailPreview(store.id, form);
+  const edit = useCallback(
+    (patch: Partial<TemplateForm>) => setForm((current) => ({ ...current, ...patch })),
+    [],
+  );
+
+  async function save() {
+    setSaving(true);
+    try {
+      await apiRequest("PUT", `/api/stores/${store.id}/email-template`, form);
+      toast({ title: "Success", message: "Email template updated successfully", tone: "success" });
+    } catch (error) {
+      toast({
+        title: "Error",
+        message: failureMessage(error, "Failed to update email template"),
+        tone: "critical",
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Page
+      title={TITLE}
+      subtitle={SUBTITLE}
+      primaryAction={{ content: "Save Template", onAction: save, loading: saving }}
+      secondaryActions={[{ content: "Preview", onAction: () => void previewNow() }]}
+    >
+      <BlockStack gap="400">
+        <InlineStack align="space-between" blockAlign="center" gap="300">
+          <StorePicker section="email-templates" storeId={store.id} />
+          <Link url={`/store/${store.id}/email-analytics`}>View detailed analytics</Link>
+        </InlineStack>
+        <EmailStatCards stats={stats} />
+        <Layout>
+          <Layout.Section variant="oneHalf">
+            <BlockStack gap="400">
+              <Card>
+                <TemplateTabs form={form} errors={errors} edit={edit} />
+              </Card>
+              <Banner tone="info" title="Placeholders">
+                <p>
+                  Write [First Name] for the subscriber's first name and [DISCOUNT_CODE] for the popup's
+                  discount code; they are filled in the subject, header, body and footer.
+                </p>
+              </Banner>
+            </BlockStack>
+          </Layout.Section>
+          <Layout.Section variant="oneHalf">
+            <EmailPreview html={html} loading={loading} />
+          </Layout.Section>
+        </Layout>
+      </BlockStack>
+    </Page>
+  );
+}
+
+export default function EmailTemplates({ loaderData }: Route.ComponentProps) {
+  const toast = useToast();
+  if (!loaderData.editor) {
+    return (
+      <Page
+        title={TITLE}
+        subtitle={SUBTITLE}
+        primaryAction={{ content: "Save Template", onAction: () => toast(NO_STORE) }}
+      >
+        <NoStores />
+      </Page>
+    );
+  }
+  return <Editor key={loaderData.editor.store.id} {...loaderData.editor} />;
 }

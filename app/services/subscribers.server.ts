@@ -6,6 +6,8 @@ import { enqueue } from "../../jobs/client";
 import type { PublicPopupConfig } from "../../popup/config";
 import { POPUP_MESSAGES, validateSubscriber } from "../../popup/validation";
 import { HttpError } from "./errors.server";
+import { queueSubscriberDigest } from "./notifications.server";
+import { type Preferences, preferencesForStore } from "./preferences.server";
 
 export type ConsentMeta = { ip: string; userAgent: string };
 
@@ -29,6 +31,7 @@ export async function subscribe(config: PublicPopupConfig, body: SubscribeBody, 
       .filter(([field, enabled]) => enabled && field !== "email")
       .map(([field]) => [field, body[field as keyof SubscribeBody] || null]),
   );
+  const preferences = await storePreferences(config.storeId);
   const [created] = await db()
     .insert(subscribers)
     .values({
@@ -40,15 +43,39 @@ export async function subscribe(config: PublicPopupConfig, body: SubscribeBody, 
       consentPageUrl: body.pageUrl || null,
       consentIp: meta.ip,
       consentUserAgent: meta.userAgent.slice(0, 512),
+      confirmationRequired: preferences.enableDoubleOptIn,
     })
     .onConflictDoNothing()
     .returning({ id: subscribers.id, discountCodeSent: subscribers.discountCodeSent });
   if (created) {
-    await enqueue("email", { type: "welcome", subscriberId: created.id }, { jobId: `welcome:${created.id}` });
+    await afterSubscription(config.storeId, created.id, preferences);
     return { message: THANK_YOU, discountCode: created.discountCodeSent ?? config.discountCode };
   }
   const existing = await resubscribe(config.storeId, body.email.trim());
   return { message: THANK_YOU, discountCode: existing?.discountCodeSent ?? config.discountCode };
+}
+
+/** The owner's mail preferences, cached briefly: every subscription reads them. */
+const PREFERENCES_TTL_MS = 5_000;
+const preferencesCache = new Map<string, { value: Preferences; expires: number }>();
+
+async function storePreferences(storeId: string): Promise<Preferences> {
+  const cached = preferencesCache.get(storeId);
+  if (cached && cached.expires > Date.now()) return cached.value;
+  const value = await preferencesForStore(storeId);
+  if (!value) throw new HttpError(404, "Popup not found");
+  preferencesCache.set(storeId, { value, expires: Date.now() + PREFERENCES_TTL_MS });
+  return value;
+}
+
+/** A new subscriber: the confirmation (double opt-in) or the welcome email, and the owner's digest. */
+async function afterSubscription(storeId: string, subscriberId: string, preferences: Preferences) {
+  if (preferences.enableDoubleOptIn) {
+    await enqueue("email", { type: "confirmation", subscriberId }, { jobId: `confirmation-${subscriberId}` });
+  } else {
+    await enqueue("email", { type: "welcome", subscriberId }, { jobId: `welcome-${subscriberId}` });
+  }
+  if (preferences.notifyOnSubscriptions) await queueSubscriberDigest(storeId);
 }
 
 /** An address already on the list: a former subscriber who signs up again is active again. */

@@ -1,20 +1,65 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { emailSettings, subscribers } from "~/db/schema";
+import { emailClickTracking } from "~/db/schema";
+import { env } from "~/lib/env.server";
+import { randomToken } from "./crypto.server";
+import { deliverOnce } from "./deliver-once.server";
+import { firstNameFor, linksIn, renderWelcomeEmail } from "./email-render.server";
 import { logger } from "./logger.server";
+import { loadMailContext, type MailContext } from "./mail-context.server";
+import { unsubscribeUrl } from "./subscriber-links.server";
 
-/** Sends a new subscriber the store's welcome email through the store's own SMTP, once. */
+/** Why a welcome email is not sent at all (rather than later). */
+function skipReason(context: MailContext): string | null {
+  if (!context.subscriber.isActive) return "the subscriber unsubscribed";
+  if (!context.preferences.sendWelcomeEmail) return "welcome emails are turned off";
+  if (context.subscriber.confirmationRequired && !context.subscriber.confirmedAt)
+    return "waiting for double opt-in";
+  if (!context.settings.isConfigured) return "the store has no SMTP settings";
+  return null;
+}
+
+/** Rewrites every link to /t/{trackingId}, one email_click_tracking row per link (a retry replaces them). */
+async function trackedLinks(
+  context: MailContext,
+  sendId: string,
+  urls: string[],
+): Promise<Map<string, string>> {
+  await db().delete(emailClickTracking).where(eq(emailClickTracking.sendId, sendId));
+  const rows = urls.map((url) => ({
+    sendId,
+    storeId: context.store.id,
+    subscriberEmail: context.subscriber.email,
+    trackingId: randomToken(16),
+    originalUrl: url,
+  }));
+  if (rows.length > 0) await db().insert(emailClickTracking).values(rows);
+  return new Map(
+    rows.map((row) => [row.originalUrl, new URL(`/t/${row.trackingId}`, env().APP_URL).toString()]),
+  );
+}
+
+/** Sends a new subscriber the store's welcome email (with tracked links when analytics is on), once. */
 export async function sendWelcomeEmail(subscriberId: string): Promise<void> {
-  const [row] = await db()
-    .select({ subscriber: subscribers, settings: emailSettings })
-    .from(subscribers)
-    .innerJoin(emailSettings, eq(emailSettings.storeId, subscribers.storeId))
-    .where(eq(subscribers.id, subscriberId));
-  if (!row?.subscriber.isActive) return;
-  if (!row.settings.isConfigured) {
-    logger().info(
-      { subscriberId, storeId: row.subscriber.storeId },
-      "welcome email not sent: the store has no SMTP settings",
-    );
+  const context = await loadMailContext(subscriberId);
+  if (!context) return;
+  const reason = skipReason(context);
+  if (reason) {
+    logger().info({ subscriberId, storeId: context.store.id, reason }, "welcome email not sent");
+    return;
   }
+  const vars = {
+    firstName: firstNameFor(context.subscriber.name, context.subscriber.email),
+    discountCode: context.subscriber.discountCodeSent ?? context.popup.discountCode,
+    discountPercentage: context.popup.discountPercentage,
+    storeName: context.store.name,
+    storeUrl: context.store.customDomain ?? context.store.shopifyUrl,
+    unsubscribeUrl: unsubscribeUrl(subscriberId),
+  };
+  await deliverOnce(context, "welcome", async (sendId) => {
+    const links = context.preferences.enableAnalytics
+      ? await trackedLinks(context, sendId, linksIn(context.template, vars))
+      : new Map<string, string>();
+    return renderWelcomeEmail(context.template, vars, (url) => links.get(url) ?? url);
+  });
 }

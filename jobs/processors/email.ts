@@ -1,24 +1,48 @@
 import { z } from "zod";
-import { issuePasswordResetLink } from "~/services/auth.server";
+import { INVITE_TOKEN_TTL_MS, issuePasswordResetLink } from "~/services/auth.server";
+import { sendConfirmationEmail } from "~/services/confirmation-email.server";
 import { logger } from "~/services/logger.server";
-import { sendSystemMail, usesOutbox } from "~/services/mail.server";
-import { passwordResetMail } from "~/services/system-mail.server";
+import { type SystemMessage, sendSystemMail, usesOutbox } from "~/services/mail.server";
+import {
+  checkUnsubscribeRate,
+  sendDailySummaries,
+  sendSubscriberDigest,
+} from "~/services/notifications.server";
+import { memberInviteMail, passwordResetMail } from "~/services/system-mail.server";
+import { sendWelcomeEmail } from "~/services/welcome-email.server";
 
 export const emailJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("password-reset"), userId: z.uuid() }),
+  z.object({ type: z.literal("member-invite"), userId: z.uuid(), invitedBy: z.string().max(254) }),
+  z.object({ type: z.literal("welcome"), subscriberId: z.uuid() }),
+  z.object({ type: z.literal("confirmation"), subscriberId: z.uuid() }),
+  z.object({ type: z.literal("subscriber-digest"), storeId: z.uuid() }),
+  z.object({ type: z.literal("unsubscribe-check"), storeId: z.uuid() }),
+  z.object({ type: z.literal("daily-summary") }),
 ]);
 
 export type EmailJob = z.infer<typeof emailJobSchema>;
 
+/** Issues a set-password link (the token is created here, never carried by the job) and mails it. */
+async function sendLinkMail(
+  userId: string,
+  ttlMs: number | undefined,
+  build: (to: string, link: string) => SystemMessage,
+) {
+  const issued = await issuePasswordResetLink(userId, ttlMs);
+  if (!issued) return;
+  await sendSystemMail(build(issued.email, issued.link));
+  // Without SMTP the developer reads the link from the log (the .eml file holds it too).
+  if (usesOutbox()) logger().info({ to: issued.email, link: issued.link }, "set-password link");
+}
+
 export async function processEmailJob(job: EmailJob): Promise<void> {
   switch (job.type) {
-    case "password-reset": {
-      const issued = await issuePasswordResetLink(job.userId);
-      if (!issued) return;
-      await sendSystemMail(passwordResetMail(issued.email, issued.link));
-      // Without SMTP the developer reads the link from the log (the .eml file holds it too).
-      if (usesOutbox()) logger().info({ to: issued.email, link: issued.link }, "password reset link");
-      return;
-    }
+    case "password-reset":
+      return sendLinkMail(job.userId, undefined, passwordResetMail);
+    case "member-invite":
+      return sendLinkMail(job.userId, INVITE_TOKEN_TTL_MS, (to, link) =>
+        memberInviteMail(to, link, job.invitedBy),
+      );
   }
 }

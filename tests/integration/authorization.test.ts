@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailClickTracking } from "~/db/schema";
 import routes from "~/routes";
 import { createStoreFor } from "../support/actors";
 import {
@@ -9,7 +11,7 @@ import {
   unauthenticatedApiPatterns,
 } from "../support/api-routes";
 import { type AppServer, startApp } from "../support/app-server";
-import { sqlRows } from "../support/db";
+import { sqlRows, testDb } from "../support/db";
 import { createMember, createOrganizationWithAdmin, createSecondOrganization } from "../support/fixtures";
 import { HttpClient } from "../support/http";
 
@@ -49,7 +51,17 @@ async function fingerprint(): Promise<string> {
 async function freshFixture(): Promise<Fixture> {
   const store = await createStoreFor(owner.admin.id);
   const { member } = await createMember(owner.organization.id, {});
-  return { storeId: store.id, memberId: member.id };
+  const [analytics] = await testDb()
+    .insert(emailClickTracking)
+    .values({
+      storeId: store.id,
+      subscriberEmail: "reader@acme.example",
+      trackingId: randomUUID(),
+      originalUrl: "https://acme.example",
+    })
+    .returning();
+  if (!analytics) throw new Error("no analytics row");
+  return { storeId: store.id, memberId: member.id, analyticsId: analytics.id };
 }
 
 function expectedStatus(row: ApiRouteCase, caller: Caller): number {

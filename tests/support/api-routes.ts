@@ -7,7 +7,7 @@ import type { Permission } from "~/lib/permissions";
 export type Requirement = Permission | "admin" | "signed-in";
 
 /** What a row needs before each call: ids of fresh objects in the first organization. */
-export type Fixture = { storeId: string; memberId: string };
+export type Fixture = { storeId: string; memberId: string; analyticsId: string };
 
 export type ApiRouteCase = {
   method: "GET" | "POST" | "PUT" | "DELETE";
@@ -68,6 +68,38 @@ export const apiRouteCases: ApiRouteCase[] = [
     scope: "collection",
     okStatus: 200,
   },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/email-template",
+    requires: "manage_email_settings",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "PUT",
+    pattern: "api/stores/:storeId/email-template",
+    requires: "manage_email_settings",
+    scope: "object",
+    okStatus: 200,
+    body: () => ({ subject: "Welcome aboard, [First Name]" }),
+  },
+  {
+    method: "POST",
+    pattern: "api/email-template/preview",
+    requires: "manage_email_settings",
+    scope: "collection",
+    okStatus: 200,
+    body: () => ({ subject: "Hello", bodyContent: "Hi [First Name], your code is [DISCOUNT_CODE]." }),
+  },
+  {
+    // The same call for one store: another organization's store id must be "not found".
+    method: "POST",
+    pattern: "api/email-template/preview",
+    requires: "manage_email_settings",
+    scope: "object",
+    okStatus: 200,
+    body: (fixture) => ({ storeId: fixture.storeId, subject: "Hello" }),
+  },
   { method: "GET", pattern: "api/admin/members", requires: "admin", scope: "collection", okStatus: 200 },
   {
     method: "POST",
@@ -92,6 +124,74 @@ export const apiRouteCases: ApiRouteCase[] = [
     scope: "object",
     okStatus: 200,
   },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/email-settings",
+    requires: "manage_email_settings",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "PUT",
+    pattern: "api/stores/:storeId/email-settings",
+    requires: "manage_email_settings",
+    scope: "object",
+    okStatus: 200,
+    body: () => ({ fromName: "Acme" }),
+  },
+  // A fresh store has no SMTP settings: an allowed caller gets the 422 that says so.
+  {
+    method: "POST",
+    pattern: "api/stores/:storeId/email-settings/send-test",
+    requires: "manage_email_settings",
+    scope: "object",
+    okStatus: 422,
+    body: () => ({}),
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/email-click-stats",
+    requires: "manage_email_settings",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/email-analytics",
+    requires: "manage_email_settings",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "DELETE",
+    pattern: "api/stores/:storeId/email-analytics/bulk",
+    requires: "manage_email_settings",
+    scope: "object",
+    okStatus: 200,
+    body: (fixture) => ({ ids: [fixture.analyticsId] }),
+  },
+  {
+    method: "DELETE",
+    pattern: "api/email-analytics/:id",
+    requires: "manage_email_settings",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "GET",
+    pattern: "api/user-preferences",
+    requires: "signed-in",
+    scope: "collection",
+    okStatus: 200,
+  },
+  {
+    method: "PUT",
+    pattern: "api/user-preferences",
+    requires: "signed-in",
+    scope: "collection",
+    okStatus: 200,
+    body: () => ({ dailySubscriberSummary: true }),
+  },
 ];
 
 /** Routes outside the signed-in API: public storefront endpoints and the auth flows themselves. */
@@ -104,5 +204,5 @@ export const unauthenticatedApiPatterns = [
 ];
 
 export function pathOf(pattern: string, fixture: Fixture): string {
-  return `/${pattern.replace(":storeId", fixture.storeId).replace(":memberId", fixture.memberId)}`;
+  return `/${pattern.replace(":storeId", fixture.storeId).replace(":memberId", fixture.memberId).replace(":id", fixture.analyticsId)}`;
 }

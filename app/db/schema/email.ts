@@ -1,5 +1,17 @@
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { stores } from "./stores";
+import { subscribers } from "./subscribers";
 
 export const emailSettings = pgTable("email_settings", {
   id: uuid().primaryKey().defaultRandom(),
@@ -56,6 +68,37 @@ export const emailTemplates = pgTable("email_templates", {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
+export const emailKind = pgEnum("email_kind", ["welcome", "confirmation"]);
+/** sending: a worker holds the lease; retrying: a temporary failure, to try again; failed: permanent. */
+export const emailSendStatus = pgEnum("email_send_status", ["sending", "retrying", "sent", "failed"]);
+
+/** One row per message a subscriber is sent: unique per (subscriber, kind), so a retried job never sends twice. */
+export const emailSends = pgTable(
+  "email_sends",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    subscriberId: uuid()
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    kind: emailKind().notNull(),
+    status: emailSendStatus().notNull().default("sending"),
+    attempts: integer().notNull().default(1),
+    /** While status is sending: until when the current worker owns the send. */
+    lockedUntil: timestamp({ withTimezone: true }),
+    messageId: text(),
+    error: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("email_sends_subscriber_kind_unique").on(table.subscriberId, table.kind),
+    index("email_sends_store_created_idx").on(table.storeId, table.createdAt.desc()),
+  ],
+);
+
 export const emailClickTracking = pgTable(
   "email_click_tracking",
   {
@@ -64,6 +107,8 @@ export const emailClickTracking = pgTable(
     storeId: uuid()
       .notNull()
       .references(() => stores.id, { onDelete: "cascade" }),
+    /** The message the link was in (null for rows made before sends were recorded). */
+    sendId: uuid().references(() => emailSends.id, { onDelete: "cascade" }),
     trackingId: text().notNull().unique("email_click_tracking_tracking_id_unique"),
     originalUrl: text().notNull(),
     utmSource: text().notNull().default("newsletter"),

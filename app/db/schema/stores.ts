@@ -62,6 +62,9 @@ export const stores = pgTable(
     activeScriptVersion: text(),
     activeScriptTimestamp: timestamp({ withTimezone: true }),
     socialLinks: jsonb().$type<SocialLinks>().notNull().default(emptySocialLinks),
+    /** Notification bookkeeping: the last new-subscriber batch mailed, the last unsubscribe alert day. */
+    subscribersNotifiedUntil: timestamp({ withTimezone: true }),
+    unsubscribeAlertedOn: date({ mode: "string" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

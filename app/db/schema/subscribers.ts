@@ -31,6 +31,8 @@ export const subscribers = pgTable(
     consentIp: text(),
     consentUserAgent: text(),
     consentedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Double opt-in was on when this address subscribed: no welcome email before confirmation. */
+    confirmationRequired: boolean().notNull().default(false),
     /** Set when a double opt-in confirmation link was used. */
     confirmedAt: timestamp({ withTimezone: true }),
   },

@@ -1,0 +1,112 @@
+import { Badge, Button, Card, IndexTable, Text, useIndexResourceState } from "@shopify/polaris";
+import type { MouseEvent } from "react";
+import { formatDate, formatNumber } from "~/lib/format";
+
+export type ClickRow = {
+  id: string;
+  subscriberEmail: string;
+  originalUrl: string;
+  createdAt: Date | string;
+  isClicked: boolean;
+  clickedAt: Date | string | null;
+  clickCount: number;
+  ipAddress: string | null;
+};
+
+type Props = {
+  rows: ClickRow[];
+  onDelete: (id: string) => void;
+  /** Asks to delete the selected rows; `done` clears the selection once they are gone. */
+  onDeleteSelected: (ids: string[], done: () => void) => void;
+};
+
+const resourceName = { singular: "analytics record", plural: "analytics records" };
+const headings: [{ title: string }, ...{ title: string }[]] = [
+  { title: "Email" },
+  { title: "Link" },
+  { title: "Sent" },
+  { title: "Status" },
+  { title: "Clicked" },
+  { title: "Clicks" },
+  { title: "IP address" },
+  { title: "Actions" },
+];
+
+/** A button inside a selectable row must not also toggle the row's checkbox. */
+const stopRowClick = (event: MouseEvent) => event.stopPropagation();
+
+/** SPEC §2 Email Analytics table: one row per tracked link, selectable for bulk deletion. */
+export function ClickTable({ rows, onDelete, onDeleteSelected }: Props) {
+  const { selectedResources, allResourcesSelected, handleSelectionChange, clearSelection } =
+    useIndexResourceState(rows);
+  // A row deleted on its own may still be in the selection; count only rows still shown.
+  const shown = new Set(rows.map((row) => row.id));
+  const selectedIds = selectedResources.filter((id) => shown.has(id));
+  const selected = selectedIds.length;
+
+  return (
+    <Card padding="0">
+      <IndexTable
+        resourceName={resourceName}
+        itemCount={rows.length}
+        selectedItemsCount={allResourcesSelected ? "All" : selected}
+        onSelectionChange={handleSelectionChange}
+        headings={headings}
+        promotedBulkActions={[
+          {
+            content: `Delete Selected (${selected})`,
+            onAction: () => onDeleteSelected(selectedIds, clearSelection),
+          },
+        ]}
+        emptyState={
+          <Text as="p" alignment="center" tone="subdued">
+            No email data available
+          </Text>
+        }
+      >
+        {rows.map((row, index) => (
+          <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedIds.includes(row.id)}>
+            <IndexTable.Cell>
+              <Text as="span" fontWeight="semibold">
+                {row.subscriberEmail}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>
+              <div
+                title={row.originalUrl}
+                style={{ maxWidth: 240, overflow: "hidden", textOverflow: "ellipsis" }}
+              >
+                {row.originalUrl}
+              </div>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{formatDate(row.createdAt)}</IndexTable.Cell>
+            <IndexTable.Cell>
+              {row.isClicked ? <Badge tone="success">Clicked</Badge> : <Badge tone="info">Sent</Badge>}
+            </IndexTable.Cell>
+            <IndexTable.Cell>{formatDate(row.clickedAt)}</IndexTable.Cell>
+            <IndexTable.Cell>
+              <Text as="span" alignment="end" numeric>
+                {formatNumber(row.clickCount)}
+              </Text>
+            </IndexTable.Cell>
+            <IndexTable.Cell>{row.ipAddress ?? "—"}</IndexTable.Cell>
+            <IndexTable.Cell>
+              {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops the click reaching the row; the button inside is the control */}
+              {/* biome-ignore lint/a11y/useKeyWithClickEvents: keyboard activation of the button does not toggle the row */}
+              <div onClick={stopRowClick}>
+                <Button
+                  variant="plain"
+                  tone="critical"
+                  accessibilityLabel={`Delete the record for ${row.subscriberEmail}`}
+                  onClick={() => onDelete(row.id)}
+                >
+                  Delete
+                </Button>
+              </div>
+            </IndexTable.Cell>
+          </IndexTable.Row>
+        ))}
+      </IndexTable>
+    </Card>
+  );
+}

@@ -1,0 +1,14 @@
+import type { TemplateContent } from "~/services/email-render.server";
+
+/** The editor's fields: the email_templates columns the merchant edits (SPEC §3). */
+export type TemplateForm = TemplateContent;
+export type SocialNetwork = keyof TemplateForm["socialMediaLinks"];
+
+/** Field errors keyed by path ("subject", "socialMediaLinks.website"). */
+export type FormErrors = Record<string, string>;
+
+export type EditProps = {
+  form: TemplateForm;
+  errors: FormErrors;
+  edit: (patch: Partial<TemplateForm>) => void;
+};

@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useToast } from "~/components/toast";
+import { apiRequest, failureMessage } from "~/lib/api-client";
+import type { TemplateForm } from "./types";
+
+/** SPEC §4/§9: the saved template is previewed about 100 ms after it loads, every edit 500 ms after the last. */
+const AUTO_PREVIEW_DELAY_MS = 100;
+const PREVIEW_DEBOUNCE_MS = 500;
+
+/**
+ * The rendered email for the editor's current fields. Only the newest request's answer is shown, so a
+ * slow response cannot replace a newer preview.
+ */
+export function useEmailPreview(storeId: string, form: TemplateForm) {
+  const toast = useToast();
+  const [html, setHtml] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const latest = useRef(0);
+  const loadedForm = useRef(form);
+
+  const preview = useCallback(
+    async (fields: TemplateForm) => {
+      latest.current += 1;
+      const request = latest.current;
+      setLoading(true);
+      try {
+        const result = await apiRequest<{ html: string }>("POST", "/api/email-template/preview", {
+          ...fields,
+          storeId,
+        });
+        if (request === latest.current) setHtml(result.html);
+      } catch (error) {
+        if (request === latest.current) {
+          toast({
+            title: "Error",
+            message: failureMessage(error, "Failed to generate preview"),
+            tone: "critical",
+          });
+        }
+      } finally {
+        if (request === latest.current) setLoading(false);
+      }
+    },
+    [storeId, toast],
+  );
+
+  useEffect(() => {
+    const delay = form === loadedForm.current ? AUTO_PREVIEW_DELAY_MS : PREVIEW_DEBOUNCE_MS;
+    const timer = setTimeout(() => void preview(form), delay);
+    return () => clearTimeout(timer);
+  }, [form, preview]);
+
+  return { html, loading, previewNow: () => preview(form) };
+}

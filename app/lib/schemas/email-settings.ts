@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+const noLineBreaks = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .regex(/^[^\r\n]*$/, `${label} must be on one line`);
+
+/** PUT /api/stores/:id/email-settings. An omitted or empty password keeps the stored one. */
+export const updateEmailSettingsSchema = z
+  .object({
+    smtpHost: noLineBreaks("SMTP host", 253).regex(
+      /^[A-Za-z0-9.-]*$|^\[[0-9a-fA-F:.]+\]$/,
+      "Enter a host name such as smtp.example.com",
+    ),
+    smtpPort: z
+      .number({ error: "SMTP port must be a number" })
+      .int()
+      .min(1, "SMTP port must be between 1 and 65535")
+      .max(65535, "SMTP port must be between 1 and 65535"),
+    smtpUsername: noLineBreaks("SMTP username", 254),
+    smtpPassword: z.string().max(512, "SMTP password is too long"),
+    fromEmail: z.union([
+      z.literal(""),
+      z
+        .string()
+        .trim()
+        .max(254)
+        .pipe(z.email({ error: "Invalid email address" })),
+    ]),
+    fromName: noLineBreaks("From name", 100),
+  })
+  .partial()
+  .strict();
+
+export const testEmailSchema = z.object({
+  to: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email({ error: "Invalid email address" }))
+    .optional(),
+});
+
+export type EmailSettingsUpdate = z.infer<typeof updateEmailSettingsSchema>;

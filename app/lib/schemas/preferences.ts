@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+/** PUT /api/user-preferences: any subset of the SPEC §3 preference fields. */
+export const updatePreferencesSchema = z
+  .object({
+    adminNotificationEmail: z
+      .string()
+      .trim()
+      .max(254)
+      .pipe(z.email({ error: "Invalid email address" })),
+    enableAnalytics: z.boolean(),
+    sendWelcomeEmail: z.boolean(),
+    enableDoubleOptIn: z.boolean(),
+    validateDiscountCode: z.boolean(),
+    notifyOnSubscriptions: z.boolean(),
+    dailySubscriberSummary: z.boolean(),
+    alertOnUnsubscribeRate: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+export type PreferencesUpdate = z.infer<typeof updatePreferencesSchema>;

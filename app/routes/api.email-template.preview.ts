@@ -1,0 +1,14 @@
+import { apiRoute, readJson } from "~/http/json.server";
+import { previewEmailTemplateSchema } from "~/lib/schemas/email-template";
+import { requireActor } from "~/services/actor.server";
+import { previewEmailTemplate } from "~/services/email-templates.server";
+
+const handle = apiRoute({
+  POST: async ({ request }) => {
+    const actor = await requireActor(request);
+    return previewEmailTemplate(actor, await readJson(request, previewEmailTemplateSchema));
+  },
+});
+
+export const loader = handle;
+export const action = handle;

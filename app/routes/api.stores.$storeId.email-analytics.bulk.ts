@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { apiRoute, readJson } from "~/http/json.server";
+import { requireActor } from "~/services/actor.server";
+import { deleteAnalyticsRecords } from "~/services/email-analytics.server";
+
+const bulkDeleteSchema = z.object({
+  ids: z
+    .array(z.string().max(64), { error: "ids must be a list" })
+    .min(1, "Select at least one record")
+    .max(1_000),
+});
+
+const handle = apiRoute({
+  DELETE: async ({ request, params }) => {
+    const actor = await requireActor(request);
+    const { ids } = await readJson(request, bulkDeleteSchema);
+    return { deletedCount: await deleteAnalyticsRecords(actor, params.storeId ?? "", ids) };
+  },
+});
+
+export const loader = handle;
+export const action = handle;

@@ -1,0 +1,13 @@
+import { apiRoute } from "~/http/json.server";
+import { requireActor } from "~/services/actor.server";
+import { emailAnalytics } from "~/services/email-analytics.server";
+
+const handle = apiRoute({
+  GET: async ({ request, params }) => {
+    const { stats, clickData } = await emailAnalytics(await requireActor(request), params.storeId ?? "");
+    return { stats, clickData };
+  },
+});
+
+export const loader = handle;
+export const action = handle;

@@ -1,0 +1,10 @@
+import { apiRoute } from "~/http/json.server";
+import { requireActor } from "~/services/actor.server";
+import { emailClickStats } from "~/services/email-analytics.server";
+
+const handle = apiRoute({
+  GET: async ({ request, params }) => emailClickStats(await requireActor(request), params.storeId ?? ""),
+});
+
+export const loader = handle;
+export const action = handle;

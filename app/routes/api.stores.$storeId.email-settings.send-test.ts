@@ -1,0 +1,15 @@
+import { apiRoute, readJson } from "~/http/json.server";
+import { testEmailSchema } from "~/lib/schemas/email-settings";
+import { requireActor } from "~/services/actor.server";
+import { sendTestEmail } from "~/services/email-settings.server";
+
+const handle = apiRoute({
+  POST: async ({ request, params }) => {
+    const actor = await requireActor(request);
+    const { to } = await readJson(request, testEmailSchema);
+    return sendTestEmail(actor, params.storeId ?? "", to);
+  },
+});
+
+export const loader = handle;
+export const action = handle;

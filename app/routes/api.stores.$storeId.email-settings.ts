@@ -1,0 +1,19 @@
+import { apiRoute, readJson } from "~/http/json.server";
+import { updateEmailSettingsSchema } from "~/lib/schemas/email-settings";
+import { requireActor } from "~/services/actor.server";
+import { getEmailSettings, updateEmailSettings } from "~/services/email-settings.server";
+
+const handle = apiRoute({
+  GET: async ({ request, params }) => getEmailSettings(await requireActor(request), params.storeId ?? ""),
+  PUT: async ({ request, params }) => {
+    const actor = await requireActor(request);
+    return updateEmailSettings(
+      actor,
+      params.storeId ?? "",
+      await readJson(request, updateEmailSettingsSchema),
+    );
+  },
+});
+
+export const loader = handle;
+export const action = handle;

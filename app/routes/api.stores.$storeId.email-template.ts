@@ -1,0 +1,21 @@
+import { data } from "react-router";
+import { apiRoute, readJson } from "~/http/json.server";
+import { updateEmailTemplateSchema } from "~/lib/schemas/email-template";
+import { requireActor } from "~/services/actor.server";
+import { getEmailTemplate, updateEmailTemplate } from "~/services/email-templates.server";
+
+const handle = apiRoute({
+  // SPEC §7/§9: template fetch caching is disabled.
+  GET: async ({ request, params }) =>
+    data(await getEmailTemplate(await requireActor(request), params.storeId ?? ""), {
+      headers: { "Cache-Control": "no-store" },
+    }),
+  PUT: async ({ request, params }) => {
+    const actor = await requireActor(request);
+    const changes = await readJson(request, updateEmailTemplateSchema);
+    return updateEmailTemplate(actor, params.storeId ?? "", changes);
+  },
+});
+
+export const loader = handle;
+export const action = handle;

@@ -1,0 +1,15 @@
+import { apiRoute, readJson } from "~/http/json.server";
+import { updatePreferencesSchema } from "~/lib/schemas/preferences";
+import { requireActor } from "~/services/actor.server";
+import { getPreferences, updatePreferences } from "~/services/preferences.server";
+
+const handle = apiRoute({
+  GET: async ({ request }) => getPreferences(await requireActor(request)),
+  PUT: async ({ request }) => {
+    const actor = await requireActor(request);
+    return updatePreferences(actor, await readJson(request, updatePreferencesSchema));
+  },
+});
+
+export const loader = handle;
+export const action = handle;

@@ -1,0 +1,53 @@
+import type { SendMailOptions } from "nodemailer";
+import { env } from "~/lib/env.server";
+import { claimSend, markFailed, markSent, SendInProgress } from "./email-sends.server";
+import { logger } from "./logger.server";
+import { type MailContext, recipientOf } from "./mail-context.server";
+import { isPermanentSmtpFailure, sendStoreMail } from "./store-mailer.server";
+import { unsubscribeUrl } from "./subscriber-links.server";
+
+type Kind = "welcome" | "confirmation";
+
+/** The List-Unsubscribe pair of RFC 8058, a stable Message-ID (receivers drop duplicates) and priority. */
+function subscriberHeaders(subscriberId: string, kind: Kind) {
+  return {
+    messageId: `<${kind}.${subscriberId}@${new URL(env().APP_URL).hostname}>`,
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeUrl(subscriberId)}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      "X-Priority": "1",
+      Importance: "high",
+    },
+  };
+}
+
+/**
+ * Sends one (subscriber, kind) message through the store's own SMTP, exactly once: the send row is
+ * claimed first, so a retried, stalled or duplicated job finds it taken or done. A 5xx answer is
+ * recorded as failed and not retried; any other failure is thrown for the queue to retry.
+ */
+export async function deliverOnce(
+  context: MailContext,
+  kind: Kind,
+  build: (sendId: string) => Promise<Pick<SendMailOptions, "subject" | "html" | "text">>,
+): Promise<void> {
+  const subscriberId = context.subscriber.id;
+  const claim = await claimSend(context.store.id, subscriberId, kind);
+  if (claim.kind === "done") return;
+  if (claim.kind === "busy")
+    throw new SendInProgress(`${kind} email to ${subscriberId} is being sent by another worker`);
+  try {
+    const message = await build(claim.sendId);
+    const sent = await sendStoreMail(context.settings, {
+      to: recipientOf(context),
+      ...message,
+      ...subscriberHeaders(subscriberId, kind),
+    });
+    await markSent(claim.sendId, sent.messageId);
+  } catch (error) {
+    const permanent = isPermanentSmtpFailure(error);
+    await markFailed(claim.sendId, (error as Error).message, permanent);
+    if (!permanent) throw error;
+    logger().warn({ subscriberId, kind, err: error }, "email refused permanently");
+  }
+}

@@ -1,0 +1,53 @@
+import { and, eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { emailSends } from "~/db/schema";
+
+/** How long a worker owns a send: longer than the SMTP timeouts, short enough to recover a killed worker. */
+const LEASE_SECONDS = 60;
+
+export type Claim = { kind: "claimed"; sendId: string } | { kind: "done" } | { kind: "busy" };
+
+/** Another worker holds the send right now: the job must retry later rather than complete. */
+export class SendInProgress extends Error {}
+
+/**
+ * Takes the right to send one (subscriber, kind) message. A new row, a row left "retrying", or a
+ * "sending" row whose lease ran out (its worker died) can be claimed; a sent or failed one is done.
+ */
+export async function claimSend(
+  storeId: string,
+  subscriberId: string,
+  kind: "welcome" | "confirmation",
+): Promise<Claim> {
+  const lease = sql`now() + make_interval(secs => ${LEASE_SECONDS})`;
+  const [claimed] = await db()
+    .insert(emailSends)
+    .values({ storeId, subscriberId, kind, status: "sending", lockedUntil: lease })
+    .onConflictDoUpdate({
+      target: [emailSends.subscriberId, emailSends.kind],
+      set: { status: "sending", lockedUntil: lease, attempts: sql`${emailSends.attempts} + 1` },
+      setWhere: sql`${emailSends.status} = 'retrying' or (${emailSends.status} = 'sending' and ${emailSends.lockedUntil} < now())`,
+    })
+    .returning({ id: emailSends.id });
+  if (claimed) return { kind: "claimed", sendId: claimed.id };
+  const [existing] = await db()
+    .select({ status: emailSends.status })
+    .from(emailSends)
+    .where(and(eq(emailSends.subscriberId, subscriberId), eq(emailSends.kind, kind)));
+  return existing?.status === "sending" ? { kind: "busy" } : { kind: "done" };
+}
+
+export async function markSent(sendId: string, messageId: string): Promise<void> {
+  await db()
+    .update(emailSends)
+    .set({ status: "sent", sentAt: new Date(), messageId, lockedUntil: null, error: null })
+    .where(eq(emailSends.id, sendId));
+}
+
+/** A permanent failure is recorded and never retried; a temporary one leaves the send to the next attempt. */
+export async function markFailed(sendId: string, error: string, permanent: boolean): Promise<void> {
+  await db()
+    .update(emailSends)
+    .set({ status: permanent ? "failed" : "retrying", error: error.slice(0, 1000), lockedUntil: null })
+    .where(eq(emailSends.id, sendId));
+}

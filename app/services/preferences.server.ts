@@ -1,0 +1,42 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { stores, userPreferences, users } from "~/db/schema";
+import type { PreferencesUpdate } from "~/lib/schemas/preferences";
+import type { Actor } from "./actor.server";
+
+export type Preferences = typeof userPreferences.$inferSelect;
+
+/** A user's preferences, created with the SPEC defaults (notifications to their own address) on first use. */
+export async function preferencesOf(userId: string): Promise<Preferences> {
+  const [existing] = await db().select().from(userPreferences).where(eq(userPreferences.userId, userId));
+  if (existing) return existing;
+  const [user] = await db().select({ email: users.email }).from(users).where(eq(users.id, userId));
+  await db()
+    .insert(userPreferences)
+    .values({ userId, adminNotificationEmail: user?.email })
+    .onConflictDoNothing();
+  const [created] = await db().select().from(userPreferences).where(eq(userPreferences.userId, userId));
+  if (!created) throw new Error("Preferences were not created");
+  return created;
+}
+
+/** The preferences that govern a store's mail: those of the store's owner (its creator). */
+export async function preferencesForStore(storeId: string): Promise<Preferences | undefined> {
+  const [store] = await db().select({ userId: stores.userId }).from(stores).where(eq(stores.id, storeId));
+  return store ? preferencesOf(store.userId) : undefined;
+}
+
+export function getPreferences(actor: Actor): Promise<Preferences> {
+  return preferencesOf(actor.userId);
+}
+
+export async function updatePreferences(actor: Actor, changes: PreferencesUpdate): Promise<Preferences> {
+  await preferencesOf(actor.userId);
+  const [updated] = await db()
+    .update(userPreferences)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(userPreferences.userId, actor.userId))
+    .returning();
+  if (!updated) throw new Error("Preferences were not updated");
+  return updated;
+}

@@ -1,0 +1,66 @@
+import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
+import type { emailSettings } from "~/db/schema";
+import { decryptSecret } from "./crypto.server";
+import { resolvePublicHost } from "./network-guard.server";
+
+type Settings = typeof emailSettings.$inferSelect;
+
+/** One pooled transport per store and settings version: connections are reused across messages. */
+const transports = new Map<string, { version: number; transport: Transporter }>();
+
+/** Connect, greet and answer within these bounds, so a dead server fails a job instead of hanging it. */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+async function transportFor(settings: Settings): Promise<Transporter> {
+  const version = settings.updatedAt.getTime();
+  const cached = transports.get(settings.storeId);
+  if (cached?.version === version) return cached.transport;
+  cached?.transport.close();
+  // The host is resolved and checked once; the connection goes to that address (no DNS rebinding).
+  const address = await resolvePublicHost(settings.smtpHost);
+  const transport = nodemailer.createTransport({
+    pool: true,
+    maxConnections: 5,
+    maxMessages: 500,
+    host: address,
+    port: settings.smtpPort,
+    secure: settings.smtpPort === 465,
+    auth: settings.smtpUsername
+      ? {
+          user: settings.smtpUsername,
+          pass: settings.smtpPassword ? decryptSecret(settings.smtpPassword) : "",
+        }
+      : undefined,
+    tls: { servername: settings.smtpHost },
+    ...TIMEOUTS,
+  });
+  transports.set(settings.storeId, { version, transport });
+  return transport;
+}
+
+export function senderOf(settings: Settings): SendMailOptions["from"] {
+  return settings.fromName
+    ? { name: settings.fromName, address: settings.fromEmail ?? "" }
+    : (settings.fromEmail ?? "");
+}
+
+/** Sends through the store's own SMTP server; resolves with the server's answer. */
+export async function sendStoreMail(
+  settings: Settings,
+  message: SendMailOptions,
+): Promise<{ messageId: string; response: string }> {
+  const transport = await transportFor(settings);
+  const info = await transport.sendMail({ from: senderOf(settings), ...message });
+  return { messageId: info.messageId, response: info.response };
+}
+
+/** A 5xx answer is final (bad address, refused sender): retrying cannot help. */
+export function isPermanentSmtpFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+export function closeStoreMailers(): void {
+  for (const { transport } of transports.values()) transport.close();
+  transports.clear();
+}

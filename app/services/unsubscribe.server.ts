@@ -1,0 +1,40 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { subscribers } from "~/db/schema";
+import { enqueue } from "../../jobs/client";
+import { verifySubscriberToken } from "./subscriber-links.server";
+
+/** The subscriber a link names, with their store's name, or null when the link is not ours. */
+export async function subscriberForLink(purpose: "unsubscribe" | "confirm", token: string) {
+  const subscriberId = verifySubscriberToken(purpose, token);
+  if (!subscriberId) return null;
+  const [row] = await db().select().from(subscribers).where(eq(subscribers.id, subscriberId));
+  return row ?? null;
+}
+
+/** RFC 8058 one-click unsubscribe: idempotent; no further mail goes to an inactive subscriber. */
+export async function unsubscribe(token: string): Promise<boolean> {
+  const subscriberId = verifySubscriberToken("unsubscribe", token);
+  if (!subscriberId) return false;
+  const [changed] = await db()
+    .update(subscribers)
+    .set({ isActive: false, unsubscribedAt: sql`now()` })
+    .where(and(eq(subscribers.id, subscriberId), eq(subscribers.isActive, true)))
+    .returning({ storeId: subscribers.storeId });
+  if (changed) await enqueue("email", { type: "unsubscribe-check", storeId: changed.storeId });
+  return true;
+}
+
+/** Double opt-in confirmation: records it once and sends the welcome email with the code. */
+export async function confirmSubscription(token: string): Promise<boolean> {
+  const subscriberId = verifySubscriberToken("confirm", token);
+  if (!subscriberId) return false;
+  const [confirmed] = await db()
+    .update(subscribers)
+    .set({ confirmedAt: sql`now()` })
+    .where(and(eq(subscribers.id, subscriberId), isNull(subscribers.confirmedAt)))
+    .returning({ id: subscribers.id });
+  if (confirmed)
+    await enqueue("email", { type: "welcome", subscriberId }, { jobId: `welcome-${subscriberId}` });
+  return true;
+}

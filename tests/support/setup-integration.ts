@@ -1,0 +1,68 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Redis } from "ioredis";
+import { afterAll, inject } from "vitest";
+import { closeTestDb, createDatabaseFromTemplate, DATABASE_PREFIX, databaseUrl, dropDatabase } from "./db";
+import { TEST_REDIS_URL } from "./services";
+
+/**
+ * Per test file: a fresh database copied from the migrated template, its own Redis key prefix and
+ * DATA_DIR, set in process.env before any app module reads it (the app reads env lazily, once).
+ */
+const suffix = randomBytes(4).toString("hex");
+const database = `${DATABASE_PREFIX}${process.pid}_${suffix}`;
+await createDatabaseFromTemplate(database, inject("templateDatabase"));
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "np-test-"));
+const redisPrefix = `npvt:${process.pid}:${suffix}`;
+
+// Variables of the developer's shell must not leak into the app under test.
+for (const name of [
+  "REDIS_URL",
+  "SMTP_URL",
+  "ADMIN_EMAIL",
+  "ADMIN_PASSWORD",
+  "ALLOW_SIGNUP",
+  "APP_URL",
+  "PORT",
+]) {
+  delete process.env[name];
+}
+Object.assign(process.env, {
+  NODE_ENV: "test",
+  DATABASE_URL: databaseUrl(database),
+  REDIS_PREFIX: redisPrefix,
+  DATA_DIR: dataDir,
+  SESSION_SECRET: randomBytes(32).toString("hex"),
+  ENCRYPTION_KEY: randomBytes(32).toString("hex"),
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
+});
+
+const appGlobals = globalThis as { __newsletterDb?: Map<string, unknown>; __newsletterRedis?: unknown };
+
+afterAll(async () => {
+  // Close what the app opened in this process, then everything this file created.
+  if (appGlobals.__newsletterDb?.size) await (await import("~/db/client.server")).closeDb();
+  if (appGlobals.__newsletterRedis) await (await import("~/services/redis.server")).closeRedis();
+  await closeTestDb();
+  await dropDatabase(database);
+  await deleteRedisKeys(`${redisPrefix}:*`);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function deleteRedisKeys(pattern: string): Promise<void> {
+  const client = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await client.connect();
+  try {
+    let cursor = "0";
+    do {
+      const [next, keys] = await client.scan(cursor, "MATCH", pattern, "COUNT", 500);
+      if (keys.length > 0) await client.del(...keys);
+      cursor = next;
+    } while (cursor !== "0");
+  } finally {
+    await client.quit();
+  }
+}

@@ -1,0 +1,117 @@
+import { type ParsedMail, simpleParser } from "mailparser";
+import { SMTPServer } from "smtp-server";
+
+/** accept: store every message; reject: answer 550 to MAIL FROM; refuse: not listening (connection refused). */
+export type SinkMode = "accept" | "reject" | "refuse";
+
+export type SinkMessage = ParsedMail & { envelopeTo: string[] };
+
+/** A real SMTP server on 127.0.0.1 that parses and keeps what it receives. */
+export type SmtpSink = {
+  /** smtp://127.0.0.1:PORT, for SMTP_URL. */
+  url: string;
+  messages: SinkMessage[];
+  /** Counts SMTP sessions that tried to send (also the rejected ones). */
+  attempts: () => number;
+  setMode: (mode: SinkMode) => Promise<void>;
+  waitForMessage: (predicate?: (message: SinkMessage) => boolean, timeoutMs?: number) => Promise<SinkMessage>;
+  stop: () => Promise<void>;
+};
+
+export async function startSmtpSink(initialMode: SinkMode = "accept"): Promise<SmtpSink> {
+  const messages: SinkMessage[] = [];
+  const waiters = new Set<() => void>();
+  let mode: SinkMode = "accept";
+  let attempts = 0;
+
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onMailFrom(_address, _session, callback) {
+      attempts += 1;
+      if (mode === "reject") {
+        callback(Object.assign(new Error("Mailbox unavailable (test sink)"), { responseCode: 550 }));
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+          messages.push(Object.assign(parsed, { envelopeTo }));
+          for (const wake of waiters) wake();
+          callback();
+        })
+        .catch((error: Error) => callback(error));
+    },
+  });
+  server.on("error", () => {});
+
+  const listen = (port: number) =>
+    new Promise<number>((resolve, reject) => {
+      server.server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => {
+        server.server.off("error", reject);
+        const address = server.server.address();
+        resolve(typeof address === "object" && address ? address.port : port);
+      });
+    });
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      if (!server.server.listening) return resolve();
+      server.server.close(() => resolve());
+    });
+
+  const port = await listen(0);
+
+  async function setMode(next: SinkMode) {
+    if (next === "refuse") await stopListening();
+    else if (!server.server.listening) await listen(port);
+    mode = next;
+  }
+  await setMode(initialMode);
+
+  function waitForMessage(predicate: (message: SinkMessage) => boolean = () => true, timeoutMs = 10_000) {
+    return new Promise<SinkMessage>((resolve, reject) => {
+      const check = () => {
+        const found = messages.find(predicate);
+        if (!found) return false;
+        cleanup();
+        resolve(found);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`No matching email within ${timeoutMs} ms (received ${messages.length}).`));
+      }, timeoutMs);
+      const wake = () => void check();
+      const cleanup = () => {
+        clearTimeout(timer);
+        waiters.delete(wake);
+      };
+      waiters.add(wake);
+      check();
+    });
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    attempts: () => attempts,
+    setMode,
+    waitForMessage,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (!server.server.listening) return resolve();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The first http(s) link of a message's text part that contains `fragment`. */
+export function findLink(message: ParsedMail, fragment: string): string | undefined {
+  const links = (message.text ?? "").match(/https?:\/\/\S+/g) ?? [];
+  return links.find((link) => link.includes(fragment));
+}
