@@ -44,5 +44,15 @@ export async function processEmailJob(job: EmailJob): Promise<void> {
       return sendLinkMail(job.userId, INVITE_TOKEN_TTL_MS, (to, link) =>
         memberInviteMail(to, link, job.invitedBy),
       );
+    case "welcome":
+      return sendWelcomeEmail(job.subscriberId);
+    case "confirmation":
+      return sendConfirmationEmail(job.subscriberId);
+    case "subscriber-digest":
+      return sendSubscriberDigest(job.storeId);
+    case "unsubscribe-check":
+      return checkUnsubscribeRate(job.storeId);
+    case "daily-summary":
+      return sendDailySummaries();
   }
 }
