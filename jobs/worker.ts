@@ -7,6 +7,7 @@ import { closeMail } from "~/services/mail.server";
 import { closeRedis, redis } from "~/services/redis.server";
 import { type QueueName, queues } from "./registry";
 import { InvalidJobPayload, runJob } from "./run";
+import { registerSchedules } from "./schedules";
 
 const SHUTDOWN_GRACE_MS = 30_000;
 
@@ -27,7 +28,13 @@ export function startWorkers(): Worker[] {
           throw error;
         }
       },
-      { connection, concurrency: config.concurrency, prefix: env().REDIS_PREFIX },
+      {
+        connection,
+        concurrency: config.concurrency,
+        prefix: env().REDIS_PREFIX,
+        lockDuration: config.lockDurationMs,
+        stalledInterval: config.stalledIntervalMs,
+      },
     );
     worker.on("error", (error) => logger().error({ queue: name, err: error }, "worker error"));
     worker.on("failed", (job, error) =>
@@ -48,6 +55,7 @@ export async function stopWorkers(workers: Worker[]): Promise<void> {
 async function main() {
   await migrateDatabase();
   const workers = startWorkers();
+  await registerSchedules();
   logger().info({ queues: workers.map((worker) => worker.name) }, "workers started");
   const shutdown = async (signal: string) => {
     logger().info({ signal }, "stopping workers");

@@ -70,11 +70,29 @@ export const defaultPopupTitle = "LOOKING FOR EXCLUSIVE OFFERS?";
 export const defaultPopupSubtitle =
   "Sign up with your business email and receive a one-time <strong>15% discount code</strong>.";
 
-export const socialNetworks = ["linkedin", "twitter", "youtube", "instagram", "facebook", "reddit", "quora"] as const;
+export const socialNetworks = [
+  "linkedin",
+  "twitter",
+  "youtube",
+  "instagram",
+  "facebook",
+  "reddit",
+  "quora",
+] as const;
 export type SocialNetwork = (typeof socialNetworks)[number];
 
 /** The optional fields the popup can ask for, in display order (email is always first and required). */
-export const optionalFieldNames = ["name", "phone", "company", "address", "street", "city", "state", "zipCode", "country"] as const;
+export const optionalFieldNames = [
+  "name",
+  "phone",
+  "company",
+  "address",
+  "street",
+  "city",
+  "state",
+  "zipCode",
+  "country",
+] as const;
 export type OptionalField = (typeof optionalFieldNames)[number];
 
 /** What GET /api/public/stores/:storeId/popup returns: only what the storefront needs. */
@@ -98,9 +116,12 @@ export type PublicPopupConfig = {
 };
 
 /** The body of POST /api/public/stores/:storeId/subscribe. `website` is the honeypot: people leave it empty. */
-export type SubscribeRequest = { email: string; pageUrl?: string; sessionId?: string; website?: string } & Partial<
-  Record<OptionalField, string>
->;
+export type SubscribeRequest = {
+  email: string;
+  pageUrl?: string;
+  sessionId?: string;
+  website?: string;
+} & Partial<Record<OptionalField, string>>;
 
 /** 200 → { discountCode }; 422 → { message, errors: { field: message } }. */
 export type SubscribeResponse = { message: string; discountCode: string };

@@ -47,11 +47,14 @@ export function validateEmail(raw: string, rules: EmailValidation): string | nul
   if (!email) return POPUP_MESSAGES.emailRequired;
   if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) return POPUP_MESSAGES.emailInvalid;
   const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
-  if (TEMPORARY_EMAIL_DOMAINS.some((entry) => domainMatches(domain, entry))) return POPUP_MESSAGES.temporaryEmail;
+  if (TEMPORARY_EMAIL_DOMAINS.some((entry) => domainMatches(domain, entry)))
+    return POPUP_MESSAGES.temporaryEmail;
   if (rules.companyEmailsOnly) {
-    if (rules.blockedDomains.some((entry) => domainMatches(domain, entry))) return POPUP_MESSAGES.companyEmail;
+    if (rules.blockedDomains.some((entry) => domainMatches(domain, entry)))
+      return POPUP_MESSAGES.companyEmail;
     const allowed = rules.allowedDomains.filter((entry) => entry.trim());
-    if (allowed.length > 0 && !allowed.some((entry) => domainMatches(domain, entry))) return POPUP_MESSAGES.approvedDomain;
+    if (allowed.length > 0 && !allowed.some((entry) => domainMatches(domain, entry)))
+      return POPUP_MESSAGES.approvedDomain;
   }
   return null;
 }

@@ -1,5 +1,6 @@
 import { migrateDatabase } from "~/db/migrate.server";
 import { env } from "~/lib/env.server";
+import { startInProcessSchedules } from "../../jobs/schedules";
 import { logger } from "./logger.server";
 import { purgeExpiredSessions } from "./sessions.server";
 import { countUsers, createOrganizationWithAdmin } from "./users.server";
@@ -23,5 +24,6 @@ export async function bootstrap(): Promise<void> {
   await migrateDatabase();
   await ensureInitialAdmin();
   await purgeExpiredSessions();
+  if (!env().REDIS_URL) startInProcessSchedules();
   setInterval(() => void purgeExpiredSessions().catch(() => {}), HOUR).unref();
 }

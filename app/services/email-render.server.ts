@@ -218,7 +218,11 @@ export function renderWelcomeEmail(
       const inner = pieces
         .map((piece) =>
           "url" in piece
-            ? link(piece.url, piece.url, `color:${primary};text-decoration:underline;word-break:break-all;`)
+            ? link(
+                piece.url,
+                piece.url,
+                `color:${primary};text-decoration:underline;overflow-wrap:break-word;word-wrap:break-word;`,
+              )
             : withBreaks(piece.text),
         )
         .join("");
@@ -248,7 +252,7 @@ export function renderWelcomeEmail(
     row(
       `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:separate;"><tr><td style="padding:20px 16px;text-align:center;background-color:${secondary};border-radius:8px;">` +
         `<p style="margin:0 0 8px 0;font-family:${FONT};font-size:14px;line-height:20px;letter-spacing:0.5px;text-transform:uppercase;color:${onSecondary};">${escapeHtml(codeLabel)}</p>` +
-        `<p class="np-code" style="margin:0;font-family:'Courier New', Courier, monospace;font-size:30px;line-height:38px;font-weight:700;letter-spacing:3px;color:${onSecondary};word-break:break-all;">${escapeHtml(vars.discountCode)}</p>` +
+        `<p class="np-code" style="margin:0;font-family:'Courier New', Courier, monospace;font-size:30px;line-height:38px;font-weight:700;letter-spacing:3px;color:${onSecondary};overflow-wrap:break-word;word-wrap:break-word;">${escapeHtml(vars.discountCode)}</p>` +
         `</td></tr></table>`,
       "padding:8px 32px 24px 32px;background-color:#ffffff;",
     ),

@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailSends } from "~/db/schema";
+import { env } from "~/lib/env.server";
 
 /** How long a worker owns a send: longer than the SMTP timeouts, short enough to recover a killed worker. */
-const LEASE_SECONDS = 60;
+const leaseSeconds = () => env().EMAIL_SEND_LEASE_SECONDS;
 
 export type Claim = { kind: "claimed"; sendId: string } | { kind: "done" } | { kind: "busy" };
 
@@ -19,7 +20,7 @@ export async function claimSend(
   subscriberId: string,
   kind: "welcome" | "confirmation",
 ): Promise<Claim> {
-  const lease = sql`now() + make_interval(secs => ${LEASE_SECONDS})`;
+  const lease = sql`now() + make_interval(secs => ${leaseSeconds()})`;
   const [claimed] = await db()
     .insert(emailSends)
     .values({ storeId, subscriberId, kind, status: "sending", lockedUntil: lease })

@@ -7,6 +7,10 @@ export const emailQueue = {
   backoffMs: 2_000,
   // Sending is I/O-bound; 10 parallel sends keep a pooled SMTP connection busy without flooding it.
   concurrency: 10,
+  // A dead worker's send is picked up again within ~20 s: the lock lapses after 15 s (it is renewed
+  // every 7.5 s while a send runs) and live workers look for such jobs every 5 s.
+  lockDurationMs: 15_000,
+  stalledIntervalMs: 5_000,
   // A day of completed jobs is enough to answer "was it sent?"; the send records are the real history.
   keepCompleted: { age: 24 * 3600, count: 1_000 },
   // Failed jobs stay a week so an operator can see and retry them.

@@ -4,6 +4,10 @@ export type QueueConfig = {
   attempts: number;
   backoffMs: number;
   concurrency: number;
+  /** How long a worker's claim on a job lasts without renewal (renewed while the job runs). */
+  lockDurationMs: number;
+  /** How often workers look for jobs whose worker died (lock expired) and requeue them. */
+  stalledIntervalMs: number;
   keepCompleted: { age: number; count: number };
   keepFailed: { age: number };
 };

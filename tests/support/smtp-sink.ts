@@ -1,8 +1,11 @@
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
-/** accept: store every message; reject: answer 550 to MAIL FROM; refuse: not listening (connection refused). */
-export type SinkMode = "accept" | "reject" | "refuse";
+/**
+ * accept: store every message; reject: answer 550 to MAIL FROM; refuse: not listening (connection
+ * refused); hold: leave MAIL FROM unanswered (a sender stuck mid-send) until the mode changes.
+ */
+export type SinkMode = "accept" | "reject" | "refuse" | "hold";
 
 export type SinkMessage = ParsedMail & { envelopeTo: string[] };
 
@@ -23,6 +26,7 @@ export async function startSmtpSink(initialMode: SinkMode = "accept"): Promise<S
   const waiters = new Set<() => void>();
   let mode: SinkMode = "accept";
   let attempts = 0;
+  const held: ((error?: Error) => void)[] = [];
 
   const server = new SMTPServer({
     authOptional: true,
@@ -30,6 +34,10 @@ export async function startSmtpSink(initialMode: SinkMode = "accept"): Promise<S
     logger: false,
     onMailFrom(_address, _session, callback) {
       attempts += 1;
+      if (mode === "hold") {
+        held.push(callback);
+        return;
+      }
       if (mode === "reject") {
         callback(Object.assign(new Error("Mailbox unavailable (test sink)"), { responseCode: 550 }));
         return;
@@ -67,6 +75,9 @@ export async function startSmtpSink(initialMode: SinkMode = "accept"): Promise<S
   const port = await listen(0);
 
   async function setMode(next: SinkMode) {
+    // Senders still held get a temporary failure (421), as from a server that gave up on them.
+    for (const release of held.splice(0))
+      release(Object.assign(new Error("Try again later (test sink)"), { responseCode: 421 }));
     if (next === "refuse") await stopListening();
     else if (!server.server.listening) await listen(port);
     mode = next;

@@ -1,0 +1,193 @@
+import {
+  Badge,
+  Banner,
+  BlockStack,
+  Button,
+  Card,
+  FormLayout,
+  InlineStack,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { useState } from "react";
+import { useToast } from "~/components/toast";
+import { apiRequest, failureMessage } from "~/lib/api-client";
+
+export type EmailSettingsView = {
+  smtpHost: string;
+  smtpPort: number;
+  smtpUsername: string | null;
+  smtpPassword: string;
+  fromEmail: string | null;
+  fromName: string | null;
+  isConfigured: boolean;
+};
+
+type Props = { storeId: string; initial: EmailSettingsView };
+
+/** SPEC §2 Settings → email configuration: the store's own SMTP, the password in an inline edit mode. */
+export function EmailSettingsCard({ storeId, initial }: Props) {
+  const toast = useToast();
+  const [saved, setSaved] = useState(initial);
+  const [form, setForm] = useState({
+    smtpHost: initial.smtpHost,
+    smtpPort: String(initial.smtpPort),
+    smtpUsername: initial.smtpUsername ?? "",
+    fromEmail: initial.fromEmail ?? "",
+    fromName: initial.fromName ?? "",
+  });
+  const [editingPassword, setEditingPassword] = useState(false);
+  const [password, setPassword] = useState("");
+  const [saving, setSaving] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const url = `/api/stores/${storeId}/email-settings`;
+  const set = (field: keyof typeof form) => (value: string) =>
+    setForm((current) => ({ ...current, [field]: value }));
+
+  async function save(body: Record<string, unknown>) {
+    setSaving(true);
+    try {
+      const updated = await apiRequest<EmailSettingsView>("PUT", url, body);
+      setSaved(updated);
+      toast({ title: "Success", message: "Email settings saved", tone: "success" });
+      return true;
+    } catch (error) {
+      toast({
+        title: "Error",
+        message: failureMessage(error, "Failed to save email settings"),
+        tone: "critical",
+      });
+      return false;
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  async function savePassword() {
+    if (await save({ smtpPassword: password })) {
+      setEditingPassword(false);
+      setPassword("");
+    }
+  }
+
+  async function sendTest() {
+    setTesting(true);
+    try {
+      const { message } = await apiRequest<{ message: string }>("POST", `${url}/send-test`, {});
+      setTestResult({ ok: true, message });
+    } catch (error) {
+      setTestResult({ ok: false, message: failureMessage(error, "The test email could not be sent") });
+    } finally {
+      setTesting(false);
+    }
+  }
+
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <InlineStack align="space-between" blockAlign="center">
+          <Text as="h2" variant="headingMd">
+            Email configuration
+          </Text>
+          <Badge tone={saved.isConfigured ? "success" : "attention"}>
+            {saved.isConfigured ? "Configured" : "Not configured"}
+          </Badge>
+        </InlineStack>
+        <Text as="p" tone="subdued">
+          Welcome emails go out through your own mail server, from your own address.
+        </Text>
+        <FormLayout>
+          <FormLayout.Group>
+            <TextField
+              label="SMTP host"
+              value={form.smtpHost}
+              onChange={set("smtpHost")}
+              autoComplete="off"
+            />
+            <TextField
+              label="SMTP port"
+              type="number"
+              value={form.smtpPort}
+              onChange={set("smtpPort")}
+              autoComplete="off"
+            />
+          </FormLayout.Group>
+          <FormLayout.Group>
+            <TextField
+              label="SMTP username"
+              value={form.smtpUsername}
+              onChange={set("smtpUsername")}
+              autoComplete="off"
+            />
+            {editingPassword ? (
+              <BlockStack gap="200">
+                <TextField
+                  label="SMTP password"
+                  type="password"
+                  value={password}
+                  onChange={setPassword}
+                  autoComplete="new-password"
+                />
+                <InlineStack gap="200">
+                  <Button
+                    size="slim"
+                    variant="primary"
+                    onClick={savePassword}
+                    disabled={!password}
+                    loading={saving}
+                  >
+                    Save
+                  </Button>
+                  <Button size="slim" onClick={() => setEditingPassword(false)}>
+                    Cancel
+                  </Button>
+                </InlineStack>
+              </BlockStack>
+            ) : (
+              <TextField
+                label="SMTP password"
+                value={saved.smtpPassword || "Not set"}
+                readOnly
+                autoComplete="off"
+                connectedRight={<Button onClick={() => setEditingPassword(true)}>Edit</Button>}
+              />
+            )}
+          </FormLayout.Group>
+          <FormLayout.Group>
+            <TextField
+              label="From email"
+              type="email"
+              value={form.fromEmail}
+              onChange={set("fromEmail")}
+              autoComplete="off"
+            />
+            <TextField
+              label="From name"
+              value={form.fromName}
+              onChange={set("fromName")}
+              autoComplete="off"
+            />
+          </FormLayout.Group>
+        </FormLayout>
+        {testResult ? (
+          <Banner tone={testResult.ok ? "success" : "critical"} onDismiss={() => setTestResult(null)}>
+            {testResult.message}
+          </Banner>
+        ) : null}
+        <InlineStack align="end" gap="200">
+          <Button onClick={sendTest} loading={testing} disabled={!saved.isConfigured}>
+            Send test email
+          </Button>
+          <Button
+            variant="primary"
+            loading={saving}
+            onClick={() => save({ ...form, smtpPort: Number(form.smtpPort) })}
+          >
+            Save email settings
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}

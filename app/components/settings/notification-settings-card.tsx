@@ -1,0 +1,103 @@
+import { BlockStack, Button, Card, Checkbox, InlineStack, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
+import { useToast } from "~/components/toast";
+import { apiRequest, failureMessage } from "~/lib/api-client";
+
+export type PreferencesView = {
+  adminNotificationEmail: string;
+  enableAnalytics: boolean;
+  sendWelcomeEmail: boolean;
+  enableDoubleOptIn: boolean;
+  validateDiscountCode: boolean;
+  notifyOnSubscriptions: boolean;
+  dailySubscriberSummary: boolean;
+  alertOnUnsubscribeRate: boolean;
+};
+
+type Toggle = Exclude<keyof PreferencesView, "adminNotificationEmail">;
+
+const toggles: { key: Toggle; label: string; help: string }[] = [
+  {
+    key: "sendWelcomeEmail",
+    label: "Send welcome email",
+    help: "New subscribers receive the welcome email with their code",
+  },
+  {
+    key: "enableDoubleOptIn",
+    label: "Double opt-in",
+    help: "Subscribers confirm their address before the welcome email is sent",
+  },
+  {
+    key: "enableAnalytics",
+    label: "Click tracking",
+    help: "Links in emails are tracked (with UTM parameters)",
+  },
+  {
+    key: "validateDiscountCode",
+    label: "Validate discount code",
+    help: "Check in Shopify that the popup's code exists before handing it out",
+  },
+  {
+    key: "notifyOnSubscriptions",
+    label: "Notify me of new subscribers",
+    help: "At most one email every 5 minutes per store",
+  },
+  { key: "dailySubscriberSummary", label: "Daily subscriber summary", help: "Every morning at 08:00 UTC" },
+  {
+    key: "alertOnUnsubscribeRate",
+    label: "Alert on unsubscribe rate",
+    help: "When 5% or more of a list unsubscribes in one day (at least 5 people)",
+  },
+];
+
+/** SPEC §2 notification settings: GET/PUT /api/user-preferences. */
+export function NotificationSettingsCard({ initial }: { initial: PreferencesView }) {
+  const toast = useToast();
+  const [preferences, setPreferences] = useState(initial);
+  const [saving, setSaving] = useState(false);
+
+  async function save() {
+    setSaving(true);
+    try {
+      setPreferences(await apiRequest<PreferencesView>("PUT", "/api/user-preferences", preferences));
+      toast({ title: "Success", message: "Notification settings saved", tone: "success" });
+    } catch (error) {
+      toast({ title: "Error", message: failureMessage(error, "Failed to save settings"), tone: "critical" });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <Text as="h2" variant="headingMd">
+          Notification settings
+        </Text>
+        <TextField
+          label="Notification email"
+          type="email"
+          value={preferences.adminNotificationEmail}
+          onChange={(adminNotificationEmail) => setPreferences({ ...preferences, adminNotificationEmail })}
+          autoComplete="email"
+        />
+        <BlockStack gap="200">
+          {toggles.map(({ key, label, help }) => (
+            <Checkbox
+              key={key}
+              label={label}
+              helpText={help}
+              checked={preferences[key]}
+              onChange={(checked) => setPreferences({ ...preferences, [key]: checked })}
+            />
+          ))}
+        </BlockStack>
+        <InlineStack align="end">
+          <Button variant="primary" onClick={save} loading={saving}>
+            Save notification settings
+          </Button>
+        </InlineStack>
+      </BlockStack>
+    </Card>
+  );
+}

@@ -1,0 +1,38 @@
+import { Queue } from "bullmq";
+import { env } from "~/lib/env.server";
+import { logger } from "~/services/logger.server";
+import { redis } from "~/services/redis.server";
+import { enqueue } from "./client";
+import { emailQueue } from "./queues/email.config";
+
+/** The daily subscriber summary goes out at 08:00 UTC. */
+export const DAILY_SUMMARY_CRON = "0 8 * * *";
+const DAY_MS = 86_400_000;
+
+/** On BullMQ: one job scheduler, however many workers start (upsert is idempotent). */
+export async function registerSchedules(): Promise<void> {
+  const connection = redis();
+  if (!connection) return;
+  const queue = new Queue(emailQueue.name, { connection, prefix: env().REDIS_PREFIX });
+  await queue.upsertJobScheduler(
+    "daily-summary",
+    { pattern: DAILY_SUMMARY_CRON, tz: "UTC" },
+    { name: "email", data: { type: "daily-summary" } },
+  );
+  await queue.close();
+}
+
+/** Without Redis the web process keeps the same schedule with a timer. */
+export function startInProcessSchedules(now = Date.now()): void {
+  const next = new Date(now);
+  next.setUTCHours(8, 0, 0, 0);
+  if (next.getTime() <= now) next.setTime(next.getTime() + DAY_MS);
+  const run = () =>
+    void enqueue("email", { type: "daily-summary" }).catch((error: unknown) =>
+      logger().error({ err: error }, "daily summary not queued"),
+    );
+  setTimeout(() => {
+    run();
+    setInterval(run, DAY_MS).unref();
+  }, next.getTime() - now).unref();
+}

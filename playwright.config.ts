@@ -1,0 +1,80 @@
+import { defineConfig, devices } from "@playwright/test";
+import { ADMIN, MAIN, SHORT } from "./tests/e2e/support/servers";
+
+/**
+ * End-to-end suite: Debian's Chromium against the production build (run `npm run build` first;
+ * scripts/test-all.sh does). Two servers, each on a fresh PostgreSQL database:
+ *   MAIN  – 24 h sessions, admin from ADMIN_EMAIL/ADMIN_PASSWORD;
+ *   SHORT – 6 min sessions, no user at start: setup.spec.ts creates the admin through /setup,
+ *           then the session countdown specs run against it.
+ */
+const chromium = {
+  ...devices["Desktop Chrome"],
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: process.env.E2E_CHROMIUM ?? "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+function webServer(port: number, database: string, ttl: number, withAdmin: boolean) {
+  const args = [String(port), database, String(ttl), ...(withAdmin ? [] : ["--no-admin"])];
+  return {
+    command: `bash tests/e2e/start-server.sh ${args.join(" ")}`,
+    url: `http://127.0.0.1:${port}/login`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: { E2E_ADMIN_EMAIL: ADMIN.email, E2E_ADMIN_PASSWORD: ADMIN.password },
+  };
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: false,
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    headless: true,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    locale: "en-US",
+    timezoneId: "UTC",
+  },
+  projects: [
+    {
+      name: "main",
+      testIgnore: [/setup\.spec\.ts/, /session-expiry\.spec\.ts/],
+      use: { ...chromium, baseURL: MAIN.baseURL },
+    },
+    {
+      name: "short-setup",
+      testMatch: /setup\.spec\.ts/,
+      use: { ...chromium, baseURL: SHORT.baseURL },
+    },
+    {
+      name: "short-session",
+      testMatch: /session-expiry\.spec\.ts/,
+      dependencies: ["short-setup"],
+      use: { ...chromium, baseURL: SHORT.baseURL },
+    },
+  ],
+  webServer: [
+    webServer(MAIN.port, MAIN.database, MAIN.sessionTtlMinutes, true),
+    webServer(SHORT.port, SHORT.database, SHORT.sessionTtlMinutes, false),
+  ],
+});

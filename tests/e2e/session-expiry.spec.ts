@@ -1,0 +1,91 @@
+import type { Page } from "@playwright/test";
+import { login } from "./support/auth";
+import { expect, test, toast } from "./support/fixtures";
+import { screenshot } from "./support/screenshot";
+import { OWNER, SHORT } from "./support/servers";
+
+/**
+ * The SHORT server's sessions last 6 minutes, so the countdown starts below the 10-minute mark.
+ * The browser's clock is faked (page.clock) to reach the 4–5 minute warning and zero without waiting.
+ */
+test.beforeEach(async ({ page }) => {
+  expect(SHORT.sessionTtlMinutes).toBe(6);
+  await page.clock.install();
+  await login(page, OWNER.email, OWNER.password);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  // Let the login toast go before looking for the session toasts.
+  await expect(toast(page)).toHaveCount(0, { timeout: 10_000 });
+});
+
+function sessionBadge(page: Page) {
+  return page.locator(".Polaris-TopBar .Polaris-Badge").filter({ hasText: "Session:" });
+}
+
+/** Seconds left on the badge ("Session: 5m 42s"). */
+async function secondsLeft(page: Page): Promise<number> {
+  const text = ((await sessionBadge(page).textContent()) ?? "").trim();
+  const match = /Session: (\d+)m (\d+)s$/.exec(text);
+  if (!match) throw new Error(`unexpected countdown "${text}"`);
+  return Number(match[1]) * 60 + Number(match[2]);
+}
+
+/** Moves the browser's clock so that about `seconds` are left on the badge, and pauses it there. */
+async function leaveSeconds(page: Page, seconds: number): Promise<void> {
+  const left = await secondsLeft(page);
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + (left - seconds) * 1_000);
+}
+
+test("a short session counts minutes and seconds, critical with 'Refresh'", async ({ page }) => {
+  const badge = sessionBadge(page);
+  await expect(badge).toHaveText(/Session: [56]m \d+s$/);
+  await expect(badge).toHaveClass(/toneCritical/);
+  await expect(page.getByRole("button", { name: "Refresh" })).toBeVisible();
+  await screenshot(page, "session-short-critical");
+
+  // The countdown ticks every second.
+  const before = await secondsLeft(page);
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 3_000);
+  await expect.poll(() => secondsLeft(page)).toBeLessThanOrEqual(before - 2);
+
+  await leaveSeconds(page, 45);
+  await expect(badge).toHaveText(/Session: 4[4-6]s$/);
+});
+
+test("the 'Session Expiring Soon' toast appears once between 4 and 5 minutes", async ({ page }) => {
+  await leaveSeconds(page, 5 * 60 + 20);
+  await page.clock.runFor(5_000);
+  await expect(toast(page)).toHaveCount(0);
+
+  await leaveSeconds(page, 4 * 60 + 50);
+  await expect(toast(page)).toHaveText(
+    "Session Expiring Soon: Your session will expire in less than 5 minutes.",
+  );
+  // Polaris slides the toast in on timers, which the paused clock holds back: let them run.
+  await page.clock.runFor(1_000);
+  await expect(toast(page)).toBeVisible();
+  await screenshot(page, "session-warning-toast");
+
+  // The toast leaves after its 3 s; further ticks inside the window do not bring it back.
+  await page.clock.runFor(4_000);
+  await expect(toast(page)).toHaveCount(0);
+  await page.clock.runFor(30_000);
+  await expect(sessionBadge(page)).toHaveText(/Session: 4m \d+s$/);
+  await expect(toast(page)).toHaveCount(0);
+});
+
+test("at zero the 'Session Expired' toast shows and the user is logged out to /login", async ({ page }) => {
+  // Jump just past zero: the next tick finds nothing left.
+  await leaveSeconds(page, -2);
+  await expect(toast(page)).toHaveText("Session Expired: Your session has expired. Please login again.");
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await page.clock.runFor(1_000);
+  await expect(toast(page)).toBeVisible();
+  await screenshot(page, "session-expired-login");
+
+  // The server session was ended too.
+  await page.clock.resume();
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Starts one production-build server for the Playwright suite, on its own fresh PostgreSQL
+# database and its own fresh DATA_DIR (the outbox of system mail is read by the tests).
+#
+#   tests/e2e/start-server.sh PORT DATABASE [SESSION_TTL_MINUTES] [--no-admin]
+#
+# With --no-admin no ADMIN_EMAIL is given, so the database starts without users and /setup is open.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+PORT="${1:?usage: start-server.sh PORT DATABASE [SESSION_TTL_MINUTES] [--no-admin]}"
+DATABASE="${2:?usage: start-server.sh PORT DATABASE [SESSION_TTL_MINUTES] [--no-admin]}"
+TTL="${3:-1440}"
+WITH_ADMIN=1
+[[ "${4:-}" == "--no-admin" ]] && WITH_ADMIN=0
+
+if [[ ! -f build/server/index.js || ! -d build/client ]]; then
+  echo "start-server.sh: build/ is missing. Run 'npm run build' before 'npx playwright test'." >&2
+  exit 1
+fi
+if ! [[ "$DATABASE" =~ ^[a-z_][a-z0-9_]*$ ]]; then
+  echo "start-server.sh: database name '$DATABASE' must be a plain lower-case identifier" >&2
+  exit 1
+fi
+
+PGHOST="${E2E_PGHOST:-127.0.0.1}"
+PGPORT="${E2E_PGPORT:-5432}"
+PGUSER="${E2E_PGUSER:-postgres}"
+PGOPTIONS="-c client_min_messages=warning" psql -h "$PGHOST" -p "$PGPORT" -U "$PGUSER" -d postgres -v ON_ERROR_STOP=1 -q \
+  -c "DROP DATABASE IF EXISTS \"$DATABASE\" WITH (FORCE)" \
+  -c "CREATE DATABASE \"$DATABASE\""
+
+DATA_DIR="/tmp/np-e2e/$PORT"
+rm -rf "$DATA_DIR"
+mkdir -p "$DATA_DIR"
+
+export NODE_ENV=production
+export PORT
+export HOST=127.0.0.1
+export APP_URL="http://localhost:$PORT"
+export DATA_DIR
+export DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$DATABASE"
+export SESSION_TTL_MINUTES="$TTL"
+export SESSION_SECRET="e2e-session-secret-0123456789abcdef0123456789"
+export ENCRYPTION_KEY="0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
+export LOG_LEVEL=warn
+# Jobs run in-process and rate limits are counted in memory: nothing is shared with other runs.
+unset REDIS_URL SMTP_URL ALLOW_SIGNUP
+if [[ "$WITH_ADMIN" == 1 ]]; then
+  export ADMIN_EMAIL="${E2E_ADMIN_EMAIL:-admin@e2e.test}"
+  export ADMIN_PASSWORD="${E2E_ADMIN_PASSWORD:-admin-password-1}"
+  export ADMIN_ORGANIZATION="E2E Shop"
+else
+  unset ADMIN_EMAIL ADMIN_PASSWORD
+fi
+
+exec node node_modules/tsx/dist/cli.mjs server.ts

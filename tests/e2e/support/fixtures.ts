@@ -1,0 +1,60 @@
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+
+/**
+ * The suite's `test`: every page it opens is watched, and a test fails when the page throws
+ * (`pageerror`) or logs a console error, unless the test said that error is expected with
+ * `browserErrors.allow(/pattern/)` (for example the 404 status of a not-found page).
+ */
+type BrowserErrors = {
+  allow: (pattern: RegExp) => void;
+  list: () => string[];
+};
+
+export const test = base.extend<{ browserErrors: BrowserErrors }>({
+  browserErrors: [
+    async ({ context }, use) => {
+      const seen: string[] = [];
+      const allowed: RegExp[] = [];
+      const watch = (page: Page) => {
+        page.on("pageerror", (error) => seen.push(`pageerror: ${error.message}`));
+        page.on("console", (message) => {
+          if (message.type() !== "error") return;
+          const location = message.location().url;
+          seen.push(`console.error: ${message.text()}${location ? ` (${location})` : ""}`);
+        });
+      };
+      for (const page of context.pages()) watch(page);
+      context.on("page", watch);
+      const errors: BrowserErrors = {
+        allow: (pattern) => allowed.push(pattern),
+        list: () => seen.filter((entry) => !allowed.some((pattern) => pattern.test(entry))),
+      };
+      await use(errors);
+      expect(errors.list(), "the page logged errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/**
+ * The Polaris toast on screen (there is at most one; a replaced toast that is still fading out is
+ * left out).
+ */
+export function toast(page: Page): Locator {
+  return page.locator(
+    ".Polaris-Frame-ToastManager__ToastWrapper:not(.Polaris-Frame-ToastManager__ToastWrapper--exit) .Polaris-Frame-Toast",
+  );
+}
+
+/**
+ * The labels of the main sidebar section (the 'Add New Site'/'Setup' section excluded); check them
+ * with `await expect(sidebarItems(page)).toHaveText([...])`, which waits and compares the whole list.
+ */
+export function sidebarItems(page: Page): Locator {
+  return page
+    .locator("nav.Polaris-Navigation .Polaris-Navigation__Section")
+    .first()
+    .locator(".Polaris-Navigation__Text");
+}

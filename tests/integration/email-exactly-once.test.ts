@@ -1,0 +1,140 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailSends, emailSettings, subscribers } from "~/db/schema";
+import { SendInProgress } from "~/services/email-sends.server";
+import { sendWelcomeEmail } from "~/services/welcome-email.server";
+import { closeQueues, enqueue } from "../../jobs/client";
+import { createStoreFor } from "../support/actors";
+import { testDb } from "../support/db";
+import { createOrganizationWithAdmin } from "../support/fixtures";
+import { TEST_REDIS_URL } from "../support/services";
+import { type SinkMessage, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { eventually } from "../support/wait";
+
+/** The send record makes a welcome email go out once, whatever happens to the jobs that send it. */
+let sink: SmtpSink;
+let storeId: string;
+let counter = 0;
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const LEASE_SECONDS = "2";
+
+beforeAll(async () => {
+  process.env.ALLOW_PRIVATE_NETWORK_TARGETS = "true";
+  process.env.EMAIL_SEND_LEASE_SECONDS = LEASE_SECONDS;
+  sink = await startSmtpSink();
+  const owner = await createOrganizationWithAdmin();
+  storeId = (await createStoreFor(owner.admin.id)).id;
+  await testDb()
+    .update(emailSettings)
+    .set({
+      smtpHost: "127.0.0.1",
+      smtpPort: Number(new URL(sink.url).port),
+      fromEmail: "hello@acme.example",
+      isConfigured: true,
+    })
+    .where(eq(emailSettings.storeId, storeId));
+});
+
+afterAll(async () => {
+  await closeQueues();
+  await sink?.stop();
+});
+
+async function newSubscriber() {
+  const email = `once-${++counter}-${Date.now()}@acme.example`;
+  const [row] = await testDb()
+    .insert(subscribers)
+    .values({ storeId, email, discountCodeSent: "WELCOME15" })
+    .returning();
+  if (!row) throw new Error("no subscriber");
+  return row;
+}
+
+const to = (email: string) => (message: SinkMessage) => message.envelopeTo.includes(email);
+const sendRow = async (subscriberId: string) =>
+  (await testDb().select().from(emailSends).where(eq(emailSends.subscriberId, subscriberId)))[0];
+
+describe("exactly one welcome email", () => {
+  it("when the same job runs twice at once", async () => {
+    const subscriber = await newSubscriber();
+    const results = await Promise.allSettled([
+      sendWelcomeEmail(subscriber.id),
+      sendWelcomeEmail(subscriber.id),
+    ]);
+    for (const result of results) {
+      if (result.status === "rejected") expect(result.reason).toBeInstanceOf(SendInProgress);
+    }
+    await sink.waitForMessage(to(subscriber.email));
+    await sendWelcomeEmail(subscriber.id);
+    expect(sink.messages.filter(to(subscriber.email))).toHaveLength(1);
+    expect(await sendRow(subscriber.id)).toMatchObject({ status: "sent", kind: "welcome" });
+  });
+
+  it("when a job stalled after claiming the send: the next run waits for the lease, then sends once", async () => {
+    const subscriber = await newSubscriber();
+    await testDb().insert(emailSends).values({
+      storeId,
+      subscriberId: subscriber.id,
+      kind: "welcome",
+      status: "sending",
+      lockedUntil: sql`now() + interval '1 hour'`,
+    });
+    await expect(sendWelcomeEmail(subscriber.id)).rejects.toBeInstanceOf(SendInProgress);
+    expect(sink.messages.filter(to(subscriber.email))).toHaveLength(0);
+
+    await testDb()
+      .update(emailSends)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(emailSends.subscriberId, subscriber.id));
+    await sendWelcomeEmail(subscriber.id);
+    await sink.waitForMessage(to(subscriber.email));
+    expect(await sendRow(subscriber.id)).toMatchObject({ status: "sent", attempts: 2 });
+  });
+
+  it("when the worker process is killed (SIGKILL) in the middle of sending", async () => {
+    process.env.REDIS_URL = TEST_REDIS_URL;
+    const subscriber = await newSubscriber();
+    const startWorker = () =>
+      spawn(
+        process.execPath,
+        [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "jobs/worker.ts")],
+        {
+          cwd: ROOT,
+          env: { ...process.env, LOG_LEVEL: "silent" },
+          stdio: "ignore",
+        },
+      );
+    let first: ChildProcess | undefined;
+    let second: ChildProcess | undefined;
+    try {
+      await sink.setMode("hold");
+      const attemptsBefore = sink.attempts();
+      await enqueue(
+        "email",
+        { type: "welcome", subscriberId: subscriber.id },
+        { jobId: `welcome-${subscriber.id}` },
+      );
+      first = startWorker();
+      await eventually(() => sink.attempts() > attemptsBefore, {
+        timeoutMs: 30_000,
+        what: "the first worker to start sending",
+      });
+      first.kill("SIGKILL");
+      await new Promise((resolve) => first?.once("exit", resolve));
+      expect(await sendRow(subscriber.id)).toMatchObject({ status: "sending" });
+
+      await sink.setMode("accept");
+      second = startWorker();
+      await sink.waitForMessage(to(subscriber.email), 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(sink.messages.filter(to(subscriber.email))).toHaveLength(1);
+      expect(await sendRow(subscriber.id)).toMatchObject({ status: "sent" });
+    } finally {
+      first?.kill("SIGKILL");
+      second?.kill("SIGTERM");
+      delete process.env.REDIS_URL;
+    }
+  }, 90_000);
+});

@@ -1,0 +1,75 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startApp } from "../support/app-server";
+import { uniqueEmail } from "../support/fixtures";
+import { HttpClient } from "../support/http";
+
+/** With DATABASE_URL unset the app runs on embedded PGlite under DATA_DIR (SPEC: `npm run dev` needs no server). */
+beforeAll(() => {
+  delete process.env.DATABASE_URL;
+});
+
+describe("in this process", () => {
+  it("migrates PGlite under DATA_DIR and signs a user in", async () => {
+    const { connection } = await import("~/db/client.server");
+    const { migrateDatabase } = await import("~/db/migrate.server");
+    const { login } = await import("~/services/auth.server");
+    const { readSession } = await import("~/services/sessions.server");
+    const { createOrganizationWithAdmin } = await import("~/services/users.server");
+
+    await migrateDatabase();
+    expect(connection().kind).toBe("pglite");
+    expect(fs.existsSync(path.join(process.env.DATA_DIR ?? "", "pglite", "PG_VERSION"))).toBe(true);
+
+    const email = uniqueEmail("embedded");
+    const { admin } = await createOrganizationWithAdmin({
+      organizationName: "Embedded",
+      email,
+      password: "embedded password",
+    });
+    const { user, session } = await login({ email, password: "embedded password" }, "127.0.0.1");
+    expect(user).toMatchObject({ email, role: "admin" });
+    expect(await readSession(session.token)).toMatchObject({ userId: admin.id });
+    await expect(login({ email, password: "wrong password" }, "127.0.0.1")).rejects.toMatchObject({
+      status: 401,
+      message: "Invalid email or password",
+    });
+
+    // Running the migrations again is a no-op (every start runs them).
+    await migrateDatabase();
+    // PGlite's first start (initdb in WebAssembly) is CPU-bound: slow on a busy machine.
+  }, 120_000);
+});
+
+describe("the production build without DATABASE_URL", () => {
+  let app: AppServer;
+  const email = uniqueEmail("pglite-admin");
+
+  beforeAll(async () => {
+    // Its own DATA_DIR: PGlite must never be opened by two processes.
+    const dataDir = path.join(process.env.DATA_DIR ?? "", "server");
+    app = await startApp({
+      env: {
+        DATABASE_URL: undefined,
+        DATA_DIR: dataDir,
+        ADMIN_EMAIL: email,
+        ADMIN_PASSWORD: "pglite password",
+      },
+    });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("creates the first admin on PGlite and serves the sign-in flow", async () => {
+    const http = new HttpClient(app.url);
+    expect((await http.post("/api/auth/login", { email, password: "wrong" })).status).toBe(401);
+    expect(await http.login(email, "pglite password")).toMatchObject({ email, role: "admin" });
+    const me = await http.get<{ user: { email: string } }>("/api/auth/user");
+    expect(me.status).toBe(200);
+    expect(me.body.user.email).toBe(email);
+    expect((await http.post("/api/auth/logout")).status).toBe(200);
+    expect((await http.get("/api/auth/user")).status).toBe(401);
+  });
+});

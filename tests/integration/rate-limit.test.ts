@@ -1,0 +1,145 @@
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startApp } from "../support/app-server";
+import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/fixtures";
+import { HttpClient, type HttpResponse } from "../support/http";
+import { TEST_REDIS_URL } from "../support/services";
+
+const TOO_MANY_LOGINS = { message: "Too many failed login attempts. Please try again in 15 minutes." };
+let org: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
+
+beforeAll(async () => {
+  org = await createOrganizationWithAdmin();
+});
+
+/** TRUST_PROXY lets each test speak from its own client address (X-Forwarded-For). */
+function attempt(app: AppServer, ip: string, email: string, password: string) {
+  return new HttpClient(app.url).post(
+    "/api/auth/login",
+    { email, password },
+    { headers: { "X-Forwarded-For": ip } },
+  );
+}
+
+function expectRetryAfter(response: HttpResponse) {
+  const seconds = Number(response.headers.get("retry-after"));
+  expect(Number.isInteger(seconds)).toBe(true);
+  expect(seconds).toBeGreaterThan(0);
+  expect(seconds).toBeLessThanOrEqual(15 * 60);
+}
+
+describe("in-memory counters (no REDIS_URL)", () => {
+  let app: AppServer;
+  beforeAll(async () => {
+    app = await startApp({ env: { TRUST_PROXY: "1" } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("locks an account after 10 failed logins, even with the right password, with Retry-After", async () => {
+    const { email, password } = await createMember(org.organization.id);
+    for (let failure = 1; failure <= 10; failure += 1) {
+      expect((await attempt(app, "10.0.1.1", email, "wrong password")).status).toBe(401);
+    }
+    const locked = await attempt(app, "10.0.1.1", email, password);
+    expect(locked.status).toBe(429);
+    expect(locked.body).toMatchObject(TOO_MANY_LOGINS);
+    expectRetryAfter(locked);
+    expect(locked.headers.getSetCookie()).toEqual([]);
+
+    // Per account: from another address it stays locked; other accounts are not affected.
+    expect((await attempt(app, "10.0.1.2", email, password)).status).toBe(429);
+    expect((await attempt(app, "10.0.1.1", org.email, org.password)).status).toBe(200);
+  });
+
+  it("forgets an account's failures after a successful login", async () => {
+    const { email, password } = await createMember(org.organization.id);
+    for (let failure = 1; failure <= 9; failure += 1) {
+      expect((await attempt(app, "10.0.2.1", email, "wrong password")).status).toBe(401);
+    }
+    expect((await attempt(app, "10.0.2.1", email, password)).status).toBe(200);
+    for (let failure = 1; failure <= 9; failure += 1) {
+      expect((await attempt(app, "10.0.2.1", email, "wrong password")).status).toBe(401);
+    }
+    expect((await attempt(app, "10.0.2.1", email, password)).status).toBe(200);
+  });
+
+  it("blocks an address after 30 failed logins across accounts", async () => {
+    const { email, password } = await createMember(org.organization.id);
+    for (let failure = 1; failure <= 30; failure += 1) {
+      const response = await attempt(app, "10.0.3.1", uniqueEmail(`guess${failure}`), "guess");
+      expect(response.status).toBe(401);
+    }
+    const blocked = await attempt(app, "10.0.3.1", email, password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject(TOO_MANY_LOGINS);
+    expectRetryAfter(blocked);
+    expect((await attempt(app, "10.0.3.2", email, password)).status).toBe(200);
+  });
+
+  it("limits forgot-password to 3 per email and 10 per address in 15 minutes", async () => {
+    const forgot = (ip: string, email: string) =>
+      new HttpClient(app.url).post(
+        "/api/auth/forgot-password",
+        { email },
+        { headers: { "X-Forwarded-For": ip } },
+      );
+
+    const target = uniqueEmail("target");
+    for (let request = 1; request <= 3; request += 1) {
+      expect((await forgot(`10.0.4.${request}`, target)).status).toBe(200);
+    }
+    const perEmail = await forgot("10.0.4.9", target);
+    expect(perEmail.status).toBe(429);
+    expectRetryAfter(perEmail);
+
+    for (let request = 1; request <= 10; request += 1) {
+      expect((await forgot("10.0.5.1", uniqueEmail(`reset${request}`))).status).toBe(200);
+    }
+    const perAddress = await forgot("10.0.5.1", uniqueEmail("one-more"));
+    expect(perAddress.status).toBe(429);
+    expect(perAddress.body).toMatchObject({
+      message: "Too many password reset requests. Please try again later.",
+    });
+    expect((await forgot("10.0.5.2", uniqueEmail("elsewhere"))).status).toBe(200);
+  });
+});
+
+describe("Redis-backed counters (REDIS_URL set)", () => {
+  const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true });
+  afterAll(async () => {
+    await redis.quit();
+  });
+
+  it("keeps the lock in Redis, shared by every app process", async () => {
+    const { email, password } = await createMember(org.organization.id);
+    const env = { TRUST_PROXY: "1", REDIS_URL: TEST_REDIS_URL };
+
+    const first = await startApp({ env });
+    try {
+      for (let failure = 1; failure <= 10; failure += 1) {
+        expect((await attempt(first, "10.0.6.1", email, "wrong password")).status).toBe(401);
+      }
+    } finally {
+      await first.stop();
+    }
+
+    const key = `${process.env.REDIS_PREFIX}:rl:login-account:${email.toLowerCase()}`;
+    expect(await redis.get(key)).toBe("10");
+    const ttl = await redis.pttl(key);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(15 * 60_000);
+
+    // A new process (a restart, or another instance behind the load balancer) sees the same count.
+    const second = await startApp({ env });
+    try {
+      const locked = await attempt(second, "10.0.6.2", email, password);
+      expect(locked.status).toBe(429);
+      expect(locked.body).toMatchObject(TOO_MANY_LOGINS);
+      expectRetryAfter(locked);
+    } finally {
+      await second.stop();
+    }
+  });
+});

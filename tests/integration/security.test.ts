@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AppServer, startApp } from "../support/app-server";
+import { sqlRows } from "../support/db";
+import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/fixtures";
+import { HttpClient } from "../support/http";
+import { readOutbox } from "../support/outbox";
+
+const REFUSED = { message: "Cross-site request refused" };
+let app: AppServer;
+let org: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
+
+beforeAll(async () => {
+  org = await createOrganizationWithAdmin();
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const resetTokenOf = async (email: string) =>
+  (
+    await sqlRows<{ reset_token: string | null }>("select reset_token from users where email = $1", [email])
+  )[0]?.reset_token;
+
+describe("cross-site request forgery", () => {
+  it("refuses a mutation with a foreign Origin and changes nothing", async () => {
+    const { email, password } = await createMember(org.organization.id);
+    const http = new HttpClient(app.url);
+    await http.login(email, password);
+
+    const logout = await http.post("/api/auth/logout", undefined, {
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(logout.status).toBe(403);
+    expect(logout.body).toEqual(REFUSED);
+    expect(logout.headers.getSetCookie()).toEqual([]);
+    expect((await http.get("/api/auth/user")).status).toBe(200);
+
+    const login = await new HttpClient(app.url).post(
+      "/api/auth/login",
+      { email, password },
+      { headers: { Origin: "https://evil.example" } },
+    );
+    expect(login.status).toBe(403);
+    expect(login.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("refuses a request marked Sec-Fetch-Site: cross-site without Origin", async () => {
+    const { email } = await createMember(org.organization.id);
+    const response = await new HttpClient(app.url).post(
+      "/api/auth/forgot-password",
+      { email },
+      { headers: { Origin: null, "Sec-Fetch-Site": "cross-site" } },
+    );
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual(REFUSED);
+    // Nothing was queued: no reset token, no email.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await resetTokenOf(email)).toBeNull();
+    const outbox = await readOutbox();
+    expect(outbox.some((message) => message.text?.includes(email))).toBe(false);
+  });
+
+  it("refuses a cross-site form post to /setup and /signup", async () => {
+    const form = new URLSearchParams({
+      organizationName: "Evil",
+      email: uniqueEmail("evil"),
+      password: "password1",
+    });
+    for (const path of ["/setup", "/signup"]) {
+      const response = await new HttpClient(app.url).post(path, undefined, {
+        body: form,
+        headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" },
+      });
+      expect(response.status).toBe(403);
+    }
+    expect(await sqlRows("select id from organizations where name = 'Evil'")).toEqual([]);
+  });
+
+  it("allows same-origin requests, with Origin or with only Sec-Fetch-Site", async () => {
+    const http = new HttpClient(app.url);
+    const withOrigin = await http.post("/api/auth/login", { email: org.email, password: org.password });
+    expect(withOrigin.status).toBe(200);
+    const withFetchMetadata = await http.post("/api/auth/logout", undefined, {
+      headers: { Origin: null, "Sec-Fetch-Site": "same-origin" },
+    });
+    expect(withFetchMetadata.status).toBe(200);
+    expect((await http.get("/api/auth/user")).status).toBe(401);
+  });
+});
+
+describe("security headers", () => {
+  it("sends a nonce-based CSP and the hardening headers on /reset-password", async () => {
+    const first = await new HttpClient(app.url).get("/reset-password?token=abc");
+    const second = await new HttpClient(app.url).get("/reset-password?token=abc");
+    expect(first.status).toBe(200);
+
+    const csp = first.headers.get("content-security-policy") ?? "";
+    const nonce = /script-src 'self' 'nonce-([A-Za-z0-9+/=]+)'/.exec(csp)?.[1];
+    expect(nonce).toBeDefined();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain("unsafe-eval");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    // Every inline script of the page carries this response's nonce, and the nonce changes per response.
+    const scripts = first.text.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(second.headers.get("content-security-policy")).not.toBe(csp);
+
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(first.headers.get("x-frame-options")).toBe("DENY");
+    expect(first.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("sends the same headers on API answers", async () => {
+    const response = await new HttpClient(app.url).get("/api/auth/user");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+  });
+});
+
+describe("routing", () => {
+  it("sends anonymous visitors of a screen to /login", async () => {
+    for (const path of ["/", "/stores", "/store/abc/subscribers", "/admin/members", "/no-such-page"]) {
+      const response = await new HttpClient(app.url).get(path);
+      expect({ path, status: response.status }).toEqual({ path, status: 302 });
+      expect(response.headers.get("location")).toBe("/login");
+    }
+  });
+
+  it("matches routes case-insensitively", async () => {
+    for (const path of ["/LOGIN", "/Login", "/Forgot-Password"]) {
+      const response = await new HttpClient(app.url).get(path, { headers: { Accept: "text/html" } });
+      expect({ path, status: response.status }).toEqual({ path, status: 200 });
+    }
+    const user = await new HttpClient(app.url).get("/API/AUTH/USER");
+    expect(user.status).toBe(401);
+    expect(user.body).toEqual({ message: "Authentication required" });
+  });
+
+  it("answers unknown /api paths with 404 JSON", async () => {
+    const http = new HttpClient(app.url);
+    for (const response of [await http.get("/api/no-such-thing"), await http.post("/api/auth/nope", {})]) {
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toContain("application/json");
+      expect(response.body).toEqual({ message: "Not found" });
+    }
+  });
+
+  it("shows a signed-in user the 404 page for an unknown screen", async () => {
+    const http = new HttpClient(app.url);
+    await http.login(org.email, org.password);
+    const response = await http.get("/no-such-page", { headers: { Accept: "text/html" } });
+    expect(response.status).toBe(404);
+    expect(response.text).toContain("404 Page Not Found");
+  });
+});

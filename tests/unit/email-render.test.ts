@@ -1,0 +1,260 @@
+import { describe, expect, it, vi } from "vitest";
+import { defaultEmailTemplate } from "~/lib/schemas/email-template";
+import {
+  firstNameFor,
+  linksIn,
+  type RenderVariables,
+  renderWelcomeEmail,
+  type TemplateContent,
+} from "~/services/email-render.server";
+
+const vars: RenderVariables = {
+  firstName: "Jane",
+  discountCode: "WELCOME15",
+  discountPercentage: 15,
+  storeName: "Acme Shop",
+  storeUrl: "https://acme.example.com",
+  unsubscribeUrl: "https://app.example.com/u/tok-123",
+};
+
+function template(overrides: Partial<TemplateContent> = {}): TemplateContent {
+  return {
+    ...defaultEmailTemplate,
+    socialMediaLinks: { ...defaultEmailTemplate.socialMediaLinks },
+    ...overrides,
+  };
+}
+
+/** The href values of every <a> in the html, unescaped. */
+function hrefs(html: string): string[] {
+  return [...html.matchAll(/<a\s[^>]*href="([^"]*)"/g)].map((match) =>
+    (match[1] ?? "").replace(/&#38;/g, "&"),
+  );
+}
+
+describe("renderWelcomeEmail", () => {
+  it("fills [First Name] and [DISCOUNT_CODE] in the subject, header, body and footer", () => {
+    const email = renderWelcomeEmail(
+      template({
+        subject: "[First Name], your [DISCOUNT_CODE] code is here",
+        headerText: "Welcome, [First Name]!",
+        bodyContent: "Hi [First Name],\n\nUse [DISCOUNT_CODE] at checkout.",
+        footerText: "See you soon, [first name]",
+        footerNote: "Code [DISCOUNT_CODE] is valid once.",
+      }),
+      vars,
+    );
+    expect(email.subject).toBe("Jane, your WELCOME15 code is here");
+    for (const part of [email.html, email.text]) {
+      expect(part).toContain("Welcome, Jane!");
+      expect(part).toContain("Hi Jane,");
+      expect(part).toContain("Use WELCOME15 at checkout.");
+      expect(part).toContain("See you soon, Jane");
+      expect(part).toContain("Code WELCOME15 is valid once.");
+      expect(part).not.toMatch(/\[First Name\]|\[DISCOUNT_CODE\]/i);
+    }
+  });
+
+  it("shows the code in its own box with the percentage", () => {
+    const { html } = renderWelcomeEmail(template(), {
+      ...vars,
+      discountCode: "SAVE20",
+      discountPercentage: 20,
+    });
+    expect(html).toContain("Your 20% discount code");
+    expect(html).toMatch(/<p class="np-code"[^>]*>SAVE20<\/p>/);
+  });
+
+  it("turns blank lines into paragraphs and single newlines into line breaks", () => {
+    const { html } = renderWelcomeEmail(template({ bodyContent: "One\nline two\n\n\nThree" }), vars);
+    expect(html).toMatch(/<p [^>]*>One<br>line two<\/p><p [^>]*>Three<\/p>/);
+  });
+
+  it("escapes every merchant-provided value so no markup or handler survives", () => {
+    const attack = `<script>alert(1)</script><img src=x onerror="alert(1)">"'`;
+    const hostile = template({
+      templateName: attack,
+      subject: attack,
+      headerLogo: `https://cdn.example.com/logo.png" onerror="alert(1)`,
+      headerText: attack,
+      bodyContent: `${attack}\n\nhttps://evil.example.com/"onerror="alert(1)`,
+      footerText: attack,
+      footerNote: attack,
+      companyAddress: attack,
+      socialMediaLinks: {
+        website: `https://shop.example.com/" onerror="alert(1)`,
+        linkedin: `javascript:alert(1)`,
+        twitter: attack,
+        facebook: `https://facebook.com/<script>`,
+        instagram: `" onerror="alert(1)`,
+      },
+      primaryColor: `red;background:url(javascript:alert(1))`,
+      secondaryColor: `"><script>alert(1)</script>`,
+    });
+    const { html, subject } = renderWelcomeEmail(hostile, {
+      ...vars,
+      firstName: attack,
+      storeName: attack,
+      discountCode: attack,
+    });
+    // Escaped text may still read "onerror"; no tag (element or attribute) may carry it.
+    const tags = html.match(/<[^>]*>/g) ?? [];
+    expect(tags.filter((tag) => /onerror|<script|javascript:|<img src=x/i.test(tag))).toEqual([]);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/javascript:/i);
+    // Only the store's URL (the button) and the body URL cut at the quote are links.
+    expect(new Set(hrefs(html).filter((href) => href !== vars.unsubscribeUrl))).toEqual(
+      new Set(["https://acme.example.com", "https://evil.example.com/"]),
+    );
+    expect(html).toContain("&#60;script&#62;alert(1)&#60;/script&#62;");
+    // The subject is a header, not html: kept as text, on one line.
+    expect(subject).not.toMatch(/[\r\n]/);
+  });
+
+  it("falls back to the default colours when a colour is not #rrggbb", () => {
+    const fallback = renderWelcomeEmail(template({ primaryColor: "blue", secondaryColor: "#12345" }), vars);
+    expect(fallback.html).toContain("background-color:#0071b9");
+    expect(fallback.html).toContain("background-color:#00c68c");
+    expect(fallback.html).not.toContain("blue");
+
+    const custom = renderWelcomeEmail(template({ primaryColor: "#FF0000", secondaryColor: "#222222" }), vars);
+    expect(custom.html).toContain("background-color:#ff0000");
+    expect(custom.html).toContain("background-color:#222222");
+    expect(custom.html).not.toContain("#0071b9");
+  });
+
+  it("links only http(s) URLs", () => {
+    const { html } = renderWelcomeEmail(
+      template({
+        bodyContent: "See https://acme.example.com/sale. Or ftp://files.example.com and javascript:alert(1)",
+        socialMediaLinks: {
+          website: "",
+          linkedin: "ftp://linkedin.example.com",
+          twitter: "twitter.com/acme",
+          facebook: "http://facebook.com/acme",
+          instagram: "data:text/html,hi",
+        },
+      }),
+      vars,
+    );
+    const links = hrefs(html);
+    expect(links).toContain("https://acme.example.com/sale");
+    expect(links).toContain("http://facebook.com/acme");
+    expect(links.every((href) => /^https?:\/\//.test(href))).toBe(true);
+    expect(html).not.toMatch(/href="(ftp|javascript|data|twitter\.com)/);
+  });
+
+  it("shows the logo only for an https URL", () => {
+    const logo = "https://cdn.example.com/logo.png";
+    expect(renderWelcomeEmail(template({ headerLogo: logo }), vars).html).toContain(`<img src="${logo}"`);
+    expect(
+      renderWelcomeEmail(template({ headerLogo: "http://cdn.example.com/logo.png" }), vars).html,
+    ).not.toContain("<img");
+    expect(renderWelcomeEmail(template({ headerLogo: "" }), vars).html).not.toContain("<img");
+  });
+
+  it("sends every link except unsubscribe through rewriteLink, and keeps the unsubscribe URL as is", () => {
+    const content = template({
+      bodyContent: "Visit https://acme.example.com/new and https://acme.example.com/new again.",
+      socialMediaLinks: {
+        website: "https://acme.example.com",
+        linkedin: "https://linkedin.com/company/acme",
+        twitter: "",
+        facebook: "",
+        instagram: "https://instagram.com/acme",
+      },
+    });
+    const rewrite = vi.fn((url: string) => `https://track.example.com/t/${encodeURIComponent(url)}`);
+    const { html, text } = renderWelcomeEmail(content, vars, rewrite);
+    const links = hrefs(html);
+    expect(links).toContain(vars.unsubscribeUrl);
+    const others = links.filter((href) => href !== vars.unsubscribeUrl);
+    expect(others.length).toBeGreaterThanOrEqual(4);
+    expect(others.every((href) => href.startsWith("https://track.example.com/t/"))).toBe(true);
+    expect(rewrite.mock.calls.map(([url]) => url).sort()).toEqual(linksIn(content, vars).sort());
+    expect(rewrite).not.toHaveBeenCalledWith(vars.unsubscribeUrl);
+    expect(text).toContain(
+      `https://track.example.com/t/${encodeURIComponent("https://acme.example.com/new")}`,
+    );
+  });
+
+  it("puts a Shop now button to the website, or else to the store's URL", () => {
+    const withWebsite = template({
+      socialMediaLinks: { ...defaultEmailTemplate.socialMediaLinks, website: "https://brand.example.com" },
+    });
+    expect(renderWelcomeEmail(withWebsite, vars).html).toMatch(
+      /<a href="https:\/\/brand\.example\.com"[^>]*>Shop now<\/a>/,
+    );
+    expect(renderWelcomeEmail(template(), vars).html).toMatch(
+      /<a href="https:\/\/acme\.example\.com"[^>]*>Shop now<\/a>/,
+    );
+    expect(renderWelcomeEmail(template(), { ...vars, storeUrl: null }).html).not.toContain("Shop now");
+  });
+
+  it("has a plain-text part with the content, the code and the unsubscribe URL", () => {
+    const { text } = renderWelcomeEmail(template({ companyAddress: "1 Main St\nSpringfield" }), vars);
+    expect(text).toContain("Welcome to our newsletter!");
+    expect(text).toContain("Hi Jane,");
+    expect(text).toContain("Your 15% discount code: WELCOME15");
+    expect(text).toContain("1 Main St\nSpringfield");
+    expect(text).toContain(`Unsubscribe: ${vars.unsubscribeUrl}`);
+    expect(text).not.toMatch(/<[a-z/]/i);
+  });
+
+  it("is a 600 px table layout with inline styles and an unsubscribe link in the footer", () => {
+    const { html } = renderWelcomeEmail(template(), vars);
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    expect(html).toContain('<table role="presentation" width="600"');
+    expect(html).toContain("max-width:600px");
+    expect(html).toContain('name="viewport"');
+    expect(html).toMatch(/<a href="https:\/\/app\.example\.com\/u\/tok-123"[^>]*>Unsubscribe<\/a>/);
+    // The only stylesheet is the phone media query; everything else is inline.
+    const styleBlocks = html.match(/<style>[\s\S]*?<\/style>/g) ?? [];
+    expect(styleBlocks).toHaveLength(1);
+    expect(styleBlocks[0]).toMatch(/^<style>\s*@media[^{]*\{[\s\S]*\}\s*<\/style>$/);
+  });
+});
+
+describe("firstNameFor", () => {
+  it.each([
+    ["Jane Doe", "x@example.com", "Jane"],
+    ["  Ana  María ", "x@example.com", "Ana"],
+    [null, "jane.doe42@x.com", "Jane"],
+    [undefined, "JOHN_smith@example.com", "John"],
+    ["", "mary-ann+news@example.com", "Mary"],
+    ["   ", "42bob@example.com", "Bob"],
+    [null, "12345@example.com", "Friend"],
+  ])("name %j and email %s give %s", (name, email, expected) => {
+    expect(firstNameFor(name, email)).toBe(expected);
+  });
+});
+
+describe("linksIn", () => {
+  it("lists the button, the social links set and the body's URLs once each, without unsubscribe", () => {
+    const content = template({
+      bodyContent:
+        "Shop https://acme.example.com today (https://acme.example.com/help), or https://acme.example.com/discount/[DISCOUNT_CODE].",
+      socialMediaLinks: {
+        website: "",
+        linkedin: "",
+        twitter: "https://twitter.com/acme",
+        facebook: "not a url",
+        instagram: "",
+      },
+    });
+    expect(linksIn(content, vars)).toEqual([
+      "https://acme.example.com",
+      "https://twitter.com/acme",
+      "https://acme.example.com/help",
+      "https://acme.example.com/discount/WELCOME15",
+    ]);
+  });
+
+  it("never turns the subscriber's name into a link", () => {
+    const content = template({ bodyContent: "Hi [First Name]" });
+    expect(linksIn(content, { ...vars, firstName: "https://phish.example.com", storeUrl: null })).toEqual([]);
+    expect(
+      hrefs(renderWelcomeEmail(content, { ...vars, firstName: "https://phish.example.com" }).html),
+    ).not.toContain("https://phish.example.com");
+  });
+});

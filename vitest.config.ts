@@ -1,0 +1,41 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Two projects: `unit` (pure modules, no services) and `integration` (real PostgreSQL and Redis, the
+ * production build over HTTP). No reactRouter() plugin: tests import modules, not the route tree.
+ */
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
+  test: {
+    // Two cores here: one test file per core (an integration file may also run an app server).
+    maxWorkers: 2,
+    minWorkers: 1,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/support/setup-console.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/support/global-setup.ts"],
+          setupFiles: ["tests/support/setup-console.ts", "tests/support/setup-integration.ts"],
+          // Each file gets its own process (env and module state) and its own database.
+          pool: "forks",
+          // Generous: a test may start app servers, and CPUs are shared with builds and browsers.
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
+    ],
+  },
+});
