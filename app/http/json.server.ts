@@ -49,6 +49,8 @@ export function errorResponse(error: unknown) {
     const headers: HeadersInit = {};
     if (typeof error.details?.retryAfter === "number")
       headers["Retry-After"] = String(error.details.retryAfter);
+    // The unread rest of an oversized body would corrupt a reused connection: close it instead.
+    if (error.status === 413) headers.Connection = "close";
     return data({ message: error.message, ...error.details }, { status: error.status, headers });
   }
   logger().error({ err: error }, "unhandled error in API route");

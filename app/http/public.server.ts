@@ -94,6 +94,7 @@ publicRouter.use("/api/public", (error: unknown, _req: Request, res: Response, _
     return;
   }
   const status = (error as { status?: number }).status;
+  if (status === 413) res.setHeader("Connection", "close");
   if (status === 400 || status === 413) {
     res
       .status(status)

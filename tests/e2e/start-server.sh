@@ -30,9 +30,18 @@ PGOPTIONS="-c client_min_messages=warning" psql -h "$PGHOST" -p "$PGPORT" -U "$P
   -c "DROP DATABASE IF EXISTS \"$DATABASE\" WITH (FORCE)" \
   -c "CREATE DATABASE \"$DATABASE\""
 
+ROOT="$(pwd)"
 DATA_DIR="/tmp/np-e2e/$PORT"
 rm -rf "$DATA_DIR"
 mkdir -p "$DATA_DIR"
+
+# The server runs from a copy of the build taken now, so a rebuild during the run (another terminal,
+# another test command) cannot swap the assets under it. It reads build/, drizzle/ and server.ts
+# relative to its working directory; node_modules is shared.
+RUNTIME="$DATA_DIR/runtime"
+mkdir -p "$RUNTIME"
+cp -R build drizzle server.ts package.json "$RUNTIME/"
+ln -s "$ROOT/node_modules" "$RUNTIME/node_modules"
 
 export NODE_ENV=production
 export PORT
@@ -54,4 +63,5 @@ else
   unset ADMIN_EMAIL ADMIN_PASSWORD
 fi
 
-exec node node_modules/tsx/dist/cli.mjs server.ts
+cd "$RUNTIME"
+exec node "$ROOT/node_modules/tsx/dist/cli.mjs" server.ts
