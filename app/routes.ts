@@ -30,6 +30,8 @@ export default [
   route("api/stores/:storeId/email-analytics/bulk", "routes/api.stores.$storeId.email-analytics.bulk.ts"),
   route("api/email-analytics/:id", "routes/api.email-analytics.$id.ts"),
   route("api/user-preferences", "routes/api.user-preferences.ts"),
+  route("api/stores/:storeId/shopify/verify", "routes/api.stores.$storeId.shopify.verify.ts"),
+  route("api/stores/:storeId/shopify/connect", "routes/api.stores.$storeId.shopify.connect.ts"),
   route("api/dashboard/stats", "routes/api.dashboard.stats.ts"),
   route("api/admin/members", "routes/api.admin.members.ts"),
   route("api/admin/create-member", "routes/api.admin.create-member.ts"),

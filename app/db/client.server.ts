@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -30,7 +31,8 @@ function connect(databaseUrl: string | undefined, dataDir: string): Connection {
   }
   const directory = path.resolve(dataDir, "pglite");
   fs.mkdirSync(directory, { recursive: true });
-  const client = new PGlite(directory);
+  // pg_trgm backs the subscriber search indexes (migration 0004); PGlite loads extensions from JS.
+  const client = new PGlite(directory, { extensions: { pg_trgm } });
   return {
     db: drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db,
     kind: "pglite",

@@ -192,6 +192,23 @@ export const apiRouteCases: ApiRouteCase[] = [
     okStatus: 200,
     body: () => ({ dailySubscriberSummary: true }),
   },
+  // A non-Shopify address is refused before any call to Shopify: an allowed caller gets that 422.
+  {
+    method: "POST",
+    pattern: "api/stores/:storeId/shopify/verify",
+    requires: "manage_integrations",
+    scope: "object",
+    okStatus: 422,
+    body: () => ({ shopifyUrl: "https://shop.example.com", accessToken: "shpat_x" }),
+  },
+  {
+    method: "POST",
+    pattern: "api/stores/:storeId/shopify/connect",
+    requires: "manage_integrations",
+    scope: "object",
+    okStatus: 422,
+    body: () => ({ shopifyUrl: "https://shop.example.com", accessToken: "shpat_x" }),
+  },
 ];
 
 /** Routes outside the signed-in API: public storefront endpoints and the auth flows themselves. */

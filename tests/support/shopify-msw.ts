@@ -6,7 +6,14 @@ import { setupServer } from "msw/node";
  * (POST https://{shop}.myshopify.com/admin/api/{version}/graphql.json), answering in Shopify's
  * documented shapes. Later features add the operations they call here.
  */
-export type FakeShop = { domain: string; name: string; accessToken: string; scopes: string[] };
+export type FakeShop = {
+  domain: string;
+  name: string;
+  accessToken: string;
+  scopes: string[];
+  /** Answer this many calls with Shopify's THROTTLED error before serving again (cost-based limits). */
+  throttleNext?: number;
+};
 
 export const FAKE_SHOP: FakeShop = {
   domain: "acme-test.myshopify.com",
@@ -61,6 +68,24 @@ export function shopifyHandlers(shops: FakeShop[] = [FAKE_SHOP], calls: ShopifyC
           { errors: { query: "Required parameter missing or invalid" } },
           { status: 400 },
         );
+      }
+      if (shop.throttleNext && shop.throttleNext > 0) {
+        shop.throttleNext -= 1;
+        return HttpResponse.json({
+          errors: [
+            {
+              message: "Throttled",
+              extensions: { code: "THROTTLED", documentation: "https://shopify.dev/api/usage/rate-limits" },
+            },
+          ],
+          extensions: {
+            cost: {
+              requestedQueryCost: 10,
+              actualQueryCost: null,
+              throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 0, restoreRate: 100 },
+            },
+          },
+        });
       }
       const data = resolveQuery(shop, query);
       if (!data) {

@@ -39,5 +39,12 @@ export const subscribers = pgTable(
   (table) => [
     uniqueIndex("subscribers_store_email_unique").on(table.storeId, sql`lower(${table.email})`),
     index("subscribers_store_subscribed_idx").on(table.storeId, table.subscribedAt.desc(), table.id.desc()),
+    // Substring search on email and name (lower(x) LIKE '%term%') needs trigram indexes (pg_trgm).
+    index("subscribers_email_trgm_idx").using("gin", sql`lower(${table.email}) gin_trgm_ops`),
+    index("subscribers_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),
+    // "Is any code sent but not used?" (the sync button) stays instant however many codes were used.
+    index("subscribers_unused_code_idx")
+      .on(table.storeId)
+      .where(sql`${table.discountCodeSent} is not null and ${table.discountCodeUsed} = false`),
   ],
 );

@@ -1,0 +1,153 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { stores } from "~/db/schema";
+import { shopifyConnectionSchema } from "~/lib/schemas/shopify";
+import { decryptSecret } from "~/services/crypto.server";
+import { ShopifyAuthError } from "~/services/shopify-admin.server";
+import { connectShopify, verifyShopifyConnection, withShopify } from "~/services/shopify-connection.server";
+import { actorFor, createStoreFor } from "../support/actors";
+import { testDb } from "../support/db";
+import { createMember, createOrganizationWithAdmin } from "../support/fixtures";
+import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../support/shopify-msw";
+
+const limited: FakeShop = {
+  ...FAKE_SHOP,
+  domain: "limited.myshopify.com",
+  name: "Limited Shop",
+  accessToken: "shpat_limited",
+  scopes: ["read_discounts"],
+};
+const shops = [{ ...FAKE_SHOP }, limited];
+const { server, calls } = setupShopifyMock(shops);
+let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: "error" });
+  owner = await createOrganizationWithAdmin();
+});
+afterEach(() => {
+  calls.length = 0;
+});
+afterAll(() => server.close());
+
+describe("verifying a Shopify connection", () => {
+  it("reports the shop name and that every required scope is granted", async () => {
+    const store = await createStoreFor(owner.admin.id);
+    const result = await verifyShopifyConnection(await actorFor(owner.admin.id), store.id, {
+      shopifyUrl: "https://acme-test.myshopify.com/admin",
+      accessToken: FAKE_SHOP.accessToken,
+    });
+    expect(result).toMatchObject({ ok: true, shopName: "Acme Test Store", missingScopes: [] });
+    expect(calls[0]).toMatchObject({
+      shop: "acme-test.myshopify.com",
+      version: "2025-10",
+      token: FAKE_SHOP.accessToken,
+    });
+  });
+
+  it("explains which scopes are missing", async () => {
+    const store = await createStoreFor(owner.admin.id);
+    const result = await verifyShopifyConnection(await actorFor(owner.admin.id), store.id, {
+      shopifyStoreName: "limited",
+      accessToken: "shpat_limited",
+    });
+    expect(result.ok).toBe(false);
+    expect(result.missingScopes).toEqual(["write_discounts", "read_customers", "write_customers"]);
+    expect(result.message).toContain("lacks write_discounts, read_customers, write_customers");
+  });
+
+  it("refuses a wrong token and a non-Shopify address with a clear message", async () => {
+    const store = await createStoreFor(owner.admin.id);
+    const actor = await actorFor(owner.admin.id);
+    await expect(
+      verifyShopifyConnection(actor, store.id, { shopifyUrl: "acme-test", accessToken: "shpat_wrong" }),
+    ).rejects.toBeInstanceOf(ShopifyAuthError);
+    await expect(
+      verifyShopifyConnection(actor, store.id, { shopifyUrl: "https://shop.example.com", accessToken: "x" }),
+    ).rejects.toMatchObject({
+      status: 422,
+      message: "Enter your store's myshopify.com address (Shopify admin → Settings → Domains)",
+    });
+    expect(calls.every((call) => call.shop.endsWith(".myshopify.com"))).toBe(true);
+  });
+
+  it("waits and retries while Shopify answers THROTTLED", async () => {
+    const store = await createStoreFor(owner.admin.id);
+    const shop = shops[0];
+    if (shop) shop.throttleNext = 2;
+    const result = await verifyShopifyConnection(await actorFor(owner.admin.id), store.id, {
+      shopifyUrl: "acme-test.myshopify.com",
+      accessToken: FAKE_SHOP.accessToken,
+    });
+    expect(result.ok).toBe(true);
+    expect(calls).toHaveLength(3);
+  });
+
+  it("needs manage_integrations", async () => {
+    const store = await createStoreFor(owner.admin.id);
+    const { member } = await createMember(owner.organization.id, { manage_stores: true });
+    await expect(
+      verifyShopifyConnection(await actorFor(member.id), store.id, {
+        shopifyUrl: "acme-test",
+        accessToken: FAKE_SHOP.accessToken,
+      }),
+    ).rejects.toMatchObject({ status: 403 });
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe("connecting a store", () => {
+  it("stores the token encrypted and marks the store Connected", async () => {
+    const store = await createStoreFor(owner.admin.id);
+    // As the API receives it: the schema strips the non-ASCII characters (SPEC §5).
+    const input = shopifyConnectionSchema.parse({ shopifyUrl: "acme-test", accessToken: ` ${FAKE_SHOP.accessToken}\u00e9 ` });
+    const { store: connected } = await connectShopify(await actorFor(owner.admin.id), store.id, input);
+    expect(connected).toMatchObject({
+      isConnected: true,
+      shopifyUrl: "https://acme-test.myshopify.com",
+      shopifyStoreName: "acme-test",
+    });
+    expect(connected.shopifyAccessToken).toMatch(/^shpa•+cdef$/);
+    const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+    expect(row?.shopifyAccessToken).not.toContain(FAKE_SHOP.accessToken);
+    expect(decryptSecret(row?.shopifyAccessToken ?? "")).toBe(FAKE_SHOP.accessToken);
+  });
+
+  it("refuses a token without the required scopes and leaves the store as it was", async () => {
+    const store = await createStoreFor(owner.admin.id);
+    await expect(
+      connectShopify(await actorFor(owner.admin.id), store.id, {
+        shopifyStoreName: "limited",
+        accessToken: "shpat_limited",
+      }),
+    ).rejects.toMatchObject({
+      status: 422,
+    });
+    const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+    expect(row).toMatchObject({ isConnected: false, shopifyAccessToken: null });
+  });
+
+  it("marks the store Not Connected when Shopify later refuses the token (revoked)", async () => {
+    const store = await createStoreFor(owner.admin.id);
+    await connectShopify(await actorFor(owner.admin.id), store.id, {
+      shopifyUrl: "acme-test",
+      accessToken: FAKE_SHOP.accessToken,
+    });
+    const shop = shops[0];
+    if (!shop) throw new Error("no shop");
+    shop.accessToken = "shpat_rotated";
+    try {
+      const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+      if (!row) throw new Error("no store");
+      await expect(withShopify(row, async () => "unreachable")).resolves.toBe("unreachable");
+      const { verifyShopifyAccess } = await import("~/services/shopify-admin.server");
+      await expect(
+        withShopify(row, (credentials) => verifyShopifyAccess(credentials)),
+      ).rejects.toBeInstanceOf(ShopifyAuthError);
+      const [after] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+      expect(after?.isConnected).toBe(false);
+    } finally {
+      shop.accessToken = FAKE_SHOP.accessToken;
+    }
+  });
+});
