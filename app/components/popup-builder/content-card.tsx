@@ -1,6 +1,14 @@
 import { BlockStack, Card, Text, TextField } from "@shopify/polaris";
 import type { EditProps } from "./types";
 
+/**
+ * Saved titles are sanitized HTML ("A &amp; B"); the field shows what the merchant typed ("A & B").
+ * Saving it again sanitizes it to the same stored text.
+ */
+function editableText(html: string): string {
+  return html.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+}
+
 const FORMATTING_HINT = "You can use <strong>, <b>, <mark>, <em> and <i>; other tags show as text.";
 
 export function ContentCard({ config, edit }: EditProps) {
@@ -12,14 +20,14 @@ export function ContentCard({ config, edit }: EditProps) {
         </Text>
         <TextField
           label="Title"
-          value={config.title}
+          value={editableText(config.title)}
           onChange={(title) => edit({ title })}
           helpText={FORMATTING_HINT}
           autoComplete="off"
         />
         <TextField
           label="Subtitle"
-          value={config.subtitle}
+          value={editableText(config.subtitle)}
           onChange={(subtitle) => edit({ subtitle })}
           multiline={3}
           helpText={FORMATTING_HINT}
