@@ -10,13 +10,13 @@ import {
   StoreIcon,
   TeamIcon,
 } from "@shopify/polaris-icons";
-import { useCallback, useState } from "react";
-import { Outlet, useLocation, useNavigate, useNavigation } from "react-router";
+import { useState } from "react";
+import { Outlet, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { SessionCountdown } from "~/components/session-countdown";
 import { StoreSelector } from "~/components/store-selector";
-import { ToastOutlet, useToast } from "~/components/toast";
+import { ToastOutlet } from "~/components/toast";
+import { useLogout } from "~/components/use-logout";
 import { UserMenu } from "~/components/user-menu";
-import { apiRequest } from "~/lib/api-client";
 import { allows, visibleSidebar } from "~/lib/navigation";
 import { readCookie, SELECTED_STORE_COOKIE, selectStore, switchStorePath } from "~/lib/store-routing";
 import { requireScreenActor } from "~/services/actor.server";
@@ -26,6 +26,8 @@ import type { Route } from "./+types/_app";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireScreenActor(request);
   const stores = await listStoreSummaries(actor);
+  // SPEC §2: a user with no stores sees only the onboarding screen.
+  if (stores.length === 0) throw redirect("/onboarding");
   const remembered = readCookie(request.headers.get("Cookie"), SELECTED_STORE_COOKIE);
   // SPEC §2: /popup-builder?storeId={id} configures that store.
   const routeStoreId = params.storeId ?? new URL(request.url).searchParams.get("storeId") ?? undefined;
@@ -62,26 +64,8 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const toast = useToast();
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
-  const [loggingOut, setLoggingOut] = useState(false);
-
-  const endSession = useCallback(async () => {
-    setLoggingOut(true);
-    try {
-      await apiRequest("POST", "/api/auth/logout");
-      return true;
-    } catch {
-      // SPEC §8: a failed logout is silent; the user still leaves.
-      return false;
-    } finally {
-      navigate("/login", { replace: true });
-    }
-  }, [navigate]);
-
-  const logOut = useCallback(async () => {
-    if (await endSession()) toast({ title: "Logged Out", message: "You have been successfully logged out" });
-  }, [endSession, toast]);
+  const { loggingOut, endSession, logOut } = useLogout();
 
   const switchStore = (storeId: string) => {
     rememberStore(storeId);

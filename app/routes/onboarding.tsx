@@ -17,6 +17,7 @@ import { AccessTokenStep } from "~/components/stores/access-token-step";
 import { InstallSnippet } from "~/components/stores/install-snippet";
 import { SiteDetailsStep } from "~/components/stores/site-details-step";
 import { ToastOutlet, useToast } from "~/components/toast";
+import { useLogout } from "~/components/use-logout";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import { env } from "~/lib/env.server";
 import { installScript } from "~/lib/install-script";
@@ -43,6 +44,7 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
   const { appUrl, stores, canAddStores } = loaderData;
   const navigate = useNavigate();
   const toast = useToast();
+  const { logOut, loggingOut } = useLogout();
   const [step, setStep] = useState(0);
   const [draft, setDraft] = useState<SiteDraft>(emptySiteDraft);
   const [created, setCreated] = useState<{ id: string } | null>(null);
@@ -140,6 +142,11 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
       <Page
         title="Add Your Site"
         subtitle="Create a store and install the newsletter popup"
+        primaryAction={{
+          content: loggingOut ? "Logging out..." : "Log out",
+          onAction: logOut,
+          disabled: loggingOut,
+        }}
         secondaryActions={
           stores.length > 0 ? (
             <Select

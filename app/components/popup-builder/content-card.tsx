@@ -6,7 +6,12 @@ import type { EditProps } from "./types";
  * Saving it again sanitizes it to the same stored text.
  */
 function editableText(html: string): string {
-  return html.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+  return html
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 }
 
 const FORMATTING_HINT = "You can use <strong>, <b>, <mark>, <em> and <i>; other tags show as text.";
