@@ -32,6 +32,7 @@ export default [
   route("api/user-preferences", "routes/api.user-preferences.ts"),
   route("api/stores/:storeId/shopify/verify", "routes/api.stores.$storeId.shopify.verify.ts"),
   route("api/stores/:storeId/shopify/connect", "routes/api.stores.$storeId.shopify.connect.ts"),
+  route("api/stores/:storeId/sync-coupon-usage", "routes/api.stores.$storeId.sync-coupon-usage.ts"),
   route("api/dashboard/stats", "routes/api.dashboard.stats.ts"),
   route("api/admin/members", "routes/api.admin.members.ts"),
   route("api/admin/create-member", "routes/api.admin.create-member.ts"),
@@ -39,6 +40,12 @@ export default [
   route("api/admin/members/:memberId/permissions", "routes/api.admin.members.$memberId.permissions.ts"),
   route("api/stores/:storeId/email-template", "routes/api.stores.$storeId.email-template.ts"),
   route("api/email-template/preview", "routes/api.email-template.preview.ts"),
+  route("api/stores/:storeId/subscribers", "routes/api.stores.$storeId.subscribers.ts"),
+  route("api/stores/:storeId/subscribers/export.csv", "routes/api.stores.$storeId.subscribers.export.ts"),
+  route(
+    "api/stores/:storeId/subscribers/:subscriberId",
+    "routes/api.stores.$storeId.subscribers.$subscriberId.ts",
+  ),
   route("api/*", "routes/api.not-found.ts"),
 
   route("onboarding", "routes/onboarding.tsx"),

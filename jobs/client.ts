@@ -1,4 +1,4 @@
-import { type JobsOptions, Queue } from "bullmq";
+import { type JobsOptions, Queue, QueueEvents } from "bullmq";
 import { env } from "~/lib/env.server";
 import { logger } from "~/services/logger.server";
 import { redis } from "~/services/redis.server";
@@ -46,25 +46,24 @@ export async function enqueue<Q extends QueueName>(
     await bullQueue(name).add(name, payload, jobOptions);
     return;
   }
-  const { jobId } = options;
+  const { jobId, delayMs = 0 } = options;
   if (jobId && pendingIds.has(jobId)) return;
   if (jobId) pendingIds.add(jobId);
-  const running = runInProcess(name, payload, options.delayMs ?? 0).finally(() => {
-    pending.delete(running);
-    if (jobId) pendingIds.delete(jobId);
-  });
-  pending.add(running);
+  const start = () => {
+    const running = runInProcess(name, payload).finally(() => {
+      pending.delete(running);
+      if (jobId) pendingIds.delete(jobId);
+    });
+    pending.add(running);
+  };
+  // A delayed job is not pending until it is due, so draining (shutdown, tests) does not wait for it.
+  if (delayMs > 0) setTimeout(start, delayMs).unref();
+  else start();
 }
 
-async function runInProcess<Q extends QueueName>(
-  name: Q,
-  payload: JobPayloads[Q],
-  delayMs: number,
-): Promise<void> {
+async function runInProcess<Q extends QueueName>(name: Q, payload: JobPayloads[Q]): Promise<void> {
   const { config } = queues[name];
-  await new Promise((resolve) =>
-    delayMs > 0 ? setTimeout(resolve, delayMs).unref() : setImmediate(resolve),
-  );
+  await new Promise((resolve) => setImmediate(resolve));
   for (let attempt = 1; attempt <= config.attempts; attempt += 1) {
     try {
       await runJob(name, payload, attempt);
@@ -76,6 +75,34 @@ async function runInProcess<Q extends QueueName>(
       }
       await new Promise((resolve) => setTimeout(resolve, config.backoffMs * 2 ** (attempt - 1)));
     }
+  }
+}
+
+/**
+ * Runs a job through the queue and waits for its result (a request that must answer with what the job
+ * found). Gives up waiting after `timeoutMs`; the job itself goes on.
+ */
+export async function runAndWait<Q extends QueueName>(
+  name: Q,
+  payload: JobPayloads[Q],
+  timeoutMs: number,
+): Promise<unknown> {
+  const connection = redis();
+  if (!connection) return runJob(name, payload);
+  const job = await bullQueue(name).add(name, payload, {
+    attempts: 1,
+    removeOnComplete: { age: 3600 },
+    removeOnFail: { age: 3600 },
+  });
+  const events = new QueueEvents(queues[name].config.name, {
+    connection: connection.duplicate(),
+    prefix: env().REDIS_PREFIX,
+  });
+  try {
+    await events.waitUntilReady();
+    return await job.waitUntilFinished(events, timeoutMs);
+  } finally {
+    await events.close();
   }
 }
 

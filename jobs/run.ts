@@ -4,8 +4,8 @@ import { type JobPayloads, type QueueName, queues } from "./registry";
 /** A payload that fails validation can never succeed: the caller must not retry it. */
 export class InvalidJobPayload extends Error {}
 
-/** Validates a payload and runs its processor, logging the outcome with its duration. */
-export async function runJob<Q extends QueueName>(queue: Q, payload: unknown, attempt = 1): Promise<void> {
+/** Validates a payload and runs its processor, logging the outcome with its duration; resolves with its result. */
+export async function runJob<Q extends QueueName>(queue: Q, payload: unknown, attempt = 1): Promise<unknown> {
   const { schema, process } = queues[queue];
   const parsed = schema.safeParse(payload);
   if (!parsed.success) {
@@ -14,8 +14,9 @@ export async function runJob<Q extends QueueName>(queue: Q, payload: unknown, at
   }
   const started = performance.now();
   try {
-    await process(parsed.data as JobPayloads[Q]);
+    const result = await process(parsed.data as JobPayloads[Q]);
     logger().debug({ queue, attempt, ms: Math.round(performance.now() - started) }, "job done");
+    return result;
   } catch (error) {
     logger().warn({ queue, attempt, err: error, ms: Math.round(performance.now() - started) }, "job failed");
     throw error;

@@ -22,7 +22,7 @@ export function startWorkers(): Worker[] {
       config.name,
       async (job) => {
         try {
-          await runJob(name, job.data, job.attemptsMade + 1);
+          return await runJob(name, job.data, job.attemptsMade + 1);
         } catch (error) {
           if (error instanceof InvalidJobPayload) throw new UnrecoverableError(error.message);
           throw error;

@@ -1,14 +1,223 @@
-import { StoreSectionPage } from "~/components/store-section-page";
+import { BlockStack, Card, EmptyState, InlineStack, Page } from "@shopify/polaris";
+import { useCallback, useState } from "react";
+import { useLocation, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { useAppContext } from "~/components/app-context";
+import { ConfirmModal } from "~/components/confirm-modal";
+import { NoStores } from "~/components/no-stores";
+import { StorePicker } from "~/components/store-picker";
+import { SubscriberDetailModal } from "~/components/subscribers/subscriber-detail-modal";
+import { SubscriberFilters } from "~/components/subscribers/subscriber-filters";
+import { SubscriberTable } from "~/components/subscribers/subscriber-table";
+import type { SubscriberRow } from "~/components/subscribers/types";
+import { useSubscriberPages } from "~/components/subscribers/use-subscriber-pages";
+import { useToast } from "~/components/toast";
+import { apiRequest, failureMessage } from "~/lib/api-client";
+import {
+  DEFAULT_PAGE_SIZE,
+  type SubscriberFilters as Filters,
+  filterParams,
+  hasActiveFilters,
+  readFilters,
+} from "~/lib/schemas/subscribers";
+import { storeForScreen } from "~/services/screen-store.server";
 import { requireScreen } from "~/services/screens.server";
+import { listSubscribers } from "~/services/subscriber-list.server";
 import type { Route } from "./+types/subscribers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscribers · Newsletter Popup" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireScreen(request, "view_subscribers");
-  return null;
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const actor = await requireScreen(request, "view_subscribers");
+  const selected = await storeForScreen(actor, request, params.storeId);
+  if (!selected) return { screen: null };
+  // Filters live in the URL, so a reload or a shared link shows the same list.
+  const filters = readFilters(new URL(request.url).searchParams);
+  const page = await listSubscribers(actor, selected.id, { ...filters, limit: DEFAULT_PAGE_SIZE });
+  return { screen: { store: selected, filters, page } };
 }
 
-export default function Screen() {
-  return <StoreSectionPage title="Subscribers" subtitle="Everyone who signed up through your popup" />;
+const TITLE = "Subscribers";
+const SUBTITLE = "Everyone who signed up through your popup";
+
+type Screen = NonNullable<Route.ComponentProps["loaderData"]["screen"]>;
+
+/** The filters on screen: those of a navigation under way (so a select answers at once), else the URL's. */
+function useShownFilters(): Filters {
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const pending = navigation.location?.pathname === location.pathname ? navigation.location : undefined;
+  return readFilters(pending ? new URLSearchParams(pending.search) : searchParams);
+}
+
+function SubscribersScreen({ store, filters: loadedFilters, page }: Screen) {
+  const { user } = useAppContext();
+  const canManage = user.permissions.manage_subscribers;
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const shownFilters = useShownFilters();
+  const list = useSubscriberPages(store.id, loadedFilters, page);
+  const [viewing, setViewing] = useState<SubscriberRow | null>(null);
+  const [deleting, setDeleting] = useState<SubscriberRow | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [syncing, setSyncing] = useState(false);
+
+  const applyFilters = useCallback(
+    (next: Filters) => {
+      const params = new URLSearchParams(searchParams);
+      for (const key of ["dateRange", "status", "search"]) params.delete(key);
+      for (const [key, value] of filterParams(next)) params.set(key, value);
+      setSearchParams(params, { replace: true, preventScrollReset: true });
+    },
+    [searchParams, setSearchParams],
+  );
+
+  function clearFilters() {
+    applyFilters({ dateRange: "all", status: "all", search: "" });
+  }
+
+  async function loadMore() {
+    try {
+      await list.loadMore();
+    } catch (error) {
+      toast({
+        title: "Error",
+        message: failureMessage(error, "Failed to load subscribers"),
+        tone: "critical",
+      });
+    }
+  }
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await apiRequest("DELETE", `/api/stores/${store.id}/subscribers/${deleting.id}`);
+      list.remove(deleting.id);
+      // The last row shown is gone: reload to learn whether more match (or none are left at all).
+      if (list.rows.length === 1) void revalidator.revalidate();
+      toast({ title: "Success", message: "Subscriber deleted", tone: "success" });
+    } catch (error) {
+      toast({
+        title: "Error",
+        message: failureMessage(error, "Failed to delete subscriber"),
+        tone: "critical",
+      });
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  }
+
+  async function syncCouponUsage() {
+    setSyncing(true);
+    try {
+      const { message } = await apiRequest<{ message: string; updatedCount: number }>(
+        "POST",
+        `/api/stores/${store.id}/sync-coupon-usage`,
+      );
+      toast({ title: "Success", message, tone: "success" });
+      await revalidator.revalidate();
+    } catch (error) {
+      toast({
+        title: "Sync Failed",
+        message: failureMessage(error, "Failed to sync coupon usage from Shopify"),
+        tone: "critical",
+      });
+    } finally {
+      setSyncing(false);
+    }
+  }
+
+  const exportUrl = `/api/stores/${store.id}/subscribers/export.csv?${filterParams(loadedFilters)}`;
+  const secondaryActions = canManage
+    ? [
+        ...(page.hasUnusedCodes
+          ? [{ content: "Sync coupon usage", onAction: syncCouponUsage, loading: syncing }]
+          : []),
+        // A download, not a page: the browser keeps this screen and saves the file.
+        ...(page.hasSubscribers
+          ? [{ content: "Export CSV", onAction: () => window.location.assign(exportUrl) }]
+          : []),
+      ]
+    : [];
+
+  return (
+    <Page title={TITLE} subtitle={SUBTITLE} secondaryActions={secondaryActions}>
+      <BlockStack gap="400">
+        <InlineStack align="start">
+          <StorePicker section="subscribers" storeId={store.id} />
+        </InlineStack>
+        {page.hasSubscribers ? (
+          <>
+            <SubscriberFilters filters={shownFilters} onChange={applyFilters} />
+            {list.rows.length > 0 ? (
+              <SubscriberTable
+                rows={list.rows}
+                total={list.total}
+                totalIsCapped={page.totalIsCapped}
+                hasMore={list.nextCursor !== null}
+                loadingMore={list.loadingMore}
+                canManage={canManage}
+                onLoadMore={loadMore}
+                onView={setViewing}
+                onDelete={setDeleting}
+              />
+            ) : (
+              <Card>
+                <EmptyState
+                  heading="No subscribers match these filters"
+                  action={
+                    hasActiveFilters(loadedFilters)
+                      ? { content: "Clear filters", onAction: clearFilters }
+                      : undefined
+                  }
+                  image=""
+                >
+                  <p>Try another search, date range or status.</p>
+                </EmptyState>
+              </Card>
+            )}
+          </>
+        ) : (
+          <Card>
+            <EmptyState heading="No subscribers yet" image="">
+              <p>Visitors who sign up through the popup on {store.name} will appear here.</p>
+            </EmptyState>
+          </Card>
+        )}
+      </BlockStack>
+      <SubscriberDetailModal
+        storeId={store.id}
+        subscriber={viewing}
+        canManage={canManage}
+        onClose={() => setViewing(null)}
+        onDelete={(row) => {
+          setViewing(null);
+          setDeleting(row);
+        }}
+      />
+      <ConfirmModal
+        open={deleting !== null}
+        title="Delete subscriber"
+        message={`Are you sure you want to delete ${deleting?.email ?? "this subscriber"}? This action cannot be undone.`}
+        confirmLabel="Delete"
+        busy={busy}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </Page>
+  );
+}
+
+export default function Subscribers({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.screen) {
+    return (
+      <Page title={TITLE} subtitle={SUBTITLE}>
+        <NoStores />
+      </Page>
+    );
+  }
+  return <SubscribersScreen key={loaderData.screen.store.id} {...loaderData.screen} />;
 }

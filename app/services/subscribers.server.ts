@@ -1,13 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { subscribers } from "~/db/schema";
+import { stores, subscribers } from "~/db/schema";
 import type { SubscribeBody } from "~/lib/schemas/subscribe";
 import { enqueue } from "../../jobs/client";
 import type { PublicPopupConfig } from "../../popup/config";
 import { POPUP_MESSAGES, validateSubscriber } from "../../popup/validation";
+import { issueUniqueCode } from "./discount-codes.server";
 import { HttpError } from "./errors.server";
 import { queueSubscriberDigest } from "./notifications.server";
 import { type Preferences, preferencesForStore } from "./preferences.server";
+import { sendSubscriberMail } from "./subscriber-mail.server";
 
 export type ConsentMeta = { ip: string; userAgent: string };
 
@@ -31,7 +33,7 @@ export async function subscribe(config: PublicPopupConfig, body: SubscribeBody, 
       .filter(([field, enabled]) => enabled && field !== "email")
       .map(([field]) => [field, body[field as keyof SubscribeBody] || null]),
   );
-  const preferences = await storePreferences(config.storeId);
+  const context = await storeContext(config.storeId);
   const [created] = await db()
     .insert(subscribers)
     .values({
@@ -43,39 +45,67 @@ export async function subscribe(config: PublicPopupConfig, body: SubscribeBody, 
       consentPageUrl: body.pageUrl || null,
       consentIp: meta.ip,
       consentUserAgent: meta.userAgent.slice(0, 512),
-      confirmationRequired: preferences.enableDoubleOptIn,
+      confirmationRequired: context.preferences.enableDoubleOptIn,
     })
     .onConflictDoNothing()
     .returning({ id: subscribers.id, discountCodeSent: subscribers.discountCodeSent });
   if (created) {
-    await afterSubscription(config.storeId, created.id, preferences);
-    return { message: THANK_YOU, discountCode: created.discountCodeSent ?? config.discountCode };
+    const uniqueCode = await afterSubscription(config.storeId, created.id, context);
+    return {
+      message: THANK_YOU,
+      discountCode: uniqueCode ?? created.discountCodeSent ?? config.discountCode,
+    };
   }
   const existing = await resubscribe(config.storeId, body.email.trim());
   return { message: THANK_YOU, discountCode: existing?.discountCodeSent ?? config.discountCode };
 }
 
-/** The owner's mail preferences, cached briefly: every subscription reads them. */
-const PREFERENCES_TTL_MS = 5_000;
-const preferencesCache = new Map<string, { value: Preferences; expires: number }>();
+/** What every subscription reads about its store, cached briefly: the owner's preferences and the Shopify link. */
+type StoreContext = { preferences: Preferences; isConnected: boolean };
+const CONTEXT_TTL_MS = 5_000;
+const contextCache = new Map<string, { value: StoreContext; expires: number }>();
 
-async function storePreferences(storeId: string): Promise<Preferences> {
-  const cached = preferencesCache.get(storeId);
+async function storeContext(storeId: string): Promise<StoreContext> {
+  const cached = contextCache.get(storeId);
   if (cached && cached.expires > Date.now()) return cached.value;
-  const value = await preferencesForStore(storeId);
-  if (!value) throw new HttpError(404, "Popup not found");
-  preferencesCache.set(storeId, { value, expires: Date.now() + PREFERENCES_TTL_MS });
+  const [preferences, [store]] = await Promise.all([
+    preferencesForStore(storeId),
+    db().select({ isConnected: stores.isConnected }).from(stores).where(eq(stores.id, storeId)),
+  ]);
+  if (!preferences || !store) throw new HttpError(404, "Popup not found");
+  const value = { preferences, isConnected: store.isConnected };
+  contextCache.set(storeId, { value, expires: Date.now() + CONTEXT_TTL_MS });
   return value;
 }
 
-/** A new subscriber: the confirmation (double opt-in) or the welcome email, and the owner's digest. */
-async function afterSubscription(storeId: string, subscriberId: string, preferences: Preferences) {
-  if (preferences.enableDoubleOptIn) {
-    await enqueue("email", { type: "confirmation", subscriberId }, { jobId: `confirmation-${subscriberId}` });
-  } else {
-    await enqueue("email", { type: "welcome", subscriberId }, { jobId: `welcome-${subscriberId}` });
-  }
-  if (preferences.notifyOnSubscriptions) await queueSubscriberDigest(storeId);
+/** How long a subscription waits for Shopify to create the subscriber's own code before using the popup's. */
+const UNIQUE_CODE_WAIT_MS = 2_500;
+
+/**
+ * A connected store's subscriber gets a unique code, created while the shopper waits when Shopify is
+ * quick; otherwise a job creates it (and then sends the email) and the popup's code is shown meanwhile.
+ */
+async function uniqueCodeOrLater(subscriberId: string): Promise<string | null> {
+  const timeout = new Promise<"late">((resolve) =>
+    setTimeout(() => resolve("late"), UNIQUE_CODE_WAIT_MS).unref(),
+  );
+  const outcome = await Promise.race([issueUniqueCode(subscriberId).catch(() => "failed" as const), timeout]);
+  if (typeof outcome === "string" && outcome !== "late" && outcome !== "failed") return outcome;
+  await enqueue("shopify", { type: "create-discount-code", subscriberId }, { jobId: `code-${subscriberId}` });
+  return null;
+}
+
+/** A new subscriber: their code (unique when Shopify-connected), their first email, and the owner's digest. */
+async function afterSubscription(
+  storeId: string,
+  subscriberId: string,
+  context: StoreContext,
+): Promise<string | null> {
+  const code = context.isConnected ? await uniqueCodeOrLater(subscriberId) : null;
+  // Without a Shopify connection, or with the code already made, the email goes now; otherwise the job sends it.
+  if (!context.isConnected || code) await sendSubscriberMail(subscriberId);
+  if (context.preferences.notifyOnSubscriptions) await queueSubscriberDigest(storeId);
+  return code;
 }
 
 /** An address already on the list: a former subscriber who signs up again is active again. */

@@ -1,7 +1,13 @@
+import { ensureStore } from "./support/api";
 import { login, openUserMenu } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
-import { ADMIN } from "./support/servers";
+import { ADMIN, MAIN } from "./support/servers";
+
+// Signed in, a user of an organization without stores only gets /onboarding (no-stores.spec.ts).
+test.beforeAll(async () => {
+  await ensureStore(MAIN, ADMIN);
+});
 
 test.describe("sign in", () => {
   test("shows the client-side validation messages", async ({ page }) => {
@@ -45,6 +51,7 @@ test.describe("sign in", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
     await expect(page.getByText("Overview of your newsletter management system")).toBeVisible();
     await expect(page).not.toHaveURL(/\/login/);
+    await expect(page).toHaveURL(/\/store\/[0-9a-f-]{36}\/dashboard$/);
 
     // A signed-in visitor to /login is sent back into the app.
     await page.goto("/login");

@@ -1,3 +1,4 @@
+import { ensureStore } from "./support/api";
 import { login, openUserMenu } from "./support/auth";
 import { expect, sidebarItems, test } from "./support/fixtures";
 import { createMember } from "./support/members";
@@ -19,6 +20,8 @@ const SUBSCRIBER_VIEWER = { email: "viewer@e2e.test", password: "viewer-password
 const NO_PERMISSIONS = { email: "nothing@e2e.test", password: "nothing-password-1" };
 
 test.beforeAll(async () => {
+  // The main layout needs a store in the organization (without one every screen is /onboarding).
+  await ensureStore(MAIN, ADMIN);
   await createMember(MAIN, { ...SUBSCRIBER_VIEWER, permissions: { view_subscribers: true } });
   await createMember(MAIN, { ...NO_PERMISSIONS, permissions: {} });
 });

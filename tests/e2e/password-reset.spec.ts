@@ -1,9 +1,15 @@
+import { ensureStore } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
 import { linkIn, newestMail } from "./support/mail";
 import { createMember } from "./support/members";
 import { screenshot } from "./support/screenshot";
-import { MAIN } from "./support/servers";
+import { ADMIN, MAIN } from "./support/servers";
+
+// The member signs in to the dashboard, which needs a store in the organization.
+test.beforeAll(async () => {
+  await ensureStore(MAIN, ADMIN);
+});
 
 const INVALID_LINK = "Invalid Link: This password reset link is invalid or expired.";
 

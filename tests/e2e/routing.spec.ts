@@ -1,7 +1,12 @@
+import { ensureStore } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
-import { ADMIN } from "./support/servers";
+import { ADMIN, MAIN } from "./support/servers";
+
+test.beforeAll(async () => {
+  await ensureStore(MAIN, ADMIN);
+});
 
 for (const path of ["/dashboard", "/store/x/settings", "/nope", "/"]) {
   test(`an anonymous visitor to ${path} is sent to /login`, async ({ page }) => {

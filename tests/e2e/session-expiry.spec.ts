@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { ensureStore } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
@@ -8,6 +9,11 @@ import { OWNER, SHORT } from "./support/servers";
  * The SHORT server's sessions last 6 minutes, so the countdown starts below the 10-minute mark.
  * The browser's clock is faked (page.clock) to reach the 4–5 minute warning and zero without waiting.
  */
+// setup.spec.ts adds the owner's first store through onboarding; this keeps the spec runnable alone.
+test.beforeAll(async () => {
+  await ensureStore(SHORT, OWNER);
+});
+
 test.beforeEach(async ({ page }) => {
   expect(SHORT.sessionTtlMinutes).toBe(6);
   await page.clock.install();

@@ -5,7 +5,8 @@ import { OWNER, SHORT } from "./support/servers";
 
 /**
  * Runs first on the SHORT server, which starts with an empty database: the first admin is created
- * through /setup (session-expiry.spec.ts signs in as that admin afterwards).
+ * through /setup, then its first store through /onboarding (session-expiry.spec.ts signs in as that
+ * admin afterwards).
  */
 test("/setup creates the first admin once, then is gone", async ({ page, browserErrors }) => {
   // A refused form answers 422, which Chromium reports as a failed resource load.
@@ -26,9 +27,22 @@ test("/setup creates the first admin once, then is gone", async ({ page, browser
 
   await page.getByLabel("Password").fill(OWNER.password);
   await page.getByRole("button", { name: "Create account" }).click();
+  // A new organization has no stores: only the onboarding screen is shown.
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Add Your Site" })).toBeVisible();
+  expect(await countUsers(SHORT)).toBe(1);
+
+  // The owner adds the first site through the wizard and reaches its dashboard.
+  await page.getByLabel("Site Name").fill("Short Session Store");
+  await page.getByLabel("Site URL").fill("https://short-session.example.com");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Create Integration" }).click();
+  await expect(page.getByLabel("Install script")).toHaveValue(/data-store-id="[0-9a-f-]{36}"/);
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByRole("button", { name: "Continue To Dashboard" }).click();
+  await expect(page).toHaveURL(/\/store\/[0-9a-f-]{36}\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.locator(".Polaris-TopBar").getByText(OWNER.email)).toBeVisible();
-  expect(await countUsers(SHORT)).toBe(1);
 
   browserErrors.allow(/status of 404/);
   const again = await page.goto("/setup");

@@ -59,6 +59,10 @@ export ENCRYPTION_KEY="0123456789abcdef0123456789abcdef0123456789abcdef012345678
 export LOG_LEVEL=warn
 # Jobs run in-process and rate limits are counted in memory: nothing is shared with other runs.
 unset REDIS_URL SMTP_URL ALLOW_SIGNUP
+# email.spec.ts points a store's SMTP settings at a sink on 127.0.0.1, which the app refuses otherwise.
+export ALLOW_PRIVATE_NETWORK_TARGETS=true
+# Every spec subscribes from 127.0.0.1: the default 20 per minute per IP is a storefront limit, not a test one.
+export SUBSCRIBE_LIMIT_PER_IP=1000
 if [[ "$WITH_ADMIN" == 1 ]]; then
   export ADMIN_EMAIL="${E2E_ADMIN_EMAIL:-admin@e2e.test}"
   export ADMIN_PASSWORD="${E2E_ADMIN_PASSWORD:-admin-password-1}"

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailClickTracking } from "~/db/schema";
+import { emailClickTracking, subscribers } from "~/db/schema";
 import routes from "~/routes";
 import { createStoreFor } from "../support/actors";
 import {
@@ -61,7 +61,12 @@ async function freshFixture(): Promise<Fixture> {
     })
     .returning();
   if (!analytics) throw new Error("no analytics row");
-  return { storeId: store.id, memberId: member.id, analyticsId: analytics.id };
+  const [subscriber] = await testDb()
+    .insert(subscribers)
+    .values({ storeId: store.id, email: "reader@acme.example" })
+    .returning();
+  if (!subscriber) throw new Error("no subscriber row");
+  return { storeId: store.id, memberId: member.id, analyticsId: analytics.id, subscriberId: subscriber.id };
 }
 
 function expectedStatus(row: ApiRouteCase, caller: Caller): number {

@@ -100,7 +100,10 @@ describe("connecting a store", () => {
   it("stores the token encrypted and marks the store Connected", async () => {
     const store = await createStoreFor(owner.admin.id);
     // As the API receives it: the schema strips the non-ASCII characters (SPEC §5).
-    const input = shopifyConnectionSchema.parse({ shopifyUrl: "acme-test", accessToken: ` ${FAKE_SHOP.accessToken}\u00e9 ` });
+    const input = shopifyConnectionSchema.parse({
+      shopifyUrl: "acme-test",
+      accessToken: ` ${FAKE_SHOP.accessToken}\u00e9 `,
+    });
     const { store: connected } = await connectShopify(await actorFor(owner.admin.id), store.id, input);
     expect(connected).toMatchObject({
       isConnected: true,

@@ -7,7 +7,7 @@ import type { Permission } from "~/lib/permissions";
 export type Requirement = Permission | "admin" | "signed-in";
 
 /** What a row needs before each call: ids of fresh objects in the first organization. */
-export type Fixture = { storeId: string; memberId: string; analyticsId: string };
+export type Fixture = { storeId: string; memberId: string; analyticsId: string; subscriberId: string };
 
 export type ApiRouteCase = {
   method: "GET" | "POST" | "PUT" | "DELETE";
@@ -179,6 +179,34 @@ export const apiRouteCases: ApiRouteCase[] = [
   },
   {
     method: "GET",
+    pattern: "api/stores/:storeId/subscribers",
+    requires: "view_subscribers",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/subscribers/:subscriberId",
+    requires: "view_subscribers",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "DELETE",
+    pattern: "api/stores/:storeId/subscribers/:subscriberId",
+    requires: "manage_subscribers",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/subscribers/export.csv",
+    requires: "manage_subscribers",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "GET",
     pattern: "api/user-preferences",
     requires: "signed-in",
     scope: "collection",
@@ -209,6 +237,14 @@ export const apiRouteCases: ApiRouteCase[] = [
     okStatus: 422,
     body: () => ({ shopifyUrl: "https://shop.example.com", accessToken: "shpat_x" }),
   },
+  // A fresh store is not connected to Shopify: an allowed caller gets the 422 that says so.
+  {
+    method: "POST",
+    pattern: "api/stores/:storeId/sync-coupon-usage",
+    requires: "manage_subscribers",
+    scope: "object",
+    okStatus: 422,
+  },
 ];
 
 /** Routes outside the signed-in API: public storefront endpoints and the auth flows themselves. */
@@ -221,5 +257,9 @@ export const unauthenticatedApiPatterns = [
 ];
 
 export function pathOf(pattern: string, fixture: Fixture): string {
-  return `/${pattern.replace(":storeId", fixture.storeId).replace(":memberId", fixture.memberId).replace(":id", fixture.analyticsId)}`;
+  return `/${pattern
+    .replace(":storeId", fixture.storeId)
+    .replace(":memberId", fixture.memberId)
+    .replace(":subscriberId", fixture.subscriberId)
+    .replace(":id", fixture.analyticsId)}`;
 }

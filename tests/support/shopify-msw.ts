@@ -13,6 +13,17 @@ export type FakeShop = {
   scopes: string[];
   /** Answer this many calls with Shopify's THROTTLED error before serving again (cost-based limits). */
   throttleNext?: number;
+  /** The shop's code discounts by code: created by discountCodeBasicCreate, read by codeDiscountNodeByCode. */
+  discounts?: Map<string, FakeDiscount>;
+};
+
+export type FakeDiscount = {
+  id: string;
+  title: string;
+  percentage: number;
+  usageLimit: number | null;
+  appliesOncePerCustomer: boolean;
+  usageCount: number;
 };
 
 export const FAKE_SHOP: FakeShop = {
@@ -38,8 +49,57 @@ const cost = {
   throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1999, restoreRate: 100 },
 };
 
-function resolveQuery(shop: FakeShop, query: string): Record<string, unknown> | undefined {
+type Variables = Record<string, unknown>;
+
+/** discountCodeBasicCreate: the discount as Shopify stores it, or its userErrors (a taken code). */
+function createDiscount(shop: FakeShop, variables: Variables) {
+  const input = (variables.discount ?? {}) as {
+    code?: string;
+    title?: string;
+    usageLimit?: number;
+    appliesOncePerCustomer?: boolean;
+    customerGets?: { value?: { percentage?: number } };
+  };
+  shop.discounts ??= new Map();
+  const code = input.code ?? "";
+  if (!code || shop.discounts.has(code)) {
+    return {
+      codeDiscountNode: null,
+      userErrors: [
+        {
+          field: ["basicCodeDiscount", "code"],
+          message: "Code must be unique. Please try a different code.",
+          code: "TAKEN",
+        },
+      ],
+    };
+  }
+  const id = `gid://shopify/DiscountCodeNode/${shop.discounts.size + 1000}`;
+  shop.discounts.set(code, {
+    id,
+    title: input.title ?? "",
+    percentage: input.customerGets?.value?.percentage ?? 0,
+    usageLimit: input.usageLimit ?? null,
+    appliesOncePerCustomer: input.appliesOncePerCustomer ?? false,
+    usageCount: 0,
+  });
+  return { codeDiscountNode: { id }, userErrors: [] };
+}
+
+function resolveQuery(
+  shop: FakeShop,
+  query: string,
+  variables: Variables = {},
+): Record<string, unknown> | undefined {
   const data: Record<string, unknown> = {};
+  if (/\bdiscountCodeBasicCreate\s*\(/.test(query))
+    data.discountCodeBasicCreate = createDiscount(shop, variables);
+  if (/\bcodeDiscountNodeByCode\s*\(/.test(query)) {
+    const found = shop.discounts?.get(String(variables.code ?? ""));
+    data.codeDiscountNodeByCode = found
+      ? { id: found.id, codeDiscount: { __typename: "DiscountCodeBasic", asyncUsageCount: found.usageCount } }
+      : null;
+  }
   if (/\bshop\s*\{/.test(query)) {
     data.shop = { name: shop.name, myshopifyDomain: shop.domain };
   }
@@ -54,7 +114,10 @@ export function shopifyHandlers(shops: FakeShop[] = [FAKE_SHOP], calls: ShopifyC
     http.post(ENDPOINT, async ({ request }) => {
       const [, domain = "", version = ""] = ENDPOINT.exec(request.url) ?? [];
       const token = request.headers.get("X-Shopify-Access-Token");
-      const body = (await request.json().catch(() => null)) as { query?: unknown } | null;
+      const body = (await request.json().catch(() => null)) as {
+        query?: unknown;
+        variables?: Variables;
+      } | null;
       const query = typeof body?.query === "string" ? body.query : "";
       calls.push({ shop: domain, version, token, query });
 
@@ -87,7 +150,7 @@ export function shopifyHandlers(shops: FakeShop[] = [FAKE_SHOP], calls: ShopifyC
           },
         });
       }
-      const data = resolveQuery(shop, query);
+      const data = resolveQuery(shop, query, body?.variables ?? {});
       if (!data) {
         return HttpResponse.json({
           errors: [

@@ -38,7 +38,12 @@ export const subscribers = pgTable(
   },
   (table) => [
     uniqueIndex("subscribers_store_email_unique").on(table.storeId, sql`lower(${table.email})`),
-    index("subscribers_store_subscribed_idx").on(table.storeId, table.subscribedAt.desc(), table.id.desc()),
+    // DESC NULLS FIRST is what ORDER BY … DESC means: an index sorted NULLS LAST cannot serve it.
+    index("subscribers_store_subscribed_idx").on(
+      table.storeId,
+      table.subscribedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // Substring search on email and name (lower(x) LIKE '%term%') needs trigram indexes (pg_trgm).
     index("subscribers_email_trgm_idx").using("gin", sql`lower(${table.email}) gin_trgm_ops`),
     index("subscribers_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),

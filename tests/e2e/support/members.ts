@@ -10,6 +10,8 @@ export type MemberInput = {
   email: string;
   password: string;
   permissions?: Partial<Record<Permission, boolean>>;
+  /** The admin whose organization the member joins; the server's first admin when left out. */
+  organizationOf?: string;
 };
 
 async function withClient<T>(server: E2EServer, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -23,16 +25,22 @@ async function withClient<T>(server: E2EServer, work: (client: pg.Client) => Pro
 }
 
 /**
- * Adds an active, verified member to the organization of the server's first admin, written
- * straight into the app's `users` table (the invite flow is not part of the foundation yet).
- * A member with the same email is replaced, so a re-run starts from the same state.
+ * Adds an active, verified member to the organization of the server's first admin (or of the admin
+ * `organizationOf` names), written straight into the app's `users` table (quicker than the invite
+ * flow, which stores.spec.ts tests). A member with the same email is replaced, so a re-run starts
+ * from the same state.
  */
 export async function createMember(server: E2EServer, member: MemberInput): Promise<void> {
   const passwordHash = await hash(member.password, ARGON2_OPTIONS);
   await withClient(server, async (client) => {
-    const admin = await client.query<{ organization_id: string }>(
-      "SELECT organization_id FROM users WHERE role = 'admin' ORDER BY created_at LIMIT 1",
-    );
+    const admin = member.organizationOf
+      ? await client.query<{ organization_id: string }>(
+          "SELECT organization_id FROM users WHERE role = 'admin' AND lower(email) = lower($1)",
+          [member.organizationOf],
+        )
+      : await client.query<{ organization_id: string }>(
+          "SELECT organization_id FROM users WHERE role = 'admin' ORDER BY created_at LIMIT 1",
+        );
     const organizationId = admin.rows[0]?.organization_id;
     if (!organizationId) throw new Error(`no admin in ${server.database} to add a member to`);
     await client.query("DELETE FROM users WHERE lower(email) = lower($1)", [member.email]);
@@ -55,5 +63,38 @@ export async function countUsers(server: E2EServer): Promise<number> {
   return withClient(server, async (client) => {
     const result = await client.query<{ count: string }>("SELECT count(*) AS count FROM users");
     return Number(result.rows[0]?.count ?? 0);
+  });
+}
+
+/**
+ * A new organization with its own admin (as /signup would make it), written straight into the
+ * database: a tenant no other spec touches, so its counts and lists are exactly what a spec puts in.
+ */
+export async function createOrganization(
+  server: E2EServer,
+  input: { name: string; email: string; password: string },
+): Promise<void> {
+  const passwordHash = await hash(input.password, ARGON2_OPTIONS);
+  await withClient(server, async (client) => {
+    const organization = await client.query<{ id: string }>(
+      "INSERT INTO organizations (name) VALUES ($1) RETURNING id",
+      [input.name],
+    );
+    await client.query(
+      `INSERT INTO users (organization_id, username, email, password, role, is_active, is_email_verified)
+       VALUES ($1, $2, $3, $4, 'admin', true, true)`,
+      [organization.rows[0]?.id, input.email.split("@")[0] ?? input.email, input.email, passwordHash],
+    );
+  });
+}
+
+/** Marks a subscriber's discount code as used (what the Shopify coupon sync would record). */
+export async function markCouponUsed(server: E2EServer, storeId: string, email: string): Promise<void> {
+  await withClient(server, async (client) => {
+    const result = await client.query(
+      "UPDATE subscribers SET discount_code_used = true WHERE store_id = $1 AND lower(email) = lower($2)",
+      [storeId, email],
+    );
+    if (result.rowCount !== 1) throw new Error(`no subscriber ${email} in store ${storeId}`);
   });
 }

@@ -1,0 +1,198 @@
+import {
+  Banner,
+  BlockStack,
+  DescriptionList,
+  InlineGrid,
+  InlineStack,
+  Modal,
+  Spinner,
+  Text,
+} from "@shopify/polaris";
+import { type ReactNode, useEffect, useState } from "react";
+import { apiRequest, failureMessage } from "~/lib/api-client";
+import { CouponBadge, StatusBadge } from "./badges";
+import type { SubscriberDetail, SubscriberRow } from "./types";
+
+type Props = {
+  storeId: string;
+  /** The row whose details are shown; null when the dialog is closed. */
+  subscriber: SubscriberRow | null;
+  canManage: boolean;
+  onClose: () => void;
+  onDelete: (row: SubscriberRow) => void;
+};
+
+/** What was fetched, and for which id (an answer for the previously opened row is never shown). */
+type Load =
+  | { id: string; state: "failed"; message: string }
+  | { id: string; state: "loaded"; detail: SubscriberDetail };
+
+/** A date and time as one reading for everyone: UTC, en-US (the dialog is only rendered in the browser). */
+function formatDateTime(value: string | Date | null): string {
+  if (!value) return "—";
+  const date = typeof value === "string" ? new Date(value) : value;
+  const text = date.toLocaleString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "UTC",
+  });
+  return `${text} UTC`;
+}
+
+/** SPEC §2: a long id shows its first characters; the whole value is in the tooltip. */
+function ShortId({ value, length }: { value: string | null; length: number }) {
+  if (!value) return <>—</>;
+  if (value.length <= length) return <span>{value}</span>;
+  return <span title={value}>{value.slice(0, length)}…</span>;
+}
+
+const detailColumns = { xs: 1, md: 2 };
+
+const text = (value: string | null | undefined): ReactNode => value || "—";
+
+function Section({ title, items }: { title: string; items: { term: string; description: ReactNode }[] }) {
+  return (
+    <BlockStack gap="200">
+      <Text as="h3" variant="headingSm">
+        {title}
+      </Text>
+      <DescriptionList gap="tight" items={items} />
+    </BlockStack>
+  );
+}
+
+function Details({ detail }: { detail: SubscriberDetail }) {
+  const address = [detail.address, detail.street, detail.city, detail.state, detail.zipCode, detail.country];
+  return (
+    <InlineGrid columns={detailColumns} gap="600">
+      <BlockStack gap="500">
+        <Section
+          title="Subscriber"
+          items={[
+            { term: "Subscriber ID", description: <ShortId value={detail.id} length={8} /> },
+            { term: "Email", description: detail.email },
+            { term: "Name", description: text(detail.name) },
+            { term: "Phone", description: text(detail.phone) },
+            { term: "Company", description: text(detail.company) },
+            { term: "Status", description: <StatusBadge isActive={detail.isActive} /> },
+            { term: "Subscribed", description: formatDateTime(detail.subscribedAt) },
+            ...(detail.unsubscribedAt
+              ? [{ term: "Unsubscribed", description: formatDateTime(detail.unsubscribedAt) }]
+              : []),
+            { term: "Session ID", description: <ShortId value={detail.sessionId} length={12} /> },
+          ]}
+        />
+        <Section
+          title="Discount"
+          items={[
+            { term: "Code", description: text(detail.discountCodeSent) },
+            {
+              term: "Coupon",
+              description: <CouponBadge code={detail.discountCodeSent} used={detail.discountCodeUsed} />,
+            },
+          ]}
+        />
+      </BlockStack>
+      <BlockStack gap="500">
+        {address.some(Boolean) ? (
+          <Section
+            title="Address"
+            items={[
+              { term: "Address", description: text(detail.address) },
+              { term: "Street", description: text(detail.street) },
+              { term: "City", description: text(detail.city) },
+              { term: "State", description: text(detail.state) },
+              { term: "Zip code", description: text(detail.zipCode) },
+              { term: "Country", description: text(detail.country) },
+            ]}
+          />
+        ) : null}
+        <Section
+          title="Consent"
+          items={[
+            { term: "Source", description: detail.source },
+            {
+              term: "Page",
+              description: detail.consentPageUrl ? (
+                <span style={{ overflowWrap: "anywhere" }}>{detail.consentPageUrl}</span>
+              ) : (
+                "—"
+              ),
+            },
+            { term: "IP address", description: text(detail.consentIp) },
+            {
+              term: "Browser",
+              description: <span style={{ overflowWrap: "anywhere" }}>{text(detail.consentUserAgent)}</span>,
+            },
+            { term: "Consented", description: formatDateTime(detail.consentedAt) },
+            {
+              term: "Double opt-in",
+              description: detail.confirmationRequired
+                ? detail.confirmedAt
+                  ? `Confirmed ${formatDateTime(detail.confirmedAt)}`
+                  : "Awaiting confirmation"
+                : "Not required",
+            },
+          ]}
+        />
+      </BlockStack>
+    </InlineGrid>
+  );
+}
+
+/** SPEC §2: the subscriber detail dialog, loaded from the API when it opens. */
+export function SubscriberDetailModal({ storeId, subscriber, canManage, onClose, onDelete }: Props) {
+  const [load, setLoad] = useState<Load | null>(null);
+  const id = subscriber?.id;
+  const shown = load && load.id === id ? load : null;
+
+  useEffect(() => {
+    if (!id) return;
+    let current = true;
+    apiRequest<SubscriberDetail>("GET", `/api/stores/${storeId}/subscribers/${id}`)
+      .then((detail) => {
+        if (current) setLoad({ id, state: "loaded", detail });
+      })
+      .catch((error: unknown) => {
+        if (current) {
+          setLoad({ id, state: "failed", message: failureMessage(error, "Failed to load subscriber") });
+        }
+      });
+    return () => {
+      current = false;
+    };
+  }, [storeId, id]);
+
+  return (
+    <Modal
+      open={subscriber !== null}
+      onClose={onClose}
+      size="large"
+      title={subscriber?.email ?? "Subscriber"}
+      secondaryActions={[
+        ...(canManage && subscriber
+          ? [{ content: "Delete", destructive: true, onAction: () => onDelete(subscriber) }]
+          : []),
+        { content: "Close", onAction: onClose },
+      ]}
+    >
+      <Modal.Section>
+        {shown === null ? (
+          <InlineStack align="center">
+            <Spinner accessibilityLabel="Loading subscriber" size="large" />
+          </InlineStack>
+        ) : shown.state === "failed" ? (
+          <Banner tone="critical" title="Error">
+            <p>{shown.message}</p>
+          </Banner>
+        ) : (
+          <Details detail={shown.detail} />
+        )}
+      </Modal.Section>
+    </Modal>
+  );
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+/** SPEC §9: the date ranges offered (days back from now) and the status filter. */
+export const DATE_RANGES = ["7", "30", "90", "all"] as const;
+export const STATUSES = ["all", "active", "unsubscribed"] as const;
+
+export type DateRange = (typeof DATE_RANGES)[number];
+export type SubscriberStatus = (typeof STATUSES)[number];
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+const MAX_SEARCH_LENGTH = 200;
+
+export const subscriberFiltersSchema = z.object({
+  dateRange: z.enum(DATE_RANGES, { error: "dateRange must be one of 7, 30, 90 or all" }).default("all"),
+  status: z.enum(STATUSES, { error: "status must be one of all, active or unsubscribed" }).default("all"),
+  search: z
+    .string()
+    .trim()
+    .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
+    .default(""),
+});
+
+export type SubscriberFilters = z.infer<typeof subscriberFiltersSchema>;
+
+/** GET /api/stores/:storeId/subscribers: the filters, the opaque keyset cursor and the page size. */
+export const subscriberListQuerySchema = subscriberFiltersSchema.extend({
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, "cursor is not valid")
+    .optional(),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int("limit must be a whole number")
+    .min(1, "limit must be at least 1")
+    .max(MAX_PAGE_SIZE, `limit must be at most ${MAX_PAGE_SIZE}`)
+    .default(DEFAULT_PAGE_SIZE),
+});
+
+export type SubscriberListQuery = z.infer<typeof subscriberListQuerySchema>;
+
+export const defaultFilters: SubscriberFilters = { dateRange: "all", status: "all", search: "" };
+
+/** The filters of a screen URL: a value that is not valid falls back to its default instead of failing. */
+export function readFilters(params: URLSearchParams): SubscriberFilters {
+  const field = <K extends keyof SubscriberFilters>(key: K): SubscriberFilters[K] => {
+    const parsed = subscriberFiltersSchema.shape[key].safeParse(params.get(key) ?? undefined);
+    return parsed.success ? (parsed.data as SubscriberFilters[K]) : defaultFilters[key];
+  };
+  return { dateRange: field("dateRange"), status: field("status"), search: field("search") };
+}
+
+/** The filters as query parameters, defaults left out so that URLs stay short. */
+export function filterParams(filters: SubscriberFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.dateRange !== defaultFilters.dateRange) params.set("dateRange", filters.dateRange);
+  if (filters.status !== defaultFilters.status) params.set("status", filters.status);
+  if (filters.search) params.set("search", filters.search);
+  return params;
+}
+
+export function hasActiveFilters(filters: SubscriberFilters): boolean {
+  return filterParams(filters).size > 0;
+}

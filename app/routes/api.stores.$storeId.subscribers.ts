@@ -1,0 +1,16 @@
+import { apiRoute } from "~/http/json.server";
+import { readQuery } from "~/http/query.server";
+import { subscriberListQuerySchema } from "~/lib/schemas/subscribers";
+import { requireActor } from "~/services/actor.server";
+import { listSubscribers } from "~/services/subscriber-list.server";
+
+const handle = apiRoute({
+  GET: async ({ request, params }) => {
+    const actor = await requireActor(request);
+    const query = readQuery(request, subscriberListQuerySchema);
+    return listSubscribers(actor, params.storeId ?? "", query);
+  },
+});
+
+export const loader = handle;
+export const action = handle;

@@ -1,0 +1,220 @@
+/**
+ * `npm run bench`: measures the DESIGN.md budgets on this machine, in order, and prints one table
+ * (stdout; progress on stderr), also written to bench/RESULTS.md. Loopback only; every load is
+ * bounded in time; every process, database and Redis key it creates is removed, even on failure.
+ * Needs `npm run build` first, PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { type BenchEnv, createAdmin, createStoreThroughApi, type RunningApp, startApp } from "./lib/app";
+import { LOAD } from "./lib/load";
+import { elapsedSeconds, progress } from "./lib/log";
+import { stopAllProcesses, stopProcess } from "./lib/processes";
+import { machine, type Row, table } from "./lib/report";
+import {
+  createScratchDatabase,
+  deleteRedisKeys,
+  dropScratchDatabase,
+  PG_ADMIN_URL,
+  REDIS_URL,
+} from "./lib/scratch";
+import { measurePopupScriptSize, popupScriptRows } from "./popup-script-size";
+import { measurePublicConfig, publicConfigRows } from "./public-config";
+import { measureSubscribeThroughput, subscribeRows } from "./subscribe-throughput";
+import { measureWelcomeEmailThroughput, welcomeEmailRows } from "./welcome-email-throughput";
+
+const HARD_LIMIT_MS = 10 * 60_000;
+const RESULTS_FILE = path.resolve("bench/RESULTS.md");
+
+const runId = randomBytes(4).toString("hex");
+const databaseName = `np_bench_${runId}`;
+const redisPrefix = `npbench-${runId}`;
+/** BENCH_PROFILE=1 writes V8 CPU profiles of the app and the worker (for finding what dominates). */
+const profileDir = process.env.BENCH_PROFILE
+  ? path.join(os.tmpdir(), `np-bench-profiles-${runId}`)
+  : undefined;
+
+let databaseCreated = false;
+let cleanedUp: Promise<void> | undefined;
+
+function cleanup(): Promise<void> {
+  cleanedUp ??= (async () => {
+    progress("cleaning up");
+    await stopAllProcesses().catch((error: unknown) => progress(`stopping processes: ${String(error)}`));
+    if (databaseCreated)
+      await dropScratchDatabase(databaseName).catch((error: unknown) =>
+        progress(`dropping database: ${String(error)}`),
+      );
+    await deleteRedisKeys(`${redisPrefix}-`).catch((error: unknown) =>
+      progress(`deleting Redis keys: ${String(error)}`),
+    );
+  })();
+  return cleanedUp;
+}
+
+function abort(reason: string, code: number) {
+  progress(reason);
+  void cleanup().finally(() => process.exit(code));
+}
+
+process.once("SIGINT", () => abort("interrupted", 130));
+process.once("SIGTERM", () => abort("terminated", 143));
+setTimeout(() => abort(`over ${HARD_LIMIT_MS / 60_000} minutes: stopping`, 2), HARD_LIMIT_MS).unref();
+
+function failed(measure: string, error: unknown): Row {
+  const message = error instanceof Error ? error.message.split("\n")[0] : String(error);
+  progress(`${measure} FAILED: ${error instanceof Error ? error.message : String(error)}`);
+  return { measure, result: `not measured: ${message}`, budget: "—", pass: false };
+}
+
+async function postgresVersion(): Promise<string> {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ server_version: string }>("SHOW server_version");
+    return rows[0]?.server_version.split(" ")[0] ?? "?";
+  } finally {
+    await client.end();
+  }
+}
+
+function profileFlags(name: string): string[] {
+  return profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.join(profileDir, name)}`] : [];
+}
+
+async function measureAll(rows: Row[], failures: string[]) {
+  try {
+    rows.push(...popupScriptRows(measurePopupScriptSize()));
+  } catch (error) {
+    rows.push(failed("Popup script size", error));
+    failures.push("popup-script-size");
+  }
+
+  const bench: BenchEnv = {
+    databaseUrl: await createScratchDatabase(databaseName),
+    redisUrl: REDIS_URL,
+    appRedisPrefix: `${redisPrefix}-app`,
+  };
+  databaseCreated = true;
+
+  let app: RunningApp | undefined;
+  let storeId: string | undefined;
+  try {
+    await createAdmin(bench);
+    app = await startApp(bench, profileFlags("app"));
+    storeId = await createStoreThroughApi(app.origin);
+  } catch (error) {
+    rows.push(failed("App start (admin, login, store)", error));
+    failures.push("app-start");
+  }
+
+  if (app && storeId) {
+    try {
+      const subscribe = await measureSubscribeThroughput({
+        origin: app.origin,
+        storeId,
+        databaseUrl: bench.databaseUrl,
+      });
+      rows.push(...subscribeRows(subscribe));
+    } catch (error) {
+      rows.push(failed("Subscribe throughput", error));
+      failures.push("subscribe-throughput");
+    }
+    try {
+      rows.push(...publicConfigRows(await measurePublicConfig({ origin: app.origin, storeId })));
+    } catch (error) {
+      rows.push(failed("Popup config GET", error));
+      failures.push("public-config");
+    }
+  }
+  // The web server is stopped before the email measurement so the worker has the machine to itself.
+  if (app) await stopProcess(app.process);
+
+  if (app && storeId) {
+    try {
+      const email = await measureWelcomeEmailThroughput({
+        ...bench,
+        mailRedisPrefix: `${redisPrefix}-mail`,
+        origin: app.origin,
+        storeId,
+        nodeOptions: profileFlags("worker"),
+      });
+      rows.push(...welcomeEmailRows(email));
+    } catch (error) {
+      rows.push(failed("Welcome email throughput", error));
+      failures.push("welcome-email-throughput");
+    }
+  }
+}
+
+function resultsMarkdown(
+  rows: Row[],
+  startedAt: Date,
+  seconds: number,
+  postgres: string,
+  loadAverage: { start: number; end: number },
+): string {
+  const host = machine();
+  return [
+    "## Performance budgets (measured)",
+    "",
+    `Measured with \`npm run bench\` on ${startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC, on ${host.cpu}, ` +
+      `${host.cores} cores, ${host.memoryGiB} GiB memory, Node ${host.node}, PostgreSQL ${postgres}, ` +
+      `${host.platform}; 1-minute load average ${loadAverage.start.toFixed(2)} at the start and ` +
+      `${loadAverage.end.toFixed(2)} at the end (anything else running shares the cores); ` +
+      `the whole run took ${Math.round(seconds)} s.`,
+    "",
+    table(rows),
+    "",
+    `- HTTP figures: autocannon in the bench process, ${LOAD.connections} connections, no pipelining, ` +
+      `${LOAD.durationSeconds} s after a ${LOAD.warmupSeconds} s warm-up, a unique company email per subscribe request. ` +
+      "The app runs as in production (`NODE_ENV=production`, built server, REDIS_URL set: rate limits and " +
+      "the welcome-email job go to Redis) on a scratch database; rate limits are raised out of the way.",
+    "- The bare endpoint is node:http + pg Pool (max 20), one `INSERT … ON CONFLICT DO NOTHING` of the same " +
+      "columns into a copy of `subscribers` (same indexes and store foreign key), in its own process.",
+    "- Rows are checked after each run: every 2xx email has exactly one row (lost = 2xx without a row).",
+    "- Welcome email: one `jobs/worker.ts` (BullMQ, concurrency 10, the store's pooled SMTP transport) " +
+      "against a loopback SMTP sink that accepts and discards (no TLS), timed from enqueueing N jobs until the " +
+      "sink has N messages, after a warm-up; the raw loop is nodemailer alone (pool, 5 connections, 10 sends " +
+      "in flight) sending a message built from the same welcome email, in its own process.",
+    "",
+  ].join("\n");
+}
+
+async function main() {
+  const startedAt = new Date();
+  const loadAtStart = os.loadavg()[0] ?? 0;
+  progress(
+    `run ${runId}: database ${databaseName}, Redis prefix ${redisPrefix}-*, load average ${loadAtStart.toFixed(2)}`,
+  );
+  const postgres = await postgresVersion();
+  const rows: Row[] = [];
+  const failures: string[] = [];
+  try {
+    await measureAll(rows, failures);
+  } finally {
+    await cleanup();
+  }
+  const seconds = elapsedSeconds();
+  const markdown = resultsMarkdown(rows, startedAt, seconds, postgres, {
+    start: loadAtStart,
+    end: os.loadavg()[0] ?? 0,
+  });
+  fs.writeFileSync(RESULTS_FILE, markdown);
+  process.stdout.write(`${table(rows)}\n`);
+  progress(`done in ${seconds.toFixed(0)} s; table written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  if (profileDir) progress(`CPU profiles in ${profileDir}`);
+  if (failures.length > 0) progress(`not measured: ${failures.join(", ")}`);
+  return failures.length > 0 ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    progress(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    void cleanup().finally(() => process.exit(1));
+  },
+);

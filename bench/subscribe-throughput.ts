@@ -1,0 +1,195 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { LOAD, type LoadResult, runLoad } from "./lib/load";
+import { progress, sleep, withTimeout } from "./lib/log";
+import { forkTs, nextMessage, stopProcess } from "./lib/processes";
+import { fixed, integer, type Row } from "./lib/report";
+
+/** The copy of the subscribers table the bare endpoint writes to (same columns and indexes). */
+const BARE_TABLE = "bench_bare_subscribers";
+const PAGE_URL = "https://bench-store.example.com/products/widget";
+
+/** Rows written by one measured run, checked against the requests that were answered 2xx. */
+export type Integrity = {
+  /** Distinct emails that got a 2xx answer. */
+  ok: number;
+  /** Of those, how many have no row (lost writes). */
+  missing: number;
+  /** Rows for the run's emails beyond one per email (the unique index makes this 0). */
+  duplicates: number;
+  /** Rows of requests still in flight when the load stopped (answered after autocannon hung up). */
+  unanswered: number;
+};
+
+export type SubscribeSide = { load: LoadResult; integrity: Integrity };
+export type SubscribeMeasurement = { app: SubscribeSide; bare: SubscribeSide };
+
+/** A unique company-looking email per request (the popup's defaults refuse gmail, yahoo, …). */
+function emailSource(tag: string) {
+  let next = 0;
+  return () => {
+    next += 1;
+    const email = `${tag}-${next}@bench-company.com`;
+    return { key: email, body: JSON.stringify({ email, sessionId: `s-${tag}-${next}`, pageUrl: PAGE_URL }) };
+  };
+}
+
+async function createBareTable(client: pg.Client): Promise<void> {
+  await client.query(`DROP TABLE IF EXISTS ${BARE_TABLE}`);
+  await client.query(`CREATE TABLE ${BARE_TABLE} (LIKE subscribers INCLUDING ALL)`);
+  await client.query(
+    `ALTER TABLE ${BARE_TABLE} ADD FOREIGN KEY (store_id) REFERENCES stores(id) ON DELETE CASCADE`,
+  );
+}
+
+async function checkIntegrity(
+  client: pg.Client,
+  table: string,
+  storeId: string,
+  tag: string,
+  okEmails: Set<string>,
+): Promise<Integrity> {
+  // Requests abandoned when the load stopped may still be finishing: let them land first.
+  await sleep(2_000);
+  const { rows } = await client.query<{ rows: string; distinct: string; found: string }>(
+    `WITH ok AS (SELECT DISTINCT unnest($3::text[]) AS email),
+          run AS (SELECT lower(email) AS email FROM ${table} WHERE store_id = $1 AND email LIKE $2)
+     SELECT (SELECT count(*) FROM run) AS rows,
+            (SELECT count(DISTINCT email) FROM run) AS distinct,
+            (SELECT count(*) FROM ok WHERE email IN (SELECT email FROM run)) AS found`,
+    [storeId, `${tag}-%`, [...okEmails]],
+  );
+  const row = rows[0] ?? { rows: "0", distinct: "0", found: "0" };
+  const total = Number(row.rows);
+  const found = Number(row.found);
+  const distinct = Number(row.distinct);
+  const integrity = {
+    ok: okEmails.size,
+    missing: okEmails.size - found,
+    duplicates: total - distinct,
+    unanswered: distinct - found,
+  };
+  progress(
+    `  ${table}: ${total} rows for ${okEmails.size} 2xx answers (missing ${integrity.missing}, ` +
+      `duplicates ${integrity.duplicates}, written for unanswered requests ${integrity.unanswered})`,
+  );
+  return integrity;
+}
+
+async function measureSide(
+  label: string,
+  url: string,
+  client: pg.Client,
+  table: string,
+  storeId: string,
+): Promise<SubscribeSide> {
+  const runId = randomBytes(3).toString("hex");
+  if (LOAD.warmupSeconds > 0) {
+    await runLoad({
+      label: `${label} warm-up`,
+      url,
+      method: "POST",
+      body: emailSource(`warm-${runId}`),
+      durationSeconds: LOAD.warmupSeconds,
+    });
+  }
+  const tag = `run-${runId}`;
+  const okEmails = new Set<string>();
+  const load = await runLoad({
+    label,
+    url,
+    method: "POST",
+    body: emailSource(tag),
+    onOk: (email) => okEmails.add(email),
+    durationSeconds: LOAD.durationSeconds,
+  });
+  const integrity = await checkIntegrity(client, table, storeId, tag, okEmails);
+  return { load, integrity };
+}
+
+/**
+ * POST /api/public/stores/{id}/subscribe on the production app, then the same load on a bare
+ * node:http + pg endpoint writing the same columns into a copy of the table, in its own process.
+ */
+export async function measureSubscribeThroughput(options: {
+  origin: string;
+  storeId: string;
+  databaseUrl: string;
+}): Promise<SubscribeMeasurement> {
+  const { origin, storeId, databaseUrl } = options;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const bareServer = forkTs("bare endpoint", "bench/bare-subscribe-server.ts", {
+    ...process.env,
+    BARE_DATABASE_URL: databaseUrl,
+    BARE_TABLE,
+  });
+  try {
+    const port = await withTimeout(
+      "the bare endpoint's start",
+      30_000,
+      nextMessage(bareServer, (message) => {
+        const ready = message as { type?: string; port?: number };
+        return ready.type === "ready" ? ready.port : undefined;
+      }),
+    );
+    await createBareTable(client);
+    const path = `/api/public/stores/${storeId}/subscribe`;
+    const app = await measureSide("subscribe (app)", `${origin}${path}`, client, "subscribers", storeId);
+    const bare = await measureSide(
+      "subscribe (bare)",
+      `http://127.0.0.1:${port}${path}`,
+      client,
+      BARE_TABLE,
+      storeId,
+    );
+    return { app, bare };
+  } finally {
+    await stopProcess(bareServer, 5_000);
+    await client.end();
+  }
+}
+
+function clean(side: SubscribeSide): boolean {
+  const { load, integrity } = side;
+  return (
+    load.errors === 0 &&
+    load.non2xx === 0 &&
+    load.timeouts === 0 &&
+    integrity.missing === 0 &&
+    integrity.duplicates === 0
+  );
+}
+
+function describe(side: SubscribeSide): string {
+  const { load, integrity } = side;
+  return (
+    `${integer(load.requestsPerSecond)} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms, ` +
+    `errors ${load.errors}, non-2xx ${load.non2xx}; rows: ${integer(integrity.ok)} 2xx → ` +
+    `${integrity.missing} missing, ${integrity.duplicates} duplicates`
+  );
+}
+
+export function subscribeRows(measured: SubscribeMeasurement): Row[] {
+  const ratio = measured.bare.load.requestsPerSecond / Math.max(measured.app.load.requestsPerSecond, 1);
+  return [
+    {
+      measure: "Subscribe POST, app (Redis on)",
+      result: describe(measured.app),
+      budget: "0 errors, 0 duplicates, 0 lost",
+      pass: clean(measured.app),
+    },
+    {
+      measure: "Subscribe POST, bare node:http + pg",
+      result: describe(measured.bare),
+      budget: "reference",
+      pass: null,
+    },
+    {
+      measure: "Subscribe throughput, bare ÷ app",
+      result: `${fixed(ratio, 2)}× (app at ${fixed(100 / ratio, 0)}% of bare)`,
+      budget: "≤ 2.00×",
+      pass: ratio <= 2 && clean(measured.app),
+    },
+  ];
+}

@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { syncCouponUsage } from "~/services/coupon-sync.server";
+import { issueUniqueCode } from "~/services/discount-codes.server";
+import { HttpError } from "~/services/errors.server";
+import { logger } from "~/services/logger.server";
+import { sendSubscriberMail } from "~/services/subscriber-mail.server";
+
+export const shopifyJobSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("create-discount-code"), subscriberId: z.uuid() }),
+  z.object({ type: z.literal("sync-coupon-usage"), storeId: z.uuid() }),
+]);
+
+export type ShopifyJob = z.infer<typeof shopifyJobSchema>;
+
+/** A unique code, then the subscriber's first email (which carries the code). */
+async function createCodeThenMail(subscriberId: string) {
+  try {
+    await issueUniqueCode(subscriberId);
+  } catch (error) {
+    // Refused for good (revoked token, invalid input): the popup's code goes out instead.
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    logger().warn({ subscriberId, err: error }, "unique discount code not created; the popup's code is used");
+  }
+  await sendSubscriberMail(subscriberId);
+}
+
+export async function processShopifyJob(job: ShopifyJob): Promise<unknown> {
+  switch (job.type) {
+    case "create-discount-code":
+      return createCodeThenMail(job.subscriberId);
+    case "sync-coupon-usage":
+      return syncCouponUsage(job.storeId);
+  }
+}

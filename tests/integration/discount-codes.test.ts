@@ -1,0 +1,131 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { stores, subscribers } from "~/db/schema";
+import { syncCouponUsage } from "~/services/coupon-sync.server";
+import { issueUniqueCode } from "~/services/discount-codes.server";
+import { publicPopupConfig } from "~/services/popups.server";
+import { connectShopify } from "~/services/shopify-connection.server";
+import { subscribe } from "~/services/subscribers.server";
+import { drainInProcessJobs } from "../../jobs/client";
+import { actorFor, createStoreFor } from "../support/actors";
+import { testDb } from "../support/db";
+import { createOrganizationWithAdmin } from "../support/fixtures";
+import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../support/shopify-msw";
+
+const shop: FakeShop = { ...FAKE_SHOP, discounts: new Map() };
+const { server } = setupShopifyMock([shop]);
+let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
+let counter = 0;
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: "error" });
+  owner = await createOrganizationWithAdmin();
+});
+afterAll(async () => {
+  await drainInProcessJobs();
+  server.close();
+});
+
+async function connectedStore() {
+  const store = await createStoreFor(owner.admin.id);
+  await connectShopify(await actorFor(owner.admin.id), store.id, {
+    shopifyUrl: "acme-test",
+    accessToken: FAKE_SHOP.accessToken,
+  });
+  return store.id;
+}
+
+async function subscribeTo(storeId: string) {
+  const config = await publicPopupConfig(storeId);
+  if (!config) throw new Error("no popup");
+  const email = `buyer-${++counter}@acme-corp.example`;
+  const answer = await subscribe(config, { email }, { ip: "127.0.0.1", userAgent: "test" });
+  return { email, ...answer };
+}
+
+describe("unique discount codes", () => {
+  it("gives each subscriber of a connected store a single-use code created in Shopify with the popup's percentage", async () => {
+    const storeId = await connectedStore();
+    const first = await subscribeTo(storeId);
+    const second = await subscribeTo(storeId);
+    expect(first.discountCode).toMatch(/^WELCOME15-[A-Z2-9]{6}$/);
+    expect(second.discountCode).not.toBe(first.discountCode);
+    expect(shop.discounts?.get(first.discountCode)).toMatchObject({
+      percentage: 0.15,
+      usageLimit: 1,
+      appliesOncePerCustomer: true,
+    });
+    const [row] = await testDb().select().from(subscribers).where(eq(subscribers.email, first.email));
+    expect(row?.discountCodeSent).toBe(first.discountCode);
+    expect((await subscribeTo(storeId)).discountCode).not.toBe("WELCOME15");
+  });
+
+  it("answers a repeated subscribe with the same unique code and creates no second code", async () => {
+    const storeId = await connectedStore();
+    const { email, discountCode } = await subscribeTo(storeId);
+    const config = await publicPopupConfig(storeId);
+    if (!config) throw new Error("no popup");
+    const codesBefore = shop.discounts?.size;
+    const again = await subscribe(config, { email }, { ip: "127.0.0.1", userAgent: "test" });
+    expect(again.discountCode).toBe(discountCode);
+    expect(shop.discounts?.size).toBe(codesBefore);
+  });
+
+  it("uses the popup's code when the store is not connected", async () => {
+    const store = await createStoreFor(owner.admin.id);
+    expect((await subscribeTo(store.id)).discountCode).toBe("WELCOME15");
+  });
+
+  it("falls back to the popup's code and marks the store Not Connected when Shopify refuses the token", async () => {
+    const storeId = await connectedStore();
+    shop.accessToken = "shpat_revoked";
+    try {
+      expect((await subscribeTo(storeId)).discountCode).toBe("WELCOME15");
+      await drainInProcessJobs();
+      const [store] = await testDb().select().from(stores).where(eq(stores.id, storeId));
+      expect(store?.isConnected).toBe(false);
+    } finally {
+      shop.accessToken = FAKE_SHOP.accessToken;
+    }
+  });
+
+  it("is idempotent: issuing again keeps the subscriber's code", async () => {
+    const storeId = await connectedStore();
+    const { email, discountCode } = await subscribeTo(storeId);
+    const [row] = await testDb().select().from(subscribers).where(eq(subscribers.email, email));
+    expect(await issueUniqueCode(row?.id ?? "")).toBe(discountCode);
+  });
+});
+
+describe("coupon usage sync", () => {
+  it("marks exactly the subscribers whose unique code was used, and leaves the shared code alone", async () => {
+    const storeId = await connectedStore();
+    const used = await subscribeTo(storeId);
+    const unused = await subscribeTo(storeId);
+    const shared = await testDb()
+      .insert(subscribers)
+      .values({ storeId, email: `shared-${Date.now()}@acme-corp.example`, discountCodeSent: "WELCOME15" })
+      .returning();
+    const discount = shop.discounts?.get(used.discountCode);
+    if (!discount) throw new Error("code not created");
+    discount.usageCount = 1;
+    shop.throttleNext = 1;
+
+    const progress: number[] = [];
+    const result = await syncCouponUsage(storeId, (checked) => progress.push(checked));
+    expect(result).toEqual({
+      message: "Checked 2 discount codes: 1 newly used",
+      updatedCount: 1,
+      checked: 2,
+    });
+    expect(progress).toEqual([1, 2]);
+    const rows = await testDb().select().from(subscribers).where(eq(subscribers.storeId, storeId));
+    const usedByEmail = Object.fromEntries(rows.map((row) => [row.email, row.discountCodeUsed]));
+    expect(usedByEmail).toMatchObject({
+      [used.email]: true,
+      [unused.email]: false,
+      [shared[0]?.email ?? ""]: false,
+    });
+    expect((await syncCouponUsage(storeId)).updatedCount).toBe(0);
+  });
+});
