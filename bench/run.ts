@@ -115,6 +115,7 @@ async function measureAll(rows: Row[], failures: string[]) {
     try {
       const subscribe = await measureSubscribeThroughput({
         origin: app.origin,
+        appGroup: app.process.child.pid ?? 0,
         storeId,
         databaseUrl: bench.databaseUrl,
       });
@@ -124,7 +125,8 @@ async function measureAll(rows: Row[], failures: string[]) {
       failures.push("subscribe-throughput");
     }
     try {
-      rows.push(...publicConfigRows(await measurePublicConfig({ origin: app.origin, storeId })));
+      const appGroup = app.process.child.pid ?? 0;
+      rows.push(...publicConfigRows(await measurePublicConfig({ origin: app.origin, appGroup, storeId })));
     } catch (error) {
       rows.push(failed("Popup config GET", error));
       failures.push("public-config");

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { groupCpuSeconds, processCpuSeconds } from "./lib/cpu";
 import { LOAD, type LoadResult, runLoad } from "./lib/load";
 import { progress, sleep, withTimeout } from "./lib/log";
 import { forkTs, nextMessage, stopProcess } from "./lib/processes";
@@ -82,6 +83,7 @@ async function measureSide(
   client: pg.Client,
   table: string,
   storeId: string,
+  cpuSeconds: () => number,
 ): Promise<SubscribeSide> {
   const runId = randomBytes(3).toString("hex");
   if (LOAD.warmupSeconds > 0) {
@@ -91,6 +93,7 @@ async function measureSide(
       method: "POST",
       body: emailSource(`warm-${runId}`),
       durationSeconds: LOAD.warmupSeconds,
+      cpuSeconds,
     });
   }
   const tag = `run-${runId}`;
@@ -102,6 +105,7 @@ async function measureSide(
     body: emailSource(tag),
     onOk: (email) => okEmails.add(email),
     durationSeconds: LOAD.durationSeconds,
+    cpuSeconds,
   });
   const integrity = await checkIntegrity(client, table, storeId, tag, okEmails);
   return { load, integrity };
@@ -113,10 +117,12 @@ async function measureSide(
  */
 export async function measureSubscribeThroughput(options: {
   origin: string;
+  /** The app's process group (the tsx CLI and the server it runs). */
+  appGroup: number;
   storeId: string;
   databaseUrl: string;
 }): Promise<SubscribeMeasurement> {
-  const { origin, storeId, databaseUrl } = options;
+  const { origin, storeId, databaseUrl, appGroup } = options;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const bareServer = forkTs("bare endpoint", "bench/bare-subscribe-server.ts", {
@@ -135,13 +141,17 @@ export async function measureSubscribeThroughput(options: {
     );
     await createBareTable(client);
     const path = `/api/public/stores/${storeId}/subscribe`;
-    const app = await measureSide("subscribe (app)", `${origin}${path}`, client, "subscribers", storeId);
+    const app = await measureSide("subscribe (app)", `${origin}${path}`, client, "subscribers", storeId, () =>
+      groupCpuSeconds(appGroup),
+    );
+    const barePid = bareServer.child.pid ?? 0;
     const bare = await measureSide(
       "subscribe (bare)",
       `http://127.0.0.1:${port}${path}`,
       client,
       BARE_TABLE,
       storeId,
+      () => processCpuSeconds(barePid),
     );
     return { app, bare };
   } finally {
@@ -165,8 +175,8 @@ function describe(side: SubscribeSide): string {
   const { load, integrity } = side;
   return (
     `${integer(load.requestsPerSecond)} req/s, p50 ${load.p50Ms} ms, p99 ${load.p99Ms} ms, ` +
-    `errors ${load.errors}, non-2xx ${load.non2xx}; rows: ${integer(integrity.ok)} 2xx → ` +
-    `${integrity.missing} missing, ${integrity.duplicates} duplicates`
+    `${fixed(load.cpuMsPerRequest, 2)} CPU ms/req, errors ${load.errors}, non-2xx ${load.non2xx}; ` +
+    `rows: ${integer(integrity.ok)} 2xx → ${integrity.missing} missing, ${integrity.duplicates} duplicates`
   );
 }
 

@@ -4,6 +4,7 @@ import { type ParsedMail, simpleParser } from "mailparser";
 import pg from "pg";
 import { emailQueue } from "../jobs/queues/email.config";
 import { appEnvironment, type BenchEnv } from "./lib/app";
+import { groupCpuSeconds, processCpuSeconds } from "./lib/cpu";
 import { progress, sleep, withTimeout } from "./lib/log";
 import { forkTs, type Managed, nextMessage, startTsxCli, stopProcess, tail } from "./lib/processes";
 import { fixed, integer, type Row } from "./lib/report";
@@ -16,7 +17,14 @@ const BUDGET_PER_SECOND = 500;
 /** Long enough for 2,000 messages at 20/s; a slower path is reported from what arrived by then. */
 const WAIT_MS = 120_000;
 
-export type MailRun = { messages: number; seconds: number; perSecond: number; bytesPerMessage: number };
+export type MailRun = {
+  messages: number;
+  seconds: number;
+  perSecond: number;
+  bytesPerMessage: number;
+  /** CPU time of the sending process per message delivered. */
+  cpuMsPerMessage: number;
+};
 type RawRun = MailRun & { failed: number };
 export type WelcomeEmailMeasurement = {
   worker: MailRun & { sent: number; extraMessages: number };
@@ -24,9 +32,15 @@ export type WelcomeEmailMeasurement = {
 };
 
 /** Times from `start` until the sink has `count` more messages (or the wait runs out). */
-async function timeDelivery(sink: SmtpSink, count: number, start: () => Promise<void>): Promise<MailRun> {
+async function timeDelivery(
+  sink: SmtpSink,
+  count: number,
+  cpuSeconds: () => number,
+  start: () => Promise<void>,
+): Promise<MailRun> {
   const baseCount = sink.count();
   const baseBytes = sink.bytes();
+  const cpuBefore = cpuSeconds();
   const started = performance.now();
   await start();
   await sink.waitForCount(baseCount + count, WAIT_MS).catch((error: unknown) => {
@@ -39,6 +53,7 @@ async function timeDelivery(sink: SmtpSink, count: number, start: () => Promise<
     seconds,
     perSecond: messages / seconds,
     bytesPerMessage: messages > 0 ? (sink.bytes() - baseBytes) / messages : 0,
+    cpuMsPerMessage: ((cpuSeconds() - cpuBefore) * 1000) / Math.max(messages, 1),
   };
 }
 
@@ -105,12 +120,13 @@ async function measureWorker(
     const warmupIds = await insertSubscribers(client, storeId, "mail-warm", WARMUP_MESSAGES);
     const ids = await insertSubscribers(client, storeId, "mail-run", MESSAGES);
     const sample = sink.captureNext();
+    const workerCpu = () => groupCpuSeconds(worker.child.pid ?? 0);
     progress(`worker warm-up: ${WARMUP_MESSAGES} welcome emails`);
-    const warm = await timeDelivery(sink, WARMUP_MESSAGES, () => enqueueWelcome(queue, warmupIds));
+    const warm = await timeDelivery(sink, WARMUP_MESSAGES, workerCpu, () => enqueueWelcome(queue, warmupIds));
     if (warm.messages < WARMUP_MESSAGES)
       throw new Error(`warm-up delivered ${warm.messages}:\n${tail(worker)}`);
     progress(`worker: ${MESSAGES} welcome emails`);
-    const run = await timeDelivery(sink, MESSAGES, () => enqueueWelcome(queue, ids));
+    const run = await timeDelivery(sink, MESSAGES, workerCpu, () => enqueueWelcome(queue, ids));
     // A duplicate send would show up as more messages than jobs.
     await sleep(1_000);
     const extraMessages = Math.max(0, sink.count() - WARMUP_MESSAGES - MESSAGES);
@@ -121,7 +137,8 @@ async function measureWorker(
     const sent = Number(rows[0]?.sent ?? 0);
     progress(
       `  worker: ${run.messages} messages in ${run.seconds.toFixed(2)} s = ${run.perSecond.toFixed(0)}/s, ` +
-        `${run.bytesPerMessage.toFixed(0)} B each; ${sent} sends recorded, ${extraMessages} extra`,
+        `${run.bytesPerMessage.toFixed(0)} B each, ${run.cpuMsPerMessage.toFixed(2)} CPU ms each; ` +
+        `${sent} sends recorded, ${extraMessages} extra`,
     );
     return {
       run: { ...run, sent, extraMessages },
@@ -165,22 +182,23 @@ async function rawRun(
     mailer.child.send(command);
     return withTimeout(`the ${label} answer`, WAIT_MS + 10_000, done);
   };
+  const cpu = () => processCpuSeconds(mailer.child.pid ?? 0);
   progress(`${label} warm-up: ${WARMUP_MESSAGES} messages`);
   let warmReply: Promise<RawMailerReply> | undefined;
-  await timeDelivery(sink, WARMUP_MESSAGES, async () => {
+  await timeDelivery(sink, WARMUP_MESSAGES, cpu, async () => {
     warmReply = send(WARMUP_MESSAGES);
   });
   await warmReply;
   progress(`${label}: ${MESSAGES} messages`);
   let reply: Promise<RawMailerReply> | undefined;
-  const run = await timeDelivery(sink, MESSAGES, async () => {
+  const run = await timeDelivery(sink, MESSAGES, cpu, async () => {
     reply = send(MESSAGES);
   });
   const result = await reply;
   if (result?.firstError) progress(`  ${label} error: ${result.firstError}`);
   progress(
     `  ${label}: ${run.messages} messages in ${run.seconds.toFixed(2)} s = ${run.perSecond.toFixed(0)}/s, ` +
-      `${run.bytesPerMessage.toFixed(0)} B each`,
+      `${run.bytesPerMessage.toFixed(0)} B each, ${run.cpuMsPerMessage.toFixed(2)} CPU ms each`,
   );
   return { ...run, failed: result?.failed ?? 0 };
 }
@@ -235,7 +253,7 @@ export async function measureWelcomeEmailThroughput(
 function describeRaw(raw: RawRun): string {
   return (
     `${integer(raw.perSecond)} msg/s (${integer(raw.messages)} in ${fixed(raw.seconds, 2)} s, ` +
-    `${integer(raw.bytesPerMessage)} B each, ${raw.failed} failed)`
+    `${integer(raw.bytesPerMessage)} B each, ${fixed(raw.cpuMsPerMessage, 2)} CPU ms/msg, ${raw.failed} failed)`
   );
 }
 
@@ -248,7 +266,8 @@ export function welcomeEmailRows(measured: WelcomeEmailMeasurement): Row[] {
       measure: "Welcome email, 1 worker → SMTP sink",
       result:
         `${integer(worker.perSecond)} msg/s (${integer(worker.messages)} in ${fixed(worker.seconds, 2)} s, ` +
-        `${integer(worker.bytesPerMessage)} B each; ${integer(worker.sent)} sends recorded, ${worker.extraMessages} extra)`,
+        `${integer(worker.bytesPerMessage)} B each, ${fixed(worker.cpuMsPerMessage, 2)} CPU ms/msg; ` +
+        `${integer(worker.sent)} sends recorded, ${worker.extraMessages} extra)`,
       budget: `≥ ${BUDGET_PER_SECOND} msg/s, all sent once`,
       pass: worker.perSecond >= BUDGET_PER_SECOND && complete,
     },

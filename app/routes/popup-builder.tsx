@@ -32,6 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     editor: {
       store: { id: store.id, name: store.name, socialLinks: store.socialLinks },
       config: config satisfies BuilderConfig,
+      codeMissingInShopify: popup.discountCodeInShopify === false ? popup.discountCode : null,
       openPreview: new URL(request.url).searchParams.get("preview") === "true",
     },
   };
@@ -41,7 +42,7 @@ const STATUS_TEXT = { saved: "All changes saved", saving: "Saving…", failed: "
 
 type EditorData = NonNullable<Route.ComponentProps["loaderData"]["editor"]>;
 
-function Builder({ store, config: initial, openPreview }: EditorData) {
+function Builder({ store, config: initial, openPreview, codeMissingInShopify }: EditorData) {
   const { config, status, edit, saveNow } = usePopupAutosave(store.id, initial);
   const [socialLinks, setSocialLinks] = useState(store.socialLinks);
   const [fullscreen, setFullscreen] = useState(openPreview);
@@ -66,7 +67,7 @@ function Builder({ store, config: initial, openPreview }: EditorData) {
             </InlineStack>
             <ContentCard config={config} edit={edit} />
             <FieldsCard config={config} edit={edit} />
-            <OfferCard config={config} edit={edit} />
+            <OfferCard config={config} edit={edit} missingInShopify={codeMissingInShopify} />
             <DisplayCard config={config} edit={edit} />
             <CartValidationCard
               value={config.cartValidation}

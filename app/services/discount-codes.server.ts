@@ -2,7 +2,9 @@ import { randomInt } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { popupConfigs, stores, subscribers } from "~/db/schema";
-import { createDiscountCode } from "./shopify-admin.server";
+import { logger } from "./logger.server";
+import { preferencesOf } from "./preferences.server";
+import { createDiscountCode, discountCodeUsage } from "./shopify-admin.server";
 import { credentialsOf, withShopify } from "./shopify-connection.server";
 
 /** Letters and digits that cannot be misread (no 0/O, 1/I/L). */
@@ -47,4 +49,34 @@ export async function issueUniqueCode(subscriberId: string): Promise<string | nu
       ),
     );
   return code;
+}
+
+/**
+ * The preference validateDiscountCode: checks that the popup's own code exists in the connected Shopify
+ * store and records the answer on the popup, where the builder warns the merchant when it does not.
+ */
+export async function checkStaticDiscountCode(storeId: string): Promise<boolean | null> {
+  const [row] = await db()
+    .select({ store: stores, popup: popupConfigs })
+    .from(stores)
+    .innerJoin(popupConfigs, eq(popupConfigs.storeId, stores.id))
+    .where(eq(stores.id, storeId));
+  if (!row) return null;
+  const preferences = await preferencesOf(row.store.userId);
+  const exists =
+    preferences.validateDiscountCode && credentialsOf(row.store)
+      ? (await withShopify(row.store, (credentials) =>
+          discountCodeUsage(credentials, row.popup.discountCode),
+        )) !== null
+      : null;
+  await db()
+    .update(popupConfigs)
+    .set({ discountCodeInShopify: exists, discountCodeCheckedAt: new Date() })
+    .where(and(eq(popupConfigs.id, row.popup.id), eq(popupConfigs.discountCode, row.popup.discountCode)));
+  if (exists === false)
+    logger().warn(
+      { storeId, code: row.popup.discountCode },
+      "the popup's discount code does not exist in Shopify",
+    );
+  return exists;
 }

@@ -4,6 +4,7 @@ import { popupConfigs, popupViews, stores } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { toPublicConfig } from "~/lib/public-popup-config";
 import type { PopupUpdate } from "~/lib/schemas/popups";
+import { enqueue } from "../../jobs/client";
 import type { PublicPopupConfig } from "../../popup/config";
 import { type Actor, authorize } from "./actor.server";
 import { notFound } from "./errors.server";
@@ -41,12 +42,27 @@ export async function updatePopupConfig(
       ...(emailValidation ? { emailValidation: { ...current.emailValidation, ...emailValidation } } : {}),
       ...(cartValidation ? { cartValidation: { ...current.cartValidation, ...cartValidation } } : {}),
       ...(layout ? { layout: { ...current.layout, ...layout } } : {}),
+      // A new code has not been checked against Shopify yet.
+      ...(flat.discountCode !== undefined && flat.discountCode !== current.discountCode
+        ? { discountCodeInShopify: null, discountCodeCheckedAt: null }
+        : {}),
       updatedAt: new Date(),
     })
     .where(eq(popupConfigs.id, current.id))
     .returning();
   if (!updated) throw notFound("Popup configuration not found");
   publicConfigCache.delete(store.id);
+  if (
+    changes.discountCode !== undefined &&
+    changes.discountCode !== current.discountCode &&
+    store.isConnected
+  ) {
+    await enqueue(
+      "shopify",
+      { type: "check-discount-code", storeId: store.id },
+      { jobId: `check-code-${store.id}-${Date.now()}` },
+    );
+  }
   return updated;
 }
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { stores } from "~/db/schema";
 import type { ShopifyConnectionInput } from "~/lib/schemas/shopify";
+import { enqueue } from "../../jobs/client";
 import { type Actor, authorize } from "./actor.server";
 import { decryptSecret, encryptSecret } from "./crypto.server";
 import { HttpError } from "./errors.server";
@@ -57,6 +58,11 @@ export async function connectShopify(actor: Actor, storeId: string, input: Shopi
     .where(eq(stores.id, store.id))
     .returning();
   if (!updated) throw new HttpError(404, "Store not found");
+  await enqueue(
+    "shopify",
+    { type: "check-discount-code", storeId: store.id },
+    { jobId: `check-code-${store.id}-${Date.now()}` },
+  );
   return { store: presentStore(updated), message: describe(result) };
 }
 

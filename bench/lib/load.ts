@@ -19,6 +19,8 @@ export type LoadResult = {
   errors: number;
   timeouts: number;
   durationSeconds: number;
+  /** CPU time the server process used per answered request (NaN when not sampled). */
+  cpuMsPerRequest: number;
 };
 
 export type LoadTarget = {
@@ -31,6 +33,8 @@ export type LoadTarget = {
   onOk?: (key: string) => void;
   durationSeconds: number;
   connections?: number;
+  /** Reads the server's CPU seconds so far (sampled before and after the load). */
+  cpuSeconds?: () => number;
 };
 
 type Context = { key?: string };
@@ -71,7 +75,9 @@ export async function runLoad(target: LoadTarget): Promise<LoadResult> {
   progress(
     `load ${target.label}: ${target.durationSeconds} s × ${target.connections ?? LOAD.connections} connections`,
   );
+  const cpuBefore = target.cpuSeconds?.() ?? Number.NaN;
   const result = await withTimeout(`load ${target.label}`, (target.durationSeconds + 30) * 1000, run);
+  const cpuAfter = target.cpuSeconds?.() ?? Number.NaN;
   const summary: LoadResult = {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
@@ -82,10 +88,12 @@ export async function runLoad(target: LoadTarget): Promise<LoadResult> {
     errors: result.errors,
     timeouts: result.timeouts,
     durationSeconds: result.duration,
+    cpuMsPerRequest: ((cpuAfter - cpuBefore) * 1000) / Math.max(result["2xx"] + result.non2xx, 1),
   };
   progress(
     `  ${target.label}: ${summary.requestsPerSecond.toFixed(0)} req/s, p50 ${summary.p50Ms} ms, p99 ${summary.p99Ms} ms, ` +
-      `2xx ${summary.ok}, non-2xx ${summary.non2xx}, errors ${summary.errors} (load average ${(os.loadavg()[0] ?? 0).toFixed(2)})`,
+      `2xx ${summary.ok}, non-2xx ${summary.non2xx}, errors ${summary.errors}, ` +
+      `server CPU ${summary.cpuMsPerRequest.toFixed(3)} ms/request (load average ${(os.loadavg()[0] ?? 0).toFixed(2)})`,
   );
   return summary;
 }

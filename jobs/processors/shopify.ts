@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { syncCouponUsage } from "~/services/coupon-sync.server";
-import { issueUniqueCode } from "~/services/discount-codes.server";
+import { checkStaticDiscountCode, issueUniqueCode } from "~/services/discount-codes.server";
 import { HttpError } from "~/services/errors.server";
 import { logger } from "~/services/logger.server";
 import { sendSubscriberMail } from "~/services/subscriber-mail.server";
@@ -8,6 +8,7 @@ import { sendSubscriberMail } from "~/services/subscriber-mail.server";
 export const shopifyJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("create-discount-code"), subscriberId: z.uuid() }),
   z.object({ type: z.literal("sync-coupon-usage"), storeId: z.uuid() }),
+  z.object({ type: z.literal("check-discount-code"), storeId: z.uuid() }),
 ]);
 
 export type ShopifyJob = z.infer<typeof shopifyJobSchema>;
@@ -30,5 +31,7 @@ export async function processShopifyJob(job: ShopifyJob): Promise<unknown> {
       return createCodeThenMail(job.subscriberId);
     case "sync-coupon-usage":
       return syncCouponUsage(job.storeId);
+    case "check-discount-code":
+      return checkStaticDiscountCode(job.storeId);
   }
 }

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { stores, subscribers } from "~/db/schema";
+import { popupConfigs, stores, subscribers } from "~/db/schema";
 import { syncCouponUsage } from "~/services/coupon-sync.server";
-import { issueUniqueCode } from "~/services/discount-codes.server";
-import { publicPopupConfig } from "~/services/popups.server";
+import { checkStaticDiscountCode, issueUniqueCode } from "~/services/discount-codes.server";
+import { publicPopupConfig, updatePopupConfig } from "~/services/popups.server";
+import { updatePreferences } from "~/services/preferences.server";
 import { connectShopify } from "~/services/shopify-connection.server";
 import { subscribe } from "~/services/subscribers.server";
 import { drainInProcessJobs } from "../../jobs/client";
@@ -127,5 +128,50 @@ describe("coupon usage sync", () => {
       [shared[0]?.email ?? ""]: false,
     });
     expect((await syncCouponUsage(storeId)).updatedCount).toBe(0);
+  });
+});
+
+describe("checking the popup's code in Shopify (validateDiscountCode)", () => {
+  const popupOf = async (storeId: string) =>
+    (await testDb().select().from(popupConfigs).where(eq(popupConfigs.storeId, storeId)))[0];
+
+  it("records, right after connecting, that the popup's code does not exist in Shopify, and when it does", async () => {
+    const storeId = await connectedStore();
+    await drainInProcessJobs();
+    expect(await popupOf(storeId)).toMatchObject({ discountCode: "WELCOME15", discountCodeInShopify: false });
+
+    shop.discounts?.set("WELCOME15", {
+      id: "gid://shopify/DiscountCodeNode/1",
+      title: "Welcome",
+      percentage: 0.15,
+      usageLimit: null,
+      appliesOncePerCustomer: false,
+      usageCount: 3,
+    });
+    try {
+      expect(await checkStaticDiscountCode(storeId)).toBe(true);
+      expect((await popupOf(storeId))?.discountCodeInShopify).toBe(true);
+    } finally {
+      shop.discounts?.delete("WELCOME15");
+    }
+  });
+
+  it("forgets the answer when the merchant changes the code, and checks the new one", async () => {
+    const storeId = await connectedStore();
+    await drainInProcessJobs();
+    await updatePopupConfig(await actorFor(owner.admin.id), storeId, { discountCode: "SPRING10" });
+    expect((await popupOf(storeId))?.discountCodeInShopify).toBeNull();
+    await drainInProcessJobs();
+    expect(await popupOf(storeId)).toMatchObject({ discountCode: "SPRING10", discountCodeInShopify: false });
+  });
+
+  it("checks nothing when the owner turned the preference off", async () => {
+    const storeId = await connectedStore();
+    await updatePreferences(await actorFor(owner.admin.id), { validateDiscountCode: false });
+    try {
+      expect(await checkStaticDiscountCode(storeId)).toBeNull();
+    } finally {
+      await updatePreferences(await actorFor(owner.admin.id), { validateDiscountCode: true });
+    }
   });
 });

@@ -1,10 +1,15 @@
-import { BlockStack, Card, InlineGrid, Text, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Card, InlineGrid, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import type { EditProps } from "./types";
 
 const PERCENTAGE_ERROR = "Discount percentage must be between 1 and 100";
 
-export function OfferCard({ config, edit }: EditProps) {
+/** `missingInShopify`: the code Shopify was last asked about, when it does not exist there (validateDiscountCode). */
+export function OfferCard({
+  config,
+  edit,
+  missingInShopify,
+}: EditProps & { missingInShopify: string | null }) {
   const [percentage, setPercentage] = useState(String(config.discountPercentage));
   const value = Number(percentage);
   const percentageValid = Number.isInteger(value) && value >= 1 && value <= 100;
@@ -14,6 +19,12 @@ export function OfferCard({ config, edit }: EditProps) {
         <Text as="h2" variant="headingMd">
           Discount
         </Text>
+        {missingInShopify && missingInShopify === config.discountCode ? (
+          <Banner tone="warning" title={`${missingInShopify} does not exist in your Shopify store`}>
+            Create it under Discounts in your Shopify admin, or enter a code that exists: shoppers who get the
+            popup's code while their own code is being made would receive a code that does not work.
+          </Banner>
+        ) : null}
         <InlineGrid columns={2} gap="300">
           <TextField
             label="Discount code"

@@ -38,6 +38,9 @@ export const popupConfigs = pgTable("popup_configs", {
   showExitIntentIfNotSubscribed: boolean().notNull().default(false),
   suppressAfterSubscription: boolean().notNull().default(true),
   isActive: boolean().notNull().default(true),
+  /** Whether discountCode exists in the connected Shopify store (null: not checked, e.g. not connected). */
+  discountCodeInShopify: boolean(),
+  discountCodeCheckedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
