@@ -3,7 +3,7 @@ import { env } from "~/lib/env.server";
 import { logger } from "~/services/logger.server";
 import { redis } from "~/services/redis.server";
 import { type JobPayloads, type QueueName, queues } from "./registry";
-import { InvalidJobPayload, runJob } from "./run";
+import { isPermanentFailure, runJob } from "./run";
 
 const bullQueues = new Map<QueueName, Queue>();
 const pending = new Set<Promise<void>>();
@@ -69,7 +69,7 @@ async function runInProcess<Q extends QueueName>(name: Q, payload: JobPayloads[Q
       await runJob(name, payload, attempt);
       return;
     } catch (error) {
-      if (error instanceof InvalidJobPayload || attempt === config.attempts) {
+      if (isPermanentFailure(error) || attempt === config.attempts) {
         logger().error({ queue: name, err: error }, "in-process job gave up");
         return;
       }

@@ -1,8 +1,14 @@
+import { HttpError } from "~/services/errors.server";
 import { logger } from "~/services/logger.server";
 import { type JobPayloads, type QueueName, queues } from "./registry";
 
 /** A payload that fails validation can never succeed: the caller must not retry it. */
 export class InvalidJobPayload extends Error {}
+
+/** Errors a retry cannot fix: a bad payload, or a 4xx answer (refused token, invalid input). */
+export function isPermanentFailure(error: unknown): boolean {
+  return error instanceof InvalidJobPayload || (error instanceof HttpError && error.status < 500);
+}
 
 /** Validates a payload and runs its processor, logging the outcome with its duration; resolves with its result. */
 export async function runJob<Q extends QueueName>(queue: Q, payload: unknown, attempt = 1): Promise<unknown> {

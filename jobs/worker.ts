@@ -6,7 +6,7 @@ import { logger } from "~/services/logger.server";
 import { closeMail } from "~/services/mail.server";
 import { closeRedis, redis } from "~/services/redis.server";
 import { type QueueName, queues } from "./registry";
-import { InvalidJobPayload, runJob } from "./run";
+import { isPermanentFailure, runJob } from "./run";
 import { registerSchedules } from "./schedules";
 
 const SHUTDOWN_GRACE_MS = 30_000;
@@ -24,7 +24,7 @@ export function startWorkers(): Worker[] {
         try {
           return await runJob(name, job.data, job.attemptsMade + 1);
         } catch (error) {
-          if (error instanceof InvalidJobPayload) throw new UnrecoverableError(error.message);
+          if (isPermanentFailure(error)) throw new UnrecoverableError((error as Error).message);
           throw error;
         }
       },

@@ -1,0 +1,502 @@
+import type { Locator, Page } from "@playwright/test";
+import {
+  type AppApi,
+  apiAs,
+  createStore,
+  ensureStore,
+  recordViews,
+  type Store,
+  subscribe,
+  unique,
+  updatePopup,
+} from "./support/api";
+import { login } from "./support/auth";
+import { expect, sidebarItems, test, toast } from "./support/fixtures";
+import { linkIn, newestMail } from "./support/mail";
+import { createMember, createOrganization, markCouponUsed } from "./support/members";
+import { screenshot } from "./support/screenshot";
+import { ADMIN, MAIN } from "./support/servers";
+
+/**
+ * Stores, onboarding, the dashboard's figures, store routing and member management. Tests that count
+ * or list things use an organization of their own (no other spec adds stores or members to it);
+ * the others add uniquely named stores to the admin's organization.
+ */
+
+type Account = { name: string; email: string; password: string };
+
+async function newOrganization(label: string): Promise<Account> {
+  const account = {
+    name: unique(`${label} Org`),
+    email: `${unique(label.toLowerCase())}@e2e.test`,
+    password: `${label.toLowerCase()}-password-1`,
+  };
+  await createOrganization(MAIN, account);
+  return account;
+}
+
+async function withApi<T>(account: { email: string; password: string }, work: (api: AppApi) => Promise<T>) {
+  const api = await apiAs(MAIN, account.email, account.password);
+  try {
+    return await work(api);
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** The wizard's or the modal's install script, and the store id inside it. */
+async function installScript(page: Page): Promise<{ script: string; storeId: string }> {
+  const field = page.getByLabel("Install script");
+  await expect(field).toHaveValue(/data-store-id="[0-9a-f-]{36}"/);
+  const script = await field.inputValue();
+  const storeId = /data-store-id="([0-9a-f-]{36})"/.exec(script)?.[1];
+  if (!storeId) throw new Error(`no store id in ${script}`);
+  return { script, storeId };
+}
+
+function storeCard(page: Page, name: string): Locator {
+  return page.locator(".Polaris-Card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+}
+
+/** The date a store card shows for something created today (en-US, UTC). */
+function today(): string {
+  return new Date().toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+}
+
+test.describe("onboarding", () => {
+  test("a typical site: required fields, Back, 'Creating...', the install script, Copy, the welcome step and its dashboard", async ({
+    page,
+    context,
+  }) => {
+    const owner = await newOrganization("Typical");
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: MAIN.baseURL });
+    await login(page, owner.email, owner.password);
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await expect(page.getByText("Step 1 of 4")).toBeVisible();
+    for (const label of ["1. Add Your Site", "2. Integrate Newsletter", "3. Install Script", "4. Verify Installation"])
+      await expect(page.getByText(label, { exact: true })).toBeVisible();
+    await expect(page.getByRole("button", { name: /^Typical Site/ })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByText("enter full site url, e.g. https://www.example.com")).toBeVisible();
+
+    // Step 1 with nothing filled in.
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(toast(page)).toHaveText("Error: Please fill in all required fields");
+    await expect(page.getByText("Step 1 of 4")).toBeVisible();
+    await screenshot(page, "onboarding-required-fields");
+
+    const siteName = unique("Typical Site");
+    await page.getByLabel("Site Name").fill(siteName);
+    await page.getByLabel("Site URL").fill("https://typical-site.example.com");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByText("Step 2 of 4")).toBeVisible();
+
+    // Back to step 1 keeps what was typed.
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page.getByText("Step 1 of 4")).toBeVisible();
+    await expect(page.getByLabel("Site Name")).toHaveValue(siteName);
+    await page.getByRole("button", { name: "Next" }).click();
+
+    // Hold the creation back a moment so the pending state can be seen.
+    await page.route("**/api/stores", async (route) => {
+      if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Create Integration" }).click();
+    await expect(page.getByRole("button", { name: "Creating..." })).toBeVisible();
+    await expect(toast(page)).toHaveText("Success: Store added successfully");
+    await expect(page.getByText("Step 3 of 4")).toBeVisible();
+    await page.unroute("**/api/stores");
+
+    const { script, storeId } = await installScript(page);
+    expect(script).toBe(
+      `<script async src="${MAIN.baseURL}/js/newsletter-popup.js" data-store-id="${storeId}" data-popup-config="auto" data-integration-type="website"></script>`,
+    );
+    await expect(page.getByText("Add it to your site")).toBeVisible();
+
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    await expect(page.getByRole("button", { name: "Copied", exact: true })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(script);
+    await screenshot(page, "onboarding-install-script");
+    // The copied state resets after 2 seconds.
+    await expect(page.getByRole("button", { name: "Copy", exact: true })).toBeVisible({ timeout: 4_000 });
+
+    // Back from step 3 shows the created store; it is not created twice.
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(page.getByText("Step 2 of 4")).toBeVisible();
+    await expect(page.getByText("Your store is created. Continue to install the script.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Create Integration" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByText("Step 3 of 4")).toBeVisible();
+    await page.getByRole("button", { name: "Next" }).click();
+
+    await expect(page.getByText("Step 4 of 4")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Welcome aboard!" })).toBeVisible();
+    await expect(
+      page.getByText("Your site should now prompt visitors to subscribe to your newsletter."),
+    ).toBeVisible();
+    await screenshot(page, "onboarding-verify");
+
+    await page.getByRole("button", { name: "Continue To Dashboard" }).click();
+    await expect(page).toHaveURL(`/store/${storeId}/dashboard`);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.locator("nav.Polaris-Navigation").getByPlaceholder(siteName)).toBeVisible();
+    expect(await withApi(owner, (api) => api.get<Store[]>("/api/stores"))).toHaveLength(1);
+  });
+
+  test("a Shopify store by store name and by custom domain; switching the mode clears the other field", async ({
+    page,
+  }) => {
+    const owner = await newOrganization("Shopify");
+    await login(page, owner.email, owner.password);
+    await expect(page).toHaveURL(/\/onboarding$/);
+
+    await page.getByRole("button", { name: /^Shopify/ }).click();
+    await expect(page.getByRole("button", { name: /^Shopify/ })).toHaveAttribute("aria-pressed", "true");
+    const storeName = page.getByLabel("Store name", { exact: true });
+    const customDomain = page.getByLabel("Custom Domain", { exact: true });
+    const domainMode = page.getByRole("button", { name: "myshopify.com" });
+    const customMode = page.getByRole("button", { name: "Custom Domain" });
+    await expect(domainMode).toHaveAttribute("aria-pressed", "true");
+
+    // The store name keeps letters, digits and hyphens only.
+    await storeName.pressSequentially("My Shop!!");
+    await expect(storeName).toHaveValue("MyShop");
+    await expect(page.getByText(".myshopify.com", { exact: true })).toBeVisible();
+    await screenshot(page, "onboarding-shopify-store-name");
+
+    await customMode.click();
+    await expect(customMode).toHaveAttribute("aria-pressed", "true");
+    await expect(customDomain).toHaveValue("");
+    await customDomain.fill("shop.example.com/");
+    await domainMode.click();
+    await expect(storeName).toHaveValue("");
+    await customMode.click();
+    await expect(customDomain).toHaveValue("");
+
+    // Store-name mode: https://myshop.myshopify.com.
+    await domainMode.click();
+    const byName = unique("Shopify By Name");
+    await page.getByLabel("Site Name").fill(byName);
+    await storeName.pressSequentially("My Shop!!");
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page.getByLabel("Shopify Access Token (optional)")).toHaveAttribute("type", "password");
+    await expect(page.getByText("Needed for discount code integration and advanced features")).toBeVisible();
+    await page.getByRole("button", { name: "Create Integration" }).click();
+    await expect(toast(page)).toHaveText("Success: Store added successfully");
+    const first = await installScript(page);
+    expect(first.script).toContain('data-popup-config="auto" data-integration-type="shopify"');
+    await expect(page.getByText("Under Layout, open theme.liquid.")).toBeVisible();
+    await screenshot(page, "onboarding-shopify-script");
+
+    // Custom Domain mode: "shop.example.com/" becomes https://shop.example.com.
+    await page.goto("/onboarding");
+    await page.getByRole("button", { name: /^Shopify/ }).click();
+    await customMode.click();
+    const byDomain = unique("Shopify By Domain");
+    await page.getByLabel("Site Name").fill(byDomain);
+    await customDomain.fill("shop.example.com/");
+    await page.getByRole("button", { name: "Next" }).click();
+    await page.getByRole("button", { name: "Create Integration" }).click();
+    await expect(toast(page)).toHaveText("Success: Store added successfully");
+    const second = await installScript(page);
+
+    const stores = await withApi(owner, (api) => api.get<(Store & { shopifyStoreName: string | null })[]>("/api/stores"));
+    expect(stores.find((store) => store.id === first.storeId)).toMatchObject({
+      name: byName,
+      shopifyUrl: "https://myshop.myshopify.com",
+      shopifyStoreName: "myshop",
+      customDomain: null,
+    });
+    expect(stores.find((store) => store.id === second.storeId)).toMatchObject({
+      name: byDomain,
+      shopifyUrl: "https://shop.example.com",
+      customDomain: "https://shop.example.com",
+    });
+
+    // With stores, the wizard's header offers the existing ones.
+    await page.goto("/onboarding");
+    await page.getByLabel("Go to an existing store").selectOption({ label: byDomain });
+    await expect(page).toHaveURL(`/store/${second.storeId}/dashboard`);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  });
+});
+
+test.describe("store management", () => {
+  test.beforeAll(async () => {
+    await ensureStore(MAIN, ADMIN);
+  });
+
+  test("cards show the store's figures; Configure and Preview open the builder", async ({ page }) => {
+    const store = await withApi(ADMIN, (api) =>
+      createStore(api, { name: unique("Card Store"), shopifyUrl: "https://card-store.example.com" }),
+    );
+    await subscribe(MAIN, store.id, `${unique("card-a")}@acme-corp.example`);
+    await subscribe(MAIN, store.id, `${unique("card-b")}@acme-corp.example`);
+    await recordViews(MAIN, store.id, 4);
+
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto("/stores");
+    await expect(page.getByRole("heading", { level: 1, name: "Store Management" })).toBeVisible();
+    await expect(page.getByText("Manage your connected Shopify stores")).toBeVisible();
+    const card = storeCard(page, store.name);
+    await expect(card.getByText("https://card-store.example.com")).toBeVisible();
+    await expect(card.getByText("Not Connected")).toBeVisible();
+    await expect(card.getByText("Verified", { exact: true })).toHaveCount(0);
+    await expect(card.getByText("Subscribers").locator("xpath=..")).toContainText("2");
+    await expect(card.getByText("Conversion").locator("xpath=..")).toContainText("50.0%");
+    await expect(card.getByText("Created").locator("xpath=..")).toContainText(today());
+    await expect(card.getByRole("link", { name: "Configure" })).toHaveAttribute(
+      "href",
+      `/popup-builder?storeId=${store.id}`,
+    );
+    await expect(card.getByRole("link", { name: "Preview" })).toHaveAttribute(
+      "href",
+      `/popup-builder?storeId=${store.id}&preview=true`,
+    );
+    await expect(card.getByRole("button", { name: "Remove" })).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, "stores-cards");
+
+    await card.getByRole("link", { name: "Configure" }).click();
+    await expect(page).toHaveURL(`/popup-builder?storeId=${store.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Popup Builder" })).toBeVisible();
+    await expect(page.getByText(`Design the signup popup visitors of ${store.name} see`)).toBeVisible();
+
+    await page.goto("/stores");
+    await storeCard(page, store.name).getByRole("link", { name: "Preview" }).click();
+    await expect(page).toHaveURL(`/popup-builder?storeId=${store.id}&preview=true`);
+    // The full-screen preview is open: the popup as an overlay, modal.
+    await expect(page.locator("[data-testid=popup-preview]").getByRole("dialog")).toHaveAttribute(
+      "aria-modal",
+      "true",
+    );
+  });
+
+  test("'Quick add' adds a store through the three-step modal, which then closes and resets", async ({ page }) => {
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto("/stores");
+    await page.getByRole("button", { name: "Quick add" }).click();
+    const modal = page.getByRole("dialog", { name: "Add New Store" });
+    await expect(modal).toBeVisible();
+    for (const label of ["1. Add Your Site", "2. Integrate Newsletter", "3. Verify Installation"])
+      await expect(modal.getByText(label, { exact: true })).toBeVisible();
+    await expect(modal.getByRole("checkbox", { name: "My site is not fully HTTPS" })).not.toBeChecked();
+
+    await modal.getByRole("button", { name: "Next Step" }).click();
+    await expect(toast(page)).toHaveText("Error: Please fill in all required fields");
+
+    const name = unique("Quick Store");
+    await modal.getByLabel("Site Name").fill(name);
+    await modal.getByLabel("Site URL").fill("quick-store.example.com/");
+    await screenshot(page, "stores-add-modal-step1");
+    await modal.getByRole("button", { name: "Next Step" }).click();
+    await expect(modal.getByLabel("Shopify Access Token (optional)")).toBeVisible();
+    await expect(modal.getByText("Required for discount code validation and customer data access")).toBeVisible();
+    await screenshot(page, "stores-add-modal-step2");
+    await modal.getByRole("button", { name: "Create Store" }).click();
+    await expect(toast(page)).toHaveText("Success: Store added successfully");
+    await expect(modal).toBeHidden();
+    const card = storeCard(page, name);
+    await expect(card.getByText("https://quick-store.example.com", { exact: true })).toBeVisible();
+
+    // Opened again, the modal starts over.
+    await page.getByRole("button", { name: "Quick add" }).click();
+    await expect(modal.getByLabel("Site Name")).toHaveValue("");
+    await expect(modal.getByLabel("Site URL")).toHaveValue("");
+    await expect(modal.getByRole("button", { name: "Next Step" })).toBeVisible();
+    await modal.getByRole("button", { name: "Cancel" }).click();
+    await expect(modal).toBeHidden();
+
+    // Remove asks first.
+    await card.getByRole("button", { name: "Remove" }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete store" });
+    await expect(
+      confirm.getByText("Are you sure you want to delete this store? This action cannot be undone."),
+    ).toBeVisible();
+    await screenshot(page, "stores-remove-confirmation");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page)).toHaveText("Success: Store deleted successfully");
+    await expect(storeCard(page, name)).toHaveCount(0);
+  });
+
+  test("a member with manage_stores but not delete_data sees no Remove", async ({ page }) => {
+    const member = { email: `${unique("store-keeper")}@e2e.test`, password: "keeper-password-1" };
+    await createMember(MAIN, { ...member, permissions: { manage_stores: true } });
+    await login(page, member.email, member.password);
+    await expect(sidebarItems(page)).toHaveText(["Dashboard", "Store Management"]);
+    await page.goto("/stores");
+    await expect(page.getByRole("link", { name: "Configure" }).first()).toBeVisible();
+    await expect(page.getByRole("button", { name: "Remove" })).toHaveCount(0);
+    await screenshot(page, "stores-member-without-delete");
+  });
+});
+
+test.describe("store routing", () => {
+  test("the sidebar's store selector filters by name and keeps the section; / and /dashboard follow the selection", async ({
+    page,
+  }) => {
+    const run = unique("route");
+    const [alpha, bravo] = await withApi(ADMIN, async (api) => [
+      await createStore(api, { name: `Alpha ${run}`, shopifyUrl: "https://alpha.example.com" }),
+      await createStore(api, { name: `Bravo ${run}`, shopifyUrl: "https://bravo.example.com" }),
+    ]);
+    if (!alpha || !bravo) throw new Error("stores were not created");
+    await login(page, ADMIN.email, ADMIN.password);
+    const selector = page.locator("nav.Polaris-Navigation").getByRole("combobox", { name: "Store" });
+
+    // From a bare section: /popup-builder → /store/{B}/popup-builder.
+    await page.goto("/popup-builder");
+    await expect(page.getByRole("heading", { level: 1, name: "Popup Builder" })).toBeVisible();
+    await selector.click();
+    await selector.fill(`Bravo ${run}`);
+    await page.getByRole("option", { name: bravo.name }).click();
+    await expect(page).toHaveURL(`/store/${bravo.id}/popup-builder`);
+    await expect(page.getByText(`Design the signup popup visitors of ${bravo.name} see`)).toBeVisible();
+
+    // From a store-scoped section: A's subscribers → B's subscribers, filtering by name.
+    await page.goto(`/store/${alpha.id}/subscribers`);
+    await expect(page.getByRole("heading", { level: 1, name: "Subscribers" })).toBeVisible();
+    await expect(selector).toHaveAttribute("placeholder", alpha.name);
+    await selector.click();
+    await selector.fill(run);
+    await expect(page.getByRole("option", { name: alpha.name })).toBeVisible();
+    await expect(page.getByRole("option", { name: bravo.name })).toBeVisible();
+    await selector.fill(`bravo ${run}`);
+    await expect(page.getByRole("option", { name: alpha.name })).toHaveCount(0);
+    await screenshot(page, "store-selector-filtered");
+    await page.getByRole("option", { name: bravo.name }).click();
+    await expect(page).toHaveURL(`/store/${bravo.id}/subscribers`);
+    await expect(selector).toHaveAttribute("placeholder", bravo.name);
+
+    // The sidebar's links follow the selected store.
+    const sidebar = page.locator("nav.Polaris-Navigation");
+    await expect(sidebar.getByRole("link", { name: "Settings", exact: true })).toHaveAttribute(
+      "href",
+      `/store/${bravo.id}/settings`,
+    );
+
+    await page.goto("/");
+    await expect(page).toHaveURL(`/store/${bravo.id}/dashboard`);
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(`/store/${bravo.id}/dashboard`);
+    await expect(page.getByText(`New subscribers per day, last 30 days — ${bravo.name}`)).toBeVisible();
+  });
+});
+
+test("the dashboard's figures match the organization's subscribers, views and coupons", async ({ page }) => {
+  const owner = await newOrganization("Figures");
+  const emails = ["ana", "bob", "cy"].map((name) => `${name}-${unique("fig")}@acme-corp.example`);
+  const [north, south] = await withApi(owner, async (api) => [
+    await createStore(api, { name: "North Shop", shopifyUrl: "https://north.example.com" }),
+    await createStore(api, { name: "South Shop", shopifyUrl: "https://south.example.com" }),
+  ]);
+  if (!north || !south) throw new Error("stores were not created");
+  for (const email of emails) await subscribe(MAIN, north.id, email);
+  await subscribe(MAIN, south.id, `dee-${unique("fig")}@acme-corp.example`);
+  await recordViews(MAIN, north.id, 5);
+  await recordViews(MAIN, south.id, 2);
+  await markCouponUsed(MAIN, north.id, emails[0] ?? "");
+  // A store whose popup is switched off is not active.
+  await withApi(owner, (api) => updatePopup(api, south.id, { isActive: false }));
+
+  await login(page, owner.email, owner.password);
+  await expect(page).toHaveURL(`/store/${north.id}/dashboard`);
+  const stat = (label: string) =>
+    page.locator(".Polaris-Card").filter({ has: page.getByRole("heading", { name: label, exact: true }) });
+  await expect(stat("Active Stores")).toContainText("1");
+  await expect(stat("Total Subscribers")).toContainText("4");
+  // 4 subscribers out of 7 views: 57.1 %.
+  await expect(stat("Conversion Rate")).toContainText("57.1%");
+  await expect(stat("Coupons Used")).toContainText("1");
+  await expect(page.getByText("4 total subscribers across all stores")).toBeVisible();
+  await expect(page.getByText("1 discount codes have been used")).toBeVisible();
+  await screenshot(page, "dashboard-figures");
+});
+
+test("members: invite, the emailed link, what the member sees, permissions and deletion", async ({ page }) => {
+  const owner = await newOrganization("Team");
+  await withApi(owner, (api) => createStore(api, { name: "Team Shop", shopifyUrl: "https://team.example.com" }));
+  const member = { email: `${unique("invitee")}@e2e.test`, password: "invitee-password-1" };
+
+  await login(page, owner.email, owner.password);
+  await page.goto("/admin/members");
+  await expect(page.getByRole("heading", { level: 1, name: "Member Management" })).toBeVisible();
+  await expect(page.getByText("No members yet")).toBeVisible();
+  await screenshot(page, "members-empty");
+
+  await page.getByRole("button", { name: "Invite First Member" }).click();
+  const invite = page.getByRole("dialog", { name: "Invite Member" });
+  await expect(invite).toBeVisible();
+  await invite.getByLabel("Email").fill(member.email);
+  await invite.getByRole("checkbox", { name: "Manage Popups" }).check();
+  await invite.getByRole("checkbox", { name: "View Subscribers" }).check();
+  await screenshot(page, "members-invite-dialog");
+  const invitedAt = Date.now() - 1_000;
+  await invite.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(toast(page)).toHaveText("Success: Member invitation sent successfully");
+  await expect(invite).toBeHidden();
+
+  const row = page.getByRole("row").filter({ hasText: member.email });
+  await expect(row.getByText("Pending", { exact: true })).toBeVisible();
+  await expect(row.getByText("Unverified", { exact: true })).toBeVisible();
+  await expect(row.getByText("Manage Popups", { exact: true })).toBeVisible();
+  await expect(row.getByText("View Subscribers", { exact: true })).toBeVisible();
+  await expect(row.getByText("Never", { exact: true })).toBeVisible();
+  await screenshot(page, "members-pending");
+
+  // The invitation arrives with a link to set a password.
+  const mail = await newestMail(MAIN, member.email, invitedAt);
+  expect(mail.subject).toBe("You have been invited to Newsletter Popup");
+  const link = linkIn(mail, "/reset-password");
+  expect(link.searchParams.get("token")).toBeTruthy();
+
+  await page.context().clearCookies();
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByRole("heading", { name: "Set New Password" })).toBeVisible();
+  await page.getByLabel("New password").fill(member.password);
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(toast(page)).toHaveText("Password Set Successfully");
+  await expect(page).toHaveURL(/\/login$/);
+
+  // Signed in, the member sees only what the two permissions allow.
+  await login(page, member.email, member.password);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(sidebarItems(page)).toHaveText(["Dashboard", "Popup Builder", "Subscribers"]);
+  await screenshot(page, "members-invitee-dashboard");
+
+  // Back as the admin: the member is Active and Verified.
+  await page.context().clearCookies();
+  await login(page, owner.email, owner.password);
+  await page.goto("/admin/members");
+  await expect(row.getByText("Active", { exact: true })).toBeVisible();
+  await expect(row.getByText("Verified", { exact: true })).toBeVisible();
+  await expect(row.getByText(today(), { exact: true })).toHaveCount(2);
+
+  await row.getByRole("button", { name: "Permissions" }).click();
+  const permissions = page.getByRole("dialog", { name: `Permissions for ${member.email}` });
+  await expect(permissions.getByRole("checkbox", { name: "Manage Popups" })).toBeChecked();
+  await expect(permissions.getByRole("checkbox", { name: "View Subscribers" })).toBeChecked();
+  await permissions.getByRole("checkbox", { name: "View Subscribers" }).uncheck();
+  await permissions.getByRole("checkbox", { name: "Manage Email Settings" }).check();
+  await permissions.getByRole("button", { name: "Save" }).click();
+  await expect(toast(page)).toHaveText("Success: Member permissions updated successfully");
+  await expect(permissions).toBeHidden();
+  await expect(row.getByText("Manage Email Settings", { exact: true })).toBeVisible();
+  await expect(row.getByText("View Subscribers", { exact: true })).toHaveCount(0);
+  await screenshot(page, "members-active");
+
+  await row.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("dialog", { name: "Delete member" });
+  await expect(
+    confirm.getByText(`Are you sure you want to delete ${member.email}? This action cannot be undone.`),
+  ).toBeVisible();
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(toast(page)).toHaveText("Success: Member deleted successfully");
+  await expect(page.getByText("No members yet")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Invite First Member" })).toBeVisible();
+});
