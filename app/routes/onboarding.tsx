@@ -14,6 +14,7 @@ import {
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { AccessTokenStep } from "~/components/stores/access-token-step";
+import { type ConnectOutcome, connectCreatedStore } from "~/components/stores/connect-shopify";
 import { InstallSnippet } from "~/components/stores/install-snippet";
 import { SiteDetailsStep } from "~/components/stores/site-details-step";
 import { ToastOutlet, useToast } from "~/components/toast";
@@ -49,6 +50,7 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
   const [draft, setDraft] = useState<SiteDraft>(emptySiteDraft);
   const [created, setCreated] = useState<{ id: string } | null>(null);
   const [creating, setCreating] = useState(false);
+  const [connection, setConnection] = useState<ConnectOutcome>(null);
   const change = (changes: Partial<SiteDraft>) => setDraft((current) => ({ ...current, ...changes }));
 
   function next() {
@@ -68,8 +70,10 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
     }
     setCreating(true);
     try {
-      setCreated(await apiRequest<{ id: string }>("POST", "/api/stores", storePayload(draft)));
+      const store = await apiRequest<{ id: string }>("POST", "/api/stores", storePayload(draft));
+      setCreated(store);
       toast({ title: "Success", message: "Store added successfully", tone: "success" });
+      setConnection(await connectCreatedStore(store.id, draft));
       setStep(2);
     } catch (error) {
       toast({ title: "Error", message: failureMessage(error, "Failed to add store"), tone: "critical" });
@@ -93,11 +97,20 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
       />
     ),
     created ? (
-      <InstallSnippet
-        key="script"
-        script={installScript(appUrl, created.id, draft.integrationType)}
-        integrationType={draft.integrationType}
-      />
+      <BlockStack key="script" gap="400">
+        {connection ? (
+          <Banner
+            tone={connection.ok ? "success" : "warning"}
+            title={connection.ok ? "Shopify connected" : "Shopify not connected"}
+          >
+            {connection.message}
+          </Banner>
+        ) : null}
+        <InstallSnippet
+          script={installScript(appUrl, created.id, draft.integrationType)}
+          integrationType={draft.integrationType}
+        />
+      </BlockStack>
     ) : null,
     <BlockStack key="done" gap="200">
       <Text as="h3" variant="headingMd">

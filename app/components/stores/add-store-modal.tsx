@@ -5,6 +5,7 @@ import { apiRequest, failureMessage } from "~/lib/api-client";
 import { emptySiteDraft, type SiteDraft, storePayload } from "~/lib/schemas/stores";
 import { validateSiteDraft } from "~/lib/site-draft-validation";
 import { AccessTokenStep } from "./access-token-step";
+import { connectCreatedStore } from "./connect-shopify";
 import { SiteDetailsStep } from "./site-details-step";
 
 const STEPS = ["Add Your Site", "Integrate Newsletter", "Verify Installation"];
@@ -40,8 +41,13 @@ export function AddStoreModal({ open, onClose, onCreated }: Props) {
   async function createStore() {
     setCreating(true);
     try {
-      await apiRequest("POST", "/api/stores", storePayload(draft));
-      toast({ title: "Success", message: "Store added successfully", tone: "success" });
+      const store = await apiRequest<{ id: string }>("POST", "/api/stores", storePayload(draft));
+      const connection = await connectCreatedStore(store.id, draft);
+      toast(
+        connection && !connection.ok
+          ? { title: "Store added successfully", message: connection.message, tone: "critical" }
+          : { title: "Success", message: "Store added successfully", tone: "success" },
+      );
       reset();
       onCreated();
     } catch (error) {
