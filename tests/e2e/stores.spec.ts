@@ -78,7 +78,12 @@ test.describe("onboarding", () => {
     await login(page, owner.email, owner.password);
     await expect(page).toHaveURL(/\/onboarding$/);
     await expect(page.getByText("Step 1 of 4")).toBeVisible();
-    for (const label of ["1. Add Your Site", "2. Integrate Newsletter", "3. Install Script", "4. Verify Installation"])
+    for (const label of [
+      "1. Add Your Site",
+      "2. Integrate Newsletter",
+      "3. Install Script",
+      "4. Verify Installation",
+    ])
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: /^Typical Site/ })).toHaveAttribute("aria-pressed", "true");
     await expect(page.getByText("enter full site url, e.g. https://www.example.com")).toBeVisible();
@@ -205,7 +210,9 @@ test.describe("onboarding", () => {
     await expect(toast(page)).toHaveText("Success: Store added successfully");
     const second = await installScript(page);
 
-    const stores = await withApi(owner, (api) => api.get<(Store & { shopifyStoreName: string | null })[]>("/api/stores"));
+    const stores = await withApi(owner, (api) =>
+      api.get<(Store & { shopifyStoreName: string | null })[]>("/api/stores"),
+    );
     expect(stores.find((store) => store.id === first.storeId)).toMatchObject({
       name: byName,
       shopifyUrl: "https://myshop.myshopify.com",
@@ -277,7 +284,9 @@ test.describe("store management", () => {
     );
   });
 
-  test("'Quick add' adds a store through the three-step modal, which then closes and resets", async ({ page }) => {
+  test("'Quick add' adds a store through the three-step modal, which then closes and resets", async ({
+    page,
+  }) => {
     await login(page, ADMIN.email, ADMIN.password);
     await page.goto("/stores");
     await page.getByRole("button", { name: "Quick add" }).click();
@@ -296,7 +305,9 @@ test.describe("store management", () => {
     await screenshot(page, "stores-add-modal-step1");
     await modal.getByRole("button", { name: "Next Step" }).click();
     await expect(modal.getByLabel("Shopify Access Token (optional)")).toBeVisible();
-    await expect(modal.getByText("Required for discount code validation and customer data access")).toBeVisible();
+    await expect(
+      modal.getByText("Required for discount code validation and customer data access"),
+    ).toBeVisible();
     await screenshot(page, "stores-add-modal-step2");
     await modal.getByRole("button", { name: "Create Store" }).click();
     await expect(toast(page)).toHaveText("Success: Store added successfully");
@@ -418,9 +429,13 @@ test("the dashboard's figures match the organization's subscribers, views and co
   await screenshot(page, "dashboard-figures");
 });
 
-test("members: invite, the emailed link, what the member sees, permissions and deletion", async ({ page }) => {
+test("members: invite, the emailed link, what the member sees, permissions and deletion", async ({
+  page,
+}) => {
   const owner = await newOrganization("Team");
-  await withApi(owner, (api) => createStore(api, { name: "Team Shop", shopifyUrl: "https://team.example.com" }));
+  await withApi(owner, (api) =>
+    createStore(api, { name: "Team Shop", shopifyUrl: "https://team.example.com" }),
+  );
   const member = { email: `${unique("invitee")}@e2e.test`, password: "invitee-password-1" };
 
   await login(page, owner.email, owner.password);

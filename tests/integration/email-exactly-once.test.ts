@@ -127,7 +127,7 @@ describe("exactly one welcome email", () => {
 
       await sink.setMode("accept");
       second = startWorker();
-      await sink.waitForMessage(to(subscriber.email), 60_000);
+      await sink.waitForMessage(to(subscriber.email), 120_000);
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       expect(sink.messages.filter(to(subscriber.email))).toHaveLength(1);
       expect(await sendRow(subscriber.id)).toMatchObject({ status: "sent" });
@@ -136,5 +136,5 @@ describe("exactly one welcome email", () => {
       second?.kill("SIGTERM");
       delete process.env.REDIS_URL;
     }
-  }, 90_000);
+  }, 180_000);
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStoreFor } from "../support/actors";
 import { type AppServer, startApp } from "../support/app-server";
 import { sqlRows } from "../support/db";
 import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/fixtures";
@@ -151,6 +152,8 @@ describe("routing", () => {
   });
 
   it("shows a signed-in user the 404 page for an unknown screen", async () => {
+    // A user without stores sees only onboarding; with one, unknown screens are a 404.
+    await createStoreFor(org.admin.id);
     const http = new HttpClient(app.url);
     await http.login(org.email, org.password);
     const response = await http.get("/no-such-page", { headers: { Accept: "text/html" } });

@@ -95,7 +95,7 @@ export const emailSends = pgTable(
   },
   (table) => [
     uniqueIndex("email_sends_subscriber_kind_unique").on(table.subscriberId, table.kind),
-    index("email_sends_store_created_idx").on(table.storeId, table.createdAt.desc()),
+    index("email_sends_store_created_idx").on(table.storeId, table.createdAt.desc().nullsFirst()),
   ],
 );
 
@@ -121,5 +121,11 @@ export const emailClickTracking = pgTable(
     userAgent: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("email_click_tracking_store_created_idx").on(table.storeId, table.createdAt.desc())],
+  (table) => [
+    index("email_click_tracking_store_created_idx").on(
+      table.storeId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+  ],
 );
