@@ -118,7 +118,7 @@ describe("exactly one welcome email", () => {
       );
       first = startWorker();
       await eventually(() => sink.attempts() > attemptsBefore, {
-        timeoutMs: 30_000,
+        timeoutMs: 60_000,
         what: "the first worker to start sending",
       });
       first.kill("SIGKILL");
