@@ -178,6 +178,8 @@ function resultsMarkdown(
     "- The bare endpoint is node:http + pg Pool (max 20), one `INSERT … ON CONFLICT DO NOTHING` of the same " +
       "columns into a copy of `subscribers` (same indexes and store foreign key), in its own process.",
     "- Rows are checked after each run: every 2xx email has exactly one row (lost = 2xx without a row).",
+    "- CPU ms/req (and ms/msg): CPU time (user + system, from /proc) of the server or sending process per " +
+      "answered request or delivered message; steadier than req/s when other work shares the cores.",
     "- Welcome email: one `jobs/worker.ts` (BullMQ, concurrency 10, the store's pooled SMTP transport) " +
       "against a loopback SMTP sink that accepts and discards (no TLS), timed from enqueueing N jobs until the " +
       "sink has N messages, after a warm-up; the raw loop is nodemailer alone (pool, 5 connections, 10 sends " +

@@ -2,12 +2,15 @@ import { data } from "react-router";
 import { apiRoute } from "~/http/json.server";
 import { requireActor } from "~/services/actor.server";
 import { assertCanSync, type SyncResult } from "~/services/coupon-sync.server";
+import { getSyncProgress } from "~/services/sync-progress.server";
 import { runAndWait } from "../../jobs/client";
 
 /** A request waits this long for the sync job; a longer sync goes on and the next click shows its result. */
 const WAIT_MS = 25_000;
 
 const handle = apiRoute({
+  GET: async ({ request, params }) =>
+    getSyncProgress(await assertCanSync(await requireActor(request), params.storeId ?? "")),
   POST: async ({ request, params }) => {
     const storeId = await assertCanSync(await requireActor(request), params.storeId ?? "");
     try {

@@ -62,6 +62,7 @@ function SubscribersScreen({ store, filters: loadedFilters, page }: Screen) {
   const [deleting, setDeleting] = useState<SubscriberRow | null>(null);
   const [busy, setBusy] = useState(false);
   const [syncing, setSyncing] = useState(false);
+  const [syncProgress, setSyncProgress] = useState<{ checked: number; total: number } | null>(null);
 
   const applyFilters = useCallback(
     (next: Filters) => {
@@ -112,6 +113,12 @@ function SubscribersScreen({ store, filters: loadedFilters, page }: Screen) {
 
   async function syncCouponUsage() {
     setSyncing(true);
+    const progressUrl = `/api/stores/${store.id}/sync-coupon-usage`;
+    const poll = setInterval(() => {
+      apiRequest<{ checked: number; total: number; running: boolean }>("GET", progressUrl)
+        .then((progress) => setSyncProgress(progress.running && progress.total > 0 ? progress : null))
+        .catch(() => setSyncProgress(null));
+    }, 1_000);
     try {
       const { message } = await apiRequest<{ message: string; updatedCount: number }>(
         "POST",
@@ -126,6 +133,8 @@ function SubscribersScreen({ store, filters: loadedFilters, page }: Screen) {
         tone: "critical",
       });
     } finally {
+      clearInterval(poll);
+      setSyncProgress(null);
       setSyncing(false);
     }
   }
@@ -134,7 +143,16 @@ function SubscribersScreen({ store, filters: loadedFilters, page }: Screen) {
   const secondaryActions = canManage
     ? [
         ...(page.hasUnusedCodes
-          ? [{ content: "Sync coupon usage", onAction: syncCouponUsage, loading: syncing }]
+          ? [
+              {
+                content: syncProgress
+                  ? `Syncing… ${syncProgress.checked}/${syncProgress.total}`
+                  : "Sync coupon usage",
+                onAction: syncCouponUsage,
+                loading: syncing && !syncProgress,
+                disabled: syncing,
+              },
+            ]
           : []),
         // A download, not a page: the browser keeps this screen and saves the file.
         ...(page.hasSubscribers

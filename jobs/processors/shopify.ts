@@ -4,6 +4,7 @@ import { checkStaticDiscountCode, issueUniqueCode } from "~/services/discount-co
 import { HttpError } from "~/services/errors.server";
 import { logger } from "~/services/logger.server";
 import { sendSubscriberMail } from "~/services/subscriber-mail.server";
+import { getSyncProgress, setSyncProgress } from "~/services/sync-progress.server";
 
 export const shopifyJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("create-discount-code"), subscriberId: z.uuid() }),
@@ -25,12 +26,26 @@ async function createCodeThenMail(subscriberId: string) {
   await sendSubscriberMail(subscriberId);
 }
 
+/** The sync, reporting how many codes it has checked so the screen can show progress. */
+async function syncWithProgress(storeId: string) {
+  await setSyncProgress(storeId, { checked: 0, total: 0, running: true });
+  try {
+    return await syncCouponUsage(
+      storeId,
+      (checked, total) => void setSyncProgress(storeId, { checked, total, running: true }),
+    );
+  } finally {
+    const { checked, total } = await getSyncProgress(storeId);
+    await setSyncProgress(storeId, { checked, total, running: false });
+  }
+}
+
 export async function processShopifyJob(job: ShopifyJob): Promise<unknown> {
   switch (job.type) {
     case "create-discount-code":
       return createCodeThenMail(job.subscriberId);
     case "sync-coupon-usage":
-      return syncCouponUsage(job.storeId);
+      return syncWithProgress(job.storeId);
     case "check-discount-code":
       return checkStaticDiscountCode(job.storeId);
   }

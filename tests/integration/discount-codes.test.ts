@@ -7,7 +7,9 @@ import { publicPopupConfig, updatePopupConfig } from "~/services/popups.server";
 import { updatePreferences } from "~/services/preferences.server";
 import { connectShopify } from "~/services/shopify-connection.server";
 import { subscribe } from "~/services/subscribers.server";
+import { getSyncProgress } from "~/services/sync-progress.server";
 import { drainInProcessJobs } from "../../jobs/client";
+import { processShopifyJob } from "../../jobs/processors/shopify";
 import { actorFor, createStoreFor } from "../support/actors";
 import { testDb } from "../support/db";
 import { createOrganizationWithAdmin } from "../support/fixtures";
@@ -173,5 +175,16 @@ describe("checking the popup's code in Shopify (validateDiscountCode)", () => {
     } finally {
       await updatePreferences(await actorFor(owner.admin.id), { validateDiscountCode: true });
     }
+  });
+});
+
+describe("sync progress", () => {
+  it("is reported while the sync job runs and kept when it ends", async () => {
+    const storeId = await connectedStore();
+    await subscribeTo(storeId);
+    await subscribeTo(storeId);
+    const result = await processShopifyJob({ type: "sync-coupon-usage", storeId });
+    expect(result).toMatchObject({ checked: 2, updatedCount: 0 });
+    expect(await getSyncProgress(storeId)).toEqual({ checked: 2, total: 2, running: false });
   });
 });

@@ -245,6 +245,13 @@ export const apiRouteCases: ApiRouteCase[] = [
     scope: "object",
     okStatus: 422,
   },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/sync-coupon-usage",
+    requires: "manage_subscribers",
+    scope: "object",
+    okStatus: 422,
+  },
 ];
 
 /** Routes outside the signed-in API: public storefront endpoints and the auth flows themselves. */
