@@ -179,7 +179,7 @@ describe("checking the popup's code in Shopify (validateDiscountCode)", () => {
 });
 
 describe("sync progress", () => {
-  it("is reported while the sync job runs and kept when it ends", async () => {
+  it("is kept for the screen when the sync job ends", async () => {
     const storeId = await connectedStore();
     await subscribeTo(storeId);
     await subscribeTo(storeId);
