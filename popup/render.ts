@@ -112,6 +112,8 @@ const CSS =
   "@keyframes np-bounce{0%{opacity:0;transform:scale(.3)}50%{opacity:1;transform:scale(1.05)}70%{transform:scale(.95)}}" +
   "@keyframes np-spin{to{transform:rotate(1turn)}}" +
   "@container (max-width:480px){.dlg{max-width:none}.bd{padding:32px 18px 20px}.t{font-size:20px}}" +
+  // The builder's side-pane preview is narrower than any phone: the code goes above its Copy button.
+  "@container (max-width:300px){.code{flex-direction:column}.code input{flex:none}}" +
   "@media (prefers-reduced-motion:reduce){.ov,.dlg{animation:none!important}.spin{animation-duration:3s}}";
 
 const esc = (text: unknown = "") => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -32,10 +32,12 @@ export async function sendSubscriberDigest(storeId: string): Promise<void> {
   const [store] = await db().select().from(stores).where(eq(stores.id, storeId));
   const preferences = store ? await preferencesOf(store.userId) : undefined;
   if (!store || !preferences?.notifyOnSubscriptions) return;
-  const since = store.subscribersNotifiedUntil ?? new Date(0);
+  // Compared in SQL: PostgreSQL keeps microseconds, a JS Date would round the marker below the newest row.
+  const since = sql`coalesce(${stores.subscribersNotifiedUntil}, '-infinity'::timestamptz)`;
   const fresh = await db()
-    .select({ email: subscribers.email, subscribedAt: subscribers.subscribedAt })
+    .select({ email: subscribers.email, subscribedAt: sql<string>`${subscribers.subscribedAt}::text` })
     .from(subscribers)
+    .innerJoin(stores, eq(stores.id, subscribers.storeId))
     .where(and(eq(subscribers.storeId, storeId), gt(subscribers.subscribedAt, since)))
     .orderBy(desc(subscribers.subscribedAt));
   const newest = fresh[0];
@@ -50,7 +52,7 @@ export async function sendSubscriberDigest(storeId: string): Promise<void> {
   );
   await db()
     .update(stores)
-    .set({ subscribersNotifiedUntil: newest.subscribedAt })
+    .set({ subscribersNotifiedUntil: sql`${newest.subscribedAt}::timestamptz` })
     .where(eq(stores.id, storeId));
 }
 

@@ -236,3 +236,39 @@ describe("double opt-in", () => {
     await admin.put("/api/user-preferences", { enableDoubleOptIn: false });
   });
 });
+
+describe("with click tracking turned off", () => {
+  it("sends links as they are, without tracking rows", async () => {
+    await admin.put("/api/user-preferences", { enableAnalytics: false });
+    try {
+      // A new store: the subscribe path caches the owner's preferences per store for a few seconds.
+      const created = await admin.post<{ id: string }>("/api/stores", {
+        name: "Untracked Shop",
+        shopifyUrl: "https://untracked.example.com",
+      });
+      await admin.put(`/api/stores/${created.body.id}/email-settings`, {
+        smtpHost: "127.0.0.1",
+        smtpPort: Number(new URL(sink.url).port),
+        fromEmail: "hello@untracked.example",
+      });
+      const email = nextEmail("untracked");
+      const response = await fetch(`${app.url}/api/public/stores/${created.body.id}/subscribe`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email }),
+      });
+      expect(response.status).toBe(200);
+      const message = await sink.waitForMessage(to(email));
+      expect(message.html).toContain("https://untracked.example.com");
+      expect(trackedLinks(message.html || "")).toEqual([]);
+      expect(
+        await testDb()
+          .select()
+          .from(emailClickTracking)
+          .where(eq(emailClickTracking.storeId, created.body.id)),
+      ).toHaveLength(0);
+    } finally {
+      await admin.put("/api/user-preferences", { enableAnalytics: true });
+    }
+  });
+});

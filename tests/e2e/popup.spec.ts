@@ -1,0 +1,334 @@
+import type { Locator, Page } from "@playwright/test";
+import { type AppApi, apiAs, createStore, type Store, unique, updatePopup } from "./support/api";
+import { login } from "./support/auth";
+import { expect, test, toast } from "./support/fixtures";
+import { screenshot } from "./support/screenshot";
+import { ADMIN, MAIN } from "./support/servers";
+
+/**
+ * The popup builder and its live preview, and the storefront script on the demo page (/demo/{storeId}),
+ * which installs the script exactly as a merchant's site does. Each test has a store of its own.
+ */
+
+type PopupConfig = {
+  title: string;
+  buttonText: string;
+  fields: Record<string, boolean>;
+  displayTrigger: string;
+  discountPercentage: number;
+  layout: { width: string };
+  cartValidation: { enabled: boolean; validationType: string; minimumAmount: number };
+};
+
+let api: AppApi;
+
+test.beforeAll(async () => {
+  api = await apiAs(MAIN, ADMIN.email, ADMIN.password);
+});
+
+test.afterAll(async () => {
+  await api.dispose();
+});
+
+function newStore(label: string): Promise<Store> {
+  return createStore(api, { name: unique(label), shopifyUrl: "https://popup-shop.example.com" });
+}
+
+const popupConfig = (storeId: string) => api.get<PopupConfig>(`/api/stores/${storeId}/popup`);
+
+/** The builder's live preview: an open shadow root, which Playwright's locators pierce. */
+function preview(page: Page): Locator {
+  return page.locator("[data-testid=popup-preview]");
+}
+
+/** The popup the storefront script adds to the demo page. */
+function storefrontPopup(page: Page): Locator {
+  return page.locator("newsletter-popup").getByRole("dialog");
+}
+
+/** Opens the demo page and waits until the script has its configuration (it shows nothing before). */
+async function openDemo(page: Page, storeId: string): Promise<void> {
+  const configLoaded = page.waitForResponse(
+    (response) => response.url().includes(`/api/public/stores/${storeId}/popup`) && response.ok(),
+  );
+  await page.goto(`/demo/${storeId}`);
+  await configLoaded;
+  await expect(page.getByRole("heading", { name: "New arrivals" })).toBeVisible();
+}
+
+test.describe("popup builder", () => {
+  test("edits show in the live preview at once and are saved; they are there after a reload", async ({
+    page,
+  }) => {
+    const store = await newStore("Builder Store");
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/store/${store.id}/popup-builder`);
+    await expect(page.getByRole("heading", { level: 1, name: "Popup Builder" })).toBeVisible();
+    await expect(preview(page).getByRole("heading", { name: "LOOKING FOR EXCLUSIVE OFFERS?" })).toBeVisible();
+
+    await page.getByLabel("Title", { exact: true }).fill("Join our VIP list");
+    await expect(preview(page).getByRole("heading", { name: "Join our VIP list" })).toBeVisible();
+    await page.getByLabel("Button text").fill("SIGN ME UP");
+    await expect(preview(page).getByRole("button", { name: "SIGN ME UP" })).toBeVisible();
+    await expect(preview(page).getByLabel("Name", { exact: true })).toHaveCount(0);
+    await page.getByRole("checkbox", { name: "Name", exact: true }).check();
+    await expect(preview(page).getByRole("textbox", { name: "Name", exact: true })).toBeVisible();
+    await page.getByLabel("Trigger").selectOption({ label: "After 5 seconds" });
+    await page.getByLabel("Width").selectOption({ label: "Small" });
+    await expect(preview(page).getByRole("dialog")).toHaveAttribute("style", /--w: 360px/);
+
+    await expect(page.getByText("All changes saved")).toBeVisible();
+    await expect
+      .poll(() => popupConfig(store.id))
+      .toMatchObject({
+        title: "Join our VIP list",
+        buttonText: "SIGN ME UP",
+        fields: { email: true, name: true },
+        displayTrigger: "after-5s",
+        layout: { width: "sm" },
+      });
+    await screenshot(page, "popup-builder-edited");
+
+    await page.reload();
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Join our VIP list");
+    await expect(page.getByLabel("Button text")).toHaveValue("SIGN ME UP");
+    await expect(page.getByRole("checkbox", { name: "Name", exact: true })).toBeChecked();
+    await expect(page.getByLabel("Trigger")).toHaveValue("after-5s");
+    await expect(page.getByLabel("Width")).toHaveValue("sm");
+    await expect(preview(page).getByRole("heading", { name: "Join our VIP list" })).toBeVisible();
+    await expect(preview(page).getByRole("textbox", { name: "Name", exact: true })).toBeVisible();
+  });
+
+  test("a discount percentage of 0 or 101 shows the error and is not saved", async ({ page }) => {
+    const store = await newStore("Discount Store");
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/store/${store.id}/popup-builder`);
+    const percentage = page.getByLabel("Discount percentage");
+    const error = page.getByText("Discount percentage must be between 1 and 100");
+
+    for (const invalid of ["0", "101"]) {
+      await percentage.fill(invalid);
+      await expect(error).toBeVisible();
+      // Give the 100 ms autosave time to (wrongly) send it.
+      await page.waitForTimeout(500);
+      expect((await popupConfig(store.id)).discountPercentage).toBe(15);
+    }
+    await screenshot(page, "popup-builder-discount-error");
+
+    await percentage.fill("20");
+    await expect(error).toBeHidden();
+    await expect.poll(async () => (await popupConfig(store.id)).discountPercentage).toBe(20);
+    await page.reload();
+    await expect(page.getByLabel("Discount percentage")).toHaveValue("20");
+  });
+
+  test("cart validation and social links are saved with their own buttons", async ({ page }) => {
+    const store = await newStore("Explicit Save Store");
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/store/${store.id}/popup-builder`);
+
+    await page.getByRole("checkbox", { name: "Enable cart validation" }).check();
+    await page.getByLabel("Rule").selectOption({ label: "Cart total at least the minimum" });
+    const minimum = page.getByLabel("Minimum amount");
+    const saveCart = page.getByRole("button", { name: "Save cart validation" });
+    await minimum.fill("-1");
+    await expect(page.getByText("Amounts must be at least 0")).toBeVisible();
+    await expect(saveCart).toBeDisabled();
+    await minimum.fill("25.50");
+    // Nothing is saved before the button.
+    await page.waitForTimeout(500);
+    expect((await popupConfig(store.id)).cartValidation.enabled).toBe(false);
+    await saveCart.click();
+    await expect(toast(page)).toHaveText("Success: Cart validation saved");
+    expect((await popupConfig(store.id)).cartValidation).toMatchObject({
+      enabled: true,
+      validationType: "minimum",
+      minimumAmount: 25.5,
+    });
+
+    const linkedIn = page.getByLabel("LinkedIn");
+    const saveLinks = page.getByRole("button", { name: "Save social links" });
+    await linkedIn.fill("not a link");
+    await expect(page.getByText("Enter a full URL starting with https://")).toBeVisible();
+    await expect(saveLinks).toBeDisabled();
+    await linkedIn.fill("https://www.linkedin.com/company/acme");
+    await saveLinks.click();
+    await expect(toast(page)).toHaveText("Success: Social media links updated successfully");
+    const saved = await api.get<{ id: string; socialLinks: Record<string, string> }[]>("/api/stores");
+    expect(saved.find((candidate) => candidate.id === store.id)?.socialLinks.linkedin).toBe(
+      "https://www.linkedin.com/company/acme",
+    );
+    await screenshot(page, "popup-builder-explicit-saves");
+
+    await page.reload();
+    await expect(page.getByRole("checkbox", { name: "Enable cart validation" })).toBeChecked();
+    await expect(page.getByLabel("Minimum amount")).toHaveValue("25.5");
+    await expect(page.getByLabel("LinkedIn")).toHaveValue("https://www.linkedin.com/company/acme");
+  });
+
+  test("the preview runs form → processing → success with confetti → 'Continue Shopping' → form", async ({
+    page,
+  }) => {
+    const store = await newStore("Preview Store");
+    await api.put(`/api/stores/${store.id}`, { socialLinks: { instagram: "https://instagram.com/acme" } });
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/store/${store.id}/popup-builder`);
+    const popup = preview(page);
+
+    // The preview validates like the storefront.
+    await popup.getByLabel("Email address").fill("someone@gmail.com");
+    await popup.getByRole("button", { name: "SUBMIT" }).click();
+    await expect(popup.getByText("Please use your company email address.")).toBeVisible();
+
+    await popup.getByLabel("Email address").fill("jane@acme-corp.example");
+    await expect(popup.getByText("Please use your company email address.")).toBeHidden();
+    await popup.getByRole("button", { name: "SUBMIT" }).click();
+    await expect(popup.getByText("Processing…")).toBeVisible();
+    await screenshot(page, "popup-preview-processing");
+    await expect(popup.getByRole("heading", { name: "Thank you for subscribing!" })).toBeVisible({
+      timeout: 5_000,
+    });
+    await expect(popup.getByLabel("Discount code")).toHaveValue("WELCOME15");
+    await expect(popup.getByText("Use this code at checkout to get 15% off your order.")).toBeVisible();
+    await expect(popup.getByRole("link", { name: "Instagram" })).toHaveAttribute(
+      "href",
+      "https://instagram.com/acme",
+    );
+    // Confetti: something is drawn on the popup's canvas.
+    await expect
+      .poll(() =>
+        popup.locator("canvas").evaluate((canvas: HTMLCanvasElement) => {
+          const context = canvas.getContext("2d");
+          if (!context || canvas.width === 0 || canvas.height === 0) return 0;
+          const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+          let painted = 0;
+          for (let index = 3; index < pixels.length; index += 4) if ((pixels[index] ?? 0) > 0) painted += 1;
+          return painted;
+        }),
+      )
+      .toBeGreaterThan(0);
+    await screenshot(page, "popup-preview-success");
+
+    await popup.getByRole("button", { name: "Continue Shopping" }).click();
+    await expect(popup.getByLabel("Email address")).toHaveValue("");
+    await expect(popup.getByRole("button", { name: "SUBMIT" })).toBeVisible();
+  });
+
+  test("?storeId=…&preview=true opens the full-screen preview on load", async ({ page }) => {
+    const store = await newStore("Fullscreen Store");
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/popup-builder?storeId=${store.id}&preview=true`);
+    await expect(page.getByText(`Design the signup popup visitors of ${store.name} see`)).toBeVisible();
+    const dialog = preview(page).getByRole("dialog");
+    await expect(dialog).toHaveAttribute("aria-modal", "true");
+    await expect(dialog.getByRole("heading", { name: "LOOKING FOR EXCLUSIVE OFFERS?" })).toBeVisible();
+    await expect(page.getByText("Live preview")).toBeVisible();
+    await screenshot(page, "popup-builder-fullscreen-preview");
+
+    await dialog.getByRole("button", { name: "Close" }).click();
+    // Back to the inline preview in the side pane.
+    await expect(preview(page).getByRole("dialog")).not.toHaveAttribute("aria-modal", "true");
+    await expect(preview(page)).toHaveClass(/np-preview-host/);
+
+    await page.goto(`/popup-builder?storeId=${store.id}`);
+    await expect(preview(page)).toHaveClass(/np-preview-host/);
+  });
+});
+
+test.describe("storefront script on the demo page", () => {
+  test("shows at once, refuses a free-mail address, accepts a company one with the code, then stays away", async ({
+    page,
+    context,
+  }) => {
+    const store = await newStore("Demo Store");
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: MAIN.baseURL });
+    await openDemo(page, store.id);
+    const popup = storefrontPopup(page);
+    await expect(popup).toBeVisible();
+    await expect(popup.getByRole("heading", { name: "LOOKING FOR EXCLUSIVE OFFERS?" })).toBeVisible();
+    await screenshot(page, "popup-demo-desktop");
+
+    const email = popup.getByLabel("Email address");
+    await email.fill("shopper@gmail.com");
+    await popup.getByRole("button", { name: "SUBMIT" }).click();
+    await expect(popup.getByText("Please use your company email address.")).toBeVisible();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await screenshot(page, "popup-demo-company-email-error");
+    // Editing the field clears its error.
+    await email.press("End");
+    await email.press("Backspace");
+    await expect(popup.getByText("Please use your company email address.")).toBeHidden();
+    await expect(email).not.toHaveAttribute("aria-invalid", "true");
+
+    const subscribed = page.waitForResponse((response) => response.url().endsWith("/subscribe"));
+    await email.fill(`${unique("shopper")}@acme-corp.example`);
+    await popup.getByRole("button", { name: "SUBMIT" }).click();
+    expect((await subscribed).status()).toBe(200);
+    await expect(popup.getByRole("heading", { name: "Thank you for subscribing!" })).toBeVisible();
+    await expect(popup.getByLabel("Discount code")).toHaveValue("WELCOME15");
+    await popup.getByRole("button", { name: "Copy" }).click();
+    await expect(popup.getByText("Copied!")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("WELCOME15");
+    await screenshot(page, "popup-demo-success");
+
+    // suppressAfterSubscription: the next visit does not show it.
+    const configLoaded = page.waitForResponse((response) => response.url().includes("/popup"));
+    await page.reload();
+    await configLoaded;
+    await page.waitForTimeout(1_000);
+    await expect(page.locator("newsletter-popup")).toHaveCount(0);
+  });
+
+  test("on a phone the popup fits the screen", async ({ page }) => {
+    const store = await newStore("Phone Store");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openDemo(page, store.id);
+    const popup = storefrontPopup(page);
+    await expect(popup).toBeVisible();
+    const box = await popup.boundingBox();
+    expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 1_000)).toBeLessThanOrEqual(390);
+    await screenshot(page, "popup-demo-phone");
+  });
+
+  test("triggers: after 5 s, at 50 % scroll and on exit intent", async ({ page }) => {
+    const store = await newStore("Trigger Store");
+    const popup = storefrontPopup(page);
+    // The public configuration may be cached by the browser for a minute; every visit here must read
+    // the trigger just set.
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send("Network.setCacheDisabled", { cacheDisabled: true });
+
+    async function visitWith(trigger: string) {
+      await updatePopup(api, store.id, { displayTrigger: trigger });
+      // Nothing was stored (no subscription, no dismissal), but each check starts from a clean slate.
+      if (page.url().startsWith(MAIN.baseURL)) await page.evaluate(() => localStorage.clear());
+      await openDemo(page, store.id);
+    }
+
+    await visitWith("after-5s");
+    await page.waitForTimeout(2_000);
+    await expect(page.locator("newsletter-popup")).toHaveCount(0);
+    await expect(popup).toBeVisible({ timeout: 6_000 });
+
+    await visitWith("scroll-50");
+    await page.waitForTimeout(500);
+    await expect(page.locator("newsletter-popup")).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(popup).toBeVisible();
+
+    await visitWith("exit-intent");
+    await page.mouse.move(640, 400);
+    await page.waitForTimeout(500);
+    await expect(page.locator("newsletter-popup")).toHaveCount(0);
+    // The pointer leaves through the top edge of the window.
+    await page.mouse.move(640, 0);
+    await page.evaluate(() =>
+      document.body.dispatchEvent(
+        new MouseEvent("mouseout", { bubbles: true, clientX: 640, clientY: 0, relatedTarget: null }),
+      ),
+    );
+    await expect(popup).toBeVisible();
+    await screenshot(page, "popup-demo-exit-intent");
+  });
+});

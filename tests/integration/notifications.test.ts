@@ -1,0 +1,105 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { stores, subscribers } from "~/db/schema";
+import {
+  checkUnsubscribeRate,
+  sendDailySummaries,
+  sendSubscriberDigest,
+} from "~/services/notifications.server";
+import { updatePreferences } from "~/services/preferences.server";
+import { actorFor, createStoreFor } from "../support/actors";
+import { testDb } from "../support/db";
+import { createOrganizationWithAdmin } from "../support/fixtures";
+import { readOutbox, recipients } from "../support/outbox";
+
+/** Owner notifications go out as system mail; without SMTP_URL they land in DATA_DIR/outbox. */
+let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
+const NOTIFY = "owner-alerts@acme.example";
+
+beforeAll(async () => {
+  owner = await createOrganizationWithAdmin();
+  await updatePreferences(await actorFor(owner.admin.id), {
+    adminNotificationEmail: NOTIFY,
+    dailySubscriberSummary: true,
+  });
+});
+
+const mailTo = async (subjectPart: string) =>
+  (await readOutbox()).filter(
+    (message) => recipients(message).includes(NOTIFY) && message.subject?.includes(subjectPart),
+  );
+
+async function seed(storeId: string, count: number, values: Partial<typeof subscribers.$inferInsert> = {}) {
+  await testDb()
+    .insert(subscribers)
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        storeId,
+        email: `n${index}-${Math.random().toString(36).slice(2)}@acme-corp.example`,
+        ...values,
+      })),
+    );
+}
+
+describe("new-subscriber notifications", () => {
+  it("batch everyone who joined since the last digest into one email, then nothing until new people join", async () => {
+    const store = await createStoreFor(owner.admin.id, { name: "Digest Shop" });
+    await seed(store.id, 3);
+    await sendSubscriberDigest(store.id);
+    const [digest] = await mailTo("new subscribers for Digest Shop");
+    expect(digest?.subject).toBe("3 new subscribers for Digest Shop");
+    expect(digest?.text).toContain("@acme-corp.example");
+
+    await sendSubscriberDigest(store.id);
+    expect(await mailTo("Digest Shop")).toHaveLength(1);
+
+    await seed(store.id, 1);
+    await sendSubscriberDigest(store.id);
+    expect((await mailTo("1 new subscriber for Digest Shop")).length).toBe(1);
+  });
+
+  it("send nothing when the owner turned them off", async () => {
+    const store = await createStoreFor(owner.admin.id, { name: "Quiet Shop" });
+    await updatePreferences(await actorFor(owner.admin.id), { notifyOnSubscriptions: false });
+    try {
+      await seed(store.id, 2);
+      await sendSubscriberDigest(store.id);
+      expect(await mailTo("Quiet Shop")).toHaveLength(0);
+    } finally {
+      await updatePreferences(await actorFor(owner.admin.id), { notifyOnSubscriptions: true });
+    }
+  });
+});
+
+describe("the daily summary", () => {
+  it("reports yesterday's new subscribers and the active total", async () => {
+    const store = await createStoreFor(owner.admin.id, { name: "Summary Shop" });
+    const now = new Date("2026-03-10T08:00:00Z");
+    await seed(store.id, 2, { subscribedAt: new Date("2026-03-09T12:00:00Z") });
+    await seed(store.id, 1, { subscribedAt: new Date("2026-03-08T12:00:00Z") });
+    await seed(store.id, 1, { subscribedAt: new Date("2026-03-09T13:00:00Z"), isActive: false });
+    await sendDailySummaries(now);
+    const [summary] = await mailTo("Daily subscriber summary for Summary Shop (2026-03-09)");
+    expect(summary?.text).toContain("New subscribers on 2026-03-09: 3.");
+    expect(summary?.text).toContain("Active subscribers now: 3.");
+  });
+});
+
+describe("the unsubscribe-rate alert", () => {
+  it("fires once a day when 5 % or more (and at least 5 people) unsubscribe, not below", async () => {
+    const store = await createStoreFor(owner.admin.id, { name: "Alert Shop" });
+    await seed(store.id, 90);
+    await seed(store.id, 4, { isActive: false, unsubscribedAt: new Date() });
+    await checkUnsubscribeRate(store.id);
+    expect(await mailTo("Unsubscribe alert for Alert Shop")).toHaveLength(0);
+
+    await seed(store.id, 1, { isActive: false, unsubscribedAt: new Date() });
+    await checkUnsubscribeRate(store.id);
+    await checkUnsubscribeRate(store.id);
+    const alerts = await mailTo("Unsubscribe alert for Alert Shop");
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.text).toContain("5 of 95 subscribers (5.3%)");
+    const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+    expect(row?.unsubscribeAlertedOn).toBe(new Date().toISOString().slice(0, 10));
+  });
+});
