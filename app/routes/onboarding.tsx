@@ -14,16 +14,14 @@ import {
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { AccessTokenStep } from "~/components/stores/access-token-step";
-import { type ConnectOutcome, connectCreatedStore } from "~/components/stores/connect-shopify";
+import type { ConnectOutcome } from "~/components/stores/connect-shopify";
 import { InstallSnippet } from "~/components/stores/install-snippet";
 import { SiteDetailsStep } from "~/components/stores/site-details-step";
-import { ToastOutlet, useToast } from "~/components/toast";
+import { useStoreDraft } from "~/components/stores/use-store-draft";
+import { ToastOutlet } from "~/components/toast";
 import { useLogout } from "~/components/use-logout";
-import { apiRequest, failureMessage } from "~/lib/api-client";
 import { env } from "~/lib/env.server";
 import { installScript } from "~/lib/install-script";
-import { emptySiteDraft, type SiteDraft, storePayload } from "~/lib/schemas/stores";
-import { validateSiteDraft } from "~/lib/site-draft-validation";
 import { requireScreen } from "~/services/screens.server";
 import { listStoreSummaries } from "~/services/stores.server";
 import type { Route } from "./+types/onboarding";
@@ -44,42 +42,18 @@ const STEPS = ["Add Your Site", "Integrate Newsletter", "Install Script", "Verif
 export default function Onboarding({ loaderData }: Route.ComponentProps) {
   const { appUrl, stores, canAddStores } = loaderData;
   const navigate = useNavigate();
-  const toast = useToast();
   const { logOut, loggingOut } = useLogout();
   const [step, setStep] = useState(0);
-  const [draft, setDraft] = useState<SiteDraft>(emptySiteDraft);
+  const { draft, change, creating, checkSiteDetails, create } = useStoreDraft();
   const [created, setCreated] = useState<{ id: string } | null>(null);
-  const [creating, setCreating] = useState(false);
   const [connection, setConnection] = useState<ConnectOutcome>(null);
-  const change = (changes: Partial<SiteDraft>) => setDraft((current) => ({ ...current, ...changes }));
-
-  function next() {
-    const problem = validateSiteDraft(draft);
-    if (problem) {
-      toast({ title: "Error", message: problem, tone: "critical" });
-      return;
-    }
-    setStep(1);
-  }
 
   async function createIntegration() {
-    const problem = validateSiteDraft(draft);
-    if (problem) {
-      toast({ title: "Error", message: problem, tone: "critical" });
-      return;
-    }
-    setCreating(true);
-    try {
-      const store = await apiRequest<{ id: string }>("POST", "/api/stores", storePayload(draft));
-      setCreated(store);
-      toast({ title: "Success", message: "Store added successfully", tone: "success" });
-      setConnection(await connectCreatedStore(store.id, draft));
-      setStep(2);
-    } catch (error) {
-      toast({ title: "Error", message: failureMessage(error, "Failed to add store"), tone: "critical" });
-    } finally {
-      setCreating(false);
-    }
+    const result = await create();
+    if (!result) return;
+    setCreated(result.store);
+    setConnection(result.connection);
+    setStep(2);
   }
 
   const body = [
@@ -124,7 +98,7 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
   ][step];
 
   const actions = [
-    <Button key="next" variant="primary" onClick={next}>
+    <Button key="next" variant="primary" onClick={() => checkSiteDetails() && setStep(1)}>
       Next
     </Button>,
     <InlineStack key="create" gap="200">

@@ -189,6 +189,12 @@ test.describe("popup builder", () => {
       timeout: 5_000,
     });
     await expect(popup.getByLabel("Discount code")).toHaveValue("WELCOME15");
+    // The whole code fits its field, even in the narrow side pane.
+    expect(
+      await popup
+        .getByLabel("Discount code")
+        .evaluate((input: HTMLInputElement) => input.scrollWidth - input.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await expect(popup.getByText("Use this code at checkout to get 15% off your order.")).toBeVisible();
     await expect(popup.getByRole("link", { name: "Instagram" })).toHaveAttribute(
       "href",
@@ -246,14 +252,14 @@ test.describe("storefront script on the demo page", () => {
     const popup = storefrontPopup(page);
     await expect(popup).toBeVisible();
     await expect(popup.getByRole("heading", { name: "LOOKING FOR EXCLUSIVE OFFERS?" })).toBeVisible();
-    await screenshot(page, "popup-demo-desktop");
+    await screenshot(page, "popup-demo-desktop", { fullPage: false });
 
     const email = popup.getByLabel("Email address");
     await email.fill("shopper@gmail.com");
     await popup.getByRole("button", { name: "SUBMIT" }).click();
     await expect(popup.getByText("Please use your company email address.")).toBeVisible();
     await expect(email).toHaveAttribute("aria-invalid", "true");
-    await screenshot(page, "popup-demo-company-email-error");
+    await screenshot(page, "popup-demo-company-email-error", { fullPage: false });
     // Editing the field clears its error.
     await email.press("End");
     await email.press("Backspace");
@@ -269,7 +275,7 @@ test.describe("storefront script on the demo page", () => {
     await popup.getByRole("button", { name: "Copy" }).click();
     await expect(popup.getByText("Copied!")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("WELCOME15");
-    await screenshot(page, "popup-demo-success");
+    await screenshot(page, "popup-demo-success", { fullPage: false });
 
     // suppressAfterSubscription: the next visit does not show it.
     const configLoaded = page.waitForResponse((response) => response.url().includes("/popup"));
@@ -288,7 +294,7 @@ test.describe("storefront script on the demo page", () => {
     const box = await popup.boundingBox();
     expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
     expect((box?.x ?? 0) + (box?.width ?? 1_000)).toBeLessThanOrEqual(390);
-    await screenshot(page, "popup-demo-phone");
+    await screenshot(page, "popup-demo-phone", { fullPage: false });
   });
 
   test("triggers: after 5 s, at 50 % scroll and on exit intent", async ({ page }) => {
@@ -329,6 +335,6 @@ test.describe("storefront script on the demo page", () => {
       ),
     );
     await expect(popup).toBeVisible();
-    await screenshot(page, "popup-demo-exit-intent");
+    await screenshot(page, "popup-demo-exit-intent", { fullPage: false });
   });
 });

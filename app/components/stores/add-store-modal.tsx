@@ -1,12 +1,9 @@
 import { BlockStack, InlineStack, Modal, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
-import { emptySiteDraft, type SiteDraft, storePayload } from "~/lib/schemas/stores";
-import { validateSiteDraft } from "~/lib/site-draft-validation";
 import { AccessTokenStep } from "./access-token-step";
-import { connectCreatedStore } from "./connect-shopify";
 import { SiteDetailsStep } from "./site-details-step";
+import { useStoreDraft } from "./use-store-draft";
 
 const STEPS = ["Add Your Site", "Integrate Newsletter", "Verify Installation"];
 
@@ -16,12 +13,11 @@ type Props = { open: boolean; onClose: () => void; onCreated: () => void };
 export function AddStoreModal({ open, onClose, onCreated }: Props) {
   const toast = useToast();
   const [step, setStep] = useState(0);
-  const [draft, setDraft] = useState<SiteDraft>(emptySiteDraft);
-  const [creating, setCreating] = useState(false);
+  const { draft, change, reset: resetDraft, creating, checkSiteDetails, create } = useStoreDraft();
 
   function reset() {
     setStep(0);
-    setDraft(emptySiteDraft);
+    resetDraft();
   }
 
   function close() {
@@ -29,32 +25,15 @@ export function AddStoreModal({ open, onClose, onCreated }: Props) {
     onClose();
   }
 
-  function nextStep() {
-    const problem = validateSiteDraft(draft);
-    if (problem) {
-      toast({ title: "Error", message: problem, tone: "critical" });
-      return;
-    }
-    setStep(1);
-  }
-
   async function createStore() {
-    setCreating(true);
-    try {
-      const store = await apiRequest<{ id: string }>("POST", "/api/stores", storePayload(draft));
-      const connection = await connectCreatedStore(store.id, draft);
-      toast(
-        connection && !connection.ok
-          ? { title: "Store added successfully", message: connection.message, tone: "critical" }
-          : { title: "Success", message: "Store added successfully", tone: "success" },
-      );
-      reset();
-      onCreated();
-    } catch (error) {
-      toast({ title: "Error", message: failureMessage(error, "Failed to add store"), tone: "critical" });
-    } finally {
-      setCreating(false);
+    const created = await create();
+    if (!created) return;
+    // One toast at a time: a failed Shopify connection replaces the success toast with why.
+    if (created.connection && !created.connection.ok) {
+      toast({ title: "Shopify not connected", message: created.connection.message, tone: "critical" });
     }
+    reset();
+    onCreated();
   }
 
   return (
@@ -64,7 +43,7 @@ export function AddStoreModal({ open, onClose, onCreated }: Props) {
       title="Add New Store"
       primaryAction={
         step === 0
-          ? { content: "Next Step", onAction: nextStep }
+          ? { content: "Next Step", onAction: () => checkSiteDetails() && setStep(1) }
           : { content: creating ? "Creating..." : "Create Store", onAction: createStore, loading: creating }
       }
       secondaryActions={[{ content: "Cancel", onAction: close }]}
@@ -85,15 +64,11 @@ export function AddStoreModal({ open, onClose, onCreated }: Props) {
             ))}
           </InlineStack>
           {step === 0 ? (
-            <SiteDetailsStep
-              draft={draft}
-              onChange={(changes) => setDraft((current) => ({ ...current, ...changes }))}
-              showHttpsOption
-            />
+            <SiteDetailsStep draft={draft} onChange={change} showHttpsOption />
           ) : (
             <AccessTokenStep
               value={draft.accessToken}
-              onChange={(accessToken) => setDraft((current) => ({ ...current, accessToken }))}
+              onChange={(accessToken) => change({ accessToken })}
               helpText="Required for discount code validation and customer data access"
             />
           )}
