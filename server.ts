@@ -36,7 +36,9 @@ if (DEVELOPMENT) {
     "/assets",
     express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
   );
-  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  const staticFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
+  // API calls are never files: skip the file-system lookup on that hot path.
+  server.use((req, res, next) => (req.path.startsWith("/api/") ? next() : staticFiles(req, res, next)));
   await build.ready;
   server.use(build.app);
 }

@@ -6,6 +6,7 @@ import { bootstrap } from "~/services/bootstrap.server";
 import { logger } from "~/services/logger.server";
 import { publicRouter } from "./public.server";
 import { rejectCrossSiteMutations, securityHeaders } from "./security.server";
+import { subscriberExportRouter } from "./subscriber-export.server";
 import { subscriberRouter } from "./subscriber-pages.server";
 
 declare module "react-router" {
@@ -31,6 +32,7 @@ app.use(securityHeaders);
 app.use(rejectCrossSiteMutations);
 app.use(publicRouter);
 app.use(subscriberRouter);
+app.use(subscriberExportRouter);
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,

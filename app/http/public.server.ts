@@ -6,7 +6,7 @@ import { subscribeBodySchema } from "~/lib/schemas/subscribe";
 import { HttpError, invalidInput } from "~/services/errors.server";
 import { logger } from "~/services/logger.server";
 import { publicPopupConfig, recordPopupView } from "~/services/popups.server";
-import { consume } from "~/services/rate-limit.server";
+import { consume, consumeAll } from "~/services/rate-limit.server";
 import { subscribe } from "~/services/subscribers.server";
 import { demoPage } from "./demo-page.server";
 import { publicRateRules } from "./public-rate-rules.server";
@@ -40,8 +40,11 @@ publicRouter.get("/api/public/stores/:storeId/popup", async (req, res) => {
 });
 
 publicRouter.post("/api/public/stores/:storeId/subscribe", json, async (req, res) => {
-  await consume(publicRateRules().subscribePerIp, req.ip ?? "unknown");
-  await consume(publicRateRules().subscribePerStore, req.params.storeId);
+  const rules = publicRateRules();
+  await consumeAll([
+    [rules.subscribePerIp, req.ip ?? "unknown"],
+    [rules.subscribePerStore, req.params.storeId],
+  ]);
   const config = await publicPopupConfig(req.params.storeId);
   if (!config) throw new HttpError(404, "Popup not found");
   const body = subscribeBodySchema.safeParse(req.body ?? {});

@@ -29,7 +29,7 @@ function subscriberHeaders(subscriberId: string, kind: Kind) {
 export async function deliverOnce(
   context: MailContext,
   kind: Kind,
-  build: (sendId: string) => Promise<Pick<SendMailOptions, "subject" | "html" | "text">>,
+  build: (sendId: string, attempt: number) => Promise<Pick<SendMailOptions, "subject" | "html" | "text">>,
 ): Promise<void> {
   const subscriberId = context.subscriber.id;
   const claim = await claimSend(context.store.id, subscriberId, kind);
@@ -37,7 +37,7 @@ export async function deliverOnce(
   if (claim.kind === "busy")
     throw new SendInProgress(`${kind} email to ${subscriberId} is being sent by another worker`);
   try {
-    const message = await build(claim.sendId);
+    const message = await build(claim.sendId, claim.attempt);
     const sent = await sendStoreMail(context.settings, {
       to: recipientOf(context),
       ...message,

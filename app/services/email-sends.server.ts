@@ -6,7 +6,11 @@ import { env } from "~/lib/env.server";
 /** How long a worker owns a send: longer than the SMTP timeouts, short enough to recover a killed worker. */
 const leaseSeconds = () => env().EMAIL_SEND_LEASE_SECONDS;
 
-export type Claim = { kind: "claimed"; sendId: string } | { kind: "done" } | { kind: "busy" };
+/** `attempt` 1 is a first claim: nothing of an earlier try (tracking rows) can exist yet. */
+export type Claim =
+  | { kind: "claimed"; sendId: string; attempt: number }
+  | { kind: "done" }
+  | { kind: "busy" };
 
 /** Another worker holds the send right now: the job must retry later rather than complete. */
 export class SendInProgress extends Error {}
@@ -29,8 +33,8 @@ export async function claimSend(
       set: { status: "sending", lockedUntil: lease, attempts: sql`${emailSends.attempts} + 1` },
       setWhere: sql`${emailSends.status} = 'retrying' or (${emailSends.status} = 'sending' and ${emailSends.lockedUntil} < now())`,
     })
-    .returning({ id: emailSends.id });
-  if (claimed) return { kind: "claimed", sendId: claimed.id };
+    .returning({ id: emailSends.id, attempts: emailSends.attempts });
+  if (claimed) return { kind: "claimed", sendId: claimed.id, attempt: claimed.attempts };
   const [existing] = await db()
     .select({ status: emailSends.status })
     .from(emailSends)

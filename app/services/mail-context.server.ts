@@ -1,28 +1,43 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailSettings, emailTemplates, popupConfigs, stores, subscribers } from "~/db/schema";
-import { preferencesForStore } from "./preferences.server";
+import { preferencesOf } from "./preferences.server";
 
-/** Everything a message to one subscriber needs: the subscriber, the store, its SMTP, template, popup and owner's preferences. */
-export async function loadMailContext(subscriberId: string) {
+/**
+ * What every message of a store needs — the store, its SMTP settings, template, popup and the owner's
+ * preferences — cached for a few seconds: a burst of welcome emails reads it once, and an edit
+ * reaches mail within the TTL.
+ */
+const STORE_TTL_MS = 5_000;
+type StoreBundle = NonNullable<Awaited<ReturnType<typeof readStoreBundle>>>;
+const bundles = new Map<string, { value: StoreBundle; expires: number }>();
+
+async function readStoreBundle(storeId: string) {
   const [row] = await db()
-    .select({
-      subscriber: subscribers,
-      store: stores,
-      settings: emailSettings,
-      template: emailTemplates,
-      popup: popupConfigs,
-    })
-    .from(subscribers)
-    .innerJoin(stores, eq(stores.id, subscribers.storeId))
-    .innerJoin(emailSettings, eq(emailSettings.storeId, subscribers.storeId))
-    .innerJoin(emailTemplates, eq(emailTemplates.storeId, subscribers.storeId))
-    .innerJoin(popupConfigs, eq(popupConfigs.storeId, subscribers.storeId))
-    .where(eq(subscribers.id, subscriberId));
+    .select({ store: stores, settings: emailSettings, template: emailTemplates, popup: popupConfigs })
+    .from(stores)
+    .innerJoin(emailSettings, eq(emailSettings.storeId, stores.id))
+    .innerJoin(emailTemplates, eq(emailTemplates.storeId, stores.id))
+    .innerJoin(popupConfigs, eq(popupConfigs.storeId, stores.id))
+    .where(eq(stores.id, storeId));
   if (!row) return undefined;
-  const preferences = await preferencesForStore(row.store.id);
-  if (!preferences) return undefined;
-  return { ...row, preferences };
+  return { ...row, preferences: await preferencesOf(row.store.userId) };
+}
+
+async function storeBundle(storeId: string): Promise<StoreBundle | undefined> {
+  const cached = bundles.get(storeId);
+  if (cached && cached.expires > Date.now()) return cached.value;
+  const value = await readStoreBundle(storeId);
+  if (value) bundles.set(storeId, { value, expires: Date.now() + STORE_TTL_MS });
+  return value;
+}
+
+/** Everything a message to one subscriber needs: the subscriber (read fresh) and their store's bundle. */
+export async function loadMailContext(subscriberId: string) {
+  const [subscriber] = await db().select().from(subscribers).where(eq(subscribers.id, subscriberId));
+  if (!subscriber) return undefined;
+  const bundle = await storeBundle(subscriber.storeId);
+  return bundle ? { subscriber, ...bundle } : undefined;
 }
 
 export type MailContext = NonNullable<Awaited<ReturnType<typeof loadMailContext>>>;

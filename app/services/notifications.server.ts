@@ -14,12 +14,17 @@ export const UNSUBSCRIBE_ALERT_RATE = 0.05;
 export const UNSUBSCRIBE_ALERT_MINIMUM = 5;
 const DIGEST_LIST_LIMIT = 20;
 
+const digestQueuedUntil = new Map<string, number>();
+
 const startOfUtcDay = (date: Date) =>
   new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 
 /** After a subscription (owner notifications on): schedules the store's digest at the end of the window, once. */
 export async function queueSubscriberDigest(storeId: string, now = Date.now()): Promise<void> {
   const windowEnd = Math.ceil((now + 1) / DIGEST_WINDOW_MS) * DIGEST_WINDOW_MS;
+  // The job id already makes a repeat a no-op; remembering it here spares the queue a call per subscription.
+  if (digestQueuedUntil.get(storeId) === windowEnd) return;
+  digestQueuedUntil.set(storeId, windowEnd);
   await enqueue(
     "email",
     { type: "subscriber-digest", storeId },

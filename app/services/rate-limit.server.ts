@@ -49,6 +49,25 @@ function refuse(rule: RateRule, resetAt: number): never {
   throw tooManyRequests(rule.message, Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
 }
 
+/** Counts one event under several rules at once (one Redis round trip) and throws 429 for the first one over. */
+export async function consumeAll(checks: [RateRule, string][]): Promise<void> {
+  const client = redis();
+  if (!client) {
+    for (const [rule, subject] of checks) await consume(rule, subject);
+    return;
+  }
+  const pipeline = client.multi();
+  for (const [rule, subject] of checks) {
+    const key = keyOf(rule, subject);
+    pipeline.incr(key).pexpire(key, rule.windowMs, "NX").pttl(key);
+  }
+  const results = ((await pipeline.exec()) ?? []).map(([, value]) => Number(value));
+  checks.forEach(([rule], index) => {
+    const count = results[index * 3] ?? 0;
+    if (count > rule.limit) refuse(rule, Date.now() + Math.max(results[index * 3 + 2] ?? 0, 0));
+  });
+}
+
 /** Counts one event and throws 429 when the subject is over the limit. */
 export async function consume(rule: RateRule, subject: string): Promise<void> {
   const { count, resetAt } = await increment(keyOf(rule, subject), rule.windowMs);

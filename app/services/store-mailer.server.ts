@@ -1,3 +1,4 @@
+import net from "node:net";
 import nodemailer, { type SendMailOptions, type Transporter } from "nodemailer";
 import type { emailSettings } from "~/db/schema";
 import { decryptSecret } from "./crypto.server";
@@ -10,6 +11,23 @@ const transports = new Map<string, { version: number; transport: Transporter }>(
 
 /** Connect, greet and answer within these bounds, so a dead server fails a job instead of hanging it. */
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+type SocketCallback = (error: Error | null, socket?: { connection: net.Socket }) => void;
+
+function noDelaySocket(address: string, port: number) {
+  return (_options: unknown, callback: SocketCallback) => {
+    const socket = net.connect({ host: address, port, noDelay: true, timeout: TIMEOUTS.connectionTimeout });
+    socket.once("timeout", () => socket.destroy(new Error(`Connection to ${address}:${port} timed out`)));
+    const failed = (error: Error) => callback(error);
+    socket.once("error", failed);
+    socket.once("connect", () => {
+      // From here nodemailer owns the socket and its errors.
+      socket.off("error", failed);
+      socket.setTimeout(0);
+      callback(null, { connection: socket });
+    });
+  };
+}
 
 async function transportFor(settings: Settings): Promise<Transporter> {
   const version = settings.updatedAt.getTime();
@@ -32,6 +50,10 @@ async function transportFor(settings: Settings): Promise<Transporter> {
         }
       : undefined,
     tls: { servername: settings.smtpHost },
+    // nodemailer leaves Nagle's algorithm on, which stalls each SMTP command on a delayed ACK (about 5×
+    // fewer messages per second). Plain-port connections are opened here instead, without it, to the
+    // address checked above. Port 465 (TLS from the first byte) keeps nodemailer's own socket.
+    getSocket: settings.smtpPort === 465 ? undefined : noDelaySocket(address, settings.smtpPort),
     ...TIMEOUTS,
   });
   transports.set(settings.storeId, { version, transport });

@@ -103,7 +103,8 @@ async function afterSubscription(
 ): Promise<string | null> {
   const code = context.isConnected ? await uniqueCodeOrLater(subscriberId) : null;
   // Without a Shopify connection, or with the code already made, the email goes now; otherwise the job sends it.
-  if (!context.isConnected || code) await sendSubscriberMail(subscriberId);
+  if (!context.isConnected || code)
+    await sendSubscriberMail(subscriberId, context.preferences.enableDoubleOptIn);
   if (context.preferences.notifyOnSubscriptions) await queueSubscriberDigest(storeId);
   return code;
 }

@@ -23,9 +23,10 @@ function skipReason(context: MailContext): string | null {
 async function trackedLinks(
   context: MailContext,
   sendId: string,
+  attempt: number,
   urls: string[],
 ): Promise<Map<string, string>> {
-  await db().delete(emailClickTracking).where(eq(emailClickTracking.sendId, sendId));
+  if (attempt > 1) await db().delete(emailClickTracking).where(eq(emailClickTracking.sendId, sendId));
   const rows = urls.map((url) => ({
     sendId,
     storeId: context.store.id,
@@ -56,9 +57,9 @@ export async function sendWelcomeEmail(subscriberId: string): Promise<void> {
     storeUrl: context.store.customDomain ?? context.store.shopifyUrl,
     unsubscribeUrl: unsubscribeUrl(subscriberId),
   };
-  await deliverOnce(context, "welcome", async (sendId) => {
+  await deliverOnce(context, "welcome", async (sendId, attempt) => {
     const links = context.preferences.enableAnalytics
-      ? await trackedLinks(context, sendId, linksIn(context.template, vars))
+      ? await trackedLinks(context, sendId, attempt, linksIn(context.template, vars))
       : new Map<string, string>();
     return renderWelcomeEmail(context.template, vars, (url) => links.get(url) ?? url);
   });

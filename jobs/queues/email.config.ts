@@ -5,8 +5,9 @@ export const emailQueue = {
   // SMTP outages are usually short: 8 tries with exponential backoff from 2 s span about 8 minutes.
   attempts: 8,
   backoffMs: 2_000,
-  // Sending is I/O-bound; 10 parallel sends keep a pooled SMTP connection busy without flooding it.
-  concurrency: 10,
+  // Sending is I/O-bound (database, then SMTP): 25 jobs in flight keep the 5 pooled SMTP connections
+  // and the database pool busy; more only queues inside the process.
+  concurrency: 25,
   // A dead worker's send is picked up again within ~20 s: the lock lapses after 15 s (it is renewed
   // every 7.5 s while a send runs) and live workers look for such jobs every 5 s.
   lockDurationMs: 15_000,

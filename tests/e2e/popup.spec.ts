@@ -229,7 +229,7 @@ test.describe("popup builder", () => {
     await expect(dialog).toHaveAttribute("aria-modal", "true");
     await expect(dialog.getByRole("heading", { name: "LOOKING FOR EXCLUSIVE OFFERS?" })).toBeVisible();
     await expect(page.getByText("Live preview")).toBeVisible();
-    await screenshot(page, "popup-builder-fullscreen-preview");
+    await screenshot(page, "popup-builder-fullscreen-preview", { fullPage: false });
 
     await dialog.getByRole("button", { name: "Close" }).click();
     // Back to the inline preview in the side pane.

@@ -278,7 +278,6 @@ test.describe("store management", () => {
       `/popup-builder?storeId=${store.id}&preview=true`,
     );
     await expect(card.getByRole("button", { name: "Remove" })).toBeVisible();
-    await card.scrollIntoViewIfNeeded();
     await screenshot(page, "stores-cards");
 
     await card.getByRole("link", { name: "Configure" }).click();
