@@ -249,17 +249,28 @@ function childPids(pid: number): number[] {
   return children;
 }
 
-/** The process running server.ts: the node child of the tsx CLI (or the CLI itself if it has none). */
+function commandLine(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * The process running server.ts: the tsx CLI runs it in a node child (which may itself start helpers,
+ * such as esbuild): the deepest process under the CLI whose command line names server.ts.
+ */
 function serverPid(managed: Managed): number {
   const pid = managed.child.pid;
   if (pid === undefined) throw new Error("the app has no pid");
-  let current = pid;
-  for (let depth = 0; depth < 3; depth += 1) {
-    const [child] = childPids(current);
-    if (child === undefined) break;
-    current = child;
+  let found = pid;
+  let generation = [pid];
+  for (let depth = 0; depth < 3 && generation.length > 0; depth += 1) {
+    generation = generation.flatMap(childPids);
+    for (const child of generation) if (commandLine(child).includes("server.ts")) found = child;
   }
-  return current;
+  return found;
 }
 
 function rssMiB(pid: number): number {
@@ -449,6 +460,7 @@ export async function benchSubscriberScale(): Promise<Row[]> {
     const app = await startServer(bench, snapshot);
     server = app.managed;
     const pid = serverPid(app.managed);
+    progress(`server process ${pid}: ${commandLine(pid).slice(0, 120)}`);
     const client = await Client.login(app.origin);
     const created = await client.request("POST", "/api/stores", {
       name: "Scale Store",

@@ -18,7 +18,13 @@ import { ToastOutlet } from "~/components/toast";
 import { useLogout } from "~/components/use-logout";
 import { UserMenu } from "~/components/user-menu";
 import { allows, visibleSidebar } from "~/lib/navigation";
-import { readCookie, SELECTED_STORE_COOKIE, selectStore, switchStorePath } from "~/lib/store-routing";
+import {
+  readCookie,
+  rememberStore,
+  SELECTED_STORE_COOKIE,
+  selectStore,
+  switchStorePath,
+} from "~/lib/store-routing";
 import { requireScreenActor } from "~/services/actor.server";
 import { listStoreSummaries } from "~/services/stores.server";
 import type { Route } from "./+types/_app";
@@ -53,11 +59,6 @@ const icons: Record<string, typeof HomeIcon> = {
   Settings: SettingsIcon,
   "Member Management": TeamIcon,
 };
-
-function rememberStore(storeId: string) {
-  // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie the server reads to pick the store on bare URLs
-  document.cookie = `${SELECTED_STORE_COOKIE}=${encodeURIComponent(storeId)}; Path=/; SameSite=Lax; Max-Age=31536000`;
-}
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const { user, sessionExpiresAt, stores, selectedStoreId } = loaderData;
@@ -112,8 +113,12 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       <Navigation.Section
         separator
         items={[
-          { label: "Add New Site", url: "/onboarding", icon: PlusIcon },
-          { label: "Setup", url: "/settings", icon: SettingsIcon },
+          ...(allows(user, "manage_stores")
+            ? [{ label: "Add New Site", url: "/onboarding", icon: PlusIcon }]
+            : []),
+          ...(allows(user, "manage_email_settings")
+            ? [{ label: "Setup", url: "/settings", icon: SettingsIcon }]
+            : []),
         ]}
       />
     </Navigation>

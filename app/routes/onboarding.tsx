@@ -22,6 +22,7 @@ import { ToastOutlet } from "~/components/toast";
 import { useLogout } from "~/components/use-logout";
 import { env } from "~/lib/env.server";
 import { installScript } from "~/lib/install-script";
+import { rememberStore } from "~/lib/store-routing";
 import { requireScreen } from "~/services/screens.server";
 import { listStoreSummaries } from "~/services/stores.server";
 import type { Route } from "./+types/onboarding";
@@ -62,6 +63,10 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
       <Banner key="token" tone="success">
         Your store is created. Continue to install the script.
       </Banner>
+    ) : draft.integrationType !== "shopify" ? (
+      <Text key="token" as="p">
+        Create the integration to get the script for your site.
+      </Text>
     ) : (
       <AccessTokenStep
         key="token"
@@ -119,7 +124,15 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
         Next
       </Button>
     </InlineStack>,
-    <Button key="finish" variant="primary" onClick={() => navigate("/dashboard")}>
+    <Button
+      key="finish"
+      variant="primary"
+      onClick={() => {
+        // /dashboard opens the remembered store: the one just added.
+        if (created) rememberStore(created.id);
+        navigate("/dashboard");
+      }}
+    >
       Continue To Dashboard
     </Button>,
   ][step];
