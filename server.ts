@@ -10,6 +10,13 @@ const DEVELOPMENT = process.env.NODE_ENV !== "production";
 const PORT = Number(process.env.PORT ?? 3000);
 const HOST = process.env.HOST ?? "0.0.0.0";
 
+// MOCKS=true answers Shopify Admin API calls with the fake shop of mocks/shopify.ts (development only).
+if (process.env.MOCKS === "true") {
+  const { setupShopifyMock } = await import("./mocks/shopify");
+  setupShopifyMock().server.listen({ onUnhandledRequest: "bypass" });
+  process.stdout.write("MOCKS=true: Shopify Admin API calls go to the fake shop acme-test.myshopify.com\n");
+}
+
 const server = express();
 server.disable("x-powered-by");
 

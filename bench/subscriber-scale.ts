@@ -423,6 +423,29 @@ async function measureExport(client: Client, storeId: string, pid: number) {
 
 let activeCleanup: (() => Promise<void>) | undefined;
 
+/**
+ * Stops the server and drops the scratch database of a run still in progress (for a caller that is
+ * being interrupted); resolves at once when none is.
+ */
+export function cleanupSubscriberScale(): Promise<void> {
+  return activeCleanup?.() ?? Promise.resolve();
+}
+
+/** The server runs in its own process group: if this process exits abruptly, it must not outlive it. */
+function killGroupOnExit(managed: Managed): () => void {
+  const kill = () => {
+    if (managed.child.pid !== undefined && isRunning(managed)) {
+      try {
+        process.kill(-managed.child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+  };
+  process.once("exit", kill);
+  return () => process.off("exit", kill);
+}
+
 /** Measures the 1,000,000-subscriber budgets; returns the rows of the result table. */
 export async function benchSubscriberScale(): Promise<Row[]> {
   const runId = randomBytes(4).toString("hex");
@@ -430,12 +453,14 @@ export async function benchSubscriberScale(): Promise<Row[]> {
   const bench: BenchEnv = { databaseUrl: "", redisUrl: REDIS_URL, appRedisPrefix: `npbench-scale-${runId}` };
   let databaseCreated = false;
   let server: Managed | undefined;
+  let forgetServer: (() => void) | undefined;
   let snapshot: string | undefined;
   let cleaned: Promise<void> | undefined;
   const cleanup = () => {
     cleaned ??= (async () => {
       if (server)
         await stopProcess(server).catch((error: unknown) => progress(`stopping app: ${String(error)}`));
+      forgetServer?.();
       if (databaseCreated)
         await dropScratchDatabase(databaseName).catch((error: unknown) =>
           progress(`dropping ${databaseName}: ${String(error)}`),
@@ -459,6 +484,7 @@ export async function benchSubscriberScale(): Promise<Row[]> {
     snapshot = snapshotBuild();
     const app = await startServer(bench, snapshot);
     server = app.managed;
+    forgetServer = killGroupOnExit(app.managed);
     const pid = serverPid(app.managed);
     progress(`server process ${pid}: ${commandLine(pid).slice(0, 120)}`);
     const client = await Client.login(app.origin);
@@ -507,6 +533,8 @@ export async function benchSubscriberScale(): Promise<Row[]> {
     if (cursor) await measure(`Subscriber list, page ${DEEP_PAGES + 1} (cursor)`, `${list}?cursor=${cursor}`);
     const recent = "status=active&dateRange=30";
     await measure("Subscriber list, active, last 30 days", `${list}?${recent}`, () => matches(recent));
+    const unsubscribed = "status=unsubscribed";
+    await measure("Subscriber list, unsubscribed", `${list}?${unsubscribed}`, () => matches(unsubscribed));
     const search = async (label: string, term: string) => {
       const query = `search=${encodeURIComponent(term)}`;
       await measure(label, `${list}?${query}`, () => matches(query));

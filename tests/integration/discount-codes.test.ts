@@ -10,10 +10,10 @@ import { subscribe } from "~/services/subscribers.server";
 import { getSyncProgress } from "~/services/sync-progress.server";
 import { drainInProcessJobs } from "../../jobs/client";
 import { processShopifyJob } from "../../jobs/processors/shopify";
+import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/actors";
 import { testDb } from "../support/db";
 import { createOrganizationWithAdmin } from "../support/fixtures";
-import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../support/shopify-msw";
 
 const shop: FakeShop = { ...FAKE_SHOP, discounts: new Map() };
 const { server } = setupShopifyMock([shop]);

@@ -5,10 +5,12 @@ import { shopifyConnectionSchema } from "~/lib/schemas/shopify";
 import { decryptSecret } from "~/services/crypto.server";
 import { ShopifyAuthError } from "~/services/shopify-admin.server";
 import { connectShopify, verifyShopifyConnection, withShopify } from "~/services/shopify-connection.server";
+import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/actors";
+import { startApp } from "../support/app-server";
 import { testDb } from "../support/db";
 import { createMember, createOrganizationWithAdmin } from "../support/fixtures";
-import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../support/shopify-msw";
+import { HttpClient } from "../support/http";
 
 const limited: FakeShop = {
   ...FAKE_SHOP,
@@ -22,7 +24,12 @@ const { server, calls } = setupShopifyMock(shops);
 let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
 
 beforeAll(async () => {
-  server.listen({ onUnhandledRequest: "error" });
+  // Calls to the app under test pass; an unexpected Shopify call fails the test.
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      if (new URL(request.url).hostname.endsWith(".myshopify.com")) print.error();
+    },
+  });
   owner = await createOrganizationWithAdmin();
 });
 afterEach(() => {
@@ -151,6 +158,33 @@ describe("connecting a store", () => {
       expect(after?.isConnected).toBe(false);
     } finally {
       shop.accessToken = FAKE_SHOP.accessToken;
+    }
+  });
+});
+
+describe("over HTTP, with the app's fake Shopify (MOCKS=true)", () => {
+  it("verifies and connects a store through the API", async () => {
+    const app = await startApp({ env: { MOCKS: "true" } });
+    try {
+      const admin = new HttpClient(app.url);
+      await admin.login(owner.email, owner.password);
+      const store = await createStoreFor(owner.admin.id);
+      const body = { shopifyUrl: "acme-test.myshopify.com", accessToken: FAKE_SHOP.accessToken };
+      const verified = await admin.post(`/api/stores/${store.id}/shopify/verify`, body);
+      expect(verified.status).toBe(200);
+      expect(verified.body).toMatchObject({ ok: true, shopName: "Acme Test Store", missingScopes: [] });
+      const wrong = await admin.post(`/api/stores/${store.id}/shopify/verify`, {
+        ...body,
+        accessToken: "shpat_wrong",
+      });
+      expect(wrong.status).toBe(401);
+      const connected = await admin.post<{ store: { isConnected: boolean } }>(
+        `/api/stores/${store.id}/shopify/connect`,
+        body,
+      );
+      expect(connected.body.store.isConnected).toBe(true);
+    } finally {
+      await app.stop();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAKE_SHOP, INVALID_TOKEN_ERROR, setupShopifyMock } from "../support/shopify-msw";
+import { FAKE_SHOP, INVALID_TOKEN_ERROR, setupShopifyMock } from "../../mocks/shopify";
 
 /** The fake Shopify Admin API used by later tests answers like the real one. */
 const { server, calls } = setupShopifyMock();

@@ -2,6 +2,7 @@ import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 
 /**
+ * The fake Shopify used by the tests and, with MOCKS=true, by `npm run dev` (see server.ts).
  * MSW handlers for the Shopify Admin GraphQL API
  * (POST https://{shop}.myshopify.com/admin/api/{version}/graphql.json), answering in Shopify's
  * documented shapes. Later features add the operations they call here.
@@ -153,9 +154,7 @@ export function shopifyHandlers(shops: FakeShop[] = [FAKE_SHOP], calls: ShopifyC
       const data = resolveQuery(shop, query, body?.variables ?? {});
       if (!data) {
         return HttpResponse.json({
-          errors: [
-            { message: "The fake Shopify does not answer this query: extend tests/support/shopify-msw.ts" },
-          ],
+          errors: [{ message: "The fake Shopify does not answer this query: extend mocks/shopify.ts" }],
           extensions: { cost },
         });
       }
