@@ -24,6 +24,7 @@ import {
 import { measurePopupScriptSize, popupScriptRows } from "./popup-script-size";
 import { measurePublicConfig, publicConfigRows } from "./public-config";
 import { measureSubscribeThroughput, subscribeRows } from "./subscribe-throughput";
+import { benchSubscriberScale } from "./subscriber-scale";
 import { measureWelcomeEmailThroughput, welcomeEmailRows } from "./welcome-email-throughput";
 
 const HARD_LIMIT_MS = 10 * 60_000;
@@ -149,6 +150,14 @@ async function measureAll(rows: Row[], failures: string[]) {
       rows.push(failed("Welcome email throughput", error));
       failures.push("welcome-email-throughput");
     }
+  }
+
+  // Its own server and database: 1,000,000 subscribers in one store (list, search, stats, CSV export).
+  try {
+    rows.push(...(await benchSubscriberScale()));
+  } catch (error) {
+    rows.push(failed("Subscriber list at 1,000,000 rows", error));
+    failures.push("subscriber-scale");
   }
 }
 
