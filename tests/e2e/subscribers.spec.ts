@@ -90,9 +90,8 @@ test("shows a subscriber's details, deletes one after confirmation, exports the 
   await page.getByRole("button", { name: "Export CSV" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/^subscribers-.+\.csv$/);
-  const path = await file.path();
-  const csv = (await import("node:fs/promises")).readFile(path, "utf8");
-  const lines = (await csv)
+  const csv = await readFile(await file.path(), "utf8");
+  const lines = csv
     .replace(/^\uFEFF/, "")
     .trim()
     .split(/\r?\n/);

@@ -1,33 +1,21 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { stores, users } from "~/db/schema";
 import { createStoreFor } from "../support/actors";
-import { type AppServer, startApp } from "../support/app-server";
 import { testDb } from "../support/db";
-import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/fixtures";
+import { createMember, uniqueEmail } from "../support/fixtures";
 import { HttpClient } from "../support/http";
 import { recipients, waitForOutboxMessage } from "../support/outbox";
+import { useSignedInApp } from "../support/signed-in-app";
 
-let app: AppServer;
-let admin: HttpClient;
-let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
-
-beforeAll(async () => {
-  owner = await createOrganizationWithAdmin();
-  app = await startApp();
-  admin = new HttpClient(app.url);
-  await admin.login(owner.email, owner.password);
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const signedIn = useSignedInApp();
 
 const linkIn = (text: string) => /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)?.[0];
 
 describe("inviting a member", () => {
   it("emails a set-password link; the member is Pending until it is used, then Active and Verified", async () => {
     const email = uniqueEmail("invitee");
-    const invited = await admin.post<{ id: string; isActive: boolean; isEmailVerified: boolean }>(
+    const invited = await signedIn.admin.post<{ id: string; isActive: boolean; isEmailVerified: boolean }>(
       "/api/admin/create-member",
       {
         email,
@@ -42,24 +30,24 @@ describe("inviting a member", () => {
     const link = linkIn(mail.text ?? "");
     if (!link) throw new Error(`no link in ${mail.text}`);
 
-    const pending = await new HttpClient(app.url).post("/api/auth/login", {
+    const pending = await new HttpClient(signedIn.app.url).post("/api/auth/login", {
       email,
       password: "irrelevant-password",
     });
     expect(pending.status).toBe(401);
 
     const token = new URL(link).searchParams.get("token");
-    const reset = await new HttpClient(app.url).post("/api/auth/reset-password", {
+    const reset = await new HttpClient(signedIn.app.url).post("/api/auth/reset-password", {
       token,
       password: "a fresh password",
     });
     expect(reset.status).toBe(200);
 
-    const member = new HttpClient(app.url);
+    const member = new HttpClient(signedIn.app.url);
     const user = await member.login(email, "a fresh password");
     expect(user).toMatchObject({ email, role: "member" });
     const list =
-      await admin.get<
+      await signedIn.admin.get<
         { email: string; isActive: boolean; isEmailVerified: boolean; lastLoginAt: string | null }[]
       >("/api/admin/members");
     expect(list.body.find((row) => row.email === email)).toMatchObject({
@@ -70,8 +58,8 @@ describe("inviting a member", () => {
   });
 
   it("refuses an email that already has an account", async () => {
-    const response = await admin.post("/api/admin/create-member", {
-      email: owner.email.toUpperCase(),
+    const response = await signedIn.admin.post("/api/admin/create-member", {
+      email: signedIn.owner.email.toUpperCase(),
       permissions: {},
     });
     expect(response.status).toBe(409);
@@ -80,11 +68,11 @@ describe("inviting a member", () => {
 
   it("validates the email and the permission names", async () => {
     expect(
-      (await admin.post("/api/admin/create-member", { email: "nope", permissions: {} })).body,
+      (await signedIn.admin.post("/api/admin/create-member", { email: "nope", permissions: {} })).body,
     ).toMatchObject({
       message: "Invalid email address",
     });
-    const unknown = await admin.post("/api/admin/create-member", {
+    const unknown = await signedIn.admin.post("/api/admin/create-member", {
       email: uniqueEmail(),
       permissions: { root: true },
     });
@@ -94,12 +82,12 @@ describe("inviting a member", () => {
 
 describe("changing and removing members", () => {
   it("applies a permission change on the member's next request, without signing in again", async () => {
-    const store = await createStoreFor(owner.admin.id);
-    const { member, email, password } = await createMember(owner.organization.id, {});
-    const client = new HttpClient(app.url);
+    const store = await createStoreFor(signedIn.owner.admin.id);
+    const { member, email, password } = await createMember(signedIn.owner.organization.id, {});
+    const client = new HttpClient(signedIn.app.url);
     await client.login(email, password);
     expect((await client.get(`/api/stores/${store.id}/popup`)).status).toBe(403);
-    const updated = await admin.put(`/api/admin/members/${member.id}/permissions`, {
+    const updated = await signedIn.admin.put(`/api/admin/members/${member.id}/permissions`, {
       permissions: { manage_popups: true },
     });
     expect(updated.status).toBe(200);
@@ -107,22 +95,28 @@ describe("changing and removing members", () => {
   });
 
   it("ends a removed member's sessions at once and keeps the stores they created", async () => {
-    const { member, email, password } = await createMember(owner.organization.id, { manage_stores: true });
-    const client = new HttpClient(app.url);
+    const { member, email, password } = await createMember(signedIn.owner.organization.id, {
+      manage_stores: true,
+    });
+    const client = new HttpClient(signedIn.app.url);
     await client.login(email, password);
     const store = await createStoreFor(member.id, { name: "Made by the member" });
-    expect((await admin.delete(`/api/admin/members/${member.id}`)).status).toBe(200);
+    expect((await signedIn.admin.delete(`/api/admin/members/${member.id}`)).status).toBe(200);
     expect((await client.get("/api/auth/user")).status).toBe(401);
     const [kept] = await testDb().select().from(stores).where(eq(stores.id, store.id));
-    expect(kept?.userId).toBe(owner.admin.id);
+    expect(kept?.userId).toBe(signedIn.owner.admin.id);
   });
 
   it("does not let an admin delete or change their own account", async () => {
-    expect((await admin.delete(`/api/admin/members/${owner.admin.id}`)).status).toBe(400);
+    expect((await signedIn.admin.delete(`/api/admin/members/${signedIn.owner.admin.id}`)).status).toBe(400);
     expect(
-      (await admin.put(`/api/admin/members/${owner.admin.id}/permissions`, { permissions: {} })).status,
+      (
+        await signedIn.admin.put(`/api/admin/members/${signedIn.owner.admin.id}/permissions`, {
+          permissions: {},
+        })
+      ).status,
     ).toBe(400);
-    const [self] = await testDb().select().from(users).where(eq(users.id, owner.admin.id));
+    const [self] = await testDb().select().from(users).where(eq(users.id, signedIn.owner.admin.id));
     expect(self?.role).toBe("admin");
   });
 });

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   emailClickTracking,
   emailSettings,
@@ -11,24 +11,12 @@ import {
 } from "~/db/schema";
 import { decryptSecret } from "~/services/crypto.server";
 import { createStoreFor } from "../support/actors";
-import { type AppServer, startApp } from "../support/app-server";
 import { testDb } from "../support/db";
 import { createMember, createOrganizationWithAdmin } from "../support/fixtures";
 import { HttpClient } from "../support/http";
+import { useSignedInApp } from "../support/signed-in-app";
 
-let app: AppServer;
-let admin: HttpClient;
-let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
-
-beforeAll(async () => {
-  owner = await createOrganizationWithAdmin();
-  app = await startApp();
-  admin = new HttpClient(app.url);
-  await admin.login(owner.email, owner.password);
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const signedIn = useSignedInApp();
 
 async function seedSubscribers(storeId: string, count: number, used = 0) {
   if (count === 0) return;
@@ -46,7 +34,7 @@ async function seedSubscribers(storeId: string, count: number, used = 0) {
 
 describe("creating a store", () => {
   it("creates the store with its default popup, welcome template and email settings", async () => {
-    const response = await admin.post<{ id: string; name: string }>("/api/stores", {
+    const response = await signedIn.admin.post<{ id: string; name: string }>("/api/stores", {
       name: "Acme Outdoors",
       integrationType: "shopify",
       shopifyUrl: "https://acme-outdoors.myshopify.com",
@@ -87,7 +75,7 @@ describe("creating a store", () => {
     ],
   ])("refuses %j with %s and stores nothing", async (body, message) => {
     const before = (await testDb().select().from(stores)).length;
-    const response = await admin.post<{ message: string }>("/api/stores", body);
+    const response = await signedIn.admin.post<{ message: string }>("/api/stores", body);
     expect(response.status).toBe(422);
     expect(response.body.message).toBe(message);
     expect((await testDb().select().from(stores)).length).toBe(before);
@@ -95,7 +83,7 @@ describe("creating a store", () => {
 
   it("encrypts the access token at rest and only ever returns it masked", async () => {
     const token = "shpat_0123456789abcdef0123456789abcdef";
-    const created = await admin.post<{ id: string; shopifyAccessToken: string }>("/api/stores", {
+    const created = await signedIn.admin.post<{ id: string; shopifyAccessToken: string }>("/api/stores", {
       name: "Token Store",
       shopifyUrl: "https://token-store.myshopify.com",
       shopifyAccessToken: token,
@@ -104,7 +92,7 @@ describe("creating a store", () => {
     const [row] = await testDb().select().from(stores).where(eq(stores.id, created.body.id));
     expect(row?.shopifyAccessToken).not.toContain("0123456789");
     expect(decryptSecret(row?.shopifyAccessToken ?? "")).toBe(token);
-    const list = await admin.get("/api/stores");
+    const list = await signedIn.admin.get("/api/stores");
     expect(list.text).not.toContain(token);
     expect(list.text).not.toContain(row?.shopifyAccessToken);
   });
@@ -113,7 +101,7 @@ describe("creating a store", () => {
 describe("listing stores and the dashboard", () => {
   it("shows subscriber counts, conversion rates and stats matching the data", async () => {
     const fresh = await createOrganizationWithAdmin();
-    const client = new HttpClient(app.url);
+    const client = new HttpClient(signedIn.app.url);
     await client.login(fresh.email, fresh.password);
     const first = await createStoreFor(fresh.admin.id, { name: "First" });
     const second = await createStoreFor(fresh.admin.id, { name: "Second" });
@@ -152,8 +140,8 @@ describe("listing stores and the dashboard", () => {
 
 describe("deleting a store", () => {
   it("removes its popup, subscribers, template, settings and analytics, and nothing of other stores", async () => {
-    const doomed = await createStoreFor(owner.admin.id, { name: "Doomed" });
-    const kept = await createStoreFor(owner.admin.id, { name: "Kept" });
+    const doomed = await createStoreFor(signedIn.owner.admin.id, { name: "Doomed" });
+    const kept = await createStoreFor(signedIn.owner.admin.id, { name: "Kept" });
     for (const store of [doomed, kept]) {
       await seedSubscribers(store.id, 2);
       await testDb()
@@ -165,7 +153,7 @@ describe("deleting a store", () => {
           originalUrl: "https://acme.example",
         });
     }
-    const response = await admin.delete(`/api/stores/${doomed.id}`);
+    const response = await signedIn.admin.delete(`/api/stores/${doomed.id}`);
     expect(response.status).toBe(200);
     for (const table of [popupConfigs, emailTemplates, emailSettings, subscribers, emailClickTracking]) {
       expect(await testDb().select().from(table).where(eq(table.storeId, doomed.id))).toHaveLength(0);
@@ -176,9 +164,9 @@ describe("deleting a store", () => {
   });
 
   it("tells a member without delete_data that they may not delete stores", async () => {
-    const store = await createStoreFor(owner.admin.id);
-    const { email, password } = await createMember(owner.organization.id, { manage_stores: true });
-    const member = new HttpClient(app.url);
+    const store = await createStoreFor(signedIn.owner.admin.id);
+    const { email, password } = await createMember(signedIn.owner.organization.id, { manage_stores: true });
+    const member = new HttpClient(signedIn.app.url);
     await member.login(email, password);
     const response = await member.delete(`/api/stores/${store.id}`);
     expect(response.status).toBe(403);
@@ -186,6 +174,6 @@ describe("deleting a store", () => {
   });
 
   it("answers 404 for an id that is not a uuid", async () => {
-    expect((await admin.delete("/api/stores/not-a-uuid")).status).toBe(404);
+    expect((await signedIn.admin.delete("/api/stores/not-a-uuid")).status).toBe(404);
   });
 });

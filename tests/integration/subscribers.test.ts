@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { subscribers } from "~/db/schema";
 import { createStoreFor } from "../support/actors";
-import { type AppServer, startApp } from "../support/app-server";
 import { sqlRows, testDb } from "../support/db";
-import { createMember, createOrganizationWithAdmin, createSecondOrganization } from "../support/fixtures";
+import { createMember, createSecondOrganization } from "../support/fixtures";
 import { HttpClient } from "../support/http";
+import { useSignedInApp } from "../support/signed-in-app";
 
 type Row = {
   id: string;
@@ -26,19 +26,7 @@ type Page = {
   hasSubscribers: boolean;
 };
 
-let app: AppServer;
-let admin: HttpClient;
-let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
-
-beforeAll(async () => {
-  owner = await createOrganizationWithAdmin();
-  app = await startApp();
-  admin = new HttpClient(app.url);
-  await admin.login(owner.email, owner.password);
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const signedIn = useSignedInApp();
 
 const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
@@ -57,7 +45,7 @@ function listPath(storeId: string, params: Record<string, string> = {}) {
   return `/api/stores/${storeId}/subscribers${query ? `?${query}` : ""}`;
 }
 
-async function list(storeId: string, params: Record<string, string> = {}, client = admin) {
+async function list(storeId: string, params: Record<string, string> = {}, client = signedIn.admin) {
   const response = await client.get<Page>(listPath(storeId, params));
   expect(response.status, response.text).toBe(200);
   return response.body;
@@ -143,7 +131,7 @@ const HEADER = [
 ];
 
 /** GET …/export.csv read as bytes: fetch's text() would drop the byte order mark the test checks. */
-async function exportCsv(storeId: string, params: Record<string, string> = {}, client = admin) {
+async function exportCsv(storeId: string, params: Record<string, string> = {}, client = signedIn.admin) {
   const query = new URLSearchParams(params).toString();
   const path = `/api/stores/${storeId}/subscribers/export.csv${query ? `?${query}` : ""}`;
   const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -168,7 +156,7 @@ describe("filters", () => {
   let storeId: string;
 
   beforeAll(async () => {
-    storeId = (await createStoreFor(owner.admin.id, { name: "Filters" })).id;
+    storeId = (await createStoreFor(signedIn.owner.admin.id, { name: "Filters" })).id;
     await seed(storeId, [
       { email: "alice@acme.example", name: "Alice Smith", subscribedAt: daysAgo(2) },
       {
@@ -281,7 +269,7 @@ describe("filters", () => {
   });
 
   it("tells an empty store from filters matching nothing", async () => {
-    const empty = await createStoreFor(owner.admin.id, { name: "Empty" });
+    const empty = await createStoreFor(signedIn.owner.admin.id, { name: "Empty" });
     expect(await list(empty.id)).toEqual({
       subscribers: [],
       nextCursor: null,
@@ -306,7 +294,7 @@ describe("filters", () => {
     [{ cursor: "not a cursor!" }, "cursor"],
     [{ cursor: Buffer.from("yesterday|42").toString("base64url") }, "cursor"],
   ])("refuses %j with 422", async (params, field) => {
-    const response = await admin.get<{ message: string; errors: Record<string, string[]> }>(
+    const response = await signedIn.admin.get<{ message: string; errors: Record<string, string[]> }>(
       listPath(storeId, params),
     );
     expect(response.status).toBe(422);
@@ -317,7 +305,7 @@ describe("filters", () => {
 
 describe("the sync-button flag", () => {
   it("is set only while some subscriber has a code sent but not used", async () => {
-    const store = await createStoreFor(owner.admin.id);
+    const store = await createStoreFor(signedIn.owner.admin.id);
     await seed(store.id, [{ email: "nocode@acme.example", discountCodeSent: null }]);
     expect((await list(store.id)).hasUnusedCodes).toBe(false);
     await seed(store.id, [
@@ -339,7 +327,7 @@ describe("the sync-button flag", () => {
 
 describe("keyset paging", () => {
   it("pages 50 by default, at most 200, and walks every row once in order", async () => {
-    const store = await createStoreFor(owner.admin.id);
+    const store = await createStoreFor(signedIn.owner.admin.id);
     await sqlRows(
       `insert into subscribers (store_id, email, subscribed_at)
        select $1::uuid, 'bulk' || g || '@acme.example', now() - (g || ' minutes')::interval
@@ -358,7 +346,7 @@ describe("keyset paging", () => {
   });
 
   it("breaks ties on the id and keeps microseconds, so equal and near-equal times are neither skipped nor repeated", async () => {
-    const store = await createStoreFor(owner.admin.id);
+    const store = await createStoreFor(signedIn.owner.admin.id);
     // Six rows in one millisecond (a JavaScript Date could not tell them apart), six at one instant.
     await sqlRows(
       `insert into subscribers (store_id, email, subscribed_at)
@@ -380,7 +368,7 @@ describe("keyset paging", () => {
   });
 
   it("neither skips nor repeats rows while subscribers are added between pages", async () => {
-    const store = await createStoreFor(owner.admin.id);
+    const store = await createStoreFor(signedIn.owner.admin.id);
     await sqlRows(
       `insert into subscribers (store_id, email, subscribed_at)
        select $1::uuid, 'steady' || g || '@acme.example', now() - (g || ' hours')::interval - ((g % 3) || ' microseconds')::interval
@@ -420,7 +408,7 @@ describe("keyset paging", () => {
 
 describe("one subscriber", () => {
   it("returns every captured field and the consent record", async () => {
-    const store = await createStoreFor(owner.admin.id);
+    const store = await createStoreFor(signedIn.owner.admin.id);
     const [created] = await seed(store.id, [
       {
         email: "full@acme.example",
@@ -442,7 +430,7 @@ describe("one subscriber", () => {
         confirmedAt: new Date("2025-02-03T04:05:06Z"),
       },
     ]);
-    const response = await admin.get<Record<string, unknown>>(
+    const response = await signedIn.admin.get<Record<string, unknown>>(
       `/api/stores/${store.id}/subscribers/${created?.id}`,
     );
     expect(response.status).toBe(200);
@@ -476,13 +464,13 @@ describe("one subscriber", () => {
   });
 
   it("answers 404 for another store's subscriber, another organization's, and ids that are not uuids", async () => {
-    const mine = await createStoreFor(owner.admin.id);
-    const sibling = await createStoreFor(owner.admin.id);
+    const mine = await createStoreFor(signedIn.owner.admin.id);
+    const sibling = await createStoreFor(signedIn.owner.admin.id);
     const [row] = await seed(sibling.id, [{ email: "sibling@acme.example" }]);
-    expect((await admin.get(`/api/stores/${mine.id}/subscribers/${row?.id}`)).status).toBe(404);
-    expect((await admin.get(`/api/stores/${mine.id}/subscribers/not-a-uuid`)).status).toBe(404);
+    expect((await signedIn.admin.get(`/api/stores/${mine.id}/subscribers/${row?.id}`)).status).toBe(404);
+    expect((await signedIn.admin.get(`/api/stores/${mine.id}/subscribers/not-a-uuid`)).status).toBe(404);
     const other = await createSecondOrganization();
-    const stranger = new HttpClient(app.url);
+    const stranger = new HttpClient(signedIn.app.url);
     await stranger.login(other.email, other.password);
     const response = await stranger.get(`/api/stores/${sibling.id}/subscribers/${row?.id}`);
     expect(response.status).toBe(404);
@@ -492,23 +480,25 @@ describe("one subscriber", () => {
 
 describe("deleting a subscriber", () => {
   it("deletes it and nothing else", async () => {
-    const store = await createStoreFor(owner.admin.id);
+    const store = await createStoreFor(signedIn.owner.admin.id);
     const [doomed, kept] = await seed(store.id, [
       { email: "doomed@acme.example" },
       { email: "kept@acme.example" },
     ]);
-    const response = await admin.delete(`/api/stores/${store.id}/subscribers/${doomed?.id}`);
+    const response = await signedIn.admin.delete(`/api/stores/${store.id}/subscribers/${doomed?.id}`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: "Subscriber deleted" });
     expect(emails(await list(store.id))).toEqual([kept?.email]);
-    expect((await admin.delete(`/api/stores/${store.id}/subscribers/${doomed?.id}`)).status).toBe(404);
+    expect((await signedIn.admin.delete(`/api/stores/${store.id}/subscribers/${doomed?.id}`)).status).toBe(
+      404,
+    );
   });
 
   it("answers 404 for another store's subscriber and leaves it", async () => {
-    const mine = await createStoreFor(owner.admin.id);
-    const sibling = await createStoreFor(owner.admin.id);
+    const mine = await createStoreFor(signedIn.owner.admin.id);
+    const sibling = await createStoreFor(signedIn.owner.admin.id);
     const [row] = await seed(sibling.id, [{ email: "safe@acme.example" }]);
-    const response = await admin.delete(`/api/stores/${mine.id}/subscribers/${row?.id}`);
+    const response = await signedIn.admin.delete(`/api/stores/${mine.id}/subscribers/${row?.id}`);
     expect(response.status).toBe(404);
     expect(
       await testDb()
@@ -519,10 +509,10 @@ describe("deleting a subscriber", () => {
   });
 
   it("refuses a member who may only view subscribers (403) but lets them list", async () => {
-    const store = await createStoreFor(owner.admin.id);
+    const store = await createStoreFor(signedIn.owner.admin.id);
     const [row] = await seed(store.id, [{ email: "viewed@acme.example" }]);
-    const viewer = await createMember(owner.organization.id, { view_subscribers: true });
-    const client = new HttpClient(app.url);
+    const viewer = await createMember(signedIn.owner.organization.id, { view_subscribers: true });
+    const client = new HttpClient(signedIn.app.url);
     await client.login(viewer.email, viewer.password);
     expect(emails(await list(store.id, {}, client))).toEqual(["viewed@acme.example"]);
     expect((await client.get(`/api/stores/${store.id}/subscribers/${row?.id}`)).status).toBe(200);
@@ -541,7 +531,7 @@ describe("deleting a subscriber", () => {
 
 describe("CSV export", () => {
   it("quotes as RFC 4180 says, keeps unicode and neutralises formulas", async () => {
-    const store = await createStoreFor(owner.admin.id, { name: "Ünïcode & Co, Ltd" });
+    const store = await createStoreFor(signedIn.owner.admin.id, { name: "Ünïcode & Co, Ltd" });
     const [row] = await seed(store.id, [
       {
         email: "=SUM(A1)@acme.example",
@@ -598,7 +588,7 @@ describe("CSV export", () => {
   });
 
   it("applies the list's filters", async () => {
-    const store = await createStoreFor(owner.admin.id);
+    const store = await createStoreFor(signedIn.owner.admin.id);
     await seed(store.id, [
       { email: "recent@acme.example", name: "Recent", subscribedAt: daysAgo(1) },
       { email: "gone@acme.example", subscribedAt: daysAgo(3), isActive: false, unsubscribedAt: daysAgo(2) },
@@ -622,7 +612,7 @@ describe("CSV export", () => {
   });
 
   it("streams a large export with every row exactly once", async () => {
-    const store = await createStoreFor(owner.admin.id);
+    const store = await createStoreFor(signedIn.owner.admin.id);
     await sqlRows(
       `insert into subscribers (store_id, email, name, subscribed_at)
        select $1::uuid, 'many' || g || '@acme.example', 'Reader ' || g, now() - (g || ' seconds')::interval
@@ -642,10 +632,10 @@ describe("CSV export", () => {
   });
 
   it("answers 404 for another organization's store", async () => {
-    const store = await createStoreFor(owner.admin.id);
+    const store = await createStoreFor(signedIn.owner.admin.id);
     await seed(store.id, [{ email: "private@acme.example" }]);
     const other = await createSecondOrganization();
-    const stranger = new HttpClient(app.url);
+    const stranger = new HttpClient(signedIn.app.url);
     await stranger.login(other.email, other.password);
     const response = await exportCsv(store.id, {}, stranger);
     expect(response.status).toBe(404);
