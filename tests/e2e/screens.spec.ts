@@ -29,7 +29,12 @@ const SCREENS = [
     shot: "screen-popup-builder",
   },
   { path: "/subscribers", heading: "Subscribers", content: SUBSCRIBERS[0] ?? "", shot: "screen-subscribers" },
-  { path: "/integration", heading: "Integration", content: STORE_NAME, shot: "screen-integration" },
+  {
+    path: "/integration",
+    heading: "Integration",
+    content: `Install script for ${STORE_NAME}`,
+    shot: "screen-integration",
+  },
   {
     path: "/email-templates",
     heading: "Email Templates",
