@@ -8,10 +8,13 @@ export type ToastMessage = { title?: string; message: string; tone?: "success" |
 
 type ToastState = ToastMessage & { key: number };
 
+/** Tells toasts apart, also two shown within the same millisecond. */
+let nextKey = 0;
+
 const ToastContext = createContext<{
   show: (toast: ToastMessage) => void;
   current: ToastState | null;
-  dismiss: () => void;
+  dismiss: (key: number) => void;
 }>({
   show: () => {},
   current: null,
@@ -20,8 +23,15 @@ const ToastContext = createContext<{
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ToastState | null>(null);
-  const show = useCallback((toast: ToastMessage) => setCurrent({ ...toast, key: Date.now() }), []);
-  const dismiss = useCallback(() => setCurrent(null), []);
+  const show = useCallback((toast: ToastMessage) => {
+    nextKey += 1;
+    setCurrent({ ...toast, key: nextKey });
+  }, []);
+  // Only the toast on screen may clear itself: a replaced toast's timer must not dismiss its successor.
+  const dismiss = useCallback(
+    (key: number) => setCurrent((shown) => (shown?.key === key ? null : shown)),
+    [],
+  );
   const value = useMemo(() => ({ show, current, dismiss }), [show, current, dismiss]);
   return <ToastContext.Provider value={value}>{children}</ToastContext.Provider>;
 }
@@ -42,7 +52,7 @@ export function ToastOutlet() {
       content={content}
       error={current.tone === "critical"}
       duration={TOAST_DURATION_MS}
-      onDismiss={dismiss}
+      onDismiss={() => dismiss(current.key)}
     />
   );
 }
