@@ -1,14 +1,16 @@
 import pino from "pino";
+import pretty from "pino-pretty";
 import { env } from "~/lib/env.server";
 
 function createLogger() {
   const { LOG_LEVEL, NODE_ENV } = env();
-  return pino({
+  const options: pino.LoggerOptions = {
     level: NODE_ENV === "test" && !process.env.LOG_LEVEL ? "warn" : LOG_LEVEL,
     redact: ["password", "*.password", "token", "*.token", "smtpPassword", "accessToken"],
-    transport:
-      NODE_ENV === "development" ? { target: "pino-pretty", options: { colorize: true } } : undefined,
-  });
+  };
+  // Readable lines in development, written in-process: a pino transport runs in a worker thread that
+  // cannot resolve its target from Vite's module loader (`npm run dev`).
+  return NODE_ENV === "development" ? pino(options, pretty({ colorize: true })) : pino(options);
 }
 
 let instance: pino.Logger | undefined;
