@@ -5,10 +5,10 @@ import { DailyChart } from "~/components/dashboard/daily-chart";
 import { StatCard } from "~/components/dashboard/stat-card";
 import { SkeletonCards } from "~/components/skeleton-cards";
 import { formatNumber } from "~/lib/format";
-import { readCookie, SELECTED_STORE_COOKIE, selectStore } from "~/lib/store-routing";
 import { dashboardStats, subscribersPerDay } from "~/services/dashboard.server";
+import { storeForScreen } from "~/services/screen-store.server";
 import { requireScreen } from "~/services/screens.server";
-import { listStoreSummaries, requireStore } from "~/services/stores.server";
+import { requireStore } from "~/services/stores.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Newsletter Popup" }];
@@ -17,8 +17,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireScreen(request, null);
   if (!params.storeId) {
     // SPEC §2: / and /dashboard go to the selected store's dashboard.
-    const remembered = readCookie(request.headers.get("Cookie"), SELECTED_STORE_COOKIE);
-    const selected = selectStore(await listStoreSummaries(actor), undefined, remembered);
+    const selected = await storeForScreen(actor, request, undefined);
     if (selected) throw redirect(`/store/${selected.id}/dashboard`);
     return { stats: dashboardStats(actor), chart: null, storeName: null };
   }
