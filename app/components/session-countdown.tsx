@@ -1,5 +1,5 @@
 import { Badge, Button, InlineStack } from "@shopify/polaris";
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { formatRemaining, inWarningWindow, isDestructive, remainingMs } from "~/lib/session-countdown";
 import { useToast } from "./toast";
 
@@ -15,8 +15,10 @@ export function SessionCountdown({ sessionExpiresAt, onExpired }: Props) {
   const remaining = now === null ? null : remainingMs(sessionExpiresAt, now);
 
   useEffect(() => {
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    // Transitions: the ticks must not interrupt streamed parts of the page that are still hydrating.
+    const tick = () => startTransition(() => setNow(Date.now()));
+    tick();
+    const timer = setInterval(tick, 1_000);
     return () => clearInterval(timer);
   }, []);
 
