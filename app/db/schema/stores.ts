@@ -61,6 +61,9 @@ export const stores = pgTable(
     isVerified: boolean().notNull().default(false),
     activeScriptVersion: text(),
     activeScriptTimestamp: timestamp({ withTimezone: true }),
+    /** The last installation check (SPEC §9: its answer is reused for 5 minutes) and what it found. */
+    verificationCheckedAt: timestamp({ withTimezone: true }),
+    verificationMessage: text(),
     socialLinks: jsonb().$type<SocialLinks>().notNull().default(emptySocialLinks),
     /** Notification bookkeeping: the last new-subscriber batch mailed, the last unsubscribe alert day. */
     subscribersNotifiedUntil: timestamp({ withTimezone: true }),
