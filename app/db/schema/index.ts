@@ -6,3 +6,4 @@ export * from "./sessions";
 export * from "./stores";
 export * from "./subscribers";
 export * from "./users";
+export * from "./shopify";

@@ -58,6 +58,10 @@ export const stores = pgTable(
     /** AES-256-GCM ciphertext; only ever returned masked. */
     shopifyAccessToken: text(),
     isConnected: boolean().notNull().default(false),
+    /** The myshopify.com domain of a shop that installed the embedded app (one store per installed shop). */
+    shopifyDomain: text().unique(),
+    /** Copy each subscriber to Shopify as a customer with email marketing consent (issue: consent sync). */
+    consentSyncEnabled: boolean().notNull().default(false),
     isVerified: boolean().notNull().default(false),
     activeScriptVersion: text(),
     activeScriptTimestamp: timestamp({ withTimezone: true }),

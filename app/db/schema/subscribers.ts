@@ -22,6 +22,8 @@ export const subscribers = pgTable(
     sessionId: text(),
     discountCodeSent: text(),
     discountCodeUsed: boolean().notNull().default(false),
+    /** The Shopify customer this subscriber's consent was synced to (gid://shopify/Customer/…). */
+    shopifyCustomerId: text(),
     isActive: boolean().notNull().default(true),
     subscribedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp({ withTimezone: true }),

@@ -1,0 +1,41 @@
+import { bigint, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * Shopify sessions of the embedded app, in the shape @shopify/shopify-app-session-storage-drizzle reads
+ * and writes. The access and refresh tokens are stored encrypted (see app/shopify.server.ts).
+ */
+export const shopifySessions = pgTable(
+  "shopify_sessions",
+  {
+    id: text().primaryKey(),
+    shop: text().notNull(),
+    state: text().notNull(),
+    isOnline: boolean().notNull().default(false),
+    scope: text(),
+    expires: timestamp({ mode: "date" }),
+    accessToken: text(),
+    userId: bigint({ mode: "number" }),
+    firstName: text(),
+    lastName: text(),
+    email: text(),
+    accountOwner: boolean(),
+    locale: text(),
+    collaborator: boolean(),
+    emailVerified: boolean(),
+    refreshToken: text(),
+    refreshTokenExpires: timestamp({ mode: "date" }),
+  },
+  (table) => [index("shopify_sessions_shop_idx").on(table.shop)],
+);
+
+/** Webhook deliveries already accepted, by X-Shopify-Event-Id: a redelivery is acknowledged and skipped. */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    eventId: text().primaryKey(),
+    topic: text().notNull(),
+    shop: text().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("webhook_events_received_idx").on(table.receivedAt)],
+);
