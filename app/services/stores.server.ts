@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { db } from "~/db/client.server";
+import { type Db, db } from "~/db/client.server";
 import { emailSettings, emailTemplates, popupConfigs, stores } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { type CreateStoreInput, createStoreSchema, type updateStoreSchema } from "~/lib/schemas/stores";
@@ -55,7 +55,9 @@ export async function requireStore(actor: Actor, storeId: string | undefined): P
 export async function listStores(actor: Actor) {
   // Written out in SQL: a correlated subquery must name the outer table explicitly.
   const subscriberCount =
-    sql<number>`(select count(*) from subscribers s where s.store_id = "stores"."id")`.mapWith(Number);
+    sql<number>`(select coalesce(sum(c.subscribers), 0) from store_counters c where c.store_id = "stores"."id")`.mapWith(
+      Number,
+    );
   const views =
     sql<number>`(select coalesce(sum(v.views), 0) from popup_views v where v.store_id = "stores"."id")`.mapWith(
       Number,
@@ -77,23 +79,30 @@ export async function createStore(actor: Actor, input: CreateStoreInput) {
   authorize(actor, "manage_stores");
   if (actor.storeId) throw forbidden("Stores are added from the standalone dashboard");
   const values = createStoreSchema.parse(input);
-  const store = await db().transaction(async (tx) => {
-    const [created] = await tx
-      .insert(stores)
-      .values({
-        ...values,
-        organizationId: actor.organizationId,
-        userId: actor.userId,
-        shopifyAccessToken: values.shopifyAccessToken ? encryptSecret(values.shopifyAccessToken) : null,
-      })
-      .returning();
-    if (!created) throw new Error("Store was not created");
-    await tx.insert(popupConfigs).values({ storeId: created.id });
-    await tx.insert(emailTemplates).values({ storeId: created.id });
-    await tx.insert(emailSettings).values({ storeId: created.id });
-    return created;
-  });
+  const store = await db().transaction((tx) =>
+    insertStoreWithDefaults(tx, {
+      ...values,
+      organizationId: actor.organizationId,
+      userId: actor.userId,
+      shopifyAccessToken: values.shopifyAccessToken ? encryptSecret(values.shopifyAccessToken) : null,
+    }),
+  );
   return presentStore(store);
+}
+
+type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Inserts a store with its default popup, welcome template and email settings, inside the caller's transaction. */
+export async function insertStoreWithDefaults(
+  tx: Transaction,
+  values: typeof stores.$inferInsert,
+): Promise<StoreRow> {
+  const [created] = await tx.insert(stores).values(values).returning();
+  if (!created) throw new Error("Store was not created");
+  await tx.insert(popupConfigs).values({ storeId: created.id });
+  await tx.insert(emailTemplates).values({ storeId: created.id });
+  await tx.insert(emailSettings).values({ storeId: created.id });
+  return created;
 }
 
 export async function updateStore(actor: Actor, storeId: string, changes: z.infer<typeof updateStoreSchema>) {
