@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, sql, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { popupConfigs, popupViews, subscribers } from "~/db/schema";
+import { popupConfigs, popupViews, storeCounters, subscribers } from "~/db/schema";
 import type { Actor } from "./actor.server";
 import { conversionRate, listStoreSummaries, requireStore } from "./stores.server";
 
@@ -22,13 +22,14 @@ export async function dashboardStats(actor: Actor, storeId?: string) {
       .select({ value: count() })
       .from(popupConfigs)
       .where(and(inArray(popupConfigs.storeId, ids), eq(popupConfigs.isActive, true))),
+    // Counters the database keeps (store_counters): a count(*) here read every subscriber row.
     db()
       .select({
-        total: count(),
-        couponsUsed: sql<number>`count(*) filter (where ${subscribers.discountCodeUsed})`.mapWith(Number),
+        total: sql<number>`coalesce(sum(${storeCounters.subscribers}), 0)`.mapWith(Number),
+        couponsUsed: sql<number>`coalesce(sum(${storeCounters.couponsUsed}), 0)`.mapWith(Number),
       })
-      .from(subscribers)
-      .where(inArray(subscribers.storeId, ids)),
+      .from(storeCounters)
+      .where(inArray(storeCounters.storeId, ids)),
     db()
       .select({ views: sum(popupViews.views).mapWith(Number) })
       .from(popupViews)

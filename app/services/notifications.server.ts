@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { stores, subscribers } from "~/db/schema";
+import { storeCounters, stores, subscribers } from "~/db/schema";
 import { enqueue } from "../../jobs/client";
 import { sendSystemMail } from "./mail.server";
 import { digestMail, summaryMail, unsubscribeAlertMail } from "./notification-mail.server";
@@ -80,9 +80,9 @@ export async function sendDailySummaries(now = new Date()): Promise<void> {
           ),
         ),
       db()
-        .select({ value: count() })
-        .from(subscribers)
-        .where(and(eq(subscribers.storeId, store.id), eq(subscribers.isActive, true))),
+        .select({ value: sql<number>`coalesce(sum(${storeCounters.activeSubscribers}), 0)`.mapWith(Number) })
+        .from(storeCounters)
+        .where(eq(storeCounters.storeId, store.id)),
     ]);
     const day = yesterday.toISOString().slice(0, 10);
     await sendSystemMail(

@@ -49,6 +49,13 @@ export const subscribers = pgTable(
     // Substring search on email and name (lower(x) LIKE '%term%') needs trigram indexes (pg_trgm).
     index("subscribers_email_trgm_idx").using("gin", sql`lower(${table.email}) gin_trgm_ops`),
     index("subscribers_name_trgm_idx").using("gin", sql`lower(${table.name}) gin_trgm_ops`),
+    // Trigrams need 3 characters: a 1–2 character search is a prefix match, served by these (the
+    // database collation is not C, so only text_pattern_ops lets a btree answer LIKE 'ab%').
+    index("subscribers_store_email_prefix_idx").on(
+      table.storeId,
+      sql`lower(${table.email}) text_pattern_ops`,
+    ),
+    index("subscribers_store_name_prefix_idx").on(table.storeId, sql`lower(${table.name}) text_pattern_ops`),
     // "Is any code sent but not used?" (the sync button) stays instant however many codes were used.
     index("subscribers_unused_code_idx")
       .on(table.storeId)
