@@ -32,6 +32,7 @@ export default [
   route("api/user-preferences", "routes/api.user-preferences.ts"),
   route("api/stores/:storeId/shopify/verify", "routes/api.stores.$storeId.shopify.verify.ts"),
   route("api/stores/:storeId/shopify/connect", "routes/api.stores.$storeId.shopify.connect.ts"),
+  route("api/stores/:storeId/shopify/consent-sync", "routes/api.stores.$storeId.shopify.consent-sync.ts"),
   route("api/stores/:storeId/sync-coupon-usage", "routes/api.stores.$storeId.sync-coupon-usage.ts"),
   route("api/dashboard/stats", "routes/api.dashboard.stats.ts"),
   route("api/admin/members", "routes/api.admin.members.ts"),
@@ -47,6 +48,14 @@ export default [
     "routes/api.stores.$storeId.subscribers.$subscriberId.ts",
   ),
   route("api/*", "routes/api.not-found.ts"),
+
+  // Shopify webhooks: each URI is declared in shopify.app.toml beside a "# Handled by" comment naming its file.
+  route("webhooks/app/uninstalled", "routes/webhooks.app.uninstalled.ts"),
+  route("webhooks/app/scopes_update", "routes/webhooks.app.scopes_update.ts"),
+  route("webhooks/orders/create", "routes/webhooks.orders.create.ts"),
+  route("webhooks/customers/data_request", "routes/webhooks.customers.data_request.ts"),
+  route("webhooks/customers/redact", "routes/webhooks.customers.redact.ts"),
+  route("webhooks/shop/redact", "routes/webhooks.shop.redact.ts"),
 
   route("onboarding", "routes/onboarding.tsx"),
   layout("routes/_app.tsx", [

@@ -16,7 +16,24 @@ export type FakeShop = {
   throttleNext?: number;
   /** The shop's code discounts by code: created by discountCodeBasicCreate, read by codeDiscountNodeByCode. */
   discounts?: Map<string, FakeDiscount>;
+  /** The shop's customers by id: created by customerCreate, found by customerByIdentifier. */
+  customers?: Map<string, FakeCustomer>;
+  /** App-data metafields of this app's installation, by "namespace.key" (metafieldsSet). */
+  appMetafields?: Map<string, string>;
 };
+
+export type FakeCustomer = {
+  id: string;
+  email: string;
+  emailMarketingConsent: {
+    marketingState: string;
+    marketingOptInLevel: string | null;
+    consentUpdatedAt: string | null;
+  } | null;
+};
+
+/** The app installation every fake shop reports (the owner of app-data metafields). */
+export const FAKE_APP_INSTALLATION_ID = "gid://shopify/AppInstallation/1";
 
 export type FakeDiscount = {
   id: string;
@@ -87,6 +104,94 @@ function createDiscount(shop: FakeShop, variables: Variables) {
   return { codeDiscountNode: { id }, userErrors: [] };
 }
 
+type ConsentInput = { marketingState?: string; marketingOptInLevel?: string; consentUpdatedAt?: string };
+type UserError = { field: string[]; message: string; code?: string };
+
+/** Shopify accepts only these states as input; NOT_SUBSCRIBED, REDACTED and INVALID are read-only. */
+const SETTABLE_STATES = ["SUBSCRIBED", "UNSUBSCRIBED", "PENDING"];
+
+function consentErrors(consent: ConsentInput | undefined, field: string[]): UserError[] {
+  if (!consent) return [];
+  if (!SETTABLE_STATES.includes(consent.marketingState ?? "")) {
+    return [{ field: [...field, "marketingState"], message: "Marketing state is invalid", code: "INVALID" }];
+  }
+  return [];
+}
+
+function storedConsent(consent: ConsentInput) {
+  return {
+    marketingState: consent.marketingState ?? "NOT_SUBSCRIBED",
+    marketingOptInLevel: consent.marketingOptInLevel ?? null,
+    consentUpdatedAt: consent.consentUpdatedAt ?? new Date().toISOString(),
+  };
+}
+
+function customerByEmail(shop: FakeShop, email: string): FakeCustomer | undefined {
+  return [...(shop.customers?.values() ?? [])].find(
+    (customer) => customer.email.toLowerCase() === email.toLowerCase(),
+  );
+}
+
+/** customerCreate: a new customer, or Shopify's userErrors (a taken or invalid email, an unsettable state). */
+function createCustomer(shop: FakeShop, variables: Variables) {
+  const input = (variables.input ?? {}) as { email?: string; emailMarketingConsent?: ConsentInput };
+  const email = input.email ?? "";
+  const errors: UserError[] = [];
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+    errors.push({ field: ["email"], message: "Email is invalid" });
+  else if (customerByEmail(shop, email))
+    errors.push({ field: ["email"], message: "Email has already been taken" });
+  errors.push(...consentErrors(input.emailMarketingConsent, ["emailMarketingConsent"]));
+  if (errors.length > 0) return { customer: null, userErrors: errors };
+  shop.customers ??= new Map();
+  const id = `gid://shopify/Customer/${shop.customers.size + 7000}`;
+  const consent = input.emailMarketingConsent ? storedConsent(input.emailMarketingConsent) : null;
+  shop.customers.set(id, { id, email, emailMarketingConsent: consent });
+  return { customer: { id }, userErrors: [] };
+}
+
+/** customerEmailMarketingConsentUpdate: the new consent, or userErrors for an unknown customer or state. */
+function updateConsent(shop: FakeShop, variables: Variables) {
+  const input = (variables.input ?? {}) as { customerId?: string; emailMarketingConsent?: ConsentInput };
+  const customer = shop.customers?.get(input.customerId ?? "");
+  if (!customer) {
+    return {
+      customer: null,
+      userErrors: [{ field: ["input", "customerId"], message: "Customer not found", code: "INVALID" }],
+    };
+  }
+  const errors = consentErrors(input.emailMarketingConsent ?? {}, ["input", "emailMarketingConsent"]);
+  if (errors.length > 0) return { customer: null, userErrors: errors };
+  customer.emailMarketingConsent = storedConsent(input.emailMarketingConsent ?? {});
+  return { customer: { id: customer.id }, userErrors: [] };
+}
+
+/** metafieldsSet on this app's installation (app-data metafields); any other owner is refused. */
+function setMetafields(shop: FakeShop, variables: Variables) {
+  const inputs = (variables.metafields ?? []) as {
+    ownerId?: string;
+    namespace?: string;
+    key?: string;
+    value?: string;
+  }[];
+  const foreign = inputs.findIndex((input) => input.ownerId !== FAKE_APP_INSTALLATION_ID);
+  if (foreign >= 0) {
+    return {
+      metafields: [],
+      userErrors: [
+        {
+          field: ["metafields", String(foreign), "ownerId"],
+          message: "Owner does not exist",
+          code: "INVALID",
+        },
+      ],
+    };
+  }
+  shop.appMetafields ??= new Map();
+  for (const input of inputs) shop.appMetafields.set(`${input.namespace}.${input.key}`, input.value ?? "");
+  return { metafields: inputs.map((input) => ({ key: input.key })), userErrors: [] };
+}
+
 function resolveQuery(
   shop: FakeShop,
   query: string,
@@ -105,8 +210,20 @@ function resolveQuery(
     data.shop = { name: shop.name, myshopifyDomain: shop.domain };
   }
   if (/\bcurrentAppInstallation\s*\{/.test(query)) {
-    data.currentAppInstallation = { accessScopes: shop.scopes.map((handle) => ({ handle })) };
+    data.currentAppInstallation = {
+      id: FAKE_APP_INSTALLATION_ID,
+      accessScopes: shop.scopes.map((handle) => ({ handle })),
+    };
   }
+  if (/\bcustomerByIdentifier\s*\(/.test(query)) {
+    const identifier = (variables.identifier ?? {}) as { emailAddress?: string };
+    const found = customerByEmail(shop, identifier.emailAddress ?? "");
+    data.customerByIdentifier = found ? { id: found.id } : null;
+  }
+  if (/\bcustomerCreate\s*\(/.test(query)) data.customerCreate = createCustomer(shop, variables);
+  if (/\bcustomerEmailMarketingConsentUpdate\s*\(/.test(query))
+    data.customerEmailMarketingConsentUpdate = updateConsent(shop, variables);
+  if (/\bmetafieldsSet\s*\(/.test(query)) data.metafieldsSet = setMetafields(shop, variables);
   return Object.keys(data).length > 0 ? data : undefined;
 }
 

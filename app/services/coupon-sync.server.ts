@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { popupConfigs, stores, subscribers } from "~/db/schema";
 import { type Actor, authorize } from "./actor.server";
@@ -68,4 +68,33 @@ export async function syncCouponUsage(
       ? "No unique discount codes are waiting to be used"
       : `Checked ${checked} discount code${checked === 1 ? "" : "s"}: ${updatedCount} newly used`;
   return { message, updatedCount, checked };
+}
+
+/**
+ * orders/create: the subscribers of the ordering shop whose own unique code the order used are marked,
+ * without waiting for a sync. The popup's shared code is skipped (it would mark everyone who got it);
+ * codes compare case-insensitively, as Shopify applies them.
+ */
+export async function markCodesUsedInOrder(shopDomain: string, codes: string[]): Promise<number> {
+  const [row] = await db()
+    .select({ storeId: stores.id, staticCode: popupConfigs.discountCode })
+    .from(stores)
+    .innerJoin(popupConfigs, eq(popupConfigs.storeId, stores.id))
+    .where(eq(stores.shopifyDomain, shopDomain));
+  const used = codes
+    .map((code) => code.toUpperCase())
+    .filter((code) => code !== row?.staticCode.toUpperCase());
+  if (!row || used.length === 0) return 0;
+  const marked = await db()
+    .update(subscribers)
+    .set({ discountCodeUsed: true })
+    .where(
+      and(
+        eq(subscribers.storeId, row.storeId),
+        eq(subscribers.discountCodeUsed, false),
+        inArray(sql`upper(${subscribers.discountCodeSent})`, used),
+      ),
+    )
+    .returning({ id: subscribers.id });
+  return marked.length;
 }

@@ -42,3 +42,27 @@ export function unsubscribeAlertMail(to: string, store: string, left: number, ba
     "Check your recent emails and popup offer.",
   ]);
 }
+
+/**
+ * customers/data_request: what the product holds about one of the shop's customers, for the merchant to pass
+ * on (Shopify asks the merchant, who answers the customer). The records are JSON, one field per line.
+ */
+export function customerDataRequestMail(
+  to: string,
+  shop: string,
+  customer: string,
+  records: Record<string, unknown>[],
+): SystemMessage {
+  const found =
+    records.length === 0
+      ? [`Newsletter Popup holds no data about ${customer}.`]
+      : [
+          `Newsletter Popup holds ${records.length} subscriber record${records.length === 1 ? "" : "s"} about ${customer}:`,
+          ...JSON.stringify(records, null, 2).split("\n"),
+        ];
+  return simpleMail(to, `Customer data request for ${shop}: ${customer}`, [
+    `${shop} received a data request from a customer through Shopify.`,
+    ...found,
+    "Send this to the customer as part of your answer to their request.",
+  ]);
+}

@@ -5,6 +5,7 @@ import type { SubscribeBody } from "~/lib/schemas/subscribe";
 import { enqueue } from "../../jobs/client";
 import type { PublicPopupConfig } from "../../popup/config";
 import { POPUP_MESSAGES, validateSubscriber } from "../../popup/validation";
+import { queueConsentSync } from "./consent-sync.server";
 import { issueUniqueCode } from "./discount-codes.server";
 import { HttpError } from "./errors.server";
 import { queueSubscriberDigest } from "./notifications.server";
@@ -57,11 +58,12 @@ export async function subscribe(config: PublicPopupConfig, body: SubscribeBody, 
     };
   }
   const existing = await resubscribe(config.storeId, body.email.trim());
+  if (existing && context.consentSyncEnabled) await queueConsentSync(existing.id);
   return { message: THANK_YOU, discountCode: existing?.discountCodeSent ?? config.discountCode };
 }
 
 /** What every subscription reads about its store, cached briefly: the owner's preferences and the Shopify link. */
-type StoreContext = { preferences: Preferences; isConnected: boolean };
+type StoreContext = { preferences: Preferences; isConnected: boolean; consentSyncEnabled: boolean };
 const CONTEXT_TTL_MS = 5_000;
 const contextCache = new Map<string, { value: StoreContext; expires: number }>();
 
@@ -70,10 +72,13 @@ async function storeContext(storeId: string): Promise<StoreContext> {
   if (cached && cached.expires > Date.now()) return cached.value;
   const [preferences, [store]] = await Promise.all([
     preferencesForStore(storeId),
-    db().select({ isConnected: stores.isConnected }).from(stores).where(eq(stores.id, storeId)),
+    db()
+      .select({ isConnected: stores.isConnected, consentSyncEnabled: stores.consentSyncEnabled })
+      .from(stores)
+      .where(eq(stores.id, storeId)),
   ]);
   if (!preferences || !store) throw new HttpError(404, "Popup not found");
-  const value = { preferences, isConnected: store.isConnected };
+  const value = { preferences, ...store };
   contextCache.set(storeId, { value, expires: Date.now() + CONTEXT_TTL_MS });
   return value;
 }
@@ -95,7 +100,10 @@ async function uniqueCodeOrLater(subscriberId: string): Promise<string | null> {
   return null;
 }
 
-/** A new subscriber: their code (unique when Shopify-connected), their first email, and the owner's digest. */
+/**
+ * A new subscriber: their code (unique when Shopify-connected), their first email, the owner's digest, and
+ * their Shopify customer when consent sync is on.
+ */
 async function afterSubscription(
   storeId: string,
   subscriberId: string,
@@ -106,6 +114,7 @@ async function afterSubscription(
   if (!context.isConnected || code)
     await sendSubscriberMail(subscriberId, context.preferences.enableDoubleOptIn);
   if (context.preferences.notifyOnSubscriptions) await queueSubscriberDigest(storeId);
+  if (context.consentSyncEnabled) await queueConsentSync(subscriberId);
   return code;
 }
 
@@ -115,6 +124,6 @@ async function resubscribe(storeId: string, email: string) {
     .update(subscribers)
     .set({ isActive: true, unsubscribedAt: null })
     .where(and(eq(subscribers.storeId, storeId), sql`lower(${subscribers.email}) = ${email.toLowerCase()}`))
-    .returning({ discountCodeSent: subscribers.discountCodeSent });
+    .returning({ id: subscribers.id, discountCodeSent: subscribers.discountCodeSent });
   return existing;
 }

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
 import { enqueue } from "../../jobs/client";
+import { queueConsentSync } from "./consent-sync.server";
 import { verifySubscriberToken } from "./subscriber-links.server";
 
 /** The subscriber a link names, with their store's name, or null when the link is not ours. */
@@ -12,7 +13,10 @@ export async function subscriberForLink(purpose: "unsubscribe" | "confirm", toke
   return row ?? null;
 }
 
-/** RFC 8058 one-click unsubscribe: idempotent; no further mail goes to an inactive subscriber. */
+/**
+ * RFC 8058 one-click unsubscribe: idempotent; no further mail goes to an inactive subscriber, and a
+ * consent-synced Shopify customer becomes UNSUBSCRIBED.
+ */
 export async function unsubscribe(token: string): Promise<boolean> {
   const subscriberId = verifySubscriberToken("unsubscribe", token);
   if (!subscriberId) return false;
@@ -21,11 +25,14 @@ export async function unsubscribe(token: string): Promise<boolean> {
     .set({ isActive: false, unsubscribedAt: sql`now()` })
     .where(and(eq(subscribers.id, subscriberId), eq(subscribers.isActive, true)))
     .returning({ storeId: subscribers.storeId });
-  if (changed) await enqueue("email", { type: "unsubscribe-check", storeId: changed.storeId });
+  if (changed) {
+    await enqueue("email", { type: "unsubscribe-check", storeId: changed.storeId });
+    await queueConsentSync(subscriberId);
+  }
   return true;
 }
 
-/** Double opt-in confirmation: records it once and sends the welcome email with the code. */
+/** Double opt-in confirmation: records it once, sends the welcome email with the code, syncs the consent. */
 export async function confirmSubscription(token: string): Promise<boolean> {
   const subscriberId = verifySubscriberToken("confirm", token);
   if (!subscriberId) return false;
@@ -34,7 +41,9 @@ export async function confirmSubscription(token: string): Promise<boolean> {
     .set({ confirmedAt: sql`now()` })
     .where(and(eq(subscribers.id, subscriberId), isNull(subscribers.confirmedAt)))
     .returning({ id: subscribers.id });
-  if (confirmed)
+  if (confirmed) {
     await enqueue("email", { type: "welcome", subscriberId }, { jobId: `welcome-${subscriberId}` });
+    await queueConsentSync(subscriberId);
+  }
   return true;
 }

@@ -1,15 +1,22 @@
 import { z } from "zod";
+import { backfillConsent, syncSubscriberConsent } from "~/services/consent-sync.server";
 import { syncCouponUsage } from "~/services/coupon-sync.server";
 import { checkStaticDiscountCode, issueUniqueCode } from "~/services/discount-codes.server";
 import { HttpError } from "~/services/errors.server";
 import { logger } from "~/services/logger.server";
+import { publishStorefrontSettings } from "~/services/storefront-settings.server";
 import { sendSubscriberMail } from "~/services/subscriber-mail.server";
 import { getSyncProgress, setSyncProgress } from "~/services/sync-progress.server";
+import { processWebhookJob, webhookJobSchemas } from "./shopify-webhooks";
 
 export const shopifyJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("create-discount-code"), subscriberId: z.uuid() }),
   z.object({ type: z.literal("sync-coupon-usage"), storeId: z.uuid() }),
   z.object({ type: z.literal("check-discount-code"), storeId: z.uuid() }),
+  z.object({ type: z.literal("consent-sync"), subscriberId: z.uuid() }),
+  z.object({ type: z.literal("consent-backfill"), storeId: z.uuid() }),
+  z.object({ type: z.literal("publish-storefront-settings"), storeId: z.uuid() }),
+  ...webhookJobSchemas,
 ]);
 
 export type ShopifyJob = z.infer<typeof shopifyJobSchema>;
@@ -48,5 +55,13 @@ export async function processShopifyJob(job: ShopifyJob): Promise<unknown> {
       return syncWithProgress(job.storeId);
     case "check-discount-code":
       return checkStaticDiscountCode(job.storeId);
+    case "consent-sync":
+      return syncSubscriberConsent(job.subscriberId);
+    case "consent-backfill":
+      return backfillConsent(job.storeId);
+    case "publish-storefront-settings":
+      return publishStorefrontSettings(job.storeId);
+    default:
+      return processWebhookJob(job);
   }
 }

@@ -125,6 +125,15 @@ export const apiRouteCases: ApiRouteCase[] = [
     okStatus: 200,
   },
   {
+    method: "PUT",
+    pattern: "api/stores/:storeId/shopify/consent-sync",
+    requires: "manage_integrations",
+    scope: "object",
+    okStatus: 200,
+    // Turning it off works for any store; turning it on needs a Shopify connection (consent-sync tests).
+    body: () => ({ enabled: false }),
+  },
+  {
     method: "GET",
     pattern: "api/stores/:storeId/email-settings",
     requires: "manage_email_settings",

@@ -1,0 +1,15 @@
+import { apiRoute, readJson } from "~/http/json.server";
+import { consentSyncSchema } from "~/lib/schemas/consent-sync";
+import { requireActor } from "~/services/actor.server";
+import { setConsentSync } from "~/services/consent-sync.server";
+
+const handle = apiRoute({
+  PUT: async ({ request, params }) => {
+    const actor = await requireActor(request);
+    const { enabled } = await readJson(request, consentSyncSchema);
+    return setConsentSync(actor, params.storeId ?? "", enabled);
+  },
+});
+
+export const loader = handle;
+export const action = handle;

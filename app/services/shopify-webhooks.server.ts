@@ -1,0 +1,29 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { webhookEvents } from "~/db/schema";
+import { enqueue } from "../../jobs/client";
+import type { ShopifyJob } from "../../jobs/processors/shopify";
+
+/** One verified webhook delivery: Shopify's event id (the same on every redelivery), topic and shop. */
+export type WebhookDelivery = { eventId: string; topic: string; shop: string };
+
+/**
+ * Records the delivery and queues its work, once per event id: a redelivery (Shopify retries, or a replayed
+ * request) is acknowledged without doing anything again. When the work cannot be queued, the record is
+ * removed so that Shopify's retry is not mistaken for a duplicate.
+ */
+export async function acceptWebhookOnce(delivery: WebhookDelivery, job: ShopifyJob): Promise<boolean> {
+  const [fresh] = await db()
+    .insert(webhookEvents)
+    .values(delivery)
+    .onConflictDoNothing()
+    .returning({ eventId: webhookEvents.eventId });
+  if (!fresh) return false;
+  try {
+    await enqueue("shopify", job, { jobId: `webhook-${delivery.eventId}` });
+  } catch (error) {
+    await db().delete(webhookEvents).where(eq(webhookEvents.eventId, delivery.eventId));
+    throw error;
+  }
+  return true;
+}
