@@ -23,6 +23,7 @@ import {
 } from "./lib/scratch";
 import { measurePopupScriptSize, popupScriptRows } from "./popup-script-size";
 import { measurePublicConfig, publicConfigRows } from "./public-config";
+import { measureScreens } from "./screen-vitals";
 import { measureSubscribeThroughput, subscribeRows } from "./subscribe-throughput";
 import { benchSubscriberScale } from "./subscriber-scale";
 import { measureWelcomeEmailThroughput, welcomeEmailRows } from "./welcome-email-throughput";
@@ -37,6 +38,27 @@ const redisPrefix = `npbench-${runId}`;
 const profileDir = process.env.BENCH_PROFILE
   ? path.join(os.tmpdir(), `np-bench-profiles-${runId}`)
   : undefined;
+
+/**
+ * BENCH_ONLY=subscribe-throughput,screens runs only the named measurements (a targeted run while
+ * changing one thing); the table then has only their rows.
+ */
+const MEASUREMENTS = [
+  "popup-script-size",
+  "subscribe-throughput",
+  "public-config",
+  "screens",
+  "welcome-email-throughput",
+  "subscriber-scale",
+] as const;
+type Measurement = (typeof MEASUREMENTS)[number];
+const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
+const unknown = only?.filter((name) => !(MEASUREMENTS as readonly string[]).includes(name)) ?? [];
+if (unknown.length > 0) {
+  process.stderr.write(`BENCH_ONLY: unknown ${unknown.join(", ")}; known: ${MEASUREMENTS.join(", ")}\n`);
+  process.exit(2);
+}
+const wanted = (measurement: Measurement) => !only || only.includes(measurement);
 
 let databaseCreated = false;
 let cleanedUp: Promise<void> | undefined;
@@ -87,13 +109,32 @@ function profileFlags(name: string): string[] {
 }
 
 async function measureAll(rows: Row[], failures: string[]) {
-  try {
-    rows.push(...popupScriptRows(measurePopupScriptSize()));
-  } catch (error) {
-    rows.push(failed("Popup script size", error));
-    failures.push("popup-script-size");
+  if (wanted("popup-script-size")) {
+    try {
+      rows.push(...popupScriptRows(measurePopupScriptSize()));
+    } catch (error) {
+      rows.push(failed("Popup script size", error));
+      failures.push("popup-script-size");
+    }
   }
+  const needsApp = (
+    ["subscribe-throughput", "public-config", "screens", "welcome-email-throughput"] as const
+  ).some(wanted);
+  if (needsApp) await measureWithApp(rows, failures);
 
+  // Its own server and database: 1,000,000 subscribers in one store (list, search, stats, CSV export).
+  if (wanted("subscriber-scale")) {
+    try {
+      rows.push(...(await benchSubscriberScale()));
+    } catch (error) {
+      rows.push(failed("Subscriber list at 1,000,000 rows", error));
+      failures.push("subscriber-scale");
+    }
+  }
+}
+
+/** The measurements that share one app, its scratch database and its store. */
+async function measureWithApp(rows: Row[], failures: string[]) {
   const bench: BenchEnv = {
     databaseUrl: await createScratchDatabase(databaseName),
     redisUrl: REDIS_URL,
@@ -112,7 +153,7 @@ async function measureAll(rows: Row[], failures: string[]) {
     failures.push("app-start");
   }
 
-  if (app && storeId) {
+  if (app && storeId && wanted("subscribe-throughput")) {
     try {
       const subscribe = await measureSubscribeThroughput({
         origin: app.origin,
@@ -125,6 +166,8 @@ async function measureAll(rows: Row[], failures: string[]) {
       rows.push(failed("Subscribe throughput", error));
       failures.push("subscribe-throughput");
     }
+  }
+  if (app && storeId && wanted("public-config")) {
     try {
       const appGroup = app.process.child.pid ?? 0;
       rows.push(...publicConfigRows(await measurePublicConfig({ origin: app.origin, appGroup, storeId })));
@@ -133,10 +176,19 @@ async function measureAll(rows: Row[], failures: string[]) {
       failures.push("public-config");
     }
   }
+  // After the subscribe load, so the screens show a store with tens of thousands of subscribers.
+  if (app && storeId && wanted("screens")) {
+    try {
+      rows.push(...(await measureScreens(app.origin, storeId)));
+    } catch (error) {
+      rows.push(failed("Screens in Chromium", error));
+      failures.push("screens");
+    }
+  }
   // The web server is stopped before the email measurement so the worker has the machine to itself.
   if (app) await stopProcess(app.process);
 
-  if (app && storeId) {
+  if (app && storeId && wanted("welcome-email-throughput")) {
     try {
       const email = await measureWelcomeEmailThroughput({
         ...bench,
@@ -150,14 +202,6 @@ async function measureAll(rows: Row[], failures: string[]) {
       rows.push(failed("Welcome email throughput", error));
       failures.push("welcome-email-throughput");
     }
-  }
-
-  // Its own server and database: 1,000,000 subscribers in one store (list, search, stats, CSV export).
-  try {
-    rows.push(...(await benchSubscriberScale()));
-  } catch (error) {
-    rows.push(failed("Subscriber list at 1,000,000 rows", error));
-    failures.push("subscriber-scale");
   }
 }
 
@@ -216,9 +260,14 @@ async function main() {
     start: loadAtStart,
     end: os.loadavg()[0] ?? 0,
   });
-  fs.writeFileSync(RESULTS_FILE, markdown);
   process.stdout.write(`${table(rows)}\n`);
-  progress(`done in ${seconds.toFixed(0)} s; table written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  // A partial table (BENCH_ONLY) must not replace the full one the README shows.
+  if (only) {
+    progress(`done in ${seconds.toFixed(0)} s (BENCH_ONLY: ${RESULTS_FILE} left as it was)`);
+  } else {
+    fs.writeFileSync(RESULTS_FILE, markdown);
+    progress(`done in ${seconds.toFixed(0)} s; table written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  }
   if (profileDir) progress(`CPU profiles in ${profileDir}`);
   if (failures.length > 0) progress(`not measured: ${failures.join(", ")}`);
   return failures.length > 0 ? 1 : 0;
