@@ -266,7 +266,9 @@ async function main() {
     progress(`done in ${seconds.toFixed(0)} s (BENCH_ONLY: ${RESULTS_FILE} left as it was)`);
   } else {
     fs.writeFileSync(RESULTS_FILE, markdown);
-    progress(`done in ${seconds.toFixed(0)} s; table written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+    progress(
+      `done in ${seconds.toFixed(0)} s; table written to ${path.relative(process.cwd(), RESULTS_FILE)}`,
+    );
   }
   if (profileDir) progress(`CPU profiles in ${profileDir}`);
   if (failures.length > 0) progress(`not measured: ${failures.join(", ")}`);
