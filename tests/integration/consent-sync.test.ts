@@ -1,0 +1,186 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { stores, subscribers } from "~/db/schema";
+import { backfillConsent, setConsentSync } from "~/services/consent-sync.server";
+import { publicPopupConfig } from "~/services/popups.server";
+import { updatePreferences } from "~/services/preferences.server";
+import { connectShopify } from "~/services/shopify-connection.server";
+import { subscriberToken } from "~/services/subscriber-links.server";
+import { subscribe } from "~/services/subscribers.server";
+import { confirmSubscription, unsubscribe } from "~/services/unsubscribe.server";
+import { drainInProcessJobs } from "../../jobs/client";
+import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
+import { actorFor, createStoreFor } from "../support/actors";
+import { testDb } from "../support/db";
+import { createOrganizationWithAdmin, uniqueEmail } from "../support/fixtures";
+
+const shop: FakeShop = { ...FAKE_SHOP, discounts: new Map(), customers: new Map() };
+const { server, calls } = setupShopifyMock([shop]);
+let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: "error" });
+  owner = await createOrganizationWithAdmin();
+});
+afterEach(async () => {
+  await drainInProcessJobs();
+  calls.length = 0;
+});
+afterAll(async () => {
+  await drainInProcessJobs();
+  server.close();
+});
+
+const customerCalls = () => calls.filter((call) => /customer/i.test(call.query));
+
+function customerWithEmail(email: string) {
+  return [...(shop.customers?.values() ?? [])].find((customer) => customer.email === email);
+}
+
+async function connectedStore(userId = owner.admin.id) {
+  const store = await createStoreFor(userId);
+  await connectShopify(await actorFor(userId), store.id, {
+    shopifyUrl: "acme-test",
+    accessToken: FAKE_SHOP.accessToken,
+  });
+  return store.id;
+}
+
+async function subscribeTo(storeId: string, email = uniqueEmail("shopper")) {
+  const config = await publicPopupConfig(storeId);
+  if (!config) throw new Error("no popup");
+  await subscribe(config, { email }, { ip: "127.0.0.1", userAgent: "test" });
+  await drainInProcessJobs();
+  const [row] = await testDb().select().from(subscribers).where(eq(subscribers.email, email));
+  if (!row) throw new Error("not subscribed");
+  return row;
+}
+
+async function savedCustomerId(subscriberId: string) {
+  const [row] = await testDb().select().from(subscribers).where(eq(subscribers.id, subscriberId));
+  return row?.shopifyCustomerId;
+}
+
+describe("consent sync off", () => {
+  it("sends nothing to Shopify's customers when the merchant has not turned it on", async () => {
+    const storeId = await connectedStore();
+    const row = await subscribeTo(storeId);
+    await unsubscribe(subscriberToken("unsubscribe", row.id));
+    await drainInProcessJobs();
+    expect(customerCalls()).toEqual([]);
+    expect(customerWithEmail(row.email)).toBeUndefined();
+  });
+
+  it("cannot be turned on for a store that is not connected to Shopify", async () => {
+    const store = await createStoreFor(owner.admin.id);
+    await expect(setConsentSync(await actorFor(owner.admin.id), store.id, true)).rejects.toMatchObject({
+      status: 422,
+      message: "Connect this store to Shopify to sync email marketing consent",
+    });
+    const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+    expect(row?.consentSyncEnabled).toBe(false);
+  });
+});
+
+describe("consent sync on", () => {
+  it("copies the existing subscribers when turned on, each with the opt-in level they gave", async () => {
+    const storeId = await connectedStore();
+    const single = uniqueEmail("single");
+    const confirmed = uniqueEmail("confirmed");
+    const pending = uniqueEmail("pending");
+    const known = uniqueEmail("known");
+    await testDb()
+      .insert(subscribers)
+      .values([
+        { storeId, email: single },
+        { storeId, email: confirmed, confirmationRequired: true, confirmedAt: new Date() },
+        { storeId, email: pending, confirmationRequired: true },
+        { storeId, email: known },
+      ]);
+    shop.customers?.set("gid://shopify/Customer/1", {
+      id: "gid://shopify/Customer/1",
+      email: known,
+      emailMarketingConsent: {
+        marketingState: "NOT_SUBSCRIBED",
+        marketingOptInLevel: null,
+        consentUpdatedAt: null,
+      },
+    });
+
+    const answer = await setConsentSync(await actorFor(owner.admin.id), storeId, true);
+    expect(answer.consentSyncEnabled).toBe(true);
+    await drainInProcessJobs();
+
+    expect(customerWithEmail(single)?.emailMarketingConsent).toMatchObject({
+      marketingState: "SUBSCRIBED",
+      marketingOptInLevel: "SINGLE_OPT_IN",
+    });
+    expect(customerWithEmail(confirmed)?.emailMarketingConsent).toMatchObject({
+      marketingState: "SUBSCRIBED",
+      marketingOptInLevel: "CONFIRMED_OPT_IN",
+    });
+    // No consent yet while a double opt-in waits for its confirmation.
+    expect(customerWithEmail(pending)).toBeUndefined();
+    // The shop's existing customer is updated, not duplicated.
+    expect([...(shop.customers?.values() ?? [])].filter((customer) => customer.email === known)).toHaveLength(
+      1,
+    );
+    expect(customerWithEmail(known)?.emailMarketingConsent?.marketingState).toBe("SUBSCRIBED");
+    const [row] = await testDb().select().from(subscribers).where(eq(subscribers.email, known));
+    expect(row?.shopifyCustomerId).toBe("gid://shopify/Customer/1");
+
+    // Running the backfill again creates nobody new.
+    const customersBefore = shop.customers?.size;
+    expect(await backfillConsent(storeId)).toEqual({ synced: 3, failed: 0 });
+    expect(shop.customers?.size).toBe(customersBefore);
+  });
+
+  it("makes a new subscriber a subscribed customer, and an unsubscribe sets UNSUBSCRIBED", async () => {
+    const storeId = await connectedStore();
+    await setConsentSync(await actorFor(owner.admin.id), storeId, true);
+    await drainInProcessJobs();
+
+    const row = await subscribeTo(storeId);
+    const customer = customerWithEmail(row.email);
+    expect(customer?.emailMarketingConsent).toMatchObject({
+      marketingState: "SUBSCRIBED",
+      marketingOptInLevel: "SINGLE_OPT_IN",
+    });
+    expect(await savedCustomerId(row.id)).toBe(customer?.id);
+
+    await unsubscribe(subscriberToken("unsubscribe", row.id));
+    await drainInProcessJobs();
+    expect(customerWithEmail(row.email)?.emailMarketingConsent?.marketingState).toBe("UNSUBSCRIBED");
+  });
+
+  it("with double opt-in, creates the customer only on confirmation, as CONFIRMED_OPT_IN", async () => {
+    const doubleOptIn = await createOrganizationWithAdmin({ organizationName: "Double Opt-in Shop" });
+    await updatePreferences(await actorFor(doubleOptIn.admin.id), { enableDoubleOptIn: true });
+    const storeId = await connectedStore(doubleOptIn.admin.id);
+    await setConsentSync(await actorFor(doubleOptIn.admin.id), storeId, true);
+    await drainInProcessJobs();
+
+    const row = await subscribeTo(storeId);
+    expect(customerWithEmail(row.email)).toBeUndefined();
+
+    await confirmSubscription(subscriberToken("confirm", row.id));
+    await drainInProcessJobs();
+    expect(customerWithEmail(row.email)?.emailMarketingConsent).toMatchObject({
+      marketingState: "SUBSCRIBED",
+      marketingOptInLevel: "CONFIRMED_OPT_IN",
+    });
+  });
+
+  it("stops sending once turned off", async () => {
+    const storeId = await connectedStore();
+    const actor = await actorFor(owner.admin.id);
+    await setConsentSync(actor, storeId, true);
+    await drainInProcessJobs();
+    expect(await setConsentSync(actor, storeId, false)).toMatchObject({ consentSyncEnabled: false });
+    calls.length = 0;
+
+    const row = await subscribeTo(storeId);
+    expect(customerCalls()).toEqual([]);
+    expect(customerWithEmail(row.email)).toBeUndefined();
+  });
+});

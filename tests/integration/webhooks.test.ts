@@ -1,0 +1,348 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  emailClickTracking,
+  emailSends,
+  organizations,
+  shopifySessions,
+  stores,
+  subscribers,
+  users,
+  webhookEvents,
+} from "~/db/schema";
+import { type AppServer, startApp } from "../support/app-server";
+import { testDb } from "../support/db";
+import { uniqueEmail } from "../support/fixtures";
+import { recipients, waitForOutboxMessage } from "../support/outbox";
+import { eventually } from "../support/wait";
+import {
+  deliver,
+  installedShop,
+  signWebhook,
+  TEST_SHOPIFY_API_KEY,
+  TEST_SHOPIFY_API_SECRET,
+  webhookRequest,
+} from "../support/webhooks";
+
+let app: AppServer;
+
+beforeAll(async () => {
+  app = await startApp({
+    env: {
+      SHOPIFY_API_KEY: TEST_SHOPIFY_API_KEY,
+      SHOPIFY_API_SECRET: TEST_SHOPIFY_API_SECRET,
+      SHOPIFY_APP_URL: "https://newsletter-popup.example.com",
+      SCOPES: "read_customers,read_discounts,read_orders,write_customers,write_discounts",
+    },
+  });
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+async function addSubscriber(storeId: string, values: Partial<typeof subscribers.$inferInsert> = {}) {
+  const [row] = await testDb()
+    .insert(subscribers)
+    .values({ storeId, email: uniqueEmail("buyer"), ...values })
+    .returning();
+  if (!row) throw new Error("subscriber was not created");
+  return row;
+}
+
+async function subscriber(id: string) {
+  const [row] = await testDb().select().from(subscribers).where(eq(subscribers.id, id));
+  return row;
+}
+
+/** A subscriber with a sent welcome email and a tracked link in it: everything keyed to them. */
+async function subscriberWithHistory(storeId: string, email = uniqueEmail("history")) {
+  const row = await addSubscriber(storeId, {
+    email,
+    discountCodeSent: `WELCOME15-${randomUUID().slice(0, 6)}`,
+  });
+  const [send] = await testDb()
+    .insert(emailSends)
+    .values({ storeId, subscriberId: row.id, kind: "welcome", status: "sent", sentAt: new Date() })
+    .returning();
+  await testDb().insert(emailClickTracking).values({
+    storeId,
+    subscriberEmail: email,
+    sendId: send?.id,
+    trackingId: randomUUID(),
+    originalUrl: "https://shop.example.com/collections/all",
+  });
+  return row;
+}
+
+async function countRows(table: "subscribers" | "email_sends" | "email_click_tracking", storeId: string) {
+  const rows = await testDb().execute<{ count: number }>(
+    sql`select count(*)::int as count from ${sql.identifier(table)} where store_id = ${storeId}`,
+  );
+  return rows.rows[0]?.count ?? 0;
+}
+
+describe("webhook signatures", () => {
+  it("accepts a delivery signed with the app's secret and refuses a wrong or tampered signature with 401", async () => {
+    const { domain } = await installedShop();
+    const payload = { id: 1, discount_codes: [] };
+    expect(await deliver(app.url, { topic: "orders/create", shop: domain, payload })).toBe(200);
+
+    const wrongSecret = signWebhook(JSON.stringify(payload), "another-app-secret");
+    const wrongEvent = randomUUID();
+    expect(
+      await deliver(app.url, {
+        topic: "orders/create",
+        shop: domain,
+        payload,
+        hmac: wrongSecret,
+        eventId: wrongEvent,
+      }),
+    ).toBe(401);
+
+    // A genuine signature replayed over a different body.
+    const tamperedEvent = randomUUID();
+    const genuine = signWebhook(JSON.stringify(payload));
+    expect(
+      await deliver(app.url, {
+        topic: "orders/create",
+        shop: domain,
+        payload: { ...payload, discount_codes: [{ code: "FREE" }] },
+        hmac: genuine,
+        eventId: tamperedEvent,
+      }),
+    ).toBe(401);
+
+    const refused = await testDb()
+      .select()
+      .from(webhookEvents)
+      .where(sql`${webhookEvents.eventId} in (${wrongEvent}, ${tamperedEvent})`);
+    expect(refused).toEqual([]);
+  });
+
+  it("needs no browser Origin: Shopify's server-to-server POST passes the cross-site check", async () => {
+    const { domain } = await installedShop();
+    const { body, headers } = webhookRequest({
+      topic: "app/scopes_update",
+      shop: domain,
+      payload: { current: [] },
+    });
+    const response = await fetch(new URL("/webhooks/app/scopes_update", app.url), {
+      method: "POST",
+      headers,
+      body,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("set-cookie")).toBeNull();
+  });
+});
+
+describe("orders/create", () => {
+  it("marks the subscriber whose unique code the order used, and nobody else", async () => {
+    const { domain, store } = await installedShop();
+    const other = await installedShop("Other Shop");
+    const buyer = await addSubscriber(store.id, { discountCodeSent: "WELCOME15-ABC234" });
+    const bystander = await addSubscriber(store.id, { discountCodeSent: "WELCOME15-XYZ789" });
+    const sharedCode = await addSubscriber(store.id, { discountCodeSent: "WELCOME15" });
+    const sameCodeElsewhere = await addSubscriber(other.store.id, { discountCodeSent: "WELCOME15-ABC234" });
+
+    const payload = { id: 4501, discount_codes: [{ code: "welcome15-abc234" }, { code: "WELCOME15" }] };
+    expect(await deliver(app.url, { topic: "orders/create", shop: domain, payload })).toBe(200);
+
+    await eventually(async () => (await subscriber(buyer.id))?.discountCodeUsed, {
+      what: "code marked used",
+    });
+    expect((await subscriber(bystander.id))?.discountCodeUsed).toBe(false);
+    expect((await subscriber(sharedCode.id))?.discountCodeUsed).toBe(false);
+    expect((await subscriber(sameCodeElsewhere.id))?.discountCodeUsed).toBe(false);
+  });
+
+  it("processes an event once: a replayed delivery with the same event id is answered 200 and skipped", async () => {
+    const { domain, store } = await installedShop();
+    const first = await addSubscriber(store.id, { discountCodeSent: "WELCOME15-REPLAY" });
+    const later = await addSubscriber(store.id, { discountCodeSent: "WELCOME15-LATER2" });
+    const replayed = webhookRequest({
+      topic: "orders/create",
+      shop: domain,
+      payload: { id: 1, discount_codes: [{ code: "WELCOME15-REPLAY" }] },
+    });
+    const send = () =>
+      fetch(new URL("/webhooks/orders/create", app.url), {
+        method: "POST",
+        headers: replayed.headers,
+        body: replayed.body,
+      });
+
+    expect((await send()).status).toBe(200);
+    await eventually(async () => (await subscriber(first.id))?.discountCodeUsed, { what: "first delivery" });
+
+    // Undo the effect: were the replay processed again, it would mark the code once more.
+    await testDb().update(subscribers).set({ discountCodeUsed: false }).where(eq(subscribers.id, first.id));
+    expect((await send()).status).toBe(200);
+    // A duplicate event id with another webhook id (Shopify's own redelivery) is skipped as well.
+    const eventId = replayed.headers["X-Shopify-Event-Id"];
+    expect(
+      await deliver(app.url, {
+        topic: "orders/create",
+        shop: domain,
+        eventId,
+        payload: { id: 1, discount_codes: [{ code: "WELCOME15-REPLAY" }] },
+      }),
+    ).toBe(200);
+    // A new event afterwards is processed; by then a queued duplicate would have run too.
+    await deliver(app.url, {
+      topic: "orders/create",
+      shop: domain,
+      payload: { id: 2, discount_codes: [{ code: "WELCOME15-LATER2" }] },
+    });
+    await eventually(async () => (await subscriber(later.id))?.discountCodeUsed, { what: "later event" });
+
+    expect((await subscriber(first.id))?.discountCodeUsed).toBe(false);
+    const recorded = await testDb()
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.eventId, eventId ?? ""));
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({ topic: "ORDERS_CREATE", shop: domain });
+  });
+});
+
+describe("app/uninstalled and app/scopes_update", () => {
+  it("disconnects the store, removes its token and sessions, keeps its data, and tolerates a repeat", async () => {
+    const { domain, store } = await installedShop();
+    const other = await installedShop("Still Installed");
+    const kept = await addSubscriber(store.id);
+
+    expect(await deliver(app.url, { topic: "app/uninstalled", shop: domain, payload: { id: 1 } })).toBe(200);
+    await eventually(
+      async () => {
+        const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+        return row?.isConnected === false;
+      },
+      { what: "store disconnected" },
+    );
+    const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+    expect(row).toMatchObject({ isConnected: false, shopifyAccessToken: null, shopifyDomain: domain });
+    await eventually(
+      async () =>
+        (await testDb().select().from(shopifySessions).where(eq(shopifySessions.shop, domain))).length === 0,
+      { what: "sessions deleted" },
+    );
+    expect(await subscriber(kept.id)).toBeDefined();
+
+    // Shopify may send it again (a new event): still 200, still disconnected.
+    expect(await deliver(app.url, { topic: "app/uninstalled", shop: domain, payload: { id: 1 } })).toBe(200);
+    const [otherStore] = await testDb().select().from(stores).where(eq(stores.id, other.store.id));
+    expect(otherStore?.isConnected).toBe(true);
+    expect(
+      await testDb().select().from(shopifySessions).where(eq(shopifySessions.shop, other.domain)),
+    ).toHaveLength(1);
+  });
+
+  it("records the scopes the merchant now grants on the shop's sessions", async () => {
+    const { domain } = await installedShop();
+    const current = ["read_customers", "read_discounts", "write_discounts"];
+    const payload = { id: 1, previous: ["read_discounts"], current, updated_at: new Date().toISOString() };
+    expect(await deliver(app.url, { topic: "app/scopes_update", shop: domain, payload })).toBe(200);
+    await eventually(
+      async () => {
+        const [session] = await testDb()
+          .select()
+          .from(shopifySessions)
+          .where(eq(shopifySessions.shop, domain));
+        return session?.scope === current.join(",");
+      },
+      { what: "scope recorded" },
+    );
+  });
+});
+
+describe("compliance webhooks", () => {
+  it("customers/redact erases that customer in that shop's store only", async () => {
+    const { domain, store } = await installedShop();
+    const other = await installedShop("Other Shop");
+    const email = uniqueEmail("redact-me");
+    const target = await subscriberWithHistory(store.id, email);
+    const byCustomerId = await subscriberWithHistory(store.id);
+    await testDb()
+      .update(subscribers)
+      .set({ shopifyCustomerId: "gid://shopify/Customer/99" })
+      .where(eq(subscribers.id, byCustomerId.id));
+    const neighbour = await subscriberWithHistory(store.id);
+    const sameEmailElsewhere = await subscriberWithHistory(other.store.id, email);
+
+    const payload = {
+      shop_id: 1,
+      shop_domain: domain,
+      customer: { id: 99, email: email.toUpperCase(), phone: null },
+      orders_to_redact: [],
+    };
+    expect(await deliver(app.url, { topic: "customers/redact", shop: domain, payload })).toBe(200);
+    await eventually(async () => (await subscriber(target.id)) === undefined, { what: "subscriber erased" });
+
+    expect(await subscriber(byCustomerId.id)).toBeUndefined();
+    expect(await countRows("subscribers", store.id)).toBe(1);
+    expect(await countRows("email_sends", store.id)).toBe(1);
+    expect(await countRows("email_click_tracking", store.id)).toBe(1);
+    expect(await subscriber(neighbour.id)).toBeDefined();
+    const clicks = await testDb()
+      .select({ email: emailClickTracking.subscriberEmail })
+      .from(emailClickTracking)
+      .where(eq(emailClickTracking.storeId, store.id));
+    expect(clicks).toEqual([{ email: neighbour.email }]);
+    expect(await subscriber(sameEmailElsewhere.id)).toBeDefined();
+    expect(await countRows("email_sends", other.store.id)).toBe(1);
+    expect(await countRows("email_click_tracking", other.store.id)).toBe(1);
+  });
+
+  it("shop/redact erases the shop's store, its data and its organization, and nothing else", async () => {
+    const { domain, store, owner } = await installedShop();
+    const other = await installedShop("Other Shop");
+    await subscriberWithHistory(store.id);
+    const otherSubscriber = await subscriberWithHistory(other.store.id);
+
+    const payload = { shop_id: 1, shop_domain: domain };
+    expect(await deliver(app.url, { topic: "shop/redact", shop: domain, payload })).toBe(200);
+    await eventually(
+      async () => (await testDb().select().from(stores).where(eq(stores.id, store.id))).length === 0,
+      { what: "store erased" },
+    );
+    expect(await countRows("subscribers", store.id)).toBe(0);
+    expect(await countRows("email_sends", store.id)).toBe(0);
+    expect(await countRows("email_click_tracking", store.id)).toBe(0);
+    expect(
+      await testDb().select().from(organizations).where(eq(organizations.id, owner.organization.id)),
+    ).toEqual([]);
+    expect(await testDb().select().from(users).where(eq(users.id, owner.admin.id))).toEqual([]);
+    expect(await testDb().select().from(shopifySessions).where(eq(shopifySessions.shop, domain))).toEqual([]);
+
+    expect(await subscriber(otherSubscriber.id)).toBeDefined();
+    expect(await countRows("email_sends", other.store.id)).toBe(1);
+    expect(
+      await testDb().select().from(organizations).where(eq(organizations.id, other.owner.organization.id)),
+    ).toHaveLength(1);
+  });
+
+  it("customers/data_request mails the customer's data to the store's administrators", async () => {
+    const { domain, store, owner } = await installedShop();
+    const email = uniqueEmail("access-request");
+    await subscriberWithHistory(store.id, email);
+    const payload = {
+      shop_id: 1,
+      shop_domain: domain,
+      orders_requested: [],
+      customer: { id: 123, email, phone: null },
+      data_request: { id: 9999 },
+    };
+    expect(await deliver(app.url, { topic: "customers/data_request", shop: domain, payload })).toBe(200);
+
+    const message = await waitForOutboxMessage(
+      (candidate) => candidate.subject === `Customer data request for ${domain}: ${email}`,
+    );
+    expect(recipients(message)).toEqual([owner.email]);
+    expect(message.text).toContain("holds 1 subscriber record");
+    expect(message.text).toContain(`"email": "${email}"`);
+    expect(message.text).toContain('"kind": "welcome"');
+    expect(message.text).toContain("https://shop.example.com/collections/all");
+  });
+});

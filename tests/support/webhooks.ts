@@ -1,0 +1,92 @@
+import { createHmac, randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { shopifySessions, stores } from "~/db/schema";
+import { encryptSecret } from "~/services/crypto.server";
+import { createStoreFor } from "./actors";
+import { testDb } from "./db";
+import { createOrganizationWithAdmin } from "./fixtures";
+
+/** The Partner app credentials the app under test runs with (embedded mode on). */
+export const TEST_SHOPIFY_API_KEY = "test-api-key";
+export const TEST_SHOPIFY_API_SECRET = "test-api-secret-for-webhook-hmac";
+
+/** Shopify's signature of a webhook: base64 HMAC-SHA256 of the raw body under the app's API secret. */
+export function signWebhook(body: string, secret = TEST_SHOPIFY_API_SECRET): string {
+  return createHmac("sha256", secret).update(body, "utf8").digest("base64");
+}
+
+export type Delivery = {
+  topic: string;
+  shop: string;
+  payload: unknown;
+  /** The same on each redelivery of one event; a fresh one by default. */
+  eventId?: string;
+  /** A signature to send instead of the right one. */
+  hmac?: string;
+};
+
+/** The request Shopify would send for a delivery: raw JSON body and its headers, with no browser Origin. */
+export function webhookRequest(delivery: Delivery): { body: string; headers: Record<string, string> } {
+  const body = JSON.stringify(delivery.payload);
+  return {
+    body,
+    headers: {
+      "Content-Type": "application/json",
+      "X-Shopify-Topic": delivery.topic,
+      "X-Shopify-Shop-Domain": delivery.shop,
+      "X-Shopify-API-Version": "2025-10",
+      "X-Shopify-Webhook-Id": randomUUID(),
+      "X-Shopify-Event-Id": delivery.eventId ?? randomUUID(),
+      "X-Shopify-Triggered-At": new Date().toISOString(),
+      "X-Shopify-Hmac-Sha256": delivery.hmac ?? signWebhook(body),
+    },
+  };
+}
+
+/** POSTs a delivery to /webhooks/<topic> of the app; resolves with the status. */
+export async function deliver(baseUrl: string, delivery: Delivery): Promise<number> {
+  const { body, headers } = webhookRequest(delivery);
+  const response = await fetch(new URL(`/webhooks/${delivery.topic}`, baseUrl), {
+    method: "POST",
+    headers,
+    body,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+let shops = 0;
+
+/**
+ * A shop that installed the app, as the install leaves it: an organization and its admin, a connected store
+ * bound to the myshopify domain, and the shop's offline session (token encrypted, not expiring).
+ */
+export async function installedShop(name = "Installed Shop") {
+  shops += 1;
+  const domain = `shop-${shops}-${randomUUID().slice(0, 8)}.myshopify.com`;
+  const owner = await createOrganizationWithAdmin({ organizationName: name });
+  const created = await createStoreFor(owner.admin.id, { name });
+  const [store] = await testDb()
+    .update(stores)
+    .set({
+      shopifyDomain: domain,
+      shopifyUrl: `https://${domain}`,
+      shopifyAccessToken: encryptSecret("shpat_installed"),
+      isConnected: true,
+      integrationType: "shopify",
+    })
+    .where(eq(stores.id, created.id))
+    .returning();
+  if (!store) throw new Error("store was not bound to its shop");
+  await testDb()
+    .insert(shopifySessions)
+    .values({
+      id: `offline_${domain}`,
+      shop: domain,
+      state: "",
+      isOnline: false,
+      scope: "read_discounts,write_discounts",
+      accessToken: encryptSecret("shpat_installed"),
+    });
+  return { domain, store, owner };
+}
