@@ -5,6 +5,11 @@ function section(path: string, file: string) {
   return [route(path, file, { id: path }), route(`store/:storeId/${path}`, file, { id: `store-${path}` })];
 }
 
+/** The same screen inside the Shopify admin, under /app (its own route id; the module is shared). */
+function embedded(path: string, file: string) {
+  return route(path, file, { id: `app/${path}` });
+}
+
 export default [
   route("login", "routes/login.tsx"),
   route("forgot-password", "routes/forgot-password.tsx"),
@@ -56,6 +61,19 @@ export default [
   route("webhooks/customers/data_request", "routes/webhooks.customers.data_request.ts"),
   route("webhooks/customers/redact", "routes/webhooks.customers.redact.ts"),
   route("webhooks/shop/redact", "routes/webhooks.shop.redact.ts"),
+
+  route("auth/*", "routes/auth.$.ts"),
+  route("app", "routes/app.tsx", [
+    index("routes/dashboard.tsx", { id: "app/home" }),
+    embedded("dashboard", "routes/dashboard.tsx"),
+    embedded("popup-builder", "routes/popup-builder.tsx"),
+    embedded("subscribers", "routes/subscribers.tsx"),
+    embedded("integration", "routes/integration.tsx"),
+    embedded("email-templates", "routes/email-templates.tsx"),
+    embedded("email-analytics", "routes/email-analytics.tsx"),
+    embedded("settings", "routes/settings.tsx"),
+    embedded("*", "routes/not-found.tsx"),
+  ]),
 
   route("onboarding", "routes/onboarding.tsx"),
   layout("routes/_app.tsx", [

@@ -1,15 +1,19 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 
 /**
  * The fake Shopify used by the tests and, with MOCKS=true, by `npm run dev` (see server.ts).
  * MSW handlers for the Shopify Admin GraphQL API
- * (POST https://{shop}.myshopify.com/admin/api/{version}/graphql.json), answering in Shopify's
+ * (POST https://{shop}.myshopify.com/admin/api/{version}/graphql.json) and the embedded app's token
+ * exchange (POST https://{shop}.myshopify.com/admin/oauth/access_token), answering in Shopify's
  * documented shapes. Later features add the operations they call here.
  */
 export type FakeShop = {
   domain: string;
   name: string;
+  /** The shop owner's email (Shop.email). */
+  email?: string;
   accessToken: string;
   scopes: string[];
   /** Answer this many calls with Shopify's THROTTLED error before serving again (cost-based limits). */
@@ -207,7 +211,11 @@ function resolveQuery(
       : null;
   }
   if (/\bshop\s*\{/.test(query)) {
-    data.shop = { name: shop.name, myshopifyDomain: shop.domain };
+    data.shop = {
+      name: shop.name,
+      email: shop.email ?? `owner@${shop.domain}`,
+      myshopifyDomain: shop.domain,
+    };
   }
   if (/\bcurrentAppInstallation\s*\{/.test(query)) {
     data.currentAppInstallation = {
@@ -227,8 +235,93 @@ function resolveQuery(
   return Object.keys(data).length > 0 ? data : undefined;
 }
 
+const TOKEN_ENDPOINT = /^https:\/\/([a-z0-9][a-z0-9-]*\.myshopify\.com)\/admin\/oauth\/access_token$/;
+const TOKEN_EXCHANGE_GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
+const ID_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:id_token";
+const OFFLINE_TOKEN_TYPE = "urn:shopify:params:oauth:token-type:offline-access-token";
+/** Shopify's lifetimes of an expiring offline token and of its refresh token (seconds). */
+const EXPIRING_TOKEN_SECONDS = 3_600;
+const REFRESH_TOKEN_SECONDS = 7_776_000;
+
+type TokenExchangeRequest = {
+  client_id?: string;
+  client_secret?: string;
+  grant_type?: string;
+  subject_token?: string;
+  subject_token_type?: string;
+  requested_token_type?: string;
+  expiring?: string;
+};
+
+type Claims = { aud?: unknown; dest?: unknown; exp?: unknown; nbf?: unknown };
+
+function readClaims(payload: string): Claims {
+  try {
+    return JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as Claims;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * What Shopify checks of the subject token: an HS256 JWT signed with the app's client secret, for the
+ * app (aud = client id), issued for this shop (dest), current (exp, nbf).
+ */
+function validSubjectToken(token: string, clientId: string, clientSecret: string, domain: string): boolean {
+  const [header = "", payload = "", signature = ""] = token.split(".");
+  const expected = createHmac("sha256", clientSecret).update(`${header}.${payload}`).digest();
+  const given = Buffer.from(signature, "base64url");
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+  const claims = readClaims(payload);
+  const now = Date.now() / 1000;
+  return (
+    claims.aud === clientId &&
+    claims.dest === `https://${domain}` &&
+    typeof claims.exp === "number" &&
+    claims.exp > now &&
+    (typeof claims.nbf !== "number" || claims.nbf <= now)
+  );
+}
+
+/** POST https://{shop}/admin/oauth/access_token with the token-exchange grant (an embedded app's install). */
+function tokenExchangeHandler(shops: FakeShop[]) {
+  return http.post(TOKEN_ENDPOINT, async ({ request }) => {
+    const [, domain = ""] = TOKEN_ENDPOINT.exec(request.url) ?? [];
+    const shop = shops.find((candidate) => candidate.domain === domain);
+    if (!shop) return HttpResponse.json({ errors: "Not Found" }, { status: 404 });
+    const body = ((await request.json().catch(() => null)) ?? {}) as TokenExchangeRequest;
+    if (
+      body.grant_type !== TOKEN_EXCHANGE_GRANT ||
+      body.subject_token_type !== ID_TOKEN_TYPE ||
+      body.requested_token_type !== OFFLINE_TOKEN_TYPE ||
+      !body.client_id ||
+      !body.client_secret
+    ) {
+      return HttpResponse.json({ error: "invalid_request" }, { status: 400 });
+    }
+    if (!validSubjectToken(body.subject_token ?? "", body.client_id, body.client_secret, domain)) {
+      return HttpResponse.json(
+        { error: "invalid_subject_token", error_description: "The subject token is invalid" },
+        { status: 400 },
+      );
+    }
+    const offline = { access_token: shop.accessToken, scope: shop.scopes.join(",") };
+    return HttpResponse.json(
+      body.expiring === "1"
+        ? {
+            ...offline,
+            expires_in: EXPIRING_TOKEN_SECONDS,
+            refresh_token: `shprt_${shop.accessToken.slice(6)}`,
+            refresh_token_expires_in: REFRESH_TOKEN_SECONDS,
+          }
+        : offline,
+    );
+  });
+}
+
 export function shopifyHandlers(shops: FakeShop[] = [FAKE_SHOP], calls: ShopifyCall[] = []) {
   return [
+    tokenExchangeHandler(shops),
     http.post(ENDPOINT, async ({ request }) => {
       const [, domain = "", version = ""] = ENDPOINT.exec(request.url) ?? [];
       const token = request.headers.get("X-Shopify-Access-Token");

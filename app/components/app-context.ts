@@ -1,9 +1,15 @@
 import { useRouteLoaderData } from "react-router";
-import type { loader } from "~/routes/_app";
+import type { loader as standaloneLoader } from "~/routes/_app";
+import type { loader as embeddedLoader } from "~/routes/app";
 
-/** The signed-in user, their stores and the selected store, loaded once by the main layout. */
+/**
+ * The signed-in user, their stores and the selected store, loaded once by the layout: the main layout of
+ * the standalone dashboard, or the /app layout inside the Shopify admin.
+ */
 export function useAppContext() {
-  const context = useRouteLoaderData<typeof loader>("routes/_app");
+  const standalone = useRouteLoaderData<typeof standaloneLoader>("routes/_app");
+  const embedded = useRouteLoaderData<typeof embeddedLoader>("routes/app");
+  const context = standalone ?? embedded;
   if (!context) throw new Error("useAppContext must be used inside the main layout");
   return context;
 }

@@ -1,8 +1,14 @@
 import type { LinkLikeComponentProps } from "@shopify/polaris/build/ts/src/utilities/link";
 import { Link } from "react-router";
+import { embeddedPath } from "~/lib/store-routing";
+import { useEmbedded } from "./embedded";
 
-/** Lets Polaris buttons and links navigate client-side; external URLs stay plain anchors. */
+/**
+ * Lets Polaris buttons and links navigate client-side; external URLs stay plain anchors. Inside the
+ * Shopify admin, internal links lead to the same screen under /app.
+ */
 export function RouterLink({ url, children, external, ...rest }: LinkLikeComponentProps) {
+  const embedded = useEmbedded();
   if (external || /^https?:\/\//.test(url)) {
     return (
       <a href={url} target="_blank" rel="noopener noreferrer" {...rest}>
@@ -11,7 +17,7 @@ export function RouterLink({ url, children, external, ...rest }: LinkLikeCompone
     );
   }
   return (
-    <Link to={url} {...rest}>
+    <Link to={embedded ? embeddedPath(url) : url} {...rest}>
       {children}
     </Link>
   );

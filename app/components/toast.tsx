@@ -1,10 +1,12 @@
+import type { ShopifyGlobal } from "@shopify/app-bridge-react";
 import { Toast } from "@shopify/polaris";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { useEmbedded } from "./embedded";
 
 /** SPEC §9: the product's own toasts show for about 3 s; one at a time. */
 const TOAST_DURATION_MS = 3_000;
 
-export type ToastMessage = { title?: string; message: string; tone?: "success" | "critical" };
+export type ToastMessage = { title?: string; message: string; tone?: "success" | "warning" | "critical" };
 
 type ToastState = ToastMessage & { key: number };
 
@@ -36,20 +38,33 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return <ToastContext.Provider value={value}>{children}</ToastContext.Provider>;
 }
 
+function toastText(toast: ToastMessage): string {
+  return toast.title ? `${toast.title}: ${toast.message}` : toast.message;
+}
+
+/** Inside the Shopify admin the admin itself shows the toast, through App Bridge. */
+function showInAdmin(toast: ToastMessage) {
+  const appBridge = (window as Window & { shopify?: ShopifyGlobal }).shopify;
+  appBridge?.toast.show(toastText(toast), {
+    isError: toast.tone === "critical",
+    duration: TOAST_DURATION_MS,
+  });
+}
+
 /** Shows a toast; a new one replaces the one on screen. */
 export function useToast() {
-  return useContext(ToastContext).show;
+  const show = useContext(ToastContext).show;
+  return useEmbedded() ? showInAdmin : show;
 }
 
 /** Renders the current toast; place once inside each Polaris Frame. */
 export function ToastOutlet() {
   const { current, dismiss } = useContext(ToastContext);
   if (!current) return null;
-  const content = current.title ? `${current.title}: ${current.message}` : current.message;
   return (
     <Toast
       key={current.key}
-      content={content}
+      content={toastText(current)}
       error={current.tone === "critical"}
       duration={TOAST_DURATION_MS}
       onDismiss={() => dismiss(current.key)}

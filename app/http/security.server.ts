@@ -7,6 +7,18 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Called cross-site by design: the storefront popup, click tracking, one-click unsubscribe, Shopify webhooks. */
 const CROSS_SITE_ALLOWED = [/^\/api\/public\//, /^\/u\//, /^\/webhooks\//];
 
+/** Pages of the embedded app (and Shopify's auth pages) are shown by the Shopify admin inside an iframe. */
+const EMBEDDED_PAGES = /^\/(app|auth)(\/|\.data$|$)/;
+const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+/** App Bridge and its Polaris companion are only served from Shopify's CDN. */
+const SHOPIFY_CDN = "https://cdn.shopify.com";
+
+/** Who may frame an embedded page: the Shopify admin, and the shop named by ?shop= (Shopify's rule). */
+function adminFrameAncestors(req: Request): string {
+  const shop = typeof req.query.shop === "string" && SHOP_DOMAIN.test(req.query.shop) ? req.query.shop : null;
+  return shop ? `https://${shop} https://admin.shopify.com` : "https://admin.shopify.com";
+}
+
 /** Sets a per-request CSP nonce and the security headers every response carries. */
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
   res.setHeader("X-Content-Type-Options", "nosniff");
@@ -15,8 +27,9 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   if (STOREFRONT_ASSETS.some((pattern) => pattern.test(req.path))) return next();
   const nonce = randomBytes(16).toString("base64");
   res.locals.cspNonce = nonce;
+  const embedded = EMBEDDED_PAGES.test(req.path);
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  res.setHeader("X-Frame-Options", "DENY");
+  if (!embedded) res.setHeader("X-Frame-Options", "DENY");
   if (isProduction()) {
     res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
@@ -26,12 +39,12 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
       "Content-Security-Policy",
       [
         "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'`,
+        `script-src 'self' 'nonce-${nonce}'${embedded ? ` ${SHOPIFY_CDN}` : ""}`,
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data: https:",
         "font-src 'self' data:",
         "connect-src 'self'",
-        "frame-ancestors 'none'",
+        `frame-ancestors ${embedded ? adminFrameAncestors(req) : "'none'"}`,
         "base-uri 'self'",
         "form-action 'self'",
         "object-src 'none'",

@@ -1,5 +1,5 @@
 import type { Permission, Role } from "./permissions";
-import { type StoreSection, sectionPath } from "./store-routing";
+import { embeddedSectionPath, type StoreSection, sectionPath } from "./store-routing";
 
 /** SPEC §2 sidebar with the SPEC §6 visibility rule of each item. */
 type NavItem = {
@@ -35,4 +35,14 @@ export function visibleSidebar(viewer: Viewer, storeId: string | undefined) {
       label: item.label,
       url: "section" in item.target ? sectionPath(item.target.section, storeId) : item.target.url,
     }));
+}
+
+/**
+ * The app's nav menu inside the Shopify admin: the store sections of the sidebar (the shop's administrator
+ * sees all of them); the standalone-only items (store management, members) have no place there.
+ */
+export function embeddedNavItems() {
+  return sidebarItems.flatMap((item) =>
+    "section" in item.target ? [{ label: item.label, url: embeddedSectionPath(item.target.section) }] : [],
+  );
 }

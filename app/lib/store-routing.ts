@@ -26,6 +26,27 @@ function sectionOf(pathname: string): StoreSection | undefined {
   return STORE_SECTIONS.find((section) => section === candidate);
 }
 
+/** The home of the embedded app inside the Shopify admin. */
+export const EMBEDDED_HOME = "/app";
+
+/** A store section inside the Shopify admin: the admin's app is one store, so no store id in the path. */
+export function embeddedSectionPath(section: StoreSection): string {
+  return section === "dashboard" ? EMBEDDED_HOME : `${EMBEDDED_HOME}/${section}`;
+}
+
+/**
+ * Inside the Shopify admin every link stays under /app: a store section (bare or store-scoped) maps to its
+ * /app page with its query kept; a standalone-only screen (stores, members, onboarding, login) to /app.
+ */
+export function embeddedPath(url: string): string {
+  const queryStart = url.search(/[?#]/);
+  const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+  const query = queryStart === -1 ? "" : url.slice(queryStart);
+  if (/^\/app(\/|$)/.test(pathname)) return url;
+  const section = sectionOf(pathname);
+  return section ? `${embeddedSectionPath(section)}${query}` : EMBEDDED_HOME;
+}
+
 /**
  * Where switching to `storeId` leads from `pathname`: a store section (bare or scoped) keeps its
  * section under the new store; any other screen (Store Management, members) stays where it is.

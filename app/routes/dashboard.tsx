@@ -15,13 +15,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Newsletter
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireScreen(request, null);
-  if (!params.storeId) {
+  // Inside the Shopify admin the actor is limited to the shop's store: its dashboard is /app itself.
+  const storeId = params.storeId ?? actor.storeId;
+  if (!storeId) {
     // SPEC §2: / and /dashboard go to the selected store's dashboard.
     const selected = await storeForScreen(actor, request, undefined);
     if (selected) throw redirect(`/store/${selected.id}/dashboard`);
     return { stats: dashboardStats(actor), chart: null, storeName: null };
   }
-  const store = await requireStore(actor, params.storeId);
+  const store = await requireStore(actor, storeId);
   return { stats: dashboardStats(actor), chart: subscribersPerDay(actor, store.id), storeName: store.name };
 }
 

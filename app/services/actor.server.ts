@@ -5,6 +5,12 @@ import { users } from "~/db/schema";
 import { can, effectivePermissions, type Permission, type Role } from "~/lib/permissions";
 import { forbidden, unauthorized } from "./errors.server";
 import { readSession, readSessionToken } from "./sessions.server";
+import {
+  findBearerActor,
+  hasBearerToken,
+  isEmbeddedRequest,
+  requireEmbeddedActor,
+} from "./shopify-actor.server";
 
 /** Who is making a request: every service function takes one and checks it through authorize(). */
 export type Actor = {
@@ -21,6 +27,7 @@ export type Actor = {
 
 /** The signed-in actor, or null. Reads the user fresh so permission changes apply on the next request. */
 export async function findActor(request: Request): Promise<Actor | null> {
+  if (hasBearerToken(request)) return findBearerActor(request);
   const token = readSessionToken(request);
   if (!token) return null;
   const session = await readSession(token);
@@ -45,8 +52,9 @@ export async function requireActor(request: Request): Promise<Actor> {
   return actor;
 }
 
-/** For screens: anonymous visitors are sent to /login. */
+/** For screens: anonymous visitors are sent to /login; inside the Shopify admin, Shopify authenticates. */
 export async function requireScreenActor(request: Request): Promise<Actor> {
+  if (isEmbeddedRequest(request)) return requireEmbeddedActor(request);
   const actor = await findActor(request);
   if (!actor) throw redirect("/login");
   return actor;

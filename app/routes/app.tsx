@@ -1,0 +1,52 @@
+import { NavMenu } from "@shopify/app-bridge-react";
+import { AppProvider } from "@shopify/shopify-app-react-router/react";
+import { boundary } from "@shopify/shopify-app-react-router/server";
+import { Link, Outlet, useRouteError } from "react-router";
+import { EmbeddedContext } from "~/components/embedded";
+import { embeddedNavItems } from "~/lib/navigation";
+import { EMBEDDED_HOME } from "~/lib/store-routing";
+import { requireScreenActor } from "~/services/actor.server";
+import { listStoreSummaries } from "~/services/stores.server";
+import { embeddedAppConfig } from "~/shopify.server";
+import type { Route } from "./+types/app";
+
+/**
+ * The embedded app inside the Shopify admin: the standalone screens under /app, for the shop's one store,
+ * with App Bridge (session tokens on every fetch, the admin's nav menu and toasts) instead of the sidebar.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const actor = await requireScreenActor(request);
+  const stores = await listStoreSummaries(actor);
+  return {
+    apiKey: embeddedAppConfig()?.apiKey ?? "",
+    user: { email: actor.email, role: actor.role, permissions: actor.permissions },
+    sessionExpiresAt: actor.sessionExpiresAt.toISOString(),
+    stores,
+    selectedStoreId: actor.storeId ?? null,
+  };
+}
+
+export default function EmbeddedApp({ loaderData }: Route.ComponentProps) {
+  return (
+    <AppProvider embedded apiKey={loaderData.apiKey}>
+      <NavMenu>
+        {embeddedNavItems().map((item) => (
+          // App Bridge takes the link marked home as the app's landing page, not as a menu item.
+          <Link key={item.url} to={item.url} rel={item.url === EMBEDDED_HOME ? "home" : undefined}>
+            {item.label}
+          </Link>
+        ))}
+      </NavMenu>
+      <EmbeddedContext.Provider value={true}>
+        <Outlet />
+      </EmbeddedContext.Provider>
+    </AppProvider>
+  );
+}
+
+/** Shopify's authentication answers some requests with a page of its own (e.g. the session-token bounce page). */
+export function ErrorBoundary() {
+  return boundary.error(useRouteError());
+}
+
+export const headers: Route.HeadersFunction = (headersArgs) => boundary.headers(headersArgs);
