@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import { env } from "~/lib/env.server";
 import { installScript } from "~/lib/install-script";
-import { publicPopupConfig } from "~/services/popups.server";
+import { activeScriptVersion, publicPopupConfig } from "~/services/popups.server";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -25,6 +25,7 @@ export async function demoPage(req: Request, res: Response) {
     res.status(404).type("text/plain").send("No active popup for this store");
     return;
   }
+  const script = installScript(env().APP_URL, storeId, "typical", await activeScriptVersion(storeId));
   const nonce = String(res.locals.cspNonce ?? "");
   const cards = products
     .map(
@@ -45,7 +46,7 @@ article{background:#fff;border:1px solid #eee;border-radius:8px;padding:12px}
 .story{height:1600px;margin-top:32px;line-height:1.6;color:#555}
 button.open{padding:8px 14px;border:1px solid #222;border-radius:6px;background:#fff;cursor:pointer}
 </style>
-${installScript(env().APP_URL, storeId, "typical").replace("<script ", `<script nonce="${escapeHtml(nonce)}" `)}
+${script.replace("<script ", `<script nonce="${escapeHtml(nonce)}" `)}
 </head><body>
 <header><strong>Demo Shop</strong><button class="open" id="open-popup" type="button">Show the popup</button></header>
 <main>

@@ -5,7 +5,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { subscribeBodySchema } from "~/lib/schemas/subscribe";
 import { HttpError, invalidInput } from "~/services/errors.server";
 import { logger } from "~/services/logger.server";
-import { publicPopupConfig, recordPopupView } from "~/services/popups.server";
+import { acceptsScriptVersion, publicPopupConfig, recordPopupView } from "~/services/popups.server";
 import { consume, consumeAll } from "~/services/rate-limit.server";
 import { subscribe } from "~/services/subscribers.server";
 import { demoPage } from "./demo-page.server";
@@ -35,6 +35,13 @@ publicRouter.options("/api/public/{*rest}", (_req, res) => {
 publicRouter.get("/api/public/stores/:storeId/popup", async (req, res) => {
   const config = await publicPopupConfig(req.params.storeId);
   if (!config) throw new HttpError(404, "Popup not found");
+  const version = typeof req.query.v === "string" ? req.query.v : undefined;
+  if (!(await acceptsScriptVersion(req.params.storeId, version))) {
+    throw new HttpError(
+      410,
+      "This install script was replaced; install the current script from the dashboard",
+    );
+  }
   res.setHeader("Cache-Control", "public, max-age=60");
   res.json(config);
 });

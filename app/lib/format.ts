@@ -13,3 +13,19 @@ export function formatDate(value: string | Date | null | undefined): string {
 export function formatNumber(value: number): string {
   return value.toLocaleString("en-US");
 }
+
+/** A date and time as one reading for everyone (server and browser): UTC, en-US, e.g. "Nov 23, 2026, 10:04 UTC". */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return "—";
+  const date = typeof value === "string" ? new Date(value) : value;
+  const text = date.toLocaleString("en-US", {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "UTC",
+  });
+  return `${text} UTC`;
+}

@@ -1,9 +1,13 @@
-import { BlockStack, Card, InlineStack, Page, Text } from "@shopify/polaris";
+import { BlockStack, InlineStack, Page } from "@shopify/polaris";
+import { useState } from "react";
+import { ScriptStep } from "~/components/integration/script-step";
+import { ServiceWorkerCard } from "~/components/integration/service-worker-step";
+import { SiteStep } from "~/components/integration/site-step";
+import { type InstallationView, VerifyStep } from "~/components/integration/verify-step";
 import { NoStores } from "~/components/no-stores";
 import { StorePicker } from "~/components/store-picker";
-import { InstallSnippet } from "~/components/stores/install-snippet";
-import { env } from "~/lib/env.server";
-import { installScript } from "~/lib/install-script";
+import { sectionPath } from "~/lib/store-routing";
+import { integrationScript, siteUrlOf } from "~/services/integration.server";
 import { storeForScreen } from "~/services/screen-store.server";
 import { requireScreen } from "~/services/screens.server";
 import { requireStore } from "~/services/stores.server";
@@ -14,37 +18,58 @@ export const meta: Route.MetaFunction = () => [{ title: "Integration · Newslett
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireScreen(request, "manage_integrations");
   const selected = await storeForScreen(actor, request, params.storeId);
-  if (!selected) return { store: null };
+  if (!selected) return { integration: null };
   const store = await requireStore(actor, selected.id);
   return {
-    store: { id: store.id, name: store.name, integrationType: store.integrationType },
-    script: installScript(env().APP_URL, store.id, store.integrationType),
+    integration: {
+      store: {
+        id: store.id,
+        name: store.name,
+        integrationType: store.integrationType,
+        siteUrl: siteUrlOf(store),
+      },
+      script: await integrationScript(actor, store.id, { regenerate: false }),
+      installation: {
+        installed: store.isVerified,
+        message: store.verificationMessage ?? "",
+        checkedAt: store.verificationCheckedAt,
+      },
+    },
   };
 }
 
 export default function Integration({ loaderData }: Route.ComponentProps) {
-  const { store } = loaderData;
-  if (!store || !loaderData.script) {
+  const { integration } = loaderData;
+  if (!integration) {
     return (
       <Page title="Integration">
         <NoStores />
       </Page>
     );
   }
+  return <IntegrationGuide key={integration.store.id} {...integration} />;
+}
+
+type GuideProps = NonNullable<Route.ComponentProps["loaderData"]["integration"]>;
+
+/** SPEC §2 Integration setup: the three-step guide for the selected store. */
+function IntegrationGuide({ store, script, installation: initial }: GuideProps) {
+  const [installation, setInstallation] = useState<InstallationView>(initial);
   return (
-    <Page title="Integration" subtitle="Install the popup on your site">
+    <Page title="Integration" subtitle={`Install the popup on ${store.name}`}>
       <BlockStack gap="400">
         <InlineStack align="start">
           <StorePicker section="integration" storeId={store.id} />
         </InlineStack>
-        <Card>
-          <BlockStack gap="300">
-            <Text as="h2" variant="headingMd">
-              {`Install script for ${store.name}`}
-            </Text>
-            <InstallSnippet script={loaderData.script} integrationType={store.integrationType} />
-          </BlockStack>
-        </Card>
+        <SiteStep name={store.name} siteUrl={store.siteUrl} settingsUrl={sectionPath("settings", store.id)} />
+        <ScriptStep
+          storeId={store.id}
+          integrationType={store.integrationType}
+          initial={script}
+          installed={installation.installed}
+        />
+        <VerifyStep storeId={store.id} view={installation} onChecked={setInstallation} />
+        <ServiceWorkerCard storeId={store.id} />
       </BlockStack>
     </Page>
   );

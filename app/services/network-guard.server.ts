@@ -1,44 +1,46 @@
 import { lookup } from "node:dns/promises";
-import { isIP } from "node:net";
+import { BlockList, isIP } from "node:net";
 import { env } from "~/lib/env.server";
 import { HttpError } from "./errors.server";
 
-/** IPv4 ranges a merchant-supplied host must not reach: private, loopback, link-local, CGNAT, multicast… */
-const BLOCKED_V4: [number, number][] = [
-  [0x00000000, 8],
-  [0x0a000000, 8],
-  [0x64400000, 10],
-  [0x7f000000, 8],
-  [0xa9fe0000, 16],
-  [0xac100000, 12],
-  [0xc0000000, 24],
-  [0xc0a80000, 16],
-  [0xc6120000, 15],
-  [0xe0000000, 3],
-];
-
-function ipv4ToInt(address: string): number {
-  return address.split(".").reduce((value, part) => ((value << 8) | Number(part)) >>> 0, 0);
+/**
+ * Addresses a merchant-supplied host must not reach: private, loopback, link-local, CGNAT, benchmark,
+ * multicast and reserved ranges, and their IPv6 counterparts. BlockList also matches IPv4-mapped IPv6
+ * addresses (::ffff:7f00:1 is 127.0.0.1), however they are written.
+ */
+const blocked = new BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 3],
+] as const) {
+  blocked.addSubnet(network, prefix, "ipv4");
+}
+for (const [network, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  // NAT64 and IPv4-compatible forms embed an IPv4 address that may be private.
+  ["64:ff9b::", 96],
+  ["::", 96],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["ff00::", 8],
+] as const) {
+  blocked.addSubnet(network, prefix, "ipv6");
 }
 
 /** Whether an address is not on the public internet (so a server-side request must not go there). */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPrivateAddress(mapped);
-  if (isIP(address) === 4) {
-    const value = ipv4ToInt(address);
-    return BLOCKED_V4.some(
-      ([base, bits]) => (value & (bits === 0 ? 0 : (~0 << (32 - bits)) >>> 0)) >>> 0 === base,
-    );
-  }
-  const lower = address.toLowerCase();
-  return (
-    lower === "::" ||
-    lower === "::1" ||
-    /^f[cd]/.test(lower) ||
-    /^fe[89ab]/.test(lower) ||
-    lower.startsWith("ff")
-  );
+  const version = isIP(address);
+  if (version === 0) return true;
+  return blocked.check(address, version === 4 ? "ipv4" : "ipv6");
 }
 
 /**

@@ -8,6 +8,12 @@ import { enqueue } from "../../jobs/client";
 import type { PublicPopupConfig } from "../../popup/config";
 import { type Actor, authorize } from "./actor.server";
 import { notFound } from "./errors.server";
+import {
+  cachedPublicEntry,
+  forgetPublicConfig,
+  type PublicEntry,
+  rememberPublicEntry,
+} from "./public-config-cache.server";
 import { requireStore } from "./stores.server";
 
 type PopupRow = typeof popupConfigs.$inferSelect;
@@ -51,7 +57,7 @@ export async function updatePopupConfig(
     .where(eq(popupConfigs.id, current.id))
     .returning();
   if (!updated) throw notFound("Popup configuration not found");
-  publicConfigCache.delete(store.id);
+  forgetPublicConfig(store.id);
   if (
     changes.discountCode !== undefined &&
     changes.discountCode !== current.discountCode &&
@@ -66,26 +72,39 @@ export async function updatePopupConfig(
   return updated;
 }
 
-/**
- * Storefronts ask for the config on every page view; a few seconds of caching spares the database.
- * Edits clear this process's entry at once; other processes see them within the TTL.
- */
-const PUBLIC_CONFIG_TTL_MS = 5_000;
-const publicConfigCache = new Map<string, { config: PublicPopupConfig | null; expires: number }>();
-
-/** The active popup of a store for the storefront, or null (unknown store, inactive popup). */
-export async function publicPopupConfig(storeId: string): Promise<PublicPopupConfig | null> {
+async function publicEntry(storeId: string): Promise<PublicEntry | null> {
   if (!isUuid(storeId)) return null;
-  const cached = publicConfigCache.get(storeId);
-  if (cached && cached.expires > Date.now()) return cached.config;
+  const cached = cachedPublicEntry(storeId);
+  if (cached) return cached;
   const [row] = await db()
-    .select({ popup: popupConfigs, socialLinks: stores.socialLinks })
+    .select({
+      popup: popupConfigs,
+      socialLinks: stores.socialLinks,
+      scriptVersion: stores.activeScriptVersion,
+    })
     .from(popupConfigs)
     .innerJoin(stores, eq(stores.id, popupConfigs.storeId))
     .where(and(eq(popupConfigs.storeId, storeId), eq(popupConfigs.isActive, true)));
-  const config = row ? toPublicConfig(row.popup, row.socialLinks) : null;
-  publicConfigCache.set(storeId, { config, expires: Date.now() + PUBLIC_CONFIG_TTL_MS });
-  return config;
+  return rememberPublicEntry(storeId, {
+    config: row ? toPublicConfig(row.popup, row.socialLinks) : null,
+    scriptVersion: row?.scriptVersion ?? null,
+  });
+}
+
+/** The active popup of a store for the storefront, or null (unknown store, inactive popup). */
+export async function publicPopupConfig(storeId: string): Promise<PublicPopupConfig | null> {
+  return (await publicEntry(storeId))?.config ?? null;
+}
+
+/** The store's current install-script version (null until the script is first regenerated). */
+export async function activeScriptVersion(storeId: string): Promise<string | null> {
+  return (await publicEntry(storeId))?.scriptVersion ?? null;
+}
+
+/** Whether a storefront script of this version may load the popup: a regenerated script retires older ones. */
+export async function acceptsScriptVersion(storeId: string, version: string | undefined): Promise<boolean> {
+  const current = await activeScriptVersion(storeId);
+  return !current || current === version;
 }
 
 /** Counts one popup view (the conversion rate's denominator): one upsert on the store's row for today. */

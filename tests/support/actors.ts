@@ -25,12 +25,12 @@ let storeCounter = 0;
 /** A store (with its default popup, template and settings) created by `userId` through the stores service. */
 export async function createStoreFor(
   userId: string,
-  overrides: { name?: string; shopifyAccessToken?: string } = {},
+  overrides: { name?: string; shopifyAccessToken?: string; shopifyUrl?: string } = {},
 ) {
   storeCounter += 1;
   return createStore(await actorFor(userId), {
     name: overrides.name ?? `Store ${storeCounter}`,
-    shopifyUrl: `https://store-${storeCounter}-${Date.now()}.example.com`,
+    shopifyUrl: overrides.shopifyUrl ?? `https://store-${storeCounter}-${Date.now()}.example.com`,
     shopifyAccessToken: overrides.shopifyAccessToken,
   });
 }

@@ -125,6 +125,27 @@ export const apiRouteCases: ApiRouteCase[] = [
     okStatus: 200,
   },
   {
+    method: "GET",
+    pattern: "api/stores/:storeId/integration-script",
+    requires: "manage_integrations",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/verify-installation",
+    requires: "manage_integrations",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/download-file",
+    requires: "manage_integrations",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
     method: "PUT",
     pattern: "api/stores/:storeId/shopify/consent-sync",
     requires: "manage_integrations",

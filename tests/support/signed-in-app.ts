@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { type AppServer, startApp } from "./app-server";
+import { type AppEnv, type AppServer, startApp } from "./app-server";
 import { createOrganizationWithAdmin } from "./fixtures";
 import { HttpClient } from "./http";
 
@@ -14,11 +14,11 @@ export type SignedInApp = {
  * The setup most API test files share: a production server for this file and an organization whose
  * admin is signed in. Read the fields inside tests (they are filled in beforeAll); the server stops afterAll.
  */
-export function useSignedInApp(): SignedInApp {
+export function useSignedInApp(env?: AppEnv): SignedInApp {
   const context = {} as SignedInApp;
   beforeAll(async () => {
     context.owner = await createOrganizationWithAdmin();
-    context.app = await startApp();
+    context.app = await startApp({ env });
     context.admin = new HttpClient(context.app.url);
     await context.admin.login(context.owner.email, context.owner.password);
   });

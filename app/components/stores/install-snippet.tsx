@@ -3,10 +3,16 @@ import { CopyButton } from "~/components/copy-button";
 import { useToast } from "~/components/toast";
 import type { IntegrationType } from "~/lib/schemas/stores";
 
-type Props = { script: string; integrationType: IntegrationType };
+type Props = {
+  script: string;
+  integrationType: IntegrationType;
+  /** The Copy button's confirmation (onboarding: 'Copied'; the Integration page: 'Copied!' and a toast). */
+  copiedLabel?: string;
+  onCopied?: () => void;
+};
 
 /** Step 3 (SPEC §2): the read-only install snippet with Copy, and where to paste it. */
-export function InstallSnippet({ script, integrationType }: Props) {
+export function InstallSnippet({ script, integrationType, copiedLabel, onCopied }: Props) {
   const toast = useToast();
   return (
     <BlockStack gap="400">
@@ -14,6 +20,8 @@ export function InstallSnippet({ script, integrationType }: Props) {
       <InlineStack>
         <CopyButton
           text={script}
+          copiedLabel={copiedLabel}
+          onCopied={onCopied}
           onFailed={() =>
             toast({ title: "Error", message: "Failed to copy script to clipboard", tone: "critical" })
           }

@@ -10,6 +10,7 @@ import {
 } from "@shopify/polaris";
 import { type ReactNode, useEffect, useState } from "react";
 import { apiRequest, failureMessage } from "~/lib/api-client";
+import { formatDateTime } from "~/lib/format";
 import { CouponBadge, StatusBadge } from "./badges";
 import type { SubscriberDetail, SubscriberRow } from "./types";
 
@@ -26,22 +27,6 @@ type Props = {
 type Load =
   | { id: string; state: "failed"; message: string }
   | { id: string; state: "loaded"; detail: SubscriberDetail };
-
-/** A date and time as one reading for everyone: UTC, en-US (the dialog is only rendered in the browser). */
-function formatDateTime(value: string | Date | null): string {
-  if (!value) return "—";
-  const date = typeof value === "string" ? new Date(value) : value;
-  const text = date.toLocaleString("en-US", {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-    timeZone: "UTC",
-  });
-  return `${text} UTC`;
-}
 
 /** SPEC §2: a long id shows its first characters; the whole value is in the tooltip. */
 function ShortId({ value, length }: { value: string | null; length: number }) {

@@ -1,0 +1,81 @@
+import { BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
+import { useState } from "react";
+import { ConfirmModal } from "~/components/confirm-modal";
+import { InstallSnippet } from "~/components/stores/install-snippet";
+import { useToast } from "~/components/toast";
+import { apiRequest, failureMessage } from "~/lib/api-client";
+import { formatDateTime } from "~/lib/format";
+import type { IntegrationType } from "~/lib/schemas/stores";
+import { StepHeading } from "./step-heading";
+
+export type ScriptView = {
+  script: string;
+  activeScriptVersion: string | null;
+  activeScriptTimestamp: string | Date | null;
+};
+
+type Props = { storeId: string; integrationType: IntegrationType; initial: ScriptView; installed: boolean };
+
+/** Step 2: the install script with Copy and Regenerate (a new version retires the old tag). */
+export function ScriptStep({ storeId, integrationType, initial, installed }: Props) {
+  const toast = useToast();
+  const [view, setView] = useState(initial);
+  const [confirming, setConfirming] = useState(false);
+  const [regenerating, setRegenerating] = useState(false);
+
+  async function regenerate() {
+    setRegenerating(true);
+    try {
+      setView(
+        await apiRequest<ScriptView>("GET", `/api/stores/${storeId}/integration-script?regenerate=true`),
+      );
+      toast({
+        title: "Success",
+        message: "New script generated: replace the old one on your site",
+        tone: "success",
+      });
+    } catch (error) {
+      toast({
+        title: "Error",
+        message: failureMessage(error, "Failed to regenerate script"),
+        tone: "critical",
+      });
+    } finally {
+      setRegenerating(false);
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <Card>
+      <BlockStack gap="400">
+        <StepHeading step={2} title="Integrate Newsletter" done={installed} />
+        <InstallSnippet
+          script={view.script}
+          integrationType={integrationType}
+          copiedLabel="Copied!"
+          onCopied={() => toast({ title: "Copied!", message: "Script copied to clipboard", tone: "success" })}
+        />
+        <InlineStack gap="300" blockAlign="center" wrap>
+          <Button onClick={() => setConfirming(true)} loading={regenerating}>
+            Regenerate
+          </Button>
+          <Text as="span" tone="subdued">
+            {view.activeScriptVersion
+              ? `Version ${view.activeScriptVersion}, issued ${formatDateTime(view.activeScriptTimestamp)}`
+              : "Original version"}
+          </Text>
+        </InlineStack>
+      </BlockStack>
+      <ConfirmModal
+        open={confirming}
+        title="Regenerate the install script?"
+        message="The script on your site stops showing the popup until you replace it with the new one."
+        confirmLabel="Regenerate"
+        busy={regenerating}
+        onConfirm={regenerate}
+        onCancel={() => setConfirming(false)}
+      />
+    </Card>
+  );
+}

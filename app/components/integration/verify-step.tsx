@@ -1,0 +1,68 @@
+import { Banner, BlockStack, Button, Card, Text } from "@shopify/polaris";
+import { useState } from "react";
+import { useToast } from "~/components/toast";
+import { apiRequest, failureMessage } from "~/lib/api-client";
+import { formatDateTime } from "~/lib/format";
+import { StepHeading } from "./step-heading";
+
+export type InstallationView = { installed: boolean; message: string; checkedAt: string | Date | null };
+
+type Props = { storeId: string; view: InstallationView; onChecked: (view: InstallationView) => void };
+
+/** Step 3: fetches the site and looks for this store's script; pending until it is found, then welcome. */
+export function VerifyStep({ storeId, view, onChecked }: Props) {
+  const toast = useToast();
+  const [checking, setChecking] = useState(false);
+
+  async function verify() {
+    setChecking(true);
+    try {
+      const result = await apiRequest<InstallationView>(
+        "GET",
+        `/api/stores/${storeId}/verify-installation?force=true`,
+      );
+      onChecked(result);
+      if (result.installed) toast({ title: "Success", message: result.message, tone: "success" });
+      else toast({ title: "Script not detected on your site", message: result.message, tone: "warning" });
+    } catch (error) {
+      toast({
+        title: "Error",
+        message: failureMessage(error, "Failed to verify installation"),
+        tone: "critical",
+      });
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <StepHeading step={3} title="Verify Installation" done={view.installed} />
+        {view.installed ? (
+          <Banner tone="success" title="Welcome aboard!">
+            <p>
+              Your site now invites visitors to subscribe. If you do not see the popup, clear your browser's
+              cache or contact support.
+            </p>
+          </Banner>
+        ) : (
+          <Text as="p">
+            Once the script is on your site, check the installation: we open your home page and look for this
+            store's script.
+          </Text>
+        )}
+        {view.checkedAt ? (
+          <Text as="p" tone="subdued">
+            {`Last checked ${formatDateTime(view.checkedAt)}: ${view.message}`}
+          </Text>
+        ) : null}
+        <div>
+          <Button variant="primary" onClick={verify} loading={checking}>
+            Verify installation
+          </Button>
+        </div>
+      </BlockStack>
+    </Card>
+  );
+}

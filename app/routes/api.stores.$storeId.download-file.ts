@@ -1,0 +1,19 @@
+import { apiRoute } from "~/http/json.server";
+import { requireActor } from "~/services/actor.server";
+import { serviceWorkerFile } from "~/services/service-worker-file.server";
+
+const handle = apiRoute({
+  GET: async ({ request, params }) => {
+    const file = await serviceWorkerFile(await requireActor(request), params.storeId ?? "");
+    return new Response(file.source, {
+      headers: {
+        "Content-Type": "text/javascript; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${file.fileName}"`,
+        "Cache-Control": "no-store",
+      },
+    });
+  },
+});
+
+export const loader = handle;
+export const action = handle;

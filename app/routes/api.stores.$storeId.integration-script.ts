@@ -1,0 +1,13 @@
+import { apiRoute } from "~/http/json.server";
+import { requireActor } from "~/services/actor.server";
+import { integrationScript } from "~/services/integration.server";
+
+const handle = apiRoute({
+  GET: async ({ request, params }) => {
+    const regenerate = new URL(request.url).searchParams.get("regenerate") === "true";
+    return integrationScript(await requireActor(request), params.storeId ?? "", { regenerate });
+  },
+});
+
+export const loader = handle;
+export const action = handle;

@@ -1,0 +1,13 @@
+import { apiRoute } from "~/http/json.server";
+import { requireActor } from "~/services/actor.server";
+import { verifyInstallation } from "~/services/integration.server";
+
+const handle = apiRoute({
+  GET: async ({ request, params }) => {
+    const force = new URL(request.url).searchParams.get("force") === "true";
+    return verifyInstallation(await requireActor(request), params.storeId ?? "", { force });
+  },
+});
+
+export const loader = handle;
+export const action = handle;
