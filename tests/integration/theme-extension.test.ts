@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { Severity, themeCheckRun } from "@shopify/theme-check-node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectShopify } from "~/services/shopify-connection.server";
+import { publishStorefrontSettings, STOREFRONT_NAMESPACE } from "~/services/storefront-settings.server";
+import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
+import { actorFor, createStoreFor } from "../support/actors";
+import { createOrganizationWithAdmin } from "../support/fixtures";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const EXTENSION = path.join(ROOT, "extensions/newsletter-popup");
+const ASSET = path.join(EXTENSION, "assets/newsletter-popup.js");
+const SERVED_SCRIPT = path.join(ROOT, "build/popup/newsletter-popup.js");
+const embedBlock = fs.readFileSync(path.join(EXTENSION, "blocks/app-embed.liquid"), "utf8");
+
+/** Shopify's limit for an app block's JavaScript (theme check's threshold), measured compressed. */
+const SCRIPT_GZIP_LIMIT = 10_000;
+
+describe("theme app extension", () => {
+  beforeAll(() => {
+    if (!fs.existsSync(ASSET)) {
+      throw new Error(
+        `${ASSET} is missing: run \`npm run build\` (or build:popup) before the integration tests.`,
+      );
+    }
+  });
+
+  it("passes Shopify's theme check with no errors", async () => {
+    const run = await themeCheckRun(EXTENSION);
+    // The theme-app-extension rules ran (not the theme ones), on the embed block among the files.
+    expect(run.config.context).toBe("app");
+    expect(run.theme.map((file) => path.basename(file.uri))).toContain("app-embed.liquid");
+    const errors = run.offenses
+      .filter((offense) => offense.severity === Severity.ERROR)
+      .map((offense) => `${offense.check}: ${offense.message} (${offense.uri})`);
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it("ships the very script served at /js/newsletter-popup.js, within 10,000 bytes gzipped", () => {
+    expect(fs.readFileSync(ASSET).equals(fs.readFileSync(SERVED_SCRIPT))).toBe(true);
+    expect(gzipSync(fs.readFileSync(ASSET)).length).toBeLessThanOrEqual(SCRIPT_GZIP_LIMIT);
+  });
+
+  it("is an app embed on the body that loads the asset with the store id and API origin the app published", () => {
+    const schema = JSON.parse(/\{% schema %\}([\s\S]*?)\{% endschema %\}/.exec(embedBlock)?.[1] ?? "{}") as {
+      target?: string;
+      settings?: { id: string; type: string }[];
+    };
+    expect(schema.target).toBe("body");
+    expect(schema.settings?.map((setting) => setting.id)).toContain("enabled");
+    expect(embedBlock).toContain(`app.metafields.${STOREFRONT_NAMESPACE}.store_id.value`);
+    expect(embedBlock).toContain(`app.metafields.${STOREFRONT_NAMESPACE}.api_origin.value`);
+    const script = /<script[\s\S]*?><\/script>/.exec(embedBlock)?.[0] ?? "";
+    expect(script).toContain("{{ 'newsletter-popup.js' | asset_url }}");
+    expect(script).toMatch(/\sdefer\s/);
+    for (const attribute of ["data-store-id", "data-api-origin", 'data-integration-type="shopify"']) {
+      expect(script).toContain(attribute);
+    }
+  });
+});
+
+describe("storefront settings for the extension", () => {
+  const shop: FakeShop = { ...FAKE_SHOP, appMetafields: new Map() };
+  const { server } = setupShopifyMock([shop]);
+  beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
+  afterAll(() => server.close());
+
+  it("publishes the store id and the app's origin as app-data metafields the embed block reads", async () => {
+    const owner = await createOrganizationWithAdmin();
+    const store = await createStoreFor(owner.admin.id);
+    expect(await publishStorefrontSettings(store.id)).toBe(false);
+
+    await connectShopify(await actorFor(owner.admin.id), store.id, {
+      shopifyUrl: "acme-test",
+      accessToken: FAKE_SHOP.accessToken,
+    });
+    expect(await publishStorefrontSettings(store.id)).toBe(true);
+    expect(Object.fromEntries(shop.appMetafields ?? [])).toEqual({
+      [`${STOREFRONT_NAMESPACE}.store_id`]: store.id,
+      [`${STOREFRONT_NAMESPACE}.api_origin`]: new URL(process.env.APP_URL ?? "http://localhost:3000").origin,
+    });
+  });
+});
