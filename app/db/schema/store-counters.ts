@@ -5,7 +5,7 @@ import { stores } from "./stores";
  * Per-store subscriber figures, kept exact by statement-level triggers on `subscribers` (the SQL is in
  * the migration that created this table). A store's figure is the sum of its rows: each database
  * session adds to its own shard, so concurrent subscribes to one store do not queue on one row lock
- * until their commits. Reading a sum of at most SHARDS rows replaces a count(*) over the store.
+ * until their commits. Reading a sum of at most 64 rows replaces a count(*) over the store.
  */
 export const storeCounters = pgTable(
   "store_counters",
