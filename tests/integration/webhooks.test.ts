@@ -135,6 +135,19 @@ describe("webhook signatures", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("set-cookie")).toBeNull();
   });
+
+  it("refuses a browser's cross-site POST to a webhook URL, signature or not", async () => {
+    const { domain } = await installedShop();
+    const { body, headers } = webhookRequest({ topic: "app/uninstalled", shop: domain, payload: { id: 1 } });
+    const response = await fetch(new URL("/webhooks/app/uninstalled", app.url), {
+      method: "POST",
+      headers: { ...headers, Origin: "https://attacker.example" },
+      body,
+    });
+    expect(response.status).toBe(403);
+    const [store] = await testDb().select().from(stores).where(eq(stores.shopifyDomain, domain));
+    expect(store?.isConnected).toBe(true);
+  });
 });
 
 describe("orders/create", () => {
