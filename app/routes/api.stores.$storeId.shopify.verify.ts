@@ -1,5 +1,5 @@
 import { apiRoute, readJson } from "~/http/json.server";
-import { shopifyConnectionSchema } from "~/lib/schemas/shopify";
+import { shopifyVerificationSchema } from "~/lib/schemas/shopify";
 import { requireActor } from "~/services/actor.server";
 import { verifyShopifyConnection } from "~/services/shopify-connection.server";
 
@@ -9,7 +9,7 @@ const handle = apiRoute({
     return verifyShopifyConnection(
       actor,
       params.storeId ?? "",
-      await readJson(request, shopifyConnectionSchema),
+      await readJson(request, shopifyVerificationSchema),
     );
   },
 });

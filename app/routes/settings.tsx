@@ -1,21 +1,29 @@
 import { BlockStack, Page } from "@shopify/polaris";
+import { type ReactNode, useState } from "react";
 import { NoStores } from "~/components/no-stores";
-import { EmailSettingsCard } from "~/components/settings/email-settings-card";
+import { SocialLinksCard } from "~/components/popup-builder/social-links-card";
+import { ConsentSyncToggle } from "~/components/settings/consent-sync-toggle";
+import { EmailSettingsCard, type EmailSettingsView } from "~/components/settings/email-settings-card";
+import { GeneralSettingsCard } from "~/components/settings/general-settings-card";
 import { NotificationSettingsCard } from "~/components/settings/notification-settings-card";
+import { ShopifySettingsCard } from "~/components/settings/shopify-settings-card";
+import type { StoreSettingsView } from "~/components/settings/store-settings";
 import { StorePicker } from "~/components/store-picker";
 import { getEmailSettings } from "~/services/email-settings.server";
 import { getPreferences } from "~/services/preferences.server";
 import { storeForScreen } from "~/services/screen-store.server";
 import { requireScreen } from "~/services/screens.server";
+import { presentStore, requireStore } from "~/services/stores.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Newsletter Popup" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const actor = await requireScreen(request, "manage_email_settings");
-  const store = await storeForScreen(actor, request, params.storeId);
+  const selected = await storeForScreen(actor, request, params.storeId);
   const preferences = await getPreferences(actor);
-  if (!store) return { store: null, emailSettings: null, preferences };
+  if (!selected) return { store: null, emailSettings: null, preferences };
+  const store = presentStore(await requireStore(actor, selected.id));
   return { store, emailSettings: await getEmailSettings(actor, store.id), preferences };
 }
 
@@ -28,15 +36,51 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
     >
       <BlockStack gap="400">
         {store && emailSettings ? (
-          <>
-            <StorePicker section="settings" storeId={store.id} />
-            <EmailSettingsCard key={store.id} storeId={store.id} initial={emailSettings} />
-          </>
+          <StoreSettings
+            key={store.id}
+            initial={store}
+            emailSettings={emailSettings}
+            notifications={<NotificationSettingsCard initial={preferences} />}
+          />
         ) : (
-          <NoStores />
+          <>
+            <NoStores />
+            <NotificationSettingsCard initial={preferences} />
+          </>
         )}
-        <NotificationSettingsCard initial={preferences} />
       </BlockStack>
     </Page>
+  );
+}
+
+type StoreSettingsProps = {
+  initial: StoreSettingsView;
+  emailSettings: EmailSettingsView;
+  /** The user's own notification card, placed in SPEC §2 order among the store's cards. */
+  notifications: ReactNode;
+};
+
+/** The selected store's cards; one copy of the store so every card shows the others' saves. */
+function StoreSettings({ initial, emailSettings, notifications }: StoreSettingsProps) {
+  const [store, setStore] = useState(initial);
+  return (
+    <>
+      <StorePicker section="settings" storeId={store.id} />
+      <EmailSettingsCard storeId={store.id} initial={emailSettings} />
+      <ShopifySettingsCard store={store} onSaved={setStore}>
+        <ConsentSyncToggle
+          storeId={store.id}
+          enabled={store.consentSyncEnabled}
+          connected={store.isConnected}
+        />
+      </ShopifySettingsCard>
+      <GeneralSettingsCard store={store} onSaved={setStore} />
+      {notifications}
+      <SocialLinksCard
+        storeId={store.id}
+        value={store.socialLinks}
+        onSaved={(socialLinks) => setStore((current) => ({ ...current, socialLinks }))}
+      />
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { stores, userPreferences, users } from "~/db/schema";
 import type { PreferencesUpdate } from "~/lib/schemas/preferences";
-import type { Actor } from "./actor.server";
+import { type Actor, authorize } from "./actor.server";
 
 export type Preferences = typeof userPreferences.$inferSelect;
 
@@ -26,11 +26,14 @@ export async function preferencesForStore(storeId: string): Promise<Preferences 
   return store ? preferencesOf(store.userId) : undefined;
 }
 
+/** The signed-in user's notification settings: part of Settings, so they need manage_email_settings. */
 export function getPreferences(actor: Actor): Promise<Preferences> {
+  authorize(actor, "manage_email_settings");
   return preferencesOf(actor.userId);
 }
 
 export async function updatePreferences(actor: Actor, changes: PreferencesUpdate): Promise<Preferences> {
+  authorize(actor, "manage_email_settings");
   await preferencesOf(actor.userId);
   const [updated] = await db()
     .update(userPreferences)

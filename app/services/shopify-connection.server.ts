@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { stores } from "~/db/schema";
-import type { ShopifyConnectionInput } from "~/lib/schemas/shopify";
+import type { ShopifyConnectionInput, ShopifyVerificationInput } from "~/lib/schemas/shopify";
 import { enqueue } from "../../jobs/client";
 import { type Actor, authorize } from "./actor.server";
 import { decryptSecret, encryptSecret } from "./crypto.server";
@@ -31,11 +31,21 @@ function describe(result: Awaited<ReturnType<typeof verifyShopifyAccess>>): stri
   return `Connected to ${result.shopName}, but the token lacks ${result.missingScopes.join(", ")}. In your Shopify admin, add these Admin API scopes to the custom app and reinstall it.`;
 }
 
-/** POST /shopify/verify: checks the shop URL and token against the Admin API without saving anything. */
-export async function verifyShopifyConnection(actor: Actor, storeId: string, input: ShopifyConnectionInput) {
+/**
+ * POST /shopify/verify: checks the shop URL and token against the Admin API without saving anything;
+ * with no token in the request, the store's saved token is the one checked.
+ */
+export async function verifyShopifyConnection(
+  actor: Actor,
+  storeId: string,
+  input: ShopifyVerificationInput,
+) {
   authorize(actor, "manage_integrations");
-  await requireStore(actor, storeId);
-  const result = await verifyShopifyAccess(credentialsFromInput(input));
+  const store = await requireStore(actor, storeId);
+  const accessToken =
+    input.accessToken ?? (store.shopifyAccessToken ? decryptSecret(store.shopifyAccessToken) : null);
+  if (!accessToken) throw new HttpError(422, "Add an access token first");
+  const result = await verifyShopifyAccess(credentialsFromInput({ ...input, accessToken }));
   return { ...result, ok: result.missingScopes.length === 0, message: describe(result) };
 }
 

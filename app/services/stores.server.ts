@@ -7,6 +7,7 @@ import { type CreateStoreInput, createStoreSchema, type updateStoreSchema } from
 import { type Actor, authorize } from "./actor.server";
 import { decryptSecret, encryptSecret, maskSecret } from "./crypto.server";
 import { forbidden, notFound } from "./errors.server";
+import { forgetPublicConfig } from "./public-config-cache.server";
 
 export const DELETE_STORE_DENIED = "You don't have permission to delete stores";
 
@@ -112,6 +113,7 @@ export async function updateStore(actor: Actor, storeId: string, changes: z.infe
     .update(stores)
     .set({
       ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.shopifyUrl === undefined ? {} : siteUrlChange(store, changes.shopifyUrl)),
       ...(changes.customDomain === undefined ? {} : { customDomain: changes.customDomain || null }),
       ...(changes.socialLinks ? { socialLinks: { ...store.socialLinks, ...changes.socialLinks } } : {}),
       updatedAt: new Date(),
@@ -119,7 +121,26 @@ export async function updateStore(actor: Actor, storeId: string, changes: z.infe
     .where(eq(stores.id, store.id))
     .returning();
   if (!updated) throw notFound("Store not found");
+  if (changes.socialLinks) forgetPublicConfig(store.id);
   return presentStore(updated);
+}
+
+/**
+ * A new site address. A Shopify store's token belongs to its shop: moving to another shop disconnects
+ * the store until a token for the new shop is connected (the same shop under another spelling does not).
+ */
+function siteUrlChange(store: StoreRow, shopifyUrl: string) {
+  const sameShop =
+    store.shopifyUrl !== null &&
+    new URL(store.shopifyUrl).host.toLowerCase() === new URL(shopifyUrl).host.toLowerCase();
+  if (store.integrationType !== "shopify" || sameShop) return { shopifyUrl };
+  const storeName = /^([a-z0-9-]+)\.myshopify\.com$/i.exec(new URL(shopifyUrl).host)?.[1];
+  return {
+    shopifyUrl,
+    shopifyStoreName: storeName?.toLowerCase() ?? null,
+    isConnected: false,
+    shopifyAccessToken: null,
+  };
 }
 
 /** Deletes a store; its popup, subscribers, template, settings and analytics go with it (one statement, cascading). */

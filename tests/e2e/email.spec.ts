@@ -65,7 +65,7 @@ test("Settings → Email configuration: save, send a test email, edit the SMTP p
   // The SMTP password: read-only, Edit → field → Cancel, then Edit → field → Save shows it masked.
   const readOnlyPassword = page.getByRole("textbox", { name: "SMTP password" });
   await expect(readOnlyPassword).toHaveValue("Not set");
-  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await page.getByRole("button", { name: "Edit SMTP password" }).click();
   const passwordField = page.getByLabel("SMTP password");
   await expect(passwordField).toHaveAttribute("type", "password");
   await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
@@ -73,7 +73,7 @@ test("Settings → Email configuration: save, send a test email, edit the SMTP p
   await page.getByRole("button", { name: "Cancel", exact: true }).click();
   await expect(readOnlyPassword).toHaveValue("Not set");
 
-  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await page.getByRole("button", { name: "Edit SMTP password" }).click();
   await page.getByLabel("SMTP password").fill("sink-secret-9876");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(toast(page)).toHaveText("Success: Email settings saved");

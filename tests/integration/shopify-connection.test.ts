@@ -90,6 +90,19 @@ describe("verifying a Shopify connection", () => {
     expect(calls).toHaveLength(3);
   });
 
+  it("checks the store's saved token when the request carries none (Settings → Verify connection)", async () => {
+    const store = await createStoreFor(owner.admin.id, { shopifyAccessToken: FAKE_SHOP.accessToken });
+    const actor = await actorFor(owner.admin.id);
+    const result = await verifyShopifyConnection(actor, store.id, { shopifyUrl: "acme-test.myshopify.com" });
+    expect(result.ok).toBe(true);
+    expect(calls[0]?.token).toBe(FAKE_SHOP.accessToken);
+
+    const tokenless = await createStoreFor(owner.admin.id);
+    await expect(
+      verifyShopifyConnection(actor, tokenless.id, { shopifyUrl: "acme-test.myshopify.com" }),
+    ).rejects.toMatchObject({ status: 422, message: "Add an access token first" });
+  });
+
   it("needs manage_integrations", async () => {
     const store = await createStoreFor(owner.admin.id);
     const { member } = await createMember(owner.organization.id, { manage_stores: true });

@@ -238,14 +238,14 @@ export const apiRouteCases: ApiRouteCase[] = [
   {
     method: "GET",
     pattern: "api/user-preferences",
-    requires: "signed-in",
+    requires: "manage_email_settings",
     scope: "collection",
     okStatus: 200,
   },
   {
     method: "PUT",
     pattern: "api/user-preferences",
-    requires: "signed-in",
+    requires: "manage_email_settings",
     scope: "collection",
     okStatus: 200,
     body: () => ({ dailySubscriberSummary: true }),

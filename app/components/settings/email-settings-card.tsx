@@ -12,6 +12,7 @@ import {
 import { useState } from "react";
 import { useToast } from "~/components/toast";
 import { apiRequest, failureMessage } from "~/lib/api-client";
+import { InlineEditField } from "./inline-edit-field";
 
 export type EmailSettingsView = {
   smtpHost: string;
@@ -36,8 +37,6 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
     fromEmail: initial.fromEmail ?? "",
     fromName: initial.fromName ?? "",
   });
-  const [editingPassword, setEditingPassword] = useState(false);
-  const [password, setPassword] = useState("");
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -61,13 +60,6 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
       return false;
     } finally {
       setSaving(false);
-    }
-  }
-
-  async function savePassword() {
-    if (await save({ smtpPassword: password })) {
-      setEditingPassword(false);
-      setPassword("");
     }
   }
 
@@ -120,39 +112,13 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
               onChange={set("smtpUsername")}
               autoComplete="off"
             />
-            {editingPassword ? (
-              <BlockStack gap="200">
-                <TextField
-                  label="SMTP password"
-                  type="password"
-                  value={password}
-                  onChange={setPassword}
-                  autoComplete="new-password"
-                />
-                <InlineStack gap="200">
-                  <Button
-                    size="slim"
-                    variant="primary"
-                    onClick={savePassword}
-                    disabled={!password}
-                    loading={saving}
-                  >
-                    Save
-                  </Button>
-                  <Button size="slim" onClick={() => setEditingPassword(false)}>
-                    Cancel
-                  </Button>
-                </InlineStack>
-              </BlockStack>
-            ) : (
-              <TextField
-                label="SMTP password"
-                value={saved.smtpPassword || "Not set"}
-                readOnly
-                autoComplete="off"
-                connectedRight={<Button onClick={() => setEditingPassword(true)}>Edit</Button>}
-              />
-            )}
+            <InlineEditField
+              label="SMTP password"
+              type="password"
+              value={saved.smtpPassword}
+              startEmpty
+              onSave={(password) => save({ smtpPassword: password })}
+            />
           </FormLayout.Group>
           <FormLayout.Group>
             <TextField

@@ -1,31 +1,44 @@
 import { z } from "zod";
 
-/** SPEC §5: non-ASCII characters are stripped from the access token. */
+/** SPEC §5: non-ASCII characters (and the spaces a paste brings along) are stripped from the access token. */
+export function cleanAccessToken(value: string): string {
+  return value.replace(/[^\x21-\x7e]/g, "");
+}
+
 export const accessTokenInput = z
   .string({ error: "Access token is required" })
-  .transform((value) => value.replace(/[^\x21-\x7e]/g, ""))
+  .transform(cleanAccessToken)
   .pipe(z.string().min(1, "Access token is required").max(255, "The access token is too long"));
 
-/** POST /api/stores/:id/shopify/verify and /connect: the shop by URL, or by store name / custom domain. */
-export const shopifyConnectionSchema = z
-  .object({
-    shopifyUrl: z.string().trim().max(2048).optional(),
-    shopifyStoreName: z.string().trim().max(100).optional(),
-    customDomain: z
-      .union([
-        z.literal(""),
-        z
-          .string()
-          .trim()
-          .max(2048)
-          .pipe(z.url({ protocol: /^https?$/, error: "Enter a full URL for the custom domain" })),
-      ])
-      .optional(),
-    accessToken: accessTokenInput,
-  })
-  .refine((value) => Boolean(value.shopifyUrl || value.shopifyStoreName), {
-    message: "Enter your store's myshopify.com address",
-    path: ["shopifyUrl"],
-  });
+const shopAddress = z.object({
+  shopifyUrl: z.string().trim().max(2048).optional(),
+  shopifyStoreName: z.string().trim().max(100).optional(),
+  customDomain: z
+    .union([
+      z.literal(""),
+      z
+        .string()
+        .trim()
+        .max(2048)
+        .pipe(z.url({ protocol: /^https?$/, error: "Enter a full URL for the custom domain" })),
+    ])
+    .optional(),
+});
+
+const hasShop = (value: { shopifyUrl?: string; shopifyStoreName?: string }) =>
+  Boolean(value.shopifyUrl || value.shopifyStoreName);
+const shopMissing = { message: "Enter your store's myshopify.com address", path: ["shopifyUrl"] };
+
+/** POST /api/stores/:id/shopify/connect: the shop by URL, or by store name / custom domain, and its token. */
+export const shopifyConnectionSchema = shopAddress
+  .extend({ accessToken: accessTokenInput })
+  .refine(hasShop, shopMissing);
 
 export type ShopifyConnectionInput = z.infer<typeof shopifyConnectionSchema>;
+
+/** POST /api/stores/:id/shopify/verify: as connect, but without a token the store's saved one is checked. */
+export const shopifyVerificationSchema = shopAddress
+  .extend({ accessToken: accessTokenInput.optional() })
+  .refine(hasShop, shopMissing);
+
+export type ShopifyVerificationInput = z.infer<typeof shopifyVerificationSchema>;

@@ -140,6 +140,7 @@ export const socialLinksSchema = z.object({
 export const updateStoreSchema = z
   .object({
     name: createStoreSchema.shape.name,
+    shopifyUrl: httpUrl,
     customDomain: z.union([z.literal(""), httpUrl]),
     socialLinks: socialLinksSchema.partial(),
   })

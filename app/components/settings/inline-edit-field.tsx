@@ -1,0 +1,94 @@
+import { BlockStack, Button, InlineStack, TextField } from "@shopify/polaris";
+import { useState } from "react";
+
+type Props = {
+  label: string;
+  /** What read-only mode shows (a secret arrives masked). */
+  value: string;
+  emptyText?: string;
+  type?: "text" | "url" | "password";
+  helpText?: string;
+  /** Secrets are typed afresh; other fields start from their current value. */
+  startEmpty?: boolean;
+  /** Applied to every keystroke (e.g. the access token drops non-ASCII characters, SPEC §5). */
+  clean?: (input: string) => string;
+  /** Whether saving an empty value is meaningful (clearing a custom domain); otherwise Save is disabled. */
+  allowEmpty?: boolean;
+  /** Resolves true when saved, which returns the field to read-only mode. */
+  onSave: (value: string) => Promise<boolean>;
+};
+
+/** SPEC §4 settings inline edits: read-only with Edit, or an input with Save and Cancel. */
+export function InlineEditField({
+  label,
+  value,
+  emptyText = "Not set",
+  type = "text",
+  helpText,
+  startEmpty = false,
+  clean = (input) => input,
+  allowEmpty = false,
+  onSave,
+}: Props) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState("");
+  const [saving, setSaving] = useState(false);
+
+  function edit() {
+    setDraft(startEmpty ? "" : value);
+    setEditing(true);
+  }
+
+  async function save() {
+    setSaving(true);
+    try {
+      if (await onSave(draft.trim())) setEditing(false);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  if (!editing) {
+    return (
+      <TextField
+        label={label}
+        value={value || emptyText}
+        readOnly
+        autoComplete="off"
+        helpText={helpText}
+        connectedRight={
+          <Button onClick={edit} accessibilityLabel={`Edit ${label}`}>
+            Edit
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <BlockStack gap="200">
+      <TextField
+        label={label}
+        type={type}
+        value={draft}
+        onChange={(next) => setDraft(clean(next))}
+        autoComplete={type === "password" ? "new-password" : "off"}
+        helpText={helpText}
+        autoFocus
+      />
+      <InlineStack gap="200">
+        <Button
+          size="slim"
+          variant="primary"
+          onClick={save}
+          disabled={!allowEmpty && !draft.trim()}
+          loading={saving}
+        >
+          Save
+        </Button>
+        <Button size="slim" onClick={() => setEditing(false)} disabled={saving}>
+          Cancel
+        </Button>
+      </InlineStack>
+    </BlockStack>
+  );
+}
