@@ -252,6 +252,20 @@ describe("app/uninstalled and app/scopes_update", () => {
     ).toHaveLength(1);
   });
 
+  it("disconnects a shop whose expired token can no longer be refreshed (it was uninstalled)", async () => {
+    const { domain, store } = await installedShop("Idle Shop", { expiredToken: true });
+    const forged = { topic: "app/uninstalled", shop: domain, payload: { id: 1 }, hmac: signWebhook("{}") };
+    expect(await deliver(app.url, forged)).toBe(401);
+    expect(await deliver(app.url, { topic: "app/uninstalled", shop: domain, payload: { id: 1 } })).toBe(200);
+    await eventually(
+      async () => {
+        const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+        return row?.isConnected === false;
+      },
+      { what: "store disconnected" },
+    );
+  });
+
   it("records the scopes the merchant now grants on the shop's sessions", async () => {
     const { domain } = await installedShop();
     const current = ["read_customers", "read_discounts", "write_discounts"];

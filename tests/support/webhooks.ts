@@ -59,9 +59,10 @@ let shops = 0;
 
 /**
  * A shop that installed the app, as the install leaves it: an organization and its admin, a connected store
- * bound to the myshopify domain, and the shop's offline session (token encrypted, not expiring).
+ * bound to the myshopify domain, and the shop's offline session (token encrypted; with `expiredToken`, an
+ * expired token and a refresh token, as a shop that has not used the app for an hour).
  */
-export async function installedShop(name = "Installed Shop") {
+export async function installedShop(name = "Installed Shop", options: { expiredToken?: boolean } = {}) {
   shops += 1;
   const domain = `shop-${shops}-${randomUUID().slice(0, 8)}.myshopify.com`;
   const owner = await createOrganizationWithAdmin({ organizationName: name });
@@ -87,6 +88,9 @@ export async function installedShop(name = "Installed Shop") {
       isOnline: false,
       scope: "read_discounts,write_discounts",
       accessToken: encryptSecret("shpat_installed"),
+      ...(options.expiredToken
+        ? { expires: new Date(Date.now() - 3_600_000), refreshToken: encryptSecret("shprt_installed") }
+        : {}),
     });
   return { domain, store, owner };
 }
