@@ -5,6 +5,7 @@ import { env } from "~/lib/env.server";
 import { bootstrap } from "~/services/bootstrap.server";
 import { logger } from "~/services/logger.server";
 import { publicRouter } from "./public.server";
+import { discardUnreadBody } from "./request-body.server";
 import { rejectCrossSiteMutations, securityHeaders } from "./security.server";
 import { subscriberExportRouter } from "./subscriber-export.server";
 import { subscriberRouter } from "./subscriber-pages.server";
@@ -28,6 +29,7 @@ app.use(async (_req, _res, next) => {
   await ready;
   next();
 });
+app.use(discardUnreadBody);
 app.use(securityHeaders);
 app.use(rejectCrossSiteMutations);
 app.use(publicRouter);

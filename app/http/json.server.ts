@@ -15,9 +15,29 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
   } catch {
     throw new HttpError(400, "Request body must be valid JSON");
   }
+  if (containsNul(body)) throw new HttpError(422, "Text must not contain NUL characters");
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw invalidInput(parsed.error);
   return parsed.data;
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000: a NUL anywhere in a body (a value or a key) would fail the
+ * INSERT with a 500. No field of the product has a use for it, so the whole body is refused up front.
+ */
+function containsNul(body: unknown): boolean {
+  // A loop, not recursion: a body nested thousands deep must not overflow the stack.
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === "string" && value.includes("\0")) return true;
+    if (value === null || typeof value !== "object") continue;
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes("\0")) return true;
+      pending.push(item);
+    }
+  }
+  return false;
 }
 
 const tooLarge = () => new HttpError(413, "Request body is too large");

@@ -1,19 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailClickTracking, subscribers } from "~/db/schema";
 import routes from "~/routes";
-import { createStoreFor } from "../support/actors";
-import {
-  type ApiRouteCase,
-  apiRouteCases,
-  type Fixture,
-  pathOf,
-  unauthenticatedApiPatterns,
-} from "../support/api-routes";
+import { type ApiRouteCase, apiRouteCases, pathOf, unauthenticatedApiPatterns } from "../support/api-routes";
 import { type AppServer, startApp } from "../support/app-server";
-import { sqlRows, testDb } from "../support/db";
 import { createMember, createOrganizationWithAdmin, createSecondOrganization } from "../support/fixtures";
 import { HttpClient } from "../support/http";
+import { databaseFingerprint, freshFixture } from "../support/route-fixtures";
+import { printSummary } from "../support/summary";
 
 type Caller =
   | "anonymous"
@@ -25,49 +17,6 @@ type Caller =
 let app: AppServer;
 let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
 const clients = new Map<Caller, HttpClient>();
-
-/** Everything a refused call must leave untouched (sessions excluded: reading one extends it). */
-async function fingerprint(): Promise<string> {
-  const tables = [
-    "organizations",
-    "users",
-    "stores",
-    "popup_configs",
-    "email_templates",
-    "email_settings",
-    "subscribers",
-  ];
-  const parts = await Promise.all(
-    tables.map(async (table) => {
-      const [row] = await sqlRows<{ digest: string }>(
-        `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from ${table} t`,
-      );
-      return `${table}:${row?.digest}`;
-    }),
-  );
-  return parts.join(",");
-}
-
-async function freshFixture(): Promise<Fixture> {
-  const store = await createStoreFor(owner.admin.id);
-  const { member } = await createMember(owner.organization.id, {});
-  const [analytics] = await testDb()
-    .insert(emailClickTracking)
-    .values({
-      storeId: store.id,
-      subscriberEmail: "reader@acme.example",
-      trackingId: randomUUID(),
-      originalUrl: "https://acme.example",
-    })
-    .returning();
-  if (!analytics) throw new Error("no analytics row");
-  const [subscriber] = await testDb()
-    .insert(subscribers)
-    .values({ storeId: store.id, email: "reader@acme.example" })
-    .returning();
-  if (!subscriber) throw new Error("no subscriber row");
-  return { storeId: store.id, memberId: member.id, analyticsId: analytics.id, subscriberId: subscriber.id };
-}
 
 function expectedStatus(row: ApiRouteCase, caller: Caller): number {
   switch (caller) {
@@ -133,26 +82,58 @@ function callersFor(row: ApiRouteCase): Caller[] {
   return callers.filter((caller) => grantable || caller !== "member with it");
 }
 
+const matrix = printSummary(
+  ({ tried, passed }, n) => `authorization matrix: ${n(tried)} cells tried, ${n(passed)} passed`,
+);
+
 describe.each(apiRouteCases)("$method /$pattern", (row) => {
   it.each(callersFor(row))("answers %s correctly and a refusal changes nothing", async (caller) => {
-    const fixture = await freshFixture();
+    matrix.tried();
+    const fixture = await freshFixture(owner.organization.id, owner.admin.id);
     let client = clients.get(caller);
     if (caller === "member with it") {
       const granted = await createMember(owner.organization.id, { [row.requires]: true });
       client = await loggedIn(granted.email, granted.password);
     }
     if (!client) throw new Error(`no client for ${caller}`);
-    const before = await fingerprint();
+    const before = await databaseFingerprint();
     const response = await client.request(row.method, pathOf(row.pattern, fixture), row.body?.(fixture));
     const expected = expectedStatus(row, caller);
     expect(response.status, JSON.stringify(response.body)).toBe(expected);
     if (expected >= 400) {
       expect(response.body).toEqual(expect.objectContaining({ message: expect.any(String) }));
-      expect(await fingerprint()).toBe(before);
+      expect(await databaseFingerprint()).toBe(before);
     }
     if (caller === "another organization's admin" && row.method === "GET") {
       expect(response.text).not.toContain(fixture.storeId);
       expect(response.text).not.toContain(owner.email);
     }
+    matrix.passed();
   });
 });
+
+const csrf = printSummary(
+  ({ tried, passed }, n) => `cross-site requests: ${n(tried)} mutating routes tried, ${n(passed)} refused`,
+);
+
+/** A page on another site that makes the admin's browser call each mutating route with the admin's cookie. */
+describe.each(apiRouteCases.filter((row) => row.method !== "GET"))(
+  "$method /$pattern from another origin",
+  (row) => {
+    it("is refused with 403 and changes nothing, with a valid admin session", async () => {
+      csrf.tried();
+      const fixture = await freshFixture(owner.organization.id, owner.admin.id);
+      const admin = clients.get("admin");
+      if (!admin) throw new Error("no admin client");
+      const before = await databaseFingerprint();
+      const response = await admin.request(row.method, pathOf(row.pattern, fixture), row.body?.(fixture), {
+        headers: { Origin: "https://evil.example" },
+      });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ message: "Cross-site request refused" });
+      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(await databaseFingerprint()).toBe(before);
+      csrf.passed();
+    });
+  },
+);

@@ -1,23 +1,23 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailSends, emailSettings, subscribers } from "~/db/schema";
+import { emailSends, subscribers } from "~/db/schema";
 import { SendInProgress } from "~/services/email-sends.server";
 import { sendWelcomeEmail } from "~/services/welcome-email.server";
 import { closeQueues, enqueue } from "../../jobs/client";
 import { createStoreFor } from "../support/actors";
 import { testDb } from "../support/db";
 import { createOrganizationWithAdmin } from "../support/fixtures";
+import { startWorker } from "../support/processes";
 import { TEST_REDIS_URL } from "../support/services";
 import { type SinkMessage, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { sendStoreMailTo } from "../support/store-mail";
 import { eventually } from "../support/wait";
 
 /** The send record makes a welcome email go out once, whatever happens to the jobs that send it. */
 let sink: SmtpSink;
 let storeId: string;
 let counter = 0;
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const LEASE_SECONDS = "2";
 
 beforeAll(async () => {
@@ -26,15 +26,7 @@ beforeAll(async () => {
   sink = await startSmtpSink();
   const owner = await createOrganizationWithAdmin();
   storeId = (await createStoreFor(owner.admin.id)).id;
-  await testDb()
-    .update(emailSettings)
-    .set({
-      smtpHost: "127.0.0.1",
-      smtpPort: Number(new URL(sink.url).port),
-      fromEmail: "hello@acme.example",
-      isConfigured: true,
-    })
-    .where(eq(emailSettings.storeId, storeId));
+  await sendStoreMailTo(sink, storeId);
 });
 
 afterAll(async () => {
@@ -96,16 +88,6 @@ describe("exactly one welcome email", () => {
   it("when the worker process is killed (SIGKILL) in the middle of sending", async () => {
     process.env.REDIS_URL = TEST_REDIS_URL;
     const subscriber = await newSubscriber();
-    const startWorker = () =>
-      spawn(
-        process.execPath,
-        [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "jobs/worker.ts")],
-        {
-          cwd: ROOT,
-          env: { ...process.env, LOG_LEVEL: "silent" },
-          stdio: "ignore",
-        },
-      );
     let first: ChildProcess | undefined;
     let second: ChildProcess | undefined;
     try {

@@ -3,7 +3,11 @@ import { permissionNames } from "../permissions";
 import { MESSAGES } from "./auth";
 
 /** SPEC §5: a map of permission name to boolean; unknown names are refused, not ignored. */
-export const permissionMapSchema = z.partialRecord(z.enum(permissionNames), z.boolean()).default({});
+const permissionMap = z.partialRecord(z.enum(permissionNames), z.boolean(), {
+  error: "permissions must be an object of permission names to true or false",
+});
+/** An invitation may leave permissions out: the member starts with none. */
+export const permissionMapSchema = permissionMap.default({});
 
 export const inviteMemberSchema = z.object({
   email: z
@@ -14,4 +18,5 @@ export const inviteMemberSchema = z.object({
   permissions: permissionMapSchema,
 });
 
-export const updatePermissionsSchema = z.object({ permissions: permissionMapSchema });
+/** A change must say what the permissions become: a body without them would silently revoke every one. */
+export const updatePermissionsSchema = z.object({ permissions: permissionMap });

@@ -1,0 +1,187 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailClickTracking, subscribers } from "~/db/schema";
+import { subscriberToken } from "~/services/subscriber-links.server";
+import { sanitizeInlineHtml } from "../../popup/sanitize";
+import { createStoreFor } from "../support/actors";
+import { type ApiRouteCase, apiRouteCases, type Fixture, pathOf } from "../support/api-routes";
+import { type AppServer, startApp } from "../support/app-server";
+import { badBodies, badPaths, badQueries, XSS_MARKER } from "../support/bad-input";
+import { type BadRequest, sendBadRequests } from "../support/bad-input-runner";
+import { sqlRows, testDb } from "../support/db";
+import { createOrganizationWithAdmin } from "../support/fixtures";
+import { HttpClient } from "../support/http";
+import { type OpenFixture, openEndpointCases, openPathOf } from "../support/open-endpoints";
+import { freshFixture } from "../support/route-fixtures";
+import { printSummary } from "../support/summary";
+
+/**
+ * Every JSON and public endpoint gets malformed JSON, wrong types, huge strings, odd unicode, CRLF,
+ * script and SQL payloads: never a 5xx, a 4xx says why in JSON, a refusal changes nothing, what is
+ * accepted never runs as script, and data stored before is still there afterwards.
+ */
+let app: AppServer;
+let admin: HttpClient;
+let anonymous: HttpClient;
+let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
+let target: Fixture;
+let open: OpenFixture;
+let sentinelStoreId: string;
+let sentinelBefore: string;
+
+const tally = printSummary(({ tried, figures }, n) => {
+  const figure = (name: string) => n(figures.get(name) ?? 0);
+  return `bad input: ${n(tried)} requests, ${figure("5xx")} 5xx, ${figure("refused")} refused, ${figure("accepted")} accepted`;
+});
+
+/** Everything stored for the sentinel store, which no hostile request addresses. */
+async function sentinelSnapshot(): Promise<string> {
+  const tables = ["stores", "popup_configs", "email_templates", "email_settings", "subscribers"];
+  const parts = await Promise.all(
+    tables.map(async (table) => {
+      const column = table === "stores" ? "id" : "store_id";
+      const rows = await sqlRows<{ row: string }>(
+        `select t::text as row from ${table} t where ${column} = $1 order by 1`,
+        [sentinelStoreId],
+      );
+      return `${table}:${rows.map((row) => row.row).join("|")}`;
+    }),
+  );
+  return parts.join("\n");
+}
+
+beforeAll(async () => {
+  owner = await createOrganizationWithAdmin();
+  const sentinel = await createStoreFor(owner.admin.id, { name: "Sentinel Supplies" });
+  sentinelStoreId = sentinel.id;
+  await testDb()
+    .insert(subscribers)
+    .values(
+      ["ann", "bob", "cy"].map((name) => ({ storeId: sentinel.id, email: `${name}@sentinel.example`, name })),
+    );
+  sentinelBefore = await sentinelSnapshot();
+
+  // One store takes every signed-in hostile request; no good request is ever sent, so nothing is deleted.
+  target = await freshFixture(owner.organization.id, owner.admin.id);
+  const [subscriber] = await testDb()
+    .insert(subscribers)
+    .values({ storeId: target.storeId, email: "reader2@acme.example" })
+    .returning();
+  if (!subscriber) throw new Error("no subscriber");
+  const trackingId = randomUUID();
+  await testDb().insert(emailClickTracking).values({
+    storeId: target.storeId,
+    subscriberEmail: subscriber.email,
+    trackingId,
+    originalUrl: "https://acme.example",
+  });
+  open = {
+    storeId: target.storeId,
+    trackingId,
+    unsubscribeToken: subscriberToken("unsubscribe", subscriber.id),
+    confirmToken: subscriberToken("confirm", subscriber.id),
+  };
+
+  app = await startApp({
+    env: {
+      LOG_LEVEL: "info",
+      TRUST_PROXY: "1",
+      SUBSCRIBE_LIMIT_PER_IP: "100000",
+      SUBSCRIBE_LIMIT_PER_STORE: "100000",
+    },
+  });
+  admin = new HttpClient(app.url);
+  await admin.login(owner.email, owner.password);
+  anonymous = new HttpClient(app.url);
+}, 120_000);
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+const idValues = () => ({
+  storeId: target.storeId,
+  memberId: target.memberId,
+  subscriberId: target.subscriberId,
+  id: target.analyticsId,
+});
+
+/** Bodies go where the route reads one; a DELETE of the target itself (store, member) would empty the fixture. */
+const readsBody = (row: ApiRouteCase) =>
+  row.body !== undefined || row.method === "POST" || row.method === "PUT";
+
+describe.each(apiRouteCases)("$method /$pattern as an admin", (row) => {
+  it("answers hostile input with a 4xx JSON message, never a 5xx, and a refusal changes nothing", async () => {
+    const path = pathOf(row.pattern, target);
+    const requests: BadRequest[] = [
+      ...badPaths(row.pattern, idValues()).map((bad) => ({ ...bad, method: row.method })),
+      ...(row.method === "GET" ? badQueries(path).map((bad) => ({ ...bad, method: row.method })) : []),
+      ...(readsBody(row)
+        ? badBodies(row.body?.(target) ?? {}).map((bad) => ({ ...bad, method: row.method, path }))
+        : []),
+    ];
+    expect(await sendBadRequests(admin, requests, { json: true, tally })).toEqual([]);
+  });
+});
+
+describe.each(openEndpointCases)("$method /$pattern, anonymous", (row) => {
+  it("answers hostile input with a 4xx, never a 5xx, and a refusal changes nothing", async () => {
+    const path = openPathOf(row.pattern, open);
+    const values: Record<string, string> = { ...open };
+    const requests: BadRequest[] = [
+      ...badPaths(row.pattern, values).map((bad) => ({ ...bad, method: row.method })),
+      ...(row.body ? badBodies(row.body()).map((bad) => ({ ...bad, method: row.method, path })) : []),
+    ];
+    expect(await sendBadRequests(anonymous, requests, { json: row.kind === "json", tally })).toEqual([]);
+  });
+});
+
+describe("what the hostile requests left behind", () => {
+  it("never appears as markup or a script URL on a screen", async () => {
+    const { storeId } = target;
+    const screens = [
+      "/",
+      "/stores",
+      "/admin/members",
+      ...[
+        "subscribers",
+        "popup-builder",
+        "email-templates",
+        "email-analytics",
+        "settings",
+        "integration",
+      ].map((screen) => `/store/${storeId}/${screen}`),
+    ];
+    for (const screen of screens) {
+      const page = await admin.get(screen, { headers: { Accept: "text/html" } });
+      expect(page.status, screen).toBeLessThan(500);
+      const html = page.text;
+      expect(html, screen).not.toContain(`<script>alert("${XSS_MARKER}")`);
+      expect(html, screen).not.toContain(`<img src=x onerror=alert("${XSS_MARKER}")`);
+      expect(html, screen).not.toMatch(/\s(?:href|src|action)\s*=\s*["']?\s*javascript:/i);
+    }
+  });
+
+  it("reaches the storefront only as sanitized text", async () => {
+    const config = await anonymous.get<{ title: string; subtitle?: string }>(
+      `/api/public/stores/${target.storeId}/popup`,
+    );
+    expect(config.status).toBe(200);
+    for (const text of [config.body.title, config.body.subtitle ?? ""]) {
+      expect(sanitizeInlineHtml(text)).toBe(text);
+      expect(text).not.toMatch(/<(?!\/?(strong|b|mark|em|i)>)/i);
+    }
+  });
+
+  it("lost nothing stored before", async () => {
+    expect(await sentinelSnapshot()).toBe(sentinelBefore);
+    const list = await admin.get<{ subscribers: { email: string }[] }>(
+      `/api/stores/${sentinelStoreId}/subscribers`,
+    );
+    expect(list.body.subscribers.map((row) => row.email).sort()).toEqual([
+      "ann@sentinel.example",
+      "bob@sentinel.example",
+      "cy@sentinel.example",
+    ]);
+  });
+});

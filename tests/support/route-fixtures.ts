@@ -1,0 +1,50 @@
+import { randomUUID } from "node:crypto";
+import { emailClickTracking, subscribers } from "~/db/schema";
+import { createStoreFor } from "./actors";
+import type { Fixture } from "./api-routes";
+import { sqlRows, testDb } from "./db";
+import { createMember } from "./fixtures";
+
+/** Sessions change on every signed-in read (sliding expiry), so they are no evidence of a write. */
+const UNFINGERPRINTED = new Set(["sessions"]);
+
+/**
+ * A digest of every application table, for "a refused call changed nothing". Tables are listed from
+ * the database, so a table added by a later migration is covered without editing this.
+ */
+export async function databaseFingerprint(): Promise<string> {
+  const tables = await sqlRows<{ tablename: string }>(
+    "select tablename from pg_tables where schemaname = 'public' order by tablename",
+  );
+  const digests = tables
+    .map(({ tablename }) => tablename)
+    .filter((table) => !UNFINGERPRINTED.has(table))
+    .map(
+      (table) =>
+        `select '${table}' as name, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${table}" t`,
+    );
+  const rows = await sqlRows<{ name: string; digest: string }>(digests.join(" union all "));
+  return rows.map((row) => `${row.name}:${row.digest}`).join(",");
+}
+
+/** Fresh objects in `organizationId` for one call of a route-table row (a store, member, click row, subscriber). */
+export async function freshFixture(organizationId: string, adminId: string): Promise<Fixture> {
+  const store = await createStoreFor(adminId);
+  const { member } = await createMember(organizationId, {});
+  const [analytics] = await testDb()
+    .insert(emailClickTracking)
+    .values({
+      storeId: store.id,
+      subscriberEmail: "reader@acme.example",
+      trackingId: randomUUID(),
+      originalUrl: "https://acme.example",
+    })
+    .returning();
+  if (!analytics) throw new Error("no analytics row");
+  const [subscriber] = await testDb()
+    .insert(subscribers)
+    .values({ storeId: store.id, email: "reader@acme.example" })
+    .returning();
+  if (!subscriber) throw new Error("no subscriber row");
+  return { storeId: store.id, memberId: member.id, analyticsId: analytics.id, subscriberId: subscriber.id };
+}
