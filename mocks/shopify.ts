@@ -218,8 +218,10 @@ function resolveQuery(
     };
   }
   if (/\bcurrentAppInstallation\s*\{/.test(query)) {
+    // Its id only when selected, as Shopify answers (the scopes check compares the whole object).
+    const selectsId = /\bcurrentAppInstallation\s*\{[^}]*\bid\b/.test(query);
     data.currentAppInstallation = {
-      id: FAKE_APP_INSTALLATION_ID,
+      ...(selectsId ? { id: FAKE_APP_INSTALLATION_ID } : {}),
       accessScopes: shop.scopes.map((handle) => ({ handle })),
     };
   }
