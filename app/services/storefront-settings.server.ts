@@ -15,8 +15,9 @@ export const STOREFRONT_NAMESPACE = "newsletter_popup";
 type UserError = { field: string[] | null; message: string };
 
 /**
- * Tells the shop's theme app extension which store it is and where the popup's API answers. Run after each
- * install (the store id never changes; the app's URL may): idempotent, it overwrites the same two values.
+ * Tells the shop's theme app extension which store it is, where the popup's API answers and the install
+ * script's version. Run after each install (the app's URL may change) and after the script is regenerated:
+ * idempotent, it overwrites the same values.
  */
 export async function publishStorefrontSettings(storeId: string): Promise<boolean> {
   const [store] = await db().select().from(stores).where(eq(stores.id, storeId));
@@ -45,7 +46,14 @@ export async function publishStorefrontSettings(storeId: string): Promise<boolea
           userErrors { field message }
         }
       }`,
-      { metafields: [value("store_id", store.id), value("api_origin", apiOrigin)] },
+      {
+        metafields: [
+          value("store_id", store.id),
+          value("api_origin", apiOrigin),
+          // The install script's current version: the popup config refuses a retired one (Integration screen).
+          ...(store.activeScriptVersion ? [value("script_version", store.activeScriptVersion)] : []),
+        ],
+      },
     );
     const { userErrors } = data.metafieldsSet;
     if (userErrors.length > 0) {

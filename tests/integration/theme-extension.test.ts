@@ -2,11 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { Severity, themeCheckRun } from "@shopify/theme-check-node";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { stores } from "~/db/schema";
 import { connectShopify } from "~/services/shopify-connection.server";
 import { publishStorefrontSettings, STOREFRONT_NAMESPACE } from "~/services/storefront-settings.server";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/actors";
+import { testDb } from "../support/db";
 import { createOrganizationWithAdmin } from "../support/fixtures";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -82,5 +85,11 @@ describe("storefront settings for the extension", () => {
       [`${STOREFRONT_NAMESPACE}.store_id`]: store.id,
       [`${STOREFRONT_NAMESPACE}.api_origin`]: new URL(process.env.APP_URL ?? "http://localhost:3000").origin,
     });
+
+    // Once the install script is regenerated, the embed must send the current version (older ones are refused).
+    await testDb().update(stores).set({ activeScriptVersion: "v7k2m9" }).where(eq(stores.id, store.id));
+    await publishStorefrontSettings(store.id);
+    expect(shop.appMetafields?.get(`${STOREFRONT_NAMESPACE}.script_version`)).toBe("v7k2m9");
+    expect(embedBlock).toContain(`app.metafields.${STOREFRONT_NAMESPACE}.script_version.value`);
   });
 });
