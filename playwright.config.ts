@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { ADMIN, MAIN, SHORT } from "./tests/e2e/support/servers";
+import { EMBEDDED_ENV } from "./tests/support/shopify-session-token";
 
 /**
  * End-to-end suite: Debian's Chromium against the production build (run `npm run build` first;
@@ -34,7 +35,8 @@ function webServer(port: number, database: string, ttl: number, withAdmin: boole
     timeout: 60_000,
     stdout: "ignore" as const,
     stderr: "pipe" as const,
-    env: { E2E_ADMIN_EMAIL: ADMIN.email, E2E_ADMIN_PASSWORD: ADMIN.password },
+    // Embedded mode on, with the fake Shopify answering (shopify-embedded.spec.ts frames /app as the admin does).
+    env: { E2E_ADMIN_EMAIL: ADMIN.email, E2E_ADMIN_PASSWORD: ADMIN.password, ...EMBEDDED_ENV },
   };
 }
 

@@ -1,0 +1,57 @@
+import { FAKE_SHOP } from "../../mocks/shopify";
+import { BROWSER_USER_AGENT } from "../support/shopify-session-token";
+import { expect, test } from "./support/fixtures";
+import { screenshot } from "./support/screenshot";
+import { installShopifyAdmin, openInAdmin } from "./support/shopify-admin";
+
+/**
+ * The app inside the Shopify admin: the admin page frames /app with a session token, App Bridge (a stub
+ * of it, see support/shopify-admin.ts) carries the token on every fetch, draws the nav menu and toasts.
+ * The first visit installs the fake shop of mocks/shopify.ts (the server runs with MOCKS=true).
+ */
+const NAV = ["Dashboard", "Popup Builder", "Subscribers", "Email Templates", "Integration", "Settings"];
+
+// Shopify's authenticate.admin answers 410 to user agents it takes for bots, HeadlessChrome among them.
+test.use({ userAgent: BROWSER_USER_AGENT });
+
+test.beforeEach(async ({ context, browserErrors }) => {
+  // The test browser refuses storage to a cross-site frame; React Router's scroll restoration catches
+  // that and logs it. Inside the real admin Chromium partitions the frame's storage instead.
+  browserErrors.allow(/Failed to read the 'sessionStorage' property/);
+  await installShopifyAdmin(context, FAKE_SHOP.domain);
+});
+
+test("the admin shows the app's screens in its frame, with the app's nav menu", async ({ page }) => {
+  const app = await openInAdmin(page);
+  await expect(app.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+  await expect(app.getByText("Overview of your newsletter management system")).toBeVisible();
+  await expect(page.locator("#app-nav a")).toHaveText(NAV);
+  // Standalone-only parts have no place inside the admin.
+  await expect(app.getByText("Add New Store")).toHaveCount(0);
+  await expect(app.getByText("Member Management")).toHaveCount(0);
+  await screenshot(page, "embedded-dashboard", { fullPage: false });
+
+  for (const [label, heading, shot] of [
+    ["Popup Builder", "Popup Builder", "embedded-popup-builder"],
+    ["Subscribers", "Subscribers", "embedded-subscribers"],
+    ["Settings", "Settings", "embedded-settings"],
+  ] as const) {
+    await page.locator("#app-nav a", { hasText: label }).click();
+    await expect(app.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
+    // The admin's app is the shop's one store: no store selector.
+    await expect(app.getByRole("combobox", { name: "Store", exact: true })).toHaveCount(0);
+    await screenshot(page, shot, { fullPage: false });
+  }
+  await expect(page.frames().some((frame) => frame.url().includes("/app/settings"))).toBe(true);
+});
+
+test("a save inside the admin goes through the session token and toasts through App Bridge", async ({
+  page,
+}) => {
+  const app = await openInAdmin(page);
+  await page.locator("#app-nav a", { hasText: "Popup Builder" }).click();
+  await expect(app.getByRole("heading", { name: "Popup Builder", level: 1 })).toBeVisible();
+  await app.getByRole("button", { name: "Save social links" }).click();
+  await expect(page.locator("#toasts .toast")).toHaveText("Success: Social media links updated successfully");
+  await expect(app.locator(".Polaris-Frame-Toast")).toHaveCount(0);
+});

@@ -1,0 +1,196 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  emailSettings,
+  emailTemplates,
+  organizations,
+  popupConfigs,
+  shopifySessions,
+  stores,
+  users,
+} from "~/db/schema";
+import { decryptSecret } from "~/services/crypto.server";
+import { FAKE_SHOP } from "../../mocks/shopify";
+import { createStoreFor } from "../support/actors";
+import { type AppServer, startApp } from "../support/app-server";
+import { testDb } from "../support/db";
+import { createSecondOrganization } from "../support/fixtures";
+import { HttpClient } from "../support/http";
+import {
+  BROWSER_USER_AGENT,
+  EMBEDDED_ENV,
+  embeddedUrl,
+  sessionToken,
+  TEST_SHOPIFY_APP,
+} from "../support/shopify-session-token";
+
+const SHOP = FAKE_SHOP.domain;
+let app: AppServer;
+let client: HttpClient;
+
+/** A request as the admin's iframe (document) or App Bridge's fetch (Bearer) makes it. */
+function fromAdmin(bearer?: string) {
+  return {
+    headers: {
+      "User-Agent": BROWSER_USER_AGENT,
+      Accept: "text/html",
+      ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
+    },
+  };
+}
+
+async function shopStores() {
+  return testDb().select().from(stores).where(eq(stores.shopifyDomain, SHOP));
+}
+
+beforeAll(async () => {
+  app = await startApp({ env: EMBEDDED_ENV });
+  client = new HttpClient(app.url);
+});
+
+afterAll(async () => {
+  await app?.stop();
+});
+
+describe("installing from the Shopify admin", () => {
+  it("creates the shop's organization, store, popup, template and email settings on the first visit", async () => {
+    const response = await client.get(embeddedUrl("/app", SHOP), fromAdmin());
+    expect(response.status).toBe(200);
+    expect(response.text).toContain("Overview of your newsletter management system");
+    expect(response.text).toContain(`data-api-key="${TEST_SHOPIFY_APP.apiKey}"`);
+    expect(response.text).not.toContain(TEST_SHOPIFY_APP.apiSecret);
+
+    const [store, ...others] = await shopStores();
+    expect(others).toHaveLength(0);
+    expect(store).toMatchObject({
+      name: FAKE_SHOP.name,
+      integrationType: "shopify",
+      isConnected: true,
+      shopifyUrl: `https://${SHOP}`,
+    });
+    if (!store?.shopifyAccessToken) throw new Error("the store has no access token");
+    expect(store.shopifyAccessToken).not.toContain(FAKE_SHOP.accessToken);
+    expect(decryptSecret(store.shopifyAccessToken)).toBe(FAKE_SHOP.accessToken);
+
+    const [organization] = await testDb()
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, store.organizationId));
+    expect(organization?.name).toBe(FAKE_SHOP.name);
+    const [admin] = await testDb().select().from(users).where(eq(users.id, store.userId));
+    expect(admin).toMatchObject({ role: "admin", email: `owner@${SHOP}`, password: null });
+    for (const table of [popupConfigs, emailTemplates, emailSettings]) {
+      expect(await testDb().select().from(table).where(eq(table.storeId, store.id))).toHaveLength(1);
+    }
+  });
+
+  it("keeps the shop's offline token (expiring, with its refresh token) encrypted in the session table", async () => {
+    const [session] = await testDb()
+      .select()
+      .from(shopifySessions)
+      .where(eq(shopifySessions.id, `offline_${SHOP}`));
+    if (!session?.accessToken || !session.refreshToken) throw new Error("no offline session was stored");
+    expect(session.accessToken).not.toContain("shpat_");
+    expect(decryptSecret(session.accessToken)).toBe(FAKE_SHOP.accessToken);
+    expect(decryptSecret(session.refreshToken)).toMatch(/^shprt_/);
+    expect(session.expires?.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("lets the admin frame the page and nobody else", async () => {
+    const response = await client.get(embeddedUrl("/app", SHOP), fromAdmin());
+    const policy = response.headers.get("content-security-policy") ?? "";
+    expect(policy).toContain(`frame-ancestors https://${SHOP} https://admin.shopify.com;`);
+    expect(response.headers.get("x-frame-options")).toBeNull();
+    const standalone = await client.get("/login");
+    expect(standalone.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("reconnects the same organization and store on a reinstall, keeping its data", async () => {
+    const [before] = await shopStores();
+    if (!before) throw new Error("the shop was not installed");
+    const organizationCount = (await testDb().select().from(organizations)).length;
+    // What an uninstall leaves: no Shopify session, the store disconnected, its data kept.
+    await testDb().delete(shopifySessions).where(eq(shopifySessions.shop, SHOP));
+    await testDb()
+      .update(stores)
+      .set({ isConnected: false, shopifyAccessToken: null })
+      .where(eq(stores.id, before.id));
+
+    const response = await client.get(embeddedUrl("/app", SHOP), fromAdmin());
+    expect(response.status).toBe(200);
+
+    const after = await shopStores();
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({
+      id: before.id,
+      organizationId: before.organizationId,
+      isConnected: true,
+    });
+    expect(decryptSecret(after[0]?.shopifyAccessToken ?? "")).toBe(FAKE_SHOP.accessToken);
+    expect(await testDb().select().from(organizations)).toHaveLength(organizationCount);
+    expect(
+      await testDb().select().from(popupConfigs).where(eq(popupConfigs.storeId, before.id)),
+    ).toHaveLength(1);
+  });
+
+  it("sends a document request without a session token to Shopify's bounce page", async () => {
+    const url = new URL(embeddedUrl("/app", SHOP), app.url);
+    url.searchParams.delete("id_token");
+    const response = await client.get(`${url.pathname}${url.search}`, fromAdmin());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/auth\/session-token\?/);
+  });
+});
+
+describe("session tokens on the JSON API", () => {
+  it("accepts a valid token as the shop's store, and only that store", async () => {
+    const response = await client.get<Array<{ shopifyDomain: string }>>(
+      "/api/stores",
+      fromAdmin(sessionToken(SHOP)),
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.map((store) => store.shopifyDomain)).toEqual([SHOP]);
+  });
+
+  it("serves the embedded screens' data requests with a Bearer token", async () => {
+    const response = await client.get("/app/subscribers.data", fromAdmin(sessionToken(SHOP)));
+    expect(response.status).toBe(200);
+  });
+
+  it.each([
+    ["tampered", () => `${sessionToken(SHOP).slice(0, -2)}xx`],
+    ["expired", () => sessionToken(SHOP, { exp: Math.floor(Date.now() / 1000) - 60 })],
+    ["not yet valid", () => sessionToken(SHOP, { nbf: Math.floor(Date.now() / 1000) + 600 })],
+    ["for another app", () => sessionToken(SHOP, { aud: "another-api-key" })],
+    ["signed with another secret", () => sessionToken(SHOP, {}, "not-the-app-secret")],
+  ])("refuses a %s token with 401", async (_kind, token) => {
+    const response = await client.get("/api/stores", fromAdmin(token()));
+    expect(response.status).toBe(401);
+  });
+
+  it("answers 404 for another organization's store", async () => {
+    const other = await createSecondOrganization();
+    const foreign = await createStoreFor(other.admin.id);
+    const bearer = fromAdmin(sessionToken(SHOP));
+    expect((await client.get(`/api/stores/${foreign.id}/popup`, bearer)).status).toBe(404);
+    expect((await client.put(`/api/stores/${foreign.id}`, { name: "Taken" }, bearer)).status).toBe(404);
+    expect((await client.get(`/api/stores/${foreign.id}/subscribers`, bearer)).status).toBe(404);
+    const screen = await client.get(embeddedUrl("/app/subscribers", SHOP), fromAdmin());
+    expect(screen.text).not.toContain(foreign.name);
+  });
+});
+
+describe("without the Shopify variables (standalone mode)", () => {
+  it("has no embedded app and no session-token actors", async () => {
+    const standalone = await startApp({
+      env: { SHOPIFY_API_KEY: undefined, SHOPIFY_API_SECRET: undefined, SHOPIFY_APP_URL: undefined },
+    });
+    try {
+      const http = new HttpClient(standalone.url);
+      expect((await http.get(embeddedUrl("/app", SHOP), fromAdmin())).status).toBe(404);
+      expect((await http.get("/api/stores", fromAdmin(sessionToken(SHOP)))).status).toBe(401);
+    } finally {
+      await standalone.stop();
+    }
+  });
+});
