@@ -69,14 +69,15 @@ export function consentOf(subscriber: SubscriberRow): EmailMarketingConsent | nu
 
 /**
  * Makes the subscriber's Shopify customer (found by email, else created) carry their consent, and remembers
- * the customer id. Someone who unsubscribed before ever being copied is not created just to say so.
+ * the customer id. The customer is looked up each time rather than by the remembered id, which goes stale
+ * when the merchant deletes or merges customers. Someone who unsubscribed before ever being copied is not
+ * created just to say so.
  */
 async function pushConsent(store: StoreRow, subscriber: SubscriberRow): Promise<boolean> {
   const consent = consentOf(subscriber);
   if (!consent) return false;
   const customerId = await withShopify(store, async (credentials) => {
-    const known =
-      subscriber.shopifyCustomerId ?? (await findCustomerIdByEmail(credentials, subscriber.email));
+    const known = await findCustomerIdByEmail(credentials, subscriber.email);
     if (known) {
       await updateEmailMarketingConsent(credentials, known, consent);
       return known;

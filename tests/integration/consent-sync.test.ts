@@ -153,6 +153,28 @@ describe("consent sync on", () => {
     expect(customerWithEmail(row.email)?.emailMarketingConsent?.marketingState).toBe("UNSUBSCRIBED");
   });
 
+  it("finds the customer again when the one it remembered was deleted in Shopify", async () => {
+    const storeId = await connectedStore();
+    await setConsentSync(await actorFor(owner.admin.id), storeId, true);
+    await drainInProcessJobs();
+    const row = await subscribeTo(storeId);
+    const first = customerWithEmail(row.email);
+    if (first) shop.customers?.delete(first.id);
+
+    await unsubscribe(subscriberToken("unsubscribe", row.id));
+    await drainInProcessJobs();
+    // Unsubscribed and no longer a customer: nothing to create.
+    expect(customerWithEmail(row.email)).toBeUndefined();
+
+    const config = await publicPopupConfig(storeId);
+    if (!config) throw new Error("no popup");
+    await subscribe(config, { email: row.email }, { ip: "127.0.0.1", userAgent: "test" });
+    await drainInProcessJobs();
+    const recreated = customerWithEmail(row.email);
+    expect(recreated?.emailMarketingConsent?.marketingState).toBe("SUBSCRIBED");
+    expect(await savedCustomerId(row.id)).toBe(recreated?.id);
+  });
+
   it("with double opt-in, creates the customer only on confirmation, as CONFIRMED_OPT_IN", async () => {
     const doubleOptIn = await createOrganizationWithAdmin({ organizationName: "Double Opt-in Shop" });
     await updatePreferences(await actorFor(doubleOptIn.admin.id), { enableDoubleOptIn: true });
