@@ -3,9 +3,9 @@ import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { resetPassword } from "~/services/auth.server";
 
 const handle = apiRoute({
-  POST: async ({ request }) => {
+  POST: async ({ request, context }) => {
     const { token, password } = await readJson(request, resetPasswordSchema);
-    await resetPassword(token, password);
+    await resetPassword(token, password, context.ip);
     return { message: "Password Set Successfully" };
   },
 });

@@ -37,6 +37,13 @@ const resetRequestsPerIp: RateRule = {
   message: "Too many password reset requests. Please try again later.",
 };
 const resetRequestsPerEmail: RateRule = { ...resetRequestsPerIp, name: "forgot-email", limit: 3 };
+/** Wrong reset tokens from one address: guessing is hopeless (256 bits), but each try must not cost a hash. */
+const resetFailuresPerIp: RateRule = {
+  name: "reset-ip",
+  limit: 10,
+  windowMs: FIFTEEN_MINUTES,
+  message: "Too many invalid reset links. Please try again later.",
+};
 
 export type PublicUser = { email: string; role: "admin" | "member"; permissions: Record<string, boolean> };
 
@@ -89,8 +96,17 @@ export async function issuePasswordResetLink(userId: string, ttlMs = RESET_TOKEN
   return { email: user.email, link };
 }
 
-/** Sets the password for a valid, unexpired token, once. The invited member becomes Active and Verified. */
-export async function resetPassword(token: string, password: string): Promise<void> {
+/**
+ * Sets the password for a valid, unexpired token, once. The invited member becomes Active and Verified.
+ * The token is checked before the (deliberately slow) password hash, and wrong tokens count per address.
+ */
+export async function resetPassword(token: string, password: string, ip: string): Promise<void> {
+  await assertUnderLimit(resetFailuresPerIp, ip);
+  const valid = and(eq(users.resetToken, sha256(token)), gt(users.resetTokenExpiry, new Date()));
+  if (!(await isResetTokenValid(token))) {
+    await recordFailure(resetFailuresPerIp, ip);
+    throw new HttpError(400, MESSAGES.invalidResetLink);
+  }
   const passwordHash = await hashPassword(password);
   const [user] = await db()
     .update(users)
@@ -102,8 +118,9 @@ export async function resetPassword(token: string, password: string): Promise<vo
       isEmailVerified: true,
       updatedAt: new Date(),
     })
-    .where(and(eq(users.resetToken, sha256(token)), gt(users.resetTokenExpiry, new Date())))
+    .where(valid)
     .returning({ id: users.id });
+  // Used by a concurrent request between the check and the update: single use still holds.
   if (!user) throw new HttpError(400, MESSAGES.invalidResetLink);
   await destroyUserSessions(user.id);
 }

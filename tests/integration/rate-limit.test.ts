@@ -1,5 +1,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issuePasswordResetLink } from "~/services/auth.server";
+import { createStoreFor } from "../support/actors";
 import { type AppServer, startApp } from "../support/app-server";
 import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/fixtures";
 import { HttpClient, type HttpResponse } from "../support/http";
@@ -141,5 +143,80 @@ describe("Redis-backed counters (REDIS_URL set)", () => {
     } finally {
       await second.stop();
     }
+  });
+});
+
+describe("password reset links (no REDIS_URL)", () => {
+  let app: AppServer;
+  beforeAll(async () => {
+    app = await startApp({ env: { TRUST_PROXY: "1" } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const reset = (ip: string, token: string) =>
+    new HttpClient(app.url).post(
+      "/api/auth/reset-password",
+      { token, password: "a brand new password" },
+      { headers: { "X-Forwarded-For": ip } },
+    );
+
+  it("blocks an address after 10 invalid links in 15 minutes, even with a valid one, with Retry-After", async () => {
+    const { member } = await createMember(org.organization.id);
+    const link = await issuePasswordResetLink(member.id);
+    const token = new URL(link?.link ?? "").searchParams.get("token") ?? "";
+    for (let guess = 1; guess <= 10; guess += 1) {
+      expect((await reset("10.0.7.1", `guess-${guess}-${"x".repeat(40)}`)).status).toBe(400);
+    }
+    const blocked = await reset("10.0.7.1", token);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ message: "Too many invalid reset links. Please try again later." });
+    expectRetryAfter(blocked);
+    expect((await reset("10.0.7.2", token)).status).toBe(200);
+  });
+});
+
+describe("storefront endpoints", () => {
+  let app: AppServer;
+  let storeId: string;
+  beforeAll(async () => {
+    storeId = (await createStoreFor(org.admin.id)).id;
+    app = await startApp({
+      env: {
+        TRUST_PROXY: "1",
+        SUBSCRIBE_LIMIT_PER_IP: "1000",
+        SUBSCRIBE_LIMIT_PER_STORE: "4",
+        IMPRESSION_LIMIT_PER_IP: "3",
+      },
+    });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const storefront = (ip: string, path: string, body: unknown) =>
+    new HttpClient(app.url).post(`/api/public/stores/${storeId}/${path}`, body, {
+      headers: { "X-Forwarded-For": ip, Origin: "https://shop.example.com" },
+    });
+
+  it("limits subscriptions per store, whatever the address", async () => {
+    const statuses: number[] = [];
+    for (let visitor = 1; visitor <= 6; visitor += 1) {
+      const response = await storefront(`10.0.8.${visitor}`, "subscribe", {
+        email: `visitor-${visitor}@acme.example`,
+      });
+      statuses.push(response.status);
+      if (response.status === 429) expectRetryAfter(response);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+
+  it("limits popup view beacons per address", async () => {
+    const statuses: number[] = [];
+    for (let view = 1; view <= 5; view += 1)
+      statuses.push((await storefront("10.0.9.1", "impressions", {})).status);
+    expect(statuses).toEqual([204, 204, 204, 429, 429]);
+    expect((await storefront("10.0.9.2", "impressions", {})).status).toBe(204);
   });
 });

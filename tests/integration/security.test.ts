@@ -1,7 +1,10 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emailClickTracking } from "~/db/schema";
 import { createStoreFor } from "../support/actors";
 import { type AppServer, startApp } from "../support/app-server";
-import { sqlRows } from "../support/db";
+import { sqlRows, testDb } from "../support/db";
 import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/fixtures";
 import { HttpClient } from "../support/http";
 import { readOutbox } from "../support/outbox";
@@ -159,5 +162,93 @@ describe("routing", () => {
     const response = await http.get("/no-such-page", { headers: { Accept: "text/html" } });
     expect(response.status).toBe(404);
     expect(response.text).toContain("404 Page Not Found");
+  });
+});
+
+describe("click tracking redirects", () => {
+  const RECORDED = "https://acme.example/welcome?ref=email";
+  let trackingId: string;
+  beforeAll(async () => {
+    const store = await createStoreFor(org.admin.id);
+    trackingId = randomBytes(16).toString("base64url");
+    await testDb().insert(emailClickTracking).values({
+      storeId: store.id,
+      subscriberEmail: "reader@acme.example",
+      trackingId,
+      originalUrl: RECORDED,
+    });
+  });
+
+  /** Where a response sends the browser: nowhere, somewhere on this app, or the recorded URL. */
+  function destination(location: string | null): "none" | "this app" | "recorded" | string {
+    if (location === null) return "none";
+    const target = new URL(location, app.url);
+    if (target.origin === new URL(app.url).origin) return "this app";
+    const recorded = new URL(RECORDED);
+    const same = target.origin === recorded.origin && target.pathname === recorded.pathname;
+    return same && target.searchParams.get("ref") === "email" ? "recorded" : location;
+  }
+
+  it("sends a known link to the recorded URL only, whatever the query asks", async () => {
+    for (const query of [
+      "",
+      "?url=https://evil.example",
+      "?redirect=//evil.example",
+      "?next=https:%2F%2Fevil.example",
+    ]) {
+      const response = await new HttpClient(app.url).get(`/t/${trackingId}${query}`);
+      expect({ query, status: response.status }).toEqual({ query, status: 302 });
+      expect(destination(response.headers.get("location"))).toBe("recorded");
+    }
+  });
+
+  it("never sends anyone off-site from an unknown or doctored link", async () => {
+    const attempts = [
+      "/t/unknown-tracking-id",
+      `/t/${trackingId}//evil.example`,
+      `/t/${trackingId}%2F%2Fevil.example`,
+      `/t/${trackingId}%5C%5Cevil.example`,
+      `/t/${trackingId}@evil.example`,
+      "/t//evil.example",
+      "/t/%2F%2Fevil.example",
+      "/t/%5C%5Cevil.example",
+      "/t/https:%2F%2Fevil.example",
+      "/t/%68ttps://evil.example",
+      "/t/..%2F..%2F%2Fevil.example",
+    ];
+    for (const path of attempts) {
+      const response = await new HttpClient(app.url).get(path);
+      expect({ path, status: response.status < 500 }).toEqual({ path, status: true });
+      expect({ path, goes: destination(response.headers.get("location")) }).toMatchObject({
+        path,
+        goes: expect.stringMatching(/^(none|this app)$/),
+      });
+    }
+  });
+});
+
+describe("request bodies", () => {
+  /** One request on `agent`, answered with its status; fails if no answer comes within 4 seconds. */
+  function send(agent: http.Agent, method: string, path: string, body?: string) {
+    return new Promise<number>((resolve, reject) => {
+      const request = http.request(new URL(path, app.url), { method, agent, timeout: 4_000 }, (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      });
+      request.on("timeout", () => request.destroy(new Error(`${method} ${path}: no answer`)));
+      request.on("error", reject);
+      request.end(body);
+    });
+  }
+
+  it("answering before a large body was read leaves the keep-alive connection usable", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const body = JSON.stringify({ pad: "x".repeat(1024 * 1024) });
+      expect(await send(agent, "POST", `/api/stores/${randomUUID()}/sync-coupon-usage`, body)).toBe(401);
+      expect(await send(agent, "GET", "/api/auth/user")).toBe(401);
+    } finally {
+      agent.destroy();
+    }
   });
 });
