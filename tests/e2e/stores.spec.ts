@@ -11,7 +11,7 @@ import {
   updatePopup,
 } from "./support/api";
 import { login } from "./support/auth";
-import { expect, sidebarItems, test, toast } from "./support/fixtures";
+import { cardWithHeading, expect, sidebarItems, test, toast } from "./support/fixtures";
 import { linkIn, newestMail } from "./support/mail";
 import { createMember, createOrganization, markCouponUsed } from "./support/members";
 import { screenshot } from "./support/screenshot";
@@ -52,13 +52,6 @@ async function installScript(page: Page): Promise<{ script: string; storeId: str
   const storeId = /data-store-id="([0-9a-f-]{36})"/.exec(script)?.[1];
   if (!storeId) throw new Error(`no store id in ${script}`);
   return { script, storeId };
-}
-
-/** The Polaris card (a ShadowBevel box) around the heading `name`. */
-function cardWithHeading(page: Page, name: string): Locator {
-  return page
-    .getByRole("heading", { name, exact: true })
-    .locator("xpath=ancestor::div[contains(@class, 'Polaris-ShadowBevel')][1]");
 }
 
 function storeCard(page: Page, name: string): Locator {

@@ -50,16 +50,26 @@ const toggles: { key: Toggle; label: string; help: string }[] = [
   },
 ];
 
+/** Only the editable fields: the stored row also carries ids and timestamps, which PUT refuses. */
+function preferenceFields(row: PreferencesView): PreferencesView {
+  return {
+    adminNotificationEmail: row.adminNotificationEmail,
+    ...(Object.fromEntries(toggles.map(({ key }) => [key, row[key]])) as Record<Toggle, boolean>),
+  };
+}
+
 /** SPEC §2 notification settings: GET/PUT /api/user-preferences. */
 export function NotificationSettingsCard({ initial }: { initial: PreferencesView }) {
   const toast = useToast();
-  const [preferences, setPreferences] = useState(initial);
+  const [preferences, setPreferences] = useState(() => preferenceFields(initial));
   const [saving, setSaving] = useState(false);
 
   async function save() {
     setSaving(true);
     try {
-      setPreferences(await apiRequest<PreferencesView>("PUT", "/api/user-preferences", preferences));
+      setPreferences(
+        preferenceFields(await apiRequest<PreferencesView>("PUT", "/api/user-preferences", preferences)),
+      );
       toast({ title: "Success", message: "Notification settings saved", tone: "success" });
     } catch (error) {
       toast({ title: "Error", message: failureMessage(error, "Failed to save settings"), tone: "critical" });

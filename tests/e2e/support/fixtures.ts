@@ -58,3 +58,10 @@ export function sidebarItems(page: Page): Locator {
     .first()
     .locator(".Polaris-Navigation__Text");
 }
+
+/** The Polaris card (a ShadowBevel box) around the heading `name`. */
+export function cardWithHeading(page: Page, name: string): Locator {
+  return page
+    .getByRole("heading", { name, exact: true })
+    .locator("xpath=ancestor::div[contains(@class, 'Polaris-ShadowBevel')][1]");
+}
