@@ -10,7 +10,12 @@ const pending = new Set<Promise<void>>();
 /** In-process jobs with an id, so a repeated enqueue is a no-op as on BullMQ. */
 const pendingIds = new Set<string>();
 
-export type EnqueueOptions = { jobId?: string; delayMs?: number };
+export type EnqueueOptions = {
+  jobId?: string;
+  delayMs?: number;
+  /** Drop the job's data from Redis once it succeeded, e.g. when it names a person whose data is erased. */
+  removeWhenDone?: boolean;
+};
 
 function bullQueue(name: QueueName): Queue {
   let queue = bullQueues.get(name);
@@ -40,7 +45,7 @@ export async function enqueue<Q extends QueueName>(
       delay: options.delayMs,
       attempts: config.attempts,
       backoff: { type: "exponential", delay: config.backoffMs },
-      removeOnComplete: config.keepCompleted,
+      removeOnComplete: options.removeWhenDone ? true : config.keepCompleted,
       removeOnFail: config.keepFailed,
     };
     await bullQueue(name).add(name, payload, jobOptions);

@@ -20,7 +20,8 @@ export async function acceptWebhookOnce(delivery: WebhookDelivery, job: ShopifyJ
     .returning({ eventId: webhookEvents.eventId });
   if (!fresh) return false;
   try {
-    await enqueue("shopify", job, { jobId: `webhook-${delivery.eventId}` });
+    // The event table already answers "seen before?"; the job's data (emails, for compliance topics) need not stay.
+    await enqueue("shopify", job, { jobId: `webhook-${delivery.eventId}`, removeWhenDone: true });
   } catch (error) {
     await db().delete(webhookEvents).where(eq(webhookEvents.eventId, delivery.eventId));
     throw error;
