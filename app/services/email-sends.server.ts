@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { prepared } from "~/db/prepared.server";
 import { emailSends } from "~/db/schema";
 import { env } from "~/lib/env.server";
 
@@ -15,6 +16,27 @@ export type Claim =
 /** Another worker holds the send right now: the job must retry later rather than complete. */
 export class SendInProgress extends Error {}
 
+const claimStatement = () =>
+  prepared("email_send_claim", (database) => {
+    const lease = sql`now() + make_interval(secs => ${sql.placeholder("leaseSeconds")}::int)`;
+    return database
+      .insert(emailSends)
+      .values({
+        storeId: sql.placeholder("storeId"),
+        subscriberId: sql.placeholder("subscriberId"),
+        kind: sql.placeholder("kind"),
+        status: "sending",
+        lockedUntil: lease,
+      })
+      .onConflictDoUpdate({
+        target: [emailSends.subscriberId, emailSends.kind],
+        set: { status: "sending", lockedUntil: lease, attempts: sql`${emailSends.attempts} + 1` },
+        setWhere: sql`${emailSends.status} = 'retrying' or (${emailSends.status} = 'sending' and ${emailSends.lockedUntil} < now())`,
+      })
+      .returning({ id: emailSends.id, attempts: emailSends.attempts })
+      .prepare("email_send_claim");
+  });
+
 /**
  * Takes the right to send one (subscriber, kind) message. A new row, a row left "retrying", or a
  * "sending" row whose lease ran out (its worker died) can be claimed; a sent or failed one is done.
@@ -24,16 +46,12 @@ export async function claimSend(
   subscriberId: string,
   kind: "welcome" | "confirmation",
 ): Promise<Claim> {
-  const lease = sql`now() + make_interval(secs => ${leaseSeconds()})`;
-  const [claimed] = await db()
-    .insert(emailSends)
-    .values({ storeId, subscriberId, kind, status: "sending", lockedUntil: lease })
-    .onConflictDoUpdate({
-      target: [emailSends.subscriberId, emailSends.kind],
-      set: { status: "sending", lockedUntil: lease, attempts: sql`${emailSends.attempts} + 1` },
-      setWhere: sql`${emailSends.status} = 'retrying' or (${emailSends.status} = 'sending' and ${emailSends.lockedUntil} < now())`,
-    })
-    .returning({ id: emailSends.id, attempts: emailSends.attempts });
+  const [claimed] = await claimStatement().execute({
+    storeId,
+    subscriberId,
+    kind,
+    leaseSeconds: leaseSeconds(),
+  });
   if (claimed) return { kind: "claimed", sendId: claimed.id, attempt: claimed.attempts };
   const [existing] = await db()
     .select({ status: emailSends.status })
@@ -42,11 +60,23 @@ export async function claimSend(
   return existing?.status === "sending" ? { kind: "busy" } : { kind: "done" };
 }
 
+const markSentStatement = () =>
+  prepared("email_send_mark_sent", (database) =>
+    database
+      .update(emailSends)
+      .set({
+        status: "sent",
+        sentAt: sql`now()`,
+        messageId: sql`${sql.placeholder("messageId")}`,
+        lockedUntil: null,
+        error: null,
+      })
+      .where(eq(emailSends.id, sql.placeholder("sendId")))
+      .prepare("email_send_mark_sent"),
+  );
+
 export async function markSent(sendId: string, messageId: string): Promise<void> {
-  await db()
-    .update(emailSends)
-    .set({ status: "sent", sentAt: new Date(), messageId, lockedUntil: null, error: null })
-    .where(eq(emailSends.id, sendId));
+  await markSentStatement().execute({ sendId, messageId });
 }
 
 /** A permanent failure is recorded and never retried; a temporary one leaves the send to the next attempt. */

@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { prepared } from "~/db/prepared.server";
 import { emailSettings, emailTemplates, popupConfigs, stores, subscribers } from "~/db/schema";
 import { preferencesOf } from "./preferences.server";
 
@@ -32,9 +33,18 @@ async function storeBundle(storeId: string): Promise<StoreBundle | undefined> {
   return value;
 }
 
+const subscriberById = () =>
+  prepared("mail_subscriber_by_id", (database) =>
+    database
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.id, sql.placeholder("id")))
+      .prepare("mail_subscriber_by_id"),
+  );
+
 /** Everything a message to one subscriber needs: the subscriber (read fresh) and their store's bundle. */
 export async function loadMailContext(subscriberId: string) {
-  const [subscriber] = await db().select().from(subscribers).where(eq(subscribers.id, subscriberId));
+  const [subscriber] = await subscriberById().execute({ id: subscriberId });
   if (!subscriber) return undefined;
   const bundle = await storeBundle(subscriber.storeId);
   return bundle ? { subscriber, ...bundle } : undefined;

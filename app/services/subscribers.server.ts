@@ -1,9 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { prepared } from "~/db/prepared.server";
 import { stores, subscribers } from "~/db/schema";
 import type { SubscribeBody } from "~/lib/schemas/subscribe";
 import { enqueue } from "../../jobs/client";
-import type { PublicPopupConfig } from "../../popup/config";
+import { type OptionalField, optionalFieldNames, type PublicPopupConfig } from "../../popup/config";
 import { POPUP_MESSAGES, validateSubscriber } from "../../popup/validation";
 import { queueConsentSync } from "./consent-sync.server";
 import { issueUniqueCode } from "./discount-codes.server";
@@ -29,27 +30,22 @@ export async function subscribe(config: PublicPopupConfig, body: SubscribeBody, 
   // The honeypot: people never fill it. Bots get the answer they expect and nothing is stored.
   if (body.website) return { message: THANK_YOU, discountCode: config.discountCode };
 
+  // A field the popup does not ask for is stored as null, whatever the body says.
   const optional = Object.fromEntries(
-    Object.entries(config.fields)
-      .filter(([field, enabled]) => enabled && field !== "email")
-      .map(([field]) => [field, body[field as keyof SubscribeBody] || null]),
-  );
+    optionalFieldNames.map((field) => [field, (config.fields[field] && body[field]) || null]),
+  ) as Record<OptionalField, string | null>;
   const context = await storeContext(config.storeId);
-  const [created] = await db()
-    .insert(subscribers)
-    .values({
-      ...optional,
-      storeId: config.storeId,
-      email: body.email.trim(),
-      sessionId: body.sessionId || null,
-      discountCodeSent: config.discountCode,
-      consentPageUrl: body.pageUrl || null,
-      consentIp: meta.ip,
-      consentUserAgent: meta.userAgent.slice(0, 512),
-      confirmationRequired: context.preferences.enableDoubleOptIn,
-    })
-    .onConflictDoNothing()
-    .returning({ id: subscribers.id, discountCodeSent: subscribers.discountCodeSent });
+  const [created] = await insertSubscriber().execute({
+    ...optional,
+    storeId: config.storeId,
+    email: body.email.trim(),
+    sessionId: body.sessionId || null,
+    discountCodeSent: config.discountCode,
+    consentPageUrl: body.pageUrl || null,
+    consentIp: meta.ip,
+    consentUserAgent: meta.userAgent.slice(0, 512),
+    confirmationRequired: context.preferences.enableDoubleOptIn,
+  });
   if (created) {
     const uniqueCode = await afterSubscription(config.storeId, created.id, context);
     return {
@@ -61,6 +57,27 @@ export async function subscribe(config: PublicPopupConfig, body: SubscribeBody, 
   if (existing && context.consentSyncEnabled) await queueConsentSync(existing.id);
   return { message: THANK_YOU, discountCode: existing?.discountCodeSent ?? config.discountCode };
 }
+
+/** Every column a subscription writes, each a placeholder: one statement text for every popup's fields. */
+const insertSubscriber = () =>
+  prepared("subscribe_insert", (database) =>
+    database
+      .insert(subscribers)
+      .values({
+        ...Object.fromEntries(optionalFieldNames.map((field) => [field, sql.placeholder(field)])),
+        storeId: sql.placeholder("storeId"),
+        email: sql.placeholder("email"),
+        sessionId: sql.placeholder("sessionId"),
+        discountCodeSent: sql.placeholder("discountCodeSent"),
+        consentPageUrl: sql.placeholder("consentPageUrl"),
+        consentIp: sql.placeholder("consentIp"),
+        consentUserAgent: sql.placeholder("consentUserAgent"),
+        confirmationRequired: sql.placeholder("confirmationRequired"),
+      })
+      .onConflictDoNothing()
+      .returning({ id: subscribers.id, discountCodeSent: subscribers.discountCodeSent })
+      .prepare("subscribe_insert"),
+  );
 
 /** What every subscription reads about its store, cached briefly: the owner's preferences and the Shopify link. */
 type StoreContext = { preferences: Preferences; isConnected: boolean; consentSyncEnabled: boolean };
