@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { stores } from "~/db/schema";
 import { env } from "~/lib/env.server";
 import { installScript } from "~/lib/install-script";
+import { enqueue } from "../../jobs/client";
 import { type Actor, authorize } from "./actor.server";
 import { randomToken } from "./crypto.server";
 import { HttpError, notFound } from "./errors.server";
@@ -44,6 +45,10 @@ export async function integrationScript(
     if (!updated) throw notFound("Store not found");
     store = updated;
     forgetPublicConfig(store.id);
+    // A shop that installed the app loads the popup through the theme app embed: give it the new version.
+    if (store.shopifyDomain) {
+      await enqueue("shopify", { type: "publish-storefront-settings", storeId: store.id });
+    }
   }
   return {
     script: installScript(env().APP_URL, store.id, store.integrationType, store.activeScriptVersion),

@@ -5,8 +5,10 @@ import { Severity, themeCheckRun } from "@shopify/theme-check-node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { stores } from "~/db/schema";
+import { integrationScript } from "~/services/integration.server";
 import { connectShopify } from "~/services/shopify-connection.server";
 import { publishStorefrontSettings, STOREFRONT_NAMESPACE } from "~/services/storefront-settings.server";
+import { drainInProcessJobs } from "../../jobs/client";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/actors";
 import { testDb } from "../support/db";
@@ -91,5 +93,17 @@ describe("storefront settings for the extension", () => {
     await publishStorefrontSettings(store.id);
     expect(shop.appMetafields?.get(`${STOREFRONT_NAMESPACE}.script_version`)).toBe("v7k2m9");
     expect(embedBlock).toContain(`app.metafields.${STOREFRONT_NAMESPACE}.script_version.value`);
+  });
+
+  it("republishes the version when an installed shop's script is regenerated on the Integration page", async () => {
+    const owner = await createOrganizationWithAdmin();
+    const store = await createStoreFor(owner.admin.id);
+    const actor = await actorFor(owner.admin.id);
+    await connectShopify(actor, store.id, { shopifyUrl: "acme-test", accessToken: FAKE_SHOP.accessToken });
+    await testDb().update(stores).set({ shopifyDomain: FAKE_SHOP.domain }).where(eq(stores.id, store.id));
+
+    const { activeScriptVersion } = await integrationScript(actor, store.id, { regenerate: true });
+    await drainInProcessJobs();
+    expect(shop.appMetafields?.get(`${STOREFRONT_NAMESPACE}.script_version`)).toBe(activeScriptVersion);
   });
 });
