@@ -79,13 +79,17 @@ function replaced(value: unknown, path: Path, next: unknown): unknown {
   return { ...record, [head]: replaced(record[head], rest, next) };
 }
 
-/** Every hostile variant of a good JSON body: each leaf replaced by each hostile value, then malformed bodies. */
-export function badBodies(good: unknown): BadBody[] {
+/**
+ * Every hostile variant of a good JSON body: each leaf replaced by each hostile value, then malformed
+ * bodies. `good` is called per variant, so a body with a fresh email each time is stored each time
+ * (a repeated subscription would keep the first one's name).
+ */
+export function badBodies(good: () => unknown): BadBody[] {
   const hostile = { ...HOSTILE_STRINGS, ...WRONG_TYPES };
-  const variants = leaves(good).flatMap((path) =>
+  const variants = leaves(good()).flatMap((path) =>
     Object.entries(hostile).map(([label, value]) => ({
       label: `${path.join(".") || "body"} = ${label}`,
-      body: JSON.stringify(replaced(good, path, value)),
+      body: JSON.stringify(replaced(good(), path, value)),
     })),
   );
   return [...variants, ...MALFORMED];
