@@ -241,11 +241,13 @@ const TOKEN_ENDPOINT = /^https:\/\/([a-z0-9][a-z0-9-]*\.myshopify\.com)\/admin\/
 const TOKEN_EXCHANGE_GRANT = "urn:ietf:params:oauth:grant-type:token-exchange";
 const ID_TOKEN_TYPE = "urn:ietf:params:oauth:token-type:id_token";
 const OFFLINE_TOKEN_TYPE = "urn:shopify:params:oauth:token-type:offline-access-token";
+const REFRESH_GRANT = "refresh_token";
 /** Shopify's lifetimes of an expiring offline token and of its refresh token (seconds). */
 const EXPIRING_TOKEN_SECONDS = 3_600;
 const REFRESH_TOKEN_SECONDS = 7_776_000;
 
 type TokenExchangeRequest = {
+  refresh_token?: string;
   client_id?: string;
   client_secret?: string;
   grant_type?: string;
@@ -285,19 +287,44 @@ function validSubjectToken(token: string, clientId: string, clientSecret: string
   );
 }
 
-/** POST https://{shop}/admin/oauth/access_token with the token-exchange grant (an embedded app's install). */
-function tokenExchangeHandler(shops: FakeShop[]) {
+function refreshTokenOf(shop: FakeShop): string {
+  return `shprt_${shop.accessToken.slice(6)}`;
+}
+
+/** Shopify's answer with a shop's offline token: expiring (with a refresh token) when the app asked so. */
+function offlineToken(shop: FakeShop, expiring: boolean) {
+  const offline = { access_token: shop.accessToken, scope: shop.scopes.join(",") };
+  if (!expiring) return offline;
+  return {
+    ...offline,
+    expires_in: EXPIRING_TOKEN_SECONDS,
+    refresh_token: refreshTokenOf(shop),
+    refresh_token_expires_in: REFRESH_TOKEN_SECONDS,
+  };
+}
+
+/**
+ * POST https://{shop}/admin/oauth/access_token: the token-exchange grant (an embedded app's install or
+ * expired session) and the refresh_token grant (renewing an expiring offline token).
+ */
+function accessTokenHandler(shops: FakeShop[]) {
   return http.post(TOKEN_ENDPOINT, async ({ request }) => {
     const [, domain = ""] = TOKEN_ENDPOINT.exec(request.url) ?? [];
     const shop = shops.find((candidate) => candidate.domain === domain);
     if (!shop) return HttpResponse.json({ errors: "Not Found" }, { status: 404 });
     const body = ((await request.json().catch(() => null)) ?? {}) as TokenExchangeRequest;
+    if (!body.client_id || !body.client_secret) {
+      return HttpResponse.json({ error: "invalid_client" }, { status: 400 });
+    }
+    if (body.grant_type === REFRESH_GRANT) {
+      return body.refresh_token === refreshTokenOf(shop)
+        ? HttpResponse.json(offlineToken(shop, true))
+        : HttpResponse.json({ error: "invalid_grant" }, { status: 400 });
+    }
     if (
       body.grant_type !== TOKEN_EXCHANGE_GRANT ||
       body.subject_token_type !== ID_TOKEN_TYPE ||
-      body.requested_token_type !== OFFLINE_TOKEN_TYPE ||
-      !body.client_id ||
-      !body.client_secret
+      body.requested_token_type !== OFFLINE_TOKEN_TYPE
     ) {
       return HttpResponse.json({ error: "invalid_request" }, { status: 400 });
     }
@@ -307,23 +334,13 @@ function tokenExchangeHandler(shops: FakeShop[]) {
         { status: 400 },
       );
     }
-    const offline = { access_token: shop.accessToken, scope: shop.scopes.join(",") };
-    return HttpResponse.json(
-      body.expiring === "1"
-        ? {
-            ...offline,
-            expires_in: EXPIRING_TOKEN_SECONDS,
-            refresh_token: `shprt_${shop.accessToken.slice(6)}`,
-            refresh_token_expires_in: REFRESH_TOKEN_SECONDS,
-          }
-        : offline,
-    );
+    return HttpResponse.json(offlineToken(shop, body.expiring === "1"));
   });
 }
 
 export function shopifyHandlers(shops: FakeShop[] = [FAKE_SHOP], calls: ShopifyCall[] = []) {
   return [
-    tokenExchangeHandler(shops),
+    accessTokenHandler(shops),
     http.post(ENDPOINT, async ({ request }) => {
       const [, domain = "", version = ""] = ENDPOINT.exec(request.url) ?? [];
       const token = request.headers.get("X-Shopify-Access-Token");

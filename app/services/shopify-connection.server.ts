@@ -13,6 +13,7 @@ import {
   shopDomainOf,
   verifyShopifyAccess,
 } from "./shopify-admin.server";
+import { installedShopCredentials } from "./shopify-shop-credentials.server";
 import { presentStore, requireStore } from "./stores.server";
 
 type StoreRow = typeof stores.$inferSelect;
@@ -87,7 +88,7 @@ export async function withShopify<T>(
   store: StoreRow,
   call: (credentials: ShopifyCredentials) => Promise<T>,
 ): Promise<T> {
-  const credentials = credentialsOf(store);
+  const credentials = (await installedShopCredentials(store)) ?? credentialsOf(store);
   if (!credentials) throw new HttpError(422, "This store is not connected to Shopify");
   try {
     return await call(credentials);

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { organizations, stores, userPreferences, users } from "~/db/schema";
+import { enqueue } from "../../jobs/client";
 import { encryptSecret } from "./crypto.server";
 import { adminGraphql } from "./shopify-admin.server";
 import { insertStoreWithDefaults } from "./stores.server";
@@ -54,10 +55,15 @@ export async function connectInstalledShop(session: InstalledSession): Promise<{
     shopifyUrl: `https://${shopDomain}`,
   };
 
-  const reconnected = await reconnectStore(shopDomain, connection);
-  if (reconnected) return reconnected;
+  const installed =
+    (await reconnectStore(shopDomain, connection)) ??
+    (await createOrReconnect(shopDomain, await readShopProfile(shopDomain, session.accessToken), connection));
+  // The theme app embed learns the store id and the app's URL (which may have changed) from the shop.
+  await enqueue("shopify", { type: "publish-storefront-settings", storeId: installed.storeId });
+  return installed;
+}
 
-  const profile = await readShopProfile(shopDomain, session.accessToken);
+async function createOrReconnect(shopDomain: string, profile: ShopProfile, connection: Connection) {
   try {
     return await createShopOrganization(shopDomain, profile, connection);
   } catch (error) {

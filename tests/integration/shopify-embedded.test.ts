@@ -23,6 +23,7 @@ import {
   sessionToken,
   TEST_SHOPIFY_APP,
 } from "../support/shopify-session-token";
+import { eventually } from "../support/wait";
 
 const SHOP = FAKE_SHOP.domain;
 let app: AppServer;
@@ -139,6 +140,36 @@ describe("installing from the Shopify admin", () => {
     const response = await client.get(`${url.pathname}${url.search}`, fromAdmin());
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toMatch(/^\/auth\/session-token\?/);
+  });
+});
+
+describe("the installed shop's expiring offline token", () => {
+  it("is refreshed with its refresh token when Admin API work needs it after it expired", async () => {
+    const [store] = await shopStores();
+    if (!store) throw new Error("the shop was not installed");
+    const sessionId = `offline_${SHOP}`;
+    await testDb()
+      .update(shopifySessions)
+      .set({ expires: new Date(Date.now() - 60_000) })
+      .where(eq(shopifySessions.id, sessionId));
+
+    // Regenerating the script republishes it to the shop's theme app embed: Admin API work, in a job.
+    const regenerated = await client.get(
+      `/api/stores/${store.id}/integration-script?regenerate=true`,
+      fromAdmin(sessionToken(SHOP)),
+    );
+    expect(regenerated.status).toBe(200);
+
+    const session = await eventually(
+      async () => {
+        const [row] = await testDb().select().from(shopifySessions).where(eq(shopifySessions.id, sessionId));
+        return (row?.expires?.getTime() ?? 0) > Date.now() && row;
+      },
+      { what: "the offline session to be refreshed" },
+    );
+    expect(decryptSecret(session?.accessToken ?? "")).toBe(FAKE_SHOP.accessToken);
+    const [after] = await shopStores();
+    expect(after?.isConnected).toBe(true);
   });
 });
 
