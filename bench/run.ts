@@ -229,10 +229,15 @@ function resultsMarkdown(
       "The app runs as in production (`NODE_ENV=production`, built server, REDIS_URL set: rate limits and " +
       "the welcome-email job go to Redis) on a scratch database; rate limits are raised out of the way.",
     "- The bare endpoint is node:http + pg Pool (max 20), one `INSERT … ON CONFLICT DO NOTHING` of the same " +
-      "columns into a copy of `subscribers` (same indexes and store foreign key), in its own process.",
+      "columns into a copy of `subscribers` (same indexes and store foreign key; not the store_counters " +
+      "triggers, which the app's insert also runs), in its own process.",
     "- Rows are checked after each run: every 2xx email has exactly one row (lost = 2xx without a row).",
     "- CPU ms/req (and ms/msg): CPU time (user + system, from /proc) of the server or sending process per " +
       "answered request or delivered message; steadier than req/s when other work shares the cores.",
+    "- Screens: Chromium (headless, 1280×800) signed in as the admin, each screen of the store the subscribe " +
+      "load filled, 3 cold visits (a new browser context each); LCP and CLS (largest session window) from the " +
+      "page's PerformanceObserver after the load event, an idle network and 1.5 s; JS = every script response " +
+      "of the visit (gzip computed at the default level; the server sends them uncompressed on loopback).",
     "- Welcome email: one `jobs/worker.ts` (BullMQ, concurrency 10, the store's pooled SMTP transport) " +
       "against a loopback SMTP sink that accepts and discards (no TLS), timed from enqueueing N jobs until the " +
       "sink has N messages, after a warm-up; the raw loop is nodemailer alone (pool, 5 connections, 10 sends " +
