@@ -6,6 +6,7 @@ import { can, effectivePermissions, type Permission, type Role } from "~/lib/per
 import { forbidden, unauthorized } from "./errors.server";
 import { readSession, readSessionToken } from "./sessions.server";
 import {
+  embeddedLaunchPath,
   findBearerActor,
   hasBearerToken,
   isEmbeddedRequest,
@@ -55,6 +56,8 @@ export async function requireActor(request: Request): Promise<Actor> {
 /** For screens: anonymous visitors are sent to /login; inside the Shopify admin, Shopify authenticates. */
 export async function requireScreenActor(request: Request): Promise<Actor> {
   if (isEmbeddedRequest(request)) return requireEmbeddedActor(request);
+  const launch = embeddedLaunchPath(request);
+  if (launch) throw redirect(launch);
   const actor = await findActor(request);
   if (!actor) throw redirect("/login");
   return actor;

@@ -12,6 +12,16 @@ export function isEmbeddedRequest(request: Request): boolean {
 }
 
 /**
+ * The admin opens the app at its application_url (the root) with ?shop=&host=…: that is the embedded app,
+ * which lives under /app, so the launch goes there with its parameters. Null for any other request.
+ */
+export function embeddedLaunchPath(request: Request): string | null {
+  const url = new URL(request.url);
+  const launched = url.pathname === "/" && url.searchParams.has("shop") && url.searchParams.has("host");
+  return launched && isEmbeddedAppEnabled() ? `/app${url.search}` : null;
+}
+
+/**
  * The actor of a shop's admin: the administrator of the organization created at install, with every
  * permission, limited to the shop's store (stores.server.ts scopes every query by actor.storeId).
  */

@@ -134,6 +134,13 @@ describe("installing from the Shopify admin", () => {
     ).toHaveLength(1);
   });
 
+  it("takes the admin's launch at the app URL's root to /app, parameters kept", async () => {
+    const launch = embeddedUrl("/", SHOP);
+    const response = await client.get(launch, fromAdmin());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(launch.replace(/^\//, "/app"));
+  });
+
   it("sends a document request without a session token to Shopify's bounce page", async () => {
     const url = new URL(embeddedUrl("/app", SHOP), app.url);
     url.searchParams.delete("id_token");
