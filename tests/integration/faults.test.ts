@@ -141,6 +141,8 @@ describe("a worker killed (SIGKILL) in the middle of sending, three times", () =
         ),
       );
     expect(final.map((send) => send.status)).toEqual(Array(60).fill("sent"));
+    // Its database connections go too: the storm below needs PostgreSQL's connection slots.
+    await killWorkers();
     faults.passed();
   }, 240_000);
 });
