@@ -26,8 +26,12 @@ process.env.REDIS_URL = TEST_REDIS_URL;
 
 const faults = printSummary(({ tried, passed }, n) => `faults: ${n(passed)} of ${n(tried)} survived`);
 
-/** Leases short enough that a killed worker's claimed sends are taken over within the test. */
-const WORKER_ENV = { ALLOW_PRIVATE_NETWORK_TARGETS: "true", EMAIL_SEND_LEASE_SECONDS: "2" };
+/**
+ * A send lease shorter than the 15 s it takes BullMQ to hand a dead worker's jobs to another, so the
+ * takeover sends at once; yet long enough for a live send on a loaded machine (with 2 s, sends still
+ * running past their lease were sent twice).
+ */
+const WORKER_ENV = { ALLOW_PRIVATE_NETWORK_TARGETS: "true", EMAIL_SEND_LEASE_SECONDS: "10" };
 
 let sink: SmtpSink;
 let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;

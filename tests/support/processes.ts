@@ -3,18 +3,18 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/** `npm run worker` (jobs/worker.ts) as a child process, with this file's env plus `env`. */
+/**
+ * `npm run worker` (jobs/worker.ts) as a child process, with this file's env plus `env`. Node loads
+ * TypeScript through tsx's loader in the same process: the tsx command would run the worker in a
+ * grandchild, which a SIGKILL to the child leaves running.
+ */
 export function startWorker(env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(
-    process.execPath,
-    [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), path.join(ROOT, "jobs/worker.ts")],
-    {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: process.env.TEST_WORKER_LOG_LEVEL ?? "silent", ...env },
-      // TEST_WORKER_LOG_LEVEL=info shows what a worker did, when a test needs explaining.
-      stdio: process.env.TEST_WORKER_LOG_LEVEL ? "inherit" : "ignore",
-    },
-  );
+  return spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "jobs/worker.ts")], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: process.env.TEST_WORKER_LOG_LEVEL ?? "silent", ...env },
+    // TEST_WORKER_LOG_LEVEL=info shows what a worker did, when a test needs explaining.
+    stdio: process.env.TEST_WORKER_LOG_LEVEL ? "inherit" : "ignore",
+  });
 }
 
 /** Sends `signal` and resolves once the process has exited (at once if it already had). */
