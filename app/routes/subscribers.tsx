@@ -11,6 +11,7 @@ import { SubscriberTable } from "~/components/subscribers/subscriber-table";
 import type { SubscriberRow } from "~/components/subscribers/types";
 import { useSubscriberPages } from "~/components/subscribers/use-subscriber-pages";
 import { useToast } from "~/components/toast";
+import { useDownload } from "~/components/use-download";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import {
   DEFAULT_PAGE_SIZE,
@@ -52,6 +53,7 @@ function useShownFilters(): Filters {
 
 function SubscribersScreen({ store, filters: loadedFilters, page }: Screen) {
   const { user } = useAppContext();
+  const download = useDownload();
   const canManage = user.permissions.manage_subscribers;
   const toast = useToast();
   const revalidator = useRevalidator();
@@ -155,9 +157,7 @@ function SubscribersScreen({ store, filters: loadedFilters, page }: Screen) {
             ]
           : []),
         // A download, not a page: the browser keeps this screen and saves the file.
-        ...(page.hasSubscribers
-          ? [{ content: "Export CSV", onAction: () => window.location.assign(exportUrl) }]
-          : []),
+        ...(page.hasSubscribers ? [{ content: "Export CSV", onAction: () => download(exportUrl) }] : []),
       ]
     : [];
 

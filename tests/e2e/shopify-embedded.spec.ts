@@ -1,7 +1,10 @@
+import fs from "node:fs";
 import { FAKE_SHOP } from "../../mocks/shopify";
-import { BROWSER_USER_AGENT } from "../support/shopify-session-token";
+import { BROWSER_USER_AGENT, sessionToken } from "../support/shopify-session-token";
+import { subscribe } from "./support/api";
 import { expect, test } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
+import { MAIN } from "./support/servers";
 import { installShopifyAdmin, openInAdmin } from "./support/shopify-admin";
 
 /**
@@ -54,4 +57,27 @@ test("a save inside the admin goes through the session token and toasts through 
   await app.getByRole("button", { name: "Save social links" }).click();
   await expect(page.locator("#toasts .toast")).toHaveText("Success: Social media links updated successfully");
   await expect(app.locator(".Polaris-Frame-Toast")).toHaveCount(0);
+});
+
+test("subscribers export as CSV from inside the admin, where downloads carry the session token", async ({
+  page,
+  request,
+}) => {
+  const stores = await request.get(`${MAIN.baseURL}/api/stores`, {
+    headers: { Authorization: `Bearer ${sessionToken(FAKE_SHOP.domain)}`, "User-Agent": BROWSER_USER_AGENT },
+  });
+  const [store] = (await stores.json()) as Array<{ id: string }>;
+  if (!store) throw new Error("the shop's store was not installed");
+  const email = `ava-${Date.now()}@northwind-buyers.example`;
+  await subscribe(MAIN, store.id, email);
+
+  const app = await openInAdmin(page);
+  await page.locator("#app-nav a", { hasText: "Subscribers" }).click();
+  await expect(app.getByText(email)).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    app.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^subscribers-.+\.csv$/);
+  expect(fs.readFileSync(await download.path(), "utf8")).toContain(email);
 });
