@@ -1,7 +1,7 @@
 import { NavMenu } from "@shopify/app-bridge-react";
 import { AppProvider } from "@shopify/shopify-app-react-router/react";
 import { boundary } from "@shopify/shopify-app-react-router/server";
-import { Link, Outlet, useRouteError } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
 import { EmbeddedContext } from "~/components/embedded";
 import { embeddedNavItems } from "~/lib/navigation";
 import { EMBEDDED_HOME } from "~/lib/store-routing";
@@ -44,9 +44,14 @@ export default function EmbeddedApp({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Shopify's authentication answers some requests with a page of its own (e.g. the session-token bounce page). */
+/**
+ * Shopify's authentication answers some requests with a page of its own (the session-token bounce page),
+ * which is shown as it is; any other error is the root's to show.
+ */
 export function ErrorBoundary() {
-  return boundary.error(useRouteError());
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && typeof error.data === "string") return boundary.error(error);
+  throw error;
 }
 
 export const headers: Route.HeadersFunction = (headersArgs) => boundary.headers(headersArgs);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { visibleSidebar } from "~/lib/navigation";
+import { embeddedNavItems, visibleSidebar } from "~/lib/navigation";
 import { effectivePermissions, type Permission } from "~/lib/permissions";
 
 const labels = (items: { label: string }[]) => items.map((item) => item.label);
@@ -51,5 +51,18 @@ describe("visibleSidebar (SPEC §6)", () => {
     );
     expect(labels(visibleSidebar(all, "s1"))).not.toContain("Member Management");
     expect(visibleSidebar(all, "s1")).toHaveLength(7);
+  });
+});
+
+describe("embeddedNavItems", () => {
+  it("is the sidebar's store sections under /app, without store management or members", () => {
+    expect(embeddedNavItems()).toEqual([
+      { label: "Dashboard", url: "/app" },
+      { label: "Popup Builder", url: "/app/popup-builder" },
+      { label: "Subscribers", url: "/app/subscribers" },
+      { label: "Email Templates", url: "/app/email-templates" },
+      { label: "Integration", url: "/app/integration" },
+      { label: "Settings", url: "/app/settings" },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readCookie, sectionPath, selectStore, switchStorePath } from "~/lib/store-routing";
+import { embeddedPath, readCookie, sectionPath, selectStore, switchStorePath } from "~/lib/store-routing";
 
 describe("sectionPath", () => {
   it("scopes a section to the selected store, or leaves it bare without one", () => {
@@ -53,5 +53,21 @@ describe("readCookie", () => {
     expect(readCookie("np_session=abc; np_store=s%2F1", "np_store")).toBe("s/1");
     expect(readCookie("np_session=abc", "np_store")).toBeUndefined();
     expect(readCookie(null, "np_store")).toBeUndefined();
+  });
+});
+
+describe("embeddedPath", () => {
+  it("keeps links inside the Shopify admin under /app, with their query", () => {
+    expect(embeddedPath("/store/3f2a/email-analytics")).toBe("/app/email-analytics");
+    expect(embeddedPath("/popup-builder?preview=true")).toBe("/app/popup-builder?preview=true");
+    expect(embeddedPath("/store/3f2a/dashboard")).toBe("/app");
+    expect(embeddedPath("/")).toBe("/app");
+    expect(embeddedPath("/app/settings")).toBe("/app/settings");
+  });
+
+  it("sends the standalone-only screens to the app's home", () => {
+    for (const url of ["/stores", "/onboarding", "/admin/members", "/login"]) {
+      expect(embeddedPath(url)).toBe("/app");
+    }
   });
 });
