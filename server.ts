@@ -1,4 +1,5 @@
 import path from "node:path";
+import compression from "compression";
 import type { Express } from "express";
 import express from "express";
 
@@ -39,8 +40,11 @@ if (DEVELOPMENT) {
     app: Express;
     ready: Promise<void>;
   };
+  // The hashed JS and CSS (about two thirds smaller gzipped). Pages are not compressed here: buffering
+  // for compression would hold back the streamed parts of a server-rendered page.
   server.use(
     "/assets",
+    compression(),
     express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
   );
   const staticFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
