@@ -54,7 +54,7 @@ let embeddedApp: EmbeddedApp | undefined;
  * The configured Shopify app, built on first use so that the standalone dashboard (no SHOPIFY_* variables)
  * never touches it. Without the variables, every embedded route answers 404.
  */
-export function shopify(): EmbeddedApp {
+function shopify(): EmbeddedApp {
   if (embeddedApp) return embeddedApp;
   const config = embeddedAppConfig();
   if (!config) throw new Response("Not Found", { status: 404 });
@@ -72,9 +72,6 @@ export const unauthenticated = {
 };
 
 export const login = (request: Request) => shopify().login(request);
-
-export const addDocumentResponseHeaders = (request: Request, headers: Headers) =>
-  shopify().addDocumentResponseHeaders(request, headers);
 
 export function sessionStorage() {
   return shopify().sessionStorage;

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { organizations, stores, userPreferences, users } from "~/db/schema";
@@ -6,6 +6,7 @@ import { enqueue } from "../../jobs/client";
 import { encryptSecret } from "./crypto.server";
 import { adminGraphql } from "./shopify-admin.server";
 import { insertStoreWithDefaults } from "./stores.server";
+import { findUserByEmail } from "./users.server";
 
 type InstalledSession = { shop: string; accessToken?: string };
 type ShopProfile = { name: string; email: string };
@@ -31,11 +32,7 @@ async function readShopProfile(shopDomain: string, accessToken: string): Promise
  * shop's administrator gets the same mailbox with a "+shop" tag, which still delivers.
  */
 async function freeEmailFor(email: string, shopDomain: string): Promise<string> {
-  const [taken] = await db()
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  if (!taken) return email;
+  if (!(await findUserByEmail(email))) return email;
   const [local, domain] = email.split("@");
   return `${local}+${shopDomain.replace(".myshopify.com", "")}@${domain}`;
 }
