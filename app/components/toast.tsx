@@ -1,7 +1,6 @@
-import type { ShopifyGlobal } from "@shopify/app-bridge-react";
 import { Toast } from "@shopify/polaris";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
-import { useEmbedded } from "./embedded";
+import { appBridge, useEmbedded } from "./embedded";
 
 /** SPEC §9: the product's own toasts show for about 3 s; one at a time. */
 const TOAST_DURATION_MS = 3_000;
@@ -44,8 +43,7 @@ function toastText(toast: ToastMessage): string {
 
 /** Inside the Shopify admin the admin itself shows the toast, through App Bridge. */
 function showInAdmin(toast: ToastMessage) {
-  const appBridge = (window as Window & { shopify?: ShopifyGlobal }).shopify;
-  appBridge?.toast.show(toastText(toast), {
+  appBridge()?.toast.show(toastText(toast), {
     isError: toast.tone === "critical",
     duration: TOAST_DURATION_MS,
   });
