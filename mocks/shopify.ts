@@ -211,9 +211,11 @@ function resolveQuery(
       : null;
   }
   if (/\bshop\s*\{/.test(query)) {
+    // The owner's email only when selected, as GraphQL answers only what is asked.
+    const selectsEmail = /\bshop\s*\{[^}]*\bemail\b/.test(query);
     data.shop = {
       name: shop.name,
-      email: shop.email ?? `owner@${shop.domain}`,
+      ...(selectsEmail ? { email: shop.email ?? `owner@${shop.domain}` } : {}),
       myshopifyDomain: shop.domain,
     };
   }

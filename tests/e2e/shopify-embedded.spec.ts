@@ -46,6 +46,9 @@ test("the admin shows the app's screens in its frame, with the app's nav menu", 
     await screenshot(page, shot, { fullPage: false });
   }
   await expect(page.frames().some((frame) => frame.url().includes("/app/settings"))).toBe(true);
+  // The installation holds the Admin API access: no custom-app token editor inside the admin.
+  await expect(app.getByText("Connected through the Newsletter Popup app installed on")).toBeVisible();
+  await expect(app.getByRole("button", { name: "Edit Access token" })).toHaveCount(0);
 });
 
 test("a save inside the admin goes through the session token and toasts through App Bridge", async ({

@@ -9,6 +9,7 @@ import {
   Text,
 } from "@shopify/polaris";
 import { type ReactNode, useId, useState } from "react";
+import { useEmbedded } from "~/components/embedded";
 import { useToast } from "~/components/toast";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import { cleanAccessToken } from "~/lib/schemas/shopify";
@@ -24,6 +25,8 @@ type Props = { store: StoreSettingsView; onSaved: (store: StoreSettingsView) => 
  */
 export function ShopifySettingsCard({ store, onSaved, children }: Props) {
   const toast = useToast();
+  // Inside the Shopify admin the app's own installation holds the access: no custom-app token to manage.
+  const embedded = useEmbedded();
   const [open, setOpen] = useState(store.integrationType === "shopify");
   const [verifying, setVerifying] = useState(false);
   const contentId = useId();
@@ -106,29 +109,37 @@ export function ShopifySettingsCard({ store, onSaved, children }: Props) {
           transition={{ duration: "150ms", timingFunction: "ease-in-out" }}
         >
           <BlockStack gap="400">
-            <FormLayout>
-              <InlineEditField
-                label="Store URL"
-                type="url"
-                value={store.shopifyUrl ?? ""}
-                helpText="Your shop's myshopify.com address, e.g. https://your-store.myshopify.com"
-                onSave={saveUrl}
-              />
-              <InlineEditField
-                label="Access token"
-                type="password"
-                value={store.shopifyAccessToken ?? ""}
-                startEmpty
-                clean={cleanAccessToken}
-                helpText="The Admin API access token of your custom app (Settings → Apps → Develop apps)"
-                onSave={saveToken}
-              />
-            </FormLayout>
-            <InlineStack gap="300" blockAlign="center">
-              <Button onClick={verify} loading={verifying} disabled={!store.shopifyAccessToken}>
-                Verify connection
-              </Button>
-            </InlineStack>
+            {embedded ? (
+              <Text as="p">
+                {`Connected through the Newsletter Popup app installed on ${store.shopifyUrl ?? "your shop"}. Shopify renews its access on its own.`}
+              </Text>
+            ) : (
+              <>
+                <FormLayout>
+                  <InlineEditField
+                    label="Store URL"
+                    type="url"
+                    value={store.shopifyUrl ?? ""}
+                    helpText="Your shop's myshopify.com address, e.g. https://your-store.myshopify.com"
+                    onSave={saveUrl}
+                  />
+                  <InlineEditField
+                    label="Access token"
+                    type="password"
+                    value={store.shopifyAccessToken ?? ""}
+                    startEmpty
+                    clean={cleanAccessToken}
+                    helpText="The Admin API access token of your custom app (Settings → Apps → Develop apps)"
+                    onSave={saveToken}
+                  />
+                </FormLayout>
+                <InlineStack gap="300" blockAlign="center">
+                  <Button onClick={verify} loading={verifying} disabled={!store.shopifyAccessToken}>
+                    Verify connection
+                  </Button>
+                </InlineStack>
+              </>
+            )}
             {children}
           </BlockStack>
         </Collapsible>
