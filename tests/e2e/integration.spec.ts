@@ -26,7 +26,8 @@ async function storeAt(label: string, page: (store: Store) => string): Promise<S
   return api.put<Store>(`/api/stores/${store.id}`, { shopifyUrl: page(store) });
 }
 
-const scriptField = (page: import("@playwright/test").Page) => page.getByLabel("Install script");
+const scriptField = (page: import("@playwright/test").Page) =>
+  page.getByRole("textbox", { name: "Install script" });
 
 test("copy, regenerate and verify the install script", async ({ page, context }) => {
   const store = await storeAt("Integration Store", (created) => `${MAIN.baseURL}/demo/${created.id}`);
@@ -53,6 +54,7 @@ test("copy, regenerate and verify the install script", async ({ page, context })
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Regenerate" }).click();
   await expect(toast(page)).toContainText("New script generated");
+  await expect(dialog).toBeHidden();
   await expect(scriptField(page)).toHaveValue(/data-script-version="[\w-]{8}"/);
   await expect(page.getByText(/^Version [\w-]{8}, issued /)).toBeVisible();
   const regenerated = await scriptField(page).inputValue();

@@ -32,7 +32,7 @@ const SCREENS = [
   {
     path: "/integration",
     heading: "Integration",
-    content: `Install script for ${STORE_NAME}`,
+    content: `Install the popup on ${STORE_NAME}`,
     shot: "screen-integration",
   },
   {
