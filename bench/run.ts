@@ -237,7 +237,7 @@ function resultsMarkdown(
     "- Screens: Chromium (headless, 1280×800) signed in as the admin, each screen of the store the subscribe " +
       "load filled, 3 cold visits (a new browser context each); LCP and CLS (largest session window) from the " +
       "page's PerformanceObserver after the load event, an idle network and 1.5 s; JS = every script response " +
-      "of the visit (gzip computed at the default level; the server sends them uncompressed on loopback).",
+      "of the visit (gzip computed at the default level; the server sends /assets gzip-compressed, so the transferred size is close to it).",
     "- Welcome email: one `jobs/worker.ts` (BullMQ, concurrency 10, the store's pooled SMTP transport) " +
       "against a loopback SMTP sink that accepts and discards (no TLS), timed from enqueueing N jobs until the " +
       "sink has N messages, after a warm-up; the raw loop is nodemailer alone (pool, 5 connections, 10 sends " +
