@@ -5,7 +5,7 @@ import { subscribe } from "./support/api";
 import { expect, test } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
 import { MAIN } from "./support/servers";
-import { installShopifyAdmin, openInAdmin } from "./support/shopify-admin";
+import { installShopifyAdmin, openFromAdminMenu, openInAdmin } from "./support/shopify-admin";
 
 /**
  * The app inside the Shopify admin: the admin page frames /app with a session token, App Bridge (a stub
@@ -39,7 +39,7 @@ test("the admin shows the app's screens in its frame, with the app's nav menu", 
     ["Subscribers", "Subscribers", "embedded-subscribers"],
     ["Settings", "Settings", "embedded-settings"],
   ] as const) {
-    await page.locator("#app-nav a", { hasText: label }).click();
+    await openFromAdminMenu(page, app, label);
     await expect(app.getByRole("heading", { name: heading, level: 1 })).toBeVisible();
     // The admin's app is the shop's one store: no store selector.
     await expect(app.getByRole("combobox", { name: "Store", exact: true })).toHaveCount(0);
@@ -55,7 +55,7 @@ test("a save inside the admin goes through the session token and toasts through 
   page,
 }) => {
   const app = await openInAdmin(page);
-  await page.locator("#app-nav a", { hasText: "Popup Builder" }).click();
+  await openFromAdminMenu(page, app, "Popup Builder");
   await expect(app.getByRole("heading", { name: "Popup Builder", level: 1 })).toBeVisible();
   await app.getByRole("button", { name: "Save social links" }).click();
   await expect(page.locator("#toasts .toast")).toHaveText("Success: Social media links updated successfully");
@@ -75,7 +75,7 @@ test("subscribers export as CSV from inside the admin, where downloads carry the
   await subscribe(MAIN, store.id, email);
 
   const app = await openInAdmin(page);
-  await page.locator("#app-nav a", { hasText: "Subscribers" }).click();
+  await openFromAdminMenu(page, app, "Subscribers");
   await expect(app.getByText(email)).toBeVisible();
   const [download] = await Promise.all([
     page.waitForEvent("download"),

@@ -1,4 +1,4 @@
-import type { BrowserContext, FrameLocator, Page } from "@playwright/test";
+import { type BrowserContext, expect, type FrameLocator, type Page } from "@playwright/test";
 import { embeddedUrl, sessionToken } from "../../support/shopify-session-token";
 import { MAIN } from "./servers";
 
@@ -135,4 +135,15 @@ export async function installShopifyAdmin(context: BrowserContext, shop: string,
 export async function openInAdmin(page: Page): Promise<FrameLocator> {
   await page.goto(ADMIN_URL);
   return page.frameLocator("#app-iframe");
+}
+
+/**
+ * Opens a screen from the admin's app menu. The menu is drawn from the server-rendered page, before the app has
+ * hydrated and listens for navigation, so a click that early does nothing: as a merchant would, click again.
+ */
+export async function openFromAdminMenu(page: Page, app: FrameLocator, label: string): Promise<void> {
+  await expect(async () => {
+    await page.locator("#app-nav a", { hasText: label }).click();
+    await expect(app.getByRole("heading", { name: label, level: 1 })).toBeVisible({ timeout: 1_500 });
+  }).toPass({ timeout: 20_000 });
 }
