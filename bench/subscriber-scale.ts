@@ -24,7 +24,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { ADMIN, appEnvironment, type BenchEnv, createAdmin, freePort } from "./lib/app";
 import { progress, sleep, withTimeout } from "./lib/log";
-import { isRunning, type Managed, stopProcess, tail } from "./lib/processes";
+import { capture, isRunning, type Managed, stopProcess, tail } from "./lib/processes";
 import { fixed, integer, machine, type Row, table } from "./lib/report";
 import { createScratchDatabase, deleteRedisKeys, dropScratchDatabase, REDIS_URL } from "./lib/scratch";
 
@@ -307,18 +307,6 @@ function snapshotBuild(): string {
   throw new Error("build/ kept changing while it was copied (a build is running): try again");
 }
 
-function captureLines(managed: Managed, stream: NodeJS.ReadableStream | null) {
-  if (!stream) return;
-  let partial = "";
-  stream.setEncoding("utf8");
-  stream.on("data", (chunk: string) => {
-    const lines = (partial + chunk).split("\n");
-    partial = lines.pop() ?? "";
-    managed.output.push(...lines);
-    if (managed.output.length > 80) managed.output.splice(0, managed.output.length - 80);
-  });
-}
-
 /** `node node_modules/tsx/dist/cli.mjs server.ts` in its own process group, run from `directory`. */
 async function startServer(
   bench: BenchEnv,
@@ -344,8 +332,8 @@ async function startServer(
     output: [],
     exited: new Promise((resolve) => child.once("exit", (code) => resolve(code))),
   };
-  captureLines(managed, child.stdout);
-  captureLines(managed, child.stderr);
+  capture(managed, child.stdout);
+  capture(managed, child.stderr);
   progress(`starting the app on ${origin} (pid ${child.pid}, from ${directory})`);
   const deadline = Date.now() + 90_000;
   while (!managed.output.some((line) => line.includes("listening on"))) {

@@ -21,7 +21,8 @@ const running = new Set<Managed>();
 const TSX_CLI = path.resolve("node_modules/tsx/dist/cli.mjs");
 const OUTPUT_LINES = 80;
 
-function capture(managed: Managed, stream: NodeJS.ReadableStream | null) {
+/** Keeps the last lines a process writes on `stream`, for the report when something fails. */
+export function capture(managed: Managed, stream: NodeJS.ReadableStream | null) {
   if (!stream) return;
   let partial = "";
   stream.setEncoding("utf8");
