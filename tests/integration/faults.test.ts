@@ -120,30 +120,24 @@ describe("a worker killed (SIGKILL) in the middle of sending, three times", () =
       });
       await stopProcess(doomed, "SIGKILL");
     }
-    const sends = await testDb()
-      .select()
-      .from(emailSends)
-      .where(
-        inArray(
-          emailSends.subscriberId,
-          rows.map((row) => row.id),
-        ),
-      );
+    const sendsOfRows = () =>
+      testDb()
+        .select()
+        .from(emailSends)
+        .where(
+          inArray(
+            emailSends.subscriberId,
+            rows.map((row) => row.id),
+          ),
+        );
+    const sends = await sendsOfRows();
     expect(sends.some((send) => send.status === "sending")).toBe(true);
 
     await sink.setMode("accept");
     worker({ REDIS_URL: TEST_REDIS_URL });
     const emails = rows.map((row) => row.email);
     expect(await deliveriesTo(emails, 120_000)).toEqual(exactlyOnce(emails));
-    const final = await testDb()
-      .select()
-      .from(emailSends)
-      .where(
-        inArray(
-          emailSends.subscriberId,
-          rows.map((row) => row.id),
-        ),
-      );
+    const final = await sendsOfRows();
     expect(final.map((send) => send.status)).toEqual(Array(60).fill("sent"));
     // Its database connections go too: the storm below needs PostgreSQL's connection slots.
     await killWorkers();
