@@ -69,10 +69,16 @@ export function selectStore<T extends { id: string }>(
   );
 }
 
+/** A cookie's value; undefined when absent or garbled (a malformed escape is no value, not an error). */
 export function readCookie(header: string | null, name: string): string | undefined {
   for (const part of header?.split(";") ?? []) {
     const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join("="));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }

@@ -9,8 +9,8 @@ const handle = apiRoute({
     const input = await readJson(request, loginSchema);
     const { user, session } = await login(input, context.ip);
     // A new session id at every login (session fixation); the old one ends.
-    await logout(readSessionToken(request));
-    return data(user, { headers: { "Set-Cookie": sessionCookie(session.token) } });
+    await logout(await readSessionToken(request));
+    return data(user, { headers: { "Set-Cookie": await sessionCookie(session.token) } });
   },
 });
 

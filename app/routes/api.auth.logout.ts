@@ -5,8 +5,8 @@ import { clearedSessionCookie, readSessionToken } from "~/services/sessions.serv
 
 const handle = apiRoute({
   POST: async ({ request }) => {
-    await logout(readSessionToken(request));
-    return data({ message: "Logged out" }, { headers: { "Set-Cookie": clearedSessionCookie() } });
+    await logout(await readSessionToken(request));
+    return data({ message: "Logged out" }, { headers: { "Set-Cookie": await clearedSessionCookie() } });
   },
 });
 

@@ -22,7 +22,7 @@ export async function createAccountFromForm(request: Request, ip: string) {
     await consume(accountsPerIp, ip);
     const { admin } = await createOrganizationWithAdmin(parsed.data);
     const session = await createSession(admin);
-    return redirect("/", { headers: { "Set-Cookie": sessionCookie(session.token) } });
+    return redirect("/", { headers: { "Set-Cookie": await sessionCookie(session.token) } });
   } catch (error) {
     if (error instanceof HttpError)
       return data({ errors: { email: error.message } }, { status: error.status });

@@ -29,7 +29,7 @@ export type Actor = {
 /** The signed-in actor, or null. Reads the user fresh so permission changes apply on the next request. */
 export async function findActor(request: Request): Promise<Actor | null> {
   if (hasBearerToken(request)) return findBearerActor(request);
-  const token = readSessionToken(request);
+  const token = await readSessionToken(request);
   if (!token) return null;
   const session = await readSession(token);
   if (!session) return null;

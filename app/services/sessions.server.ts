@@ -1,8 +1,10 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { type Cookie, createCookie } from "react-router";
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { env, isProduction } from "~/lib/env.server";
 import { hmac, randomToken } from "./crypto.server";
+import { secrets } from "./secrets.server";
 
 export const SESSION_COOKIE = "np_session";
 /** Writing the new expiry on every request would turn each read into a write; once a minute is enough. */
@@ -60,25 +62,41 @@ export async function purgeExpiredSessions(): Promise<void> {
   await db().delete(sessions).where(lt(sessions.expire, new Date()));
 }
 
-export function readSessionToken(request: Request): string | undefined {
+let cookie: Cookie | undefined;
+
+/** Signed with SESSION_SECRET: a forged or garbled value is refused before any database lookup. */
+function sessionCookieJar(): Cookie {
+  cookie ??= createCookie(SESSION_COOKIE, {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: isProduction(),
+    secrets: [secrets().sessionSecret],
+  });
+  return cookie;
+}
+
+/** How many cookies of that name the header carries (the cookie parser keeps only the first). */
+function countCookies(header: string, name: string): number {
+  return header.split(";").filter((part) => part.split("=")[0]?.trim() === name).length;
+}
+
+/**
+ * The session token of the request's cookie, or undefined. A garbled value is no session; so are two
+ * np_session cookies: the second can only come from another host (cookie tossing), and which one wins
+ * would be the attacker's choice.
+ */
+export async function readSessionToken(request: Request): Promise<string | undefined> {
   const header = request.headers.get("Cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [name, ...value] = part.trim().split("=");
-    if (name === SESSION_COOKIE) return decodeURIComponent(value.join("="));
-  }
-  return undefined;
+  if (!header || countCookies(header, SESSION_COOKIE) > 1) return undefined;
+  const token: unknown = await sessionCookieJar().parse(header);
+  return typeof token === "string" && token !== "" ? token : undefined;
 }
 
-function cookieAttributes(maxAgeSeconds: number): string {
-  const secure = isProduction() ? "; Secure" : "";
-  return `Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+export function sessionCookie(token: string): Promise<string> {
+  return sessionCookieJar().serialize(token, { maxAge: Math.floor(ttlMs() / 1000) });
 }
 
-export function sessionCookie(token: string): string {
-  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; ${cookieAttributes(Math.floor(ttlMs() / 1000))}`;
-}
-
-export function clearedSessionCookie(): string {
-  return `${SESSION_COOKIE}=; ${cookieAttributes(0)}`;
+export function clearedSessionCookie(): Promise<string> {
+  return sessionCookieJar().serialize("", { maxAge: 0 });
 }

@@ -54,6 +54,10 @@ describe("readCookie", () => {
     expect(readCookie("np_session=abc", "np_store")).toBeUndefined();
     expect(readCookie(null, "np_store")).toBeUndefined();
   });
+
+  it("reads a garbled value as no value", () => {
+    expect(readCookie("np_store=%E0%A4%A", "np_store")).toBeUndefined();
+  });
 });
 
 describe("embeddedPath", () => {
