@@ -1,12 +1,15 @@
 import { parseArgs } from "node:util";
 import { closeDb } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
+import { env } from "~/lib/env.server";
 import { createAccountSchema } from "~/lib/schemas/auth";
 import { HttpError } from "~/services/errors.server";
 import { createOrganizationWithAdmin } from "~/services/users.server";
 
 /** npm run create-admin -- --email E --password P [--organization NAME] */
 async function main() {
+  // The same check as the server's start: a production environment missing a key is refused before any write.
+  env();
   const { values } = parseArgs({
     options: { email: { type: "string" }, password: { type: "string" }, organization: { type: "string" } },
   });

@@ -11,6 +11,12 @@ const optionalUrl = z
   .transform((value) => (value ? value : undefined))
   .pipe(z.url().optional());
 
+/**
+ * Without them a production server would start and fail later: every login (the keys), every link in an email
+ * and the CSRF origin check (APP_URL). Development generates the keys and defaults APP_URL to localhost.
+ */
+const REQUIRED_IN_PRODUCTION = ["SESSION_SECRET", "ENCRYPTION_KEY", "APP_URL"] as const;
+
 const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -52,6 +58,13 @@ const envSchema = z
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
     path: ["ADMIN_PASSWORD"],
+  })
+  .superRefine((env, context) => {
+    if (env.NODE_ENV !== "production") return;
+    for (const name of REQUIRED_IN_PRODUCTION) {
+      if (!env[name])
+        context.addIssue({ code: "custom", path: [name], message: `${name} is required in production` });
+    }
   });
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string };

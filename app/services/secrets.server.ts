@@ -1,16 +1,16 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { env, isProduction } from "~/lib/env.server";
+import { env } from "~/lib/env.server";
 
 type Secrets = { sessionSecret: string; encryptionKey: Buffer };
 
 let cached: Secrets | undefined;
 
 /**
- * SESSION_SECRET and ENCRYPTION_KEY from the environment. Outside production a missing one is
- * generated once into DATA_DIR/secrets.json so that `npm run dev` needs no setup and restarts keep
- * sessions and encrypted values readable.
+ * SESSION_SECRET and ENCRYPTION_KEY from the environment (production does not start without them, see
+ * app/lib/env.server.ts). Outside production a missing one is generated once into DATA_DIR/secrets.json
+ * so that `npm run dev` needs no setup and restarts keep sessions and encrypted values readable.
  */
 export function secrets(): Secrets {
   if (cached) return cached;
@@ -18,9 +18,6 @@ export function secrets(): Secrets {
   if (SESSION_SECRET && ENCRYPTION_KEY) {
     cached = { sessionSecret: SESSION_SECRET, encryptionKey: Buffer.from(ENCRYPTION_KEY, "hex") };
     return cached;
-  }
-  if (isProduction()) {
-    throw new Error("SESSION_SECRET and ENCRYPTION_KEY must be set in production (see .env.example)");
   }
   const file = path.resolve(DATA_DIR, "secrets.json");
   const stored = readStored(file) ?? writeStored(file);

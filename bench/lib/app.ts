@@ -94,7 +94,9 @@ export const ADMIN = {
 
 /** `npm run create-admin` (the same script, run directly) against the scratch database. */
 export async function createAdmin(bench: BenchEnv): Promise<void> {
-  const managed = startTsxCli("create-admin", "scripts/create-admin.ts", appEnvironment(bench, {}), {
+  // Production requires APP_URL; the script writes no link, so any origin does.
+  const env = appEnvironment(bench, { APP_URL: "http://127.0.0.1" });
+  const managed = startTsxCli("create-admin", "scripts/create-admin.ts", env, {
     args: ["--email", ADMIN.email, "--password", ADMIN.password, "--organization", ADMIN.organization],
   });
   const code = await withTimeout("create-admin", 90_000, managed.exited).catch(async (error: unknown) => {

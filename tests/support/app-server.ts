@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
+import { freePort } from "./services";
 
 /** A running production build of the app (`NODE_ENV=production tsx server.ts`) in a child process. */
 export type AppServer = {
@@ -22,7 +23,7 @@ const STOP_TIMEOUT_MS = 5_000;
 
 /**
  * Starts the production build on a free port with this file's database, Redis prefix and DATA_DIR,
- * and resolves once it listens. Requires `npm run build` first; runs this run's copy of build/
+ * and resolves once it listens. APP_URL is the origin the tests call (the CSRF check trusts only it). Requires `npm run build` first; runs this run's copy of build/
  * (see global-setup.ts), so a rebuild during the run does not disturb it.
  */
 export async function startApp(options: { env?: AppEnv } = {}): Promise<AppServer> {
@@ -30,10 +31,12 @@ export async function startApp(options: { env?: AppEnv } = {}): Promise<AppServe
   if (!appRoot || !fs.existsSync(path.join(appRoot, "build/server/index.js"))) {
     throw new Error("build/server/index.js is missing: run `npm run build` before the integration tests.");
   }
+  const port = options.env?.PORT ?? String(await freePort());
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
-    PORT: "0",
+    PORT: port,
+    APP_URL: `http://127.0.0.1:${port}`,
     HOST: "127.0.0.1",
     LOG_LEVEL: process.env.TEST_APP_LOG_LEVEL ?? "warn",
   };

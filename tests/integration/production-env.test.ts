@@ -1,0 +1,50 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { startApp } from "../support/app-server";
+import { sqlRows } from "../support/db";
+import { uniqueEmail } from "../support/fixtures";
+
+/**
+ * A production start without a required variable stops at once with its name, instead of serving and then
+ * failing every login (ENCRYPTION_KEY), every session (SESSION_SECRET) or every same-origin check (APP_URL).
+ */
+const REQUIRED = ["SESSION_SECRET", "ENCRYPTION_KEY", "APP_URL"];
+
+describe("npm start in production", () => {
+  it.each(REQUIRED)("exits non-zero naming %s when it is missing, before listening", async (name) => {
+    await expect(startApp({ env: { [name]: undefined } })).rejects.toThrow(
+      new RegExp(`exited with code [1-9][\\s\\S]*${name} is required in production`),
+    );
+  });
+});
+
+/** `npm run create-admin` (the script under tsx, as npm runs it) without `missing`: exit code and output. */
+function createAdmin(missing: string, email: string): Promise<{ code: number | null; output: string }> {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const env = { ...process.env, NODE_ENV: "production", APP_URL: "https://popup.example.com" };
+  delete env[missing];
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "scripts/create-admin.ts", "--email", email, "--password", "password-123456"],
+    { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    output += chunk;
+  });
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    output += chunk;
+  });
+  return new Promise((resolve) => child.once("close", (code) => resolve({ code, output })));
+}
+
+describe("npm run create-admin in production", () => {
+  it("exits non-zero naming ENCRYPTION_KEY when it is missing, and creates no one", async () => {
+    const email = uniqueEmail("admin");
+    const result = await createAdmin("ENCRYPTION_KEY", email);
+    expect(result.code).not.toBe(0);
+    expect(result.output).toContain("ENCRYPTION_KEY is required in production");
+    expect(await sqlRows("select id from users where email = $1", [email])).toEqual([]);
+  }, 60_000);
+});
