@@ -6,6 +6,7 @@ import { bootstrap } from "~/services/bootstrap.server";
 import { logger } from "~/services/logger.server";
 import { publicRouter } from "./public.server";
 import { discardUnreadBody } from "./request-body.server";
+import { refuseDotSegments, refuseInvalidHost, refuseUnservedMethods } from "./request-guards.server";
 import { rejectCrossSiteMutations, securityHeaders } from "./security.server";
 import { subscriberExportRouter } from "./subscriber-export.server";
 import { subscriberRouter } from "./subscriber-pages.server";
@@ -31,6 +32,9 @@ app.use(async (_req, _res, next) => {
 });
 app.use(discardUnreadBody);
 app.use(securityHeaders);
+app.use(refuseUnservedMethods);
+app.use(refuseInvalidHost);
+app.use(refuseDotSegments);
 app.use(rejectCrossSiteMutations);
 app.use(publicRouter);
 app.use(subscriberRouter);

@@ -88,8 +88,8 @@ export function jsonRoute<A extends { request: Request }, R>(handler: (args: A) 
   };
 }
 
-export function methodNotAllowed() {
-  return data({ message: "Method not allowed" }, { status: 405 });
+function methodNotAllowed(allowed: string[]) {
+  return data({ message: "Method not allowed" }, { status: 405, headers: { Allow: allowed.join(", ") } });
 }
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -106,6 +106,6 @@ type RouteArgs = {
 export function apiRoute(handlers: Partial<Record<Method, (args: RouteArgs) => Promise<unknown>>>) {
   return jsonRoute(async (args: RouteArgs) => {
     const handler = handlers[args.request.method as Method];
-    return handler ? handler(args) : methodNotAllowed();
+    return handler ? handler(args) : methodNotAllowed(Object.keys(handlers));
   });
 }

@@ -13,8 +13,17 @@ async function deliveryFromRequest(request: Request): Promise<VerifiedDelivery> 
     topic: header("X-Shopify-Topic").toUpperCase().replace(/[/.]/g, "_"),
     shop: header("X-Shopify-Shop-Domain"),
     eventId: header("X-Shopify-Event-Id") || header("X-Shopify-Webhook-Id"),
-    payload: JSON.parse(await request.text()),
+    payload: parsedOrUndefined(await request.text()),
   };
+}
+
+/** Malformed JSON is no payload: the route's payload check then refuses it with 400. */
+function parsedOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

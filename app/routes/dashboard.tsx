@@ -7,7 +7,7 @@ import { SkeletonCards } from "~/components/skeleton-cards";
 import { formatNumber } from "~/lib/format";
 import { dashboardStats, subscribersPerDay } from "~/services/dashboard.server";
 import { storeForScreen } from "~/services/screen-store.server";
-import { requireScreen } from "~/services/screens.server";
+import { refusalAsErrorPage, requireScreen } from "~/services/screens.server";
 import { requireStore } from "~/services/stores.server";
 import type { Route } from "./+types/dashboard";
 
@@ -23,7 +23,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (selected) throw redirect(`/store/${selected.id}/dashboard`);
     return { stats: dashboardStats(actor), chart: null, storeName: null };
   }
-  const store = await requireStore(actor, storeId);
+  const store = await refusalAsErrorPage(requireStore(actor, storeId));
   return { stats: dashboardStats(actor), chart: subscribersPerDay(actor, store.id), storeName: store.name };
 }
 

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Permission } from "~/lib/permissions";
 import { type Actor, requireScreenActor } from "./actor.server";
+import { HttpError } from "./errors.server";
 
 /**
  * A screen's guard: anonymous → /login; a member without the permission → 403 page; the admin-only
@@ -16,4 +17,17 @@ export async function requireScreen(
     throw data("You don't have permission to view this page", { status: 403 });
   }
   return actor;
+}
+
+/**
+ * A service's refusal on a screen (a store that is unknown or another organization's: 404) becomes the
+ * error page with that status; React Router answers 500 to anything thrown that is not a response.
+ */
+export async function refusalAsErrorPage<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof HttpError) throw data(error.message, { status: error.status });
+    throw error;
+  }
 }

@@ -120,6 +120,34 @@ describe("webhook signatures", () => {
     expect(refused).toEqual([]);
   });
 
+  it("answers 400 to a correctly signed delivery whose body is not JSON, and records nothing", async () => {
+    const { domain } = await installedShop();
+    const body = '{"id": 1,';
+    const topics = [
+      "app/uninstalled",
+      "app/scopes_update",
+      "orders/create",
+      "customers/data_request",
+      "customers/redact",
+      "shop/redact",
+    ];
+    for (const topic of topics) {
+      const eventId = randomUUID();
+      const { headers } = webhookRequest({
+        topic,
+        shop: domain,
+        payload: null,
+        eventId,
+        hmac: signWebhook(body),
+      });
+      const response = await fetch(new URL(`/webhooks/${topic}`, app.url), { method: "POST", headers, body });
+      expect({ topic, status: response.status }).toEqual({ topic, status: 400 });
+      expect(await testDb().select().from(webhookEvents).where(eq(webhookEvents.eventId, eventId))).toEqual(
+        [],
+      );
+    }
+  });
+
   it("needs no browser Origin: Shopify's server-to-server POST passes the cross-site check", async () => {
     const { domain } = await installedShop();
     const { body, headers } = webhookRequest({
