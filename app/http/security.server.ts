@@ -1,9 +1,12 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { APP_FETCH_HEADER } from "~/lib/api-client";
 import { env, isProduction } from "~/lib/env.server";
+import { HttpError } from "~/services/errors.server";
 
 const STOREFRONT_ASSETS = [/^\/api\/public\//, /^\/js\//];
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
 /**
  * Called cross-site by design: the storefront popup, click tracking, one-click unsubscribe. Shopify's webhooks
  * need no entry: a server-to-server POST carries no Origin (or Sec-Fetch-Site), so it passes, and its HMAC is
@@ -34,7 +37,8 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   const embedded = EMBEDDED_PAGES.test(req.path);
   res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
   if (!embedded) res.setHeader("X-Frame-Options", "DENY");
-  if (isProduction()) {
+  // Over plain http the header is ignored at best; req.secure is TLS here, or X-Forwarded-Proto from a trusted proxy.
+  if (isProduction() && req.secure) {
     res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   }
   // Vite's dev server injects inline modules without a nonce, so the policy applies to built assets only.
@@ -58,11 +62,13 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   next();
 }
 
-function allowedOrigins(req: Request): Set<string> {
-  const origins = new Set([new URL(env().APP_URL).origin]);
-  const host = req.get("host");
-  if (host) origins.add(`${req.protocol}://${host}`);
-  return origins;
+/**
+ * The app's own origins: APP_URL, and the embedded app's SHOPIFY_APP_URL. Never the request's Host, which
+ * the client chooses (a DNS-rebinding page sends its own).
+ */
+function appOrigins(): Set<string> {
+  const { APP_URL, SHOPIFY_APP_URL } = env();
+  return new Set([APP_URL, SHOPIFY_APP_URL].flatMap((url) => (url ? [new URL(url).origin] : [])));
 }
 
 /**
@@ -73,10 +79,20 @@ export function rejectCrossSiteMutations(req: Request, res: Response, next: Next
   if (!MUTATING.has(req.method) || CROSS_SITE_ALLOWED.some((pattern) => pattern.test(req.path)))
     return next();
   const origin = req.get("origin");
-  const crossSite = origin ? !allowedOrigins(req).has(origin) : req.get("sec-fetch-site") === "cross-site";
+  const crossSite = origin ? !appOrigins().has(origin) : req.get("sec-fetch-site") === "cross-site";
   if (crossSite) {
     res.status(403).json({ message: "Cross-site request refused" });
     return;
   }
   next();
+}
+
+/**
+ * Guards a GET that changes state (SPEC §7's ?regenerate=true): SameSite=Lax sends the session cookie on a
+ * cross-site top-level navigation, which cannot add the header the app's fetch client sends.
+ */
+export function requireAppFetch(request: globalThis.Request): void {
+  if (request.headers.get(APP_FETCH_HEADER.name) !== APP_FETCH_HEADER.value) {
+    throw new HttpError(403, "Cross-site request refused");
+  }
 }

@@ -10,15 +10,23 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Marks a call as the app's own. A cross-site link or form cannot set a header, and a cross-site script may
+ * only with a CORS preflight the app never grants: the server requires it where a GET changes state.
+ */
+export const APP_FETCH_HEADER = { name: "X-Requested-With", value: "newsletter-popup" } as const;
+
 /** SPEC §7: every call sends cookies and JSON; a JSON answer is parsed, otherwise the text is returned. */
 export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: "application/json",
+    [APP_FETCH_HEADER.name]: APP_FETCH_HEADER.value,
+  };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(url, {
     method,
     credentials: "include",
-    headers:
-      body === undefined
-        ? { Accept: "application/json" }
-        : { Accept: "application/json", "Content-Type": "application/json" },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();

@@ -1,10 +1,12 @@
 import { apiRoute } from "~/http/json.server";
+import { requireAppFetch } from "~/http/security.server";
 import { requireActor } from "~/services/actor.server";
 import { integrationScript } from "~/services/integration.server";
 
 const handle = apiRoute({
   GET: async ({ request, params }) => {
     const regenerate = new URL(request.url).searchParams.get("regenerate") === "true";
+    if (regenerate) requireAppFetch(request);
     return integrationScript(await requireActor(request), params.storeId ?? "", { regenerate });
   },
 });

@@ -64,6 +64,32 @@ describe("the install script", () => {
     );
   });
 
+  it("is regenerated only by the app's own call, never by a cross-site navigation", async () => {
+    const store = await createStoreFor(signedIn.owner.admin.id);
+    const url = `/api/stores/${store.id}/integration-script?regenerate=true`;
+    const version = async () =>
+      (await testDb().select().from(stores).where(eq(stores.id, store.id)))[0]?.activeScriptVersion;
+    const appCall = await signedIn.admin.get<Script>(url);
+    expect(appCall.status).toBe(200);
+    const installed = await version();
+    expect(installed).toBe(appCall.body.activeScriptVersion);
+
+    // A link on another site (SameSite=Lax sends the cookie), and an old browser's navigation without fetch metadata.
+    const navigations: Record<string, string>[] = [
+      { "Sec-Fetch-Site": "cross-site", "Sec-Fetch-Mode": "navigate" },
+      {},
+    ];
+    for (const headers of navigations) {
+      const response = await signedIn.admin.get(url, {
+        headers: { ...headers, "X-Requested-With": null, Accept: "text/html" },
+      });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({ message: "Cross-site request refused" });
+    }
+    expect(await version()).toBe(installed);
+    expect((await publicConfig(store.id, installed ?? "")).status).toBe(200);
+  });
+
   it("is installed by the demo page with its current version", async () => {
     const store = await createStoreFor(signedIn.owner.admin.id);
     const { body } = await signedIn.admin.get<Script>(

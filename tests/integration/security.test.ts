@@ -8,6 +8,7 @@ import { sqlRows, testDb } from "../support/db";
 import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/fixtures";
 import { HttpClient } from "../support/http";
 import { readOutbox } from "../support/outbox";
+import { rawRequest } from "../support/raw-http";
 
 const REFUSED = { message: "Cross-site request refused" };
 let app: AppServer;
@@ -15,7 +16,8 @@ let org: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
 
 beforeAll(async () => {
   org = await createOrganizationWithAdmin();
-  app = await startApp();
+  // Trusting one proxy, so a request can say it arrived over https (X-Forwarded-Proto).
+  app = await startApp({ env: { TRUST_PROXY: "1" } });
 });
 afterAll(async () => {
   await app?.stop();
@@ -81,6 +83,42 @@ describe("cross-site request forgery", () => {
     expect(await sqlRows("select id from organizations where name = 'Evil'")).toEqual([]);
   });
 
+  it("reads the path as the router resolves it: a dot segment cannot reach a route past the allow-list", async () => {
+    const http = new HttpClient(app.url);
+    await http.login(org.email, org.password);
+    const name = `Smuggled ${randomUUID()}`;
+    for (const path of ["/api/public/../stores", "/api/public/%2e%2e/stores", "/api/public/.%2E/stores"]) {
+      const response = await rawRequest(app.url, {
+        method: "POST",
+        path,
+        headers: [
+          ["Cookie", `np_session=${http.sessionToken}`],
+          ["Origin", "https://evil.example"],
+          ["Content-Type", "application/json"],
+        ],
+        body: JSON.stringify({ name, shopifyUrl: "https://smuggled.example.com" }),
+      });
+      expect({ path, status: response.status }).toEqual({ path, status: 400 });
+    }
+    expect(await sqlRows("select id from stores where name = $1", [name])).toEqual([]);
+  });
+
+  it("compares Origin with APP_URL only, never with the Host the client sent", async () => {
+    const { email, password } = await createMember(org.organization.id);
+    const response = await rawRequest(app.url, {
+      method: "POST",
+      path: "/api/auth/login",
+      headers: [
+        ["Host", "evil.example"],
+        ["Origin", "http://evil.example"],
+        ["Content-Type", "application/json"],
+      ],
+      body: JSON.stringify({ email, password }),
+    });
+    expect(response.status).toBe(403);
+    expect(response.headers.get("set-cookie")).toBeUndefined();
+  });
+
   it("allows same-origin requests, with Origin or with only Sec-Fetch-Site", async () => {
     const http = new HttpClient(app.url);
     const withOrigin = await http.post("/api/auth/login", { email: org.email, password: org.password });
@@ -90,6 +128,44 @@ describe("cross-site request forgery", () => {
     });
     expect(withFetchMetadata.status).toBe(200);
     expect((await http.get("/api/auth/user")).status).toBe(401);
+  });
+});
+
+describe("a garbled session cookie", () => {
+  it("is no session: every page answers, /login included, and the visitor signs in again", async () => {
+    const http = new HttpClient(app.url);
+    await http.login(org.email, org.password);
+    const valid = http.sessionToken ?? "";
+    const garbled = [
+      "np_session=%E0%A4%A",
+      `np_session=${valid}; np_session=${valid}`,
+      "np_session",
+      'np_session="unterminated',
+      `np_session=${"A".repeat(4096)}`,
+      "np_store=%E0%A4%A; np_session=%E0%A4%A",
+    ];
+    for (const cookie of garbled) {
+      const headers = { Cookie: cookie, Accept: "text/html" };
+      const login = await http.get("/login", { headers });
+      expect({ cookie, status: login.status }).toEqual({ cookie, status: 200 });
+      const home = await http.get("/", { headers });
+      expect({ cookie, status: home.status, location: home.headers.get("location") }).toEqual({
+        cookie,
+        status: 302,
+        location: "/login",
+      });
+      expect((await http.get("/api/auth/user", { headers: { Cookie: cookie } })).status).toBe(401);
+    }
+    expect((await http.get("/api/auth/user")).status).toBe(200);
+  });
+
+  it("of the remembered store does not break a signed-in screen", async () => {
+    await createStoreFor(org.admin.id);
+    const http = new HttpClient(app.url);
+    await http.login(org.email, org.password);
+    http.cookies.set("np_store", "%E0%A4%A");
+    const response = await http.get("/stores", { headers: { Accept: "text/html" } });
+    expect(response.status).toBe(200);
   });
 });
 
@@ -116,6 +192,15 @@ describe("security headers", () => {
     expect(first.headers.get("referrer-policy")).toBe("no-referrer");
     expect(first.headers.get("x-frame-options")).toBe("DENY");
     expect(first.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("sends Strict-Transport-Security only on a request that came over https", async () => {
+    const overHttp = await new HttpClient(app.url).get("/login");
+    expect(overHttp.headers.get("strict-transport-security")).toBeNull();
+    const overHttps = await new HttpClient(app.url).get("/login", {
+      headers: { "X-Forwarded-Proto": "https" },
+    });
+    expect(overHttps.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
   });
 
   it("sends the same headers on API answers", async () => {
@@ -151,6 +236,44 @@ describe("routing", () => {
       expect(response.status).toBe(404);
       expect(response.headers.get("content-type")).toContain("application/json");
       expect(response.body).toEqual({ message: "Not found" });
+    }
+  });
+
+  it("answers 405 with Allow to a method no route serves", async () => {
+    for (const path of ["/", "/api/stores", "/login"]) {
+      for (const method of ["TRACE", "PROPFIND"]) {
+        const response = await rawRequest(app.url, { method, path });
+        expect({ method, path, status: response.status }).toEqual({ method, path, status: 405 });
+        expect(response.headers.get("allow")).toBe("GET, HEAD, POST, PUT, PATCH, DELETE");
+      }
+    }
+    const unknown = await new HttpClient(app.url).request("PATCH", "/api/stores");
+    expect(unknown.status).toBe(405);
+    expect(unknown.headers.get("allow")).toBe("GET, POST");
+  });
+
+  it("answers 400 to a Host header that makes no URL", async () => {
+    for (const host of ["a b", "[::1", "", "127.0.0.1:99999"]) {
+      const response = await rawRequest(app.url, {
+        method: "GET",
+        path: "/login",
+        headers: [["Host", host]],
+      });
+      expect({ host, status: response.status }).toEqual({ host, status: 400 });
+    }
+  });
+
+  it("shows the 404 page for the dashboard of an unknown store or another organization's", async () => {
+    const stranger = await createOrganizationWithAdmin();
+    const theirs = await createStoreFor(stranger.admin.id);
+    const http = new HttpClient(app.url);
+    await http.login(org.email, org.password);
+    for (const storeId of [theirs.id, randomUUID(), "not-a-uuid"]) {
+      for (const path of [`/store/${storeId}/dashboard`, `/store/${storeId}/dashboard.data`]) {
+        const response = await http.get(path, { headers: { Accept: "text/html" } });
+        expect({ path, status: response.status }).toEqual({ path, status: 404 });
+        expect(response.text).not.toContain(theirs.name);
+      }
     }
   });
 

@@ -1,4 +1,9 @@
-/** A small HTTP client for one user: a cookie jar, JSON in and out, same-origin Origin on mutations. */
+import { APP_FETCH_HEADER } from "~/lib/api-client";
+
+/**
+ * A small HTTP client for one user, calling as the app's fetch client does: a cookie jar, JSON in and out,
+ * same-origin Origin on mutations, the app's own request header.
+ */
 export type HttpResponse<T = unknown> = {
   status: number;
   headers: Headers;
@@ -28,7 +33,10 @@ export class HttpClient {
     json?: unknown,
     options: RequestOptions = {},
   ): Promise<HttpResponse<T>> {
-    const headers: Record<string, string | null> = { Accept: "application/json" };
+    const headers: Record<string, string | null> = {
+      Accept: "application/json",
+      [APP_FETCH_HEADER.name]: APP_FETCH_HEADER.value,
+    };
     if (MUTATING.has(method)) headers.Origin = new URL(this.baseUrl).origin;
     if (options.body === undefined && json !== undefined) headers["Content-Type"] = "application/json";
     if (this.cookies.size > 0) headers.Cookie = this.cookieHeader();
@@ -77,7 +85,7 @@ export class HttpClient {
     return response.body;
   }
 
-  /** The session cookie's token (np_session), if any. */
+  /** The session cookie's value (np_session, signed), if any. */
   get sessionToken(): string | undefined {
     return this.cookies.get("np_session");
   }
