@@ -7,6 +7,12 @@ export type BadRequest = { label: string; method: string; path: string; body?: s
 
 let clientAddress = 0;
 
+/** A new client address for each hostile request (the app trusts X-Forwarded-For in these tests). */
+export function nextClientAddress(): string {
+  clientAddress += 1;
+  return `10.${(clientAddress >> 16) & 255}.${(clientAddress >> 8) & 255}.${clientAddress & 255}`;
+}
+
 /**
  * Sends hostile requests one by one and returns what went wrong: any 5xx, a JSON endpoint's 4xx
  * without a `{ message }`, or a refused mutation that changed the database. Each request comes from
@@ -21,10 +27,7 @@ export async function sendBadRequests(
   const problems: string[] = [];
   let fingerprint = await databaseFingerprint();
   for (const request of requests) {
-    clientAddress += 1;
-    const headers: Record<string, string> = {
-      "X-Forwarded-For": `10.${(clientAddress >> 16) & 255}.${(clientAddress >> 8) & 255}.${clientAddress & 255}`,
-    };
+    const headers: Record<string, string> = { "X-Forwarded-For": nextClientAddress() };
     if (request.body !== undefined) headers["Content-Type"] = "application/json";
     const response = await client.request(request.method, request.path, undefined, {
       body: request.body,
