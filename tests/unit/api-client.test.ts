@@ -35,6 +35,13 @@ describe("apiRequest (SPEC §7/§8)", () => {
     expect(init?.body).toBe('{"email":"ann@example.com"}');
   });
 
+  it("marks every call as the app's own, which a cross-site link or form cannot", async () => {
+    const fetchMock = answer("{}", { contentType: "application/json" });
+    await apiRequest("GET", "/api/stores/1/integration-script?regenerate=true");
+    const [, init] = fetchMock.mock.calls[0] ?? [];
+    expect(new Headers(init?.headers).get("X-Requested-With")).toBe("newsletter-popup");
+  });
+
   it("returns the text of a non-JSON answer", async () => {
     answer("console.log('popup')", { contentType: "text/javascript" });
     await expect(apiRequest("GET", "/api/stores/1/integration-script")).resolves.toBe("console.log('popup')");
