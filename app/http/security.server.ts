@@ -6,7 +6,6 @@ import { HttpError } from "~/services/errors.server";
 
 const STOREFRONT_ASSETS = [/^\/api\/public\//, /^\/js\//];
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
 /**
  * Called cross-site by design: the storefront popup, click tracking, one-click unsubscribe. Shopify's webhooks
  * need no entry: a server-to-server POST carries no Origin (or Sec-Fetch-Site), so it passes, and its HMAC is
