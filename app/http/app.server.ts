@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { env, isProduction } from "~/lib/env.server";
 import { bootstrap } from "~/services/bootstrap.server";
 import { logger } from "~/services/logger.server";
+import { notificationAddressRouter } from "./notification-address-pages.server";
 import { warnOnceAboutUntrustedProxy } from "./proxy-warning.server";
 import { publicRouter } from "./public.server";
 import { discardUnreadBody } from "./request-body.server";
@@ -36,6 +37,7 @@ app.use(securityHeaders);
 app.use(rejectCrossSiteMutations);
 app.use(publicRouter);
 app.use(subscriberRouter);
+app.use(notificationAddressRouter);
 app.use(subscriberExportRouter);
 app.use(
   createRequestHandler({
