@@ -2,8 +2,8 @@ import { parseArgs } from "node:util";
 import { closeDb } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
 import { env } from "~/lib/env.server";
-import { createAccountSchema } from "~/lib/schemas/auth";
 import { HttpError } from "~/services/errors.server";
+import { createAccountRequestSchema } from "~/services/password-policy.server";
 import { createOrganizationWithAdmin } from "~/services/users.server";
 
 /** npm run create-admin -- --email E --password P [--organization NAME] */
@@ -13,7 +13,7 @@ async function main() {
   const { values } = parseArgs({
     options: { email: { type: "string" }, password: { type: "string" }, organization: { type: "string" } },
   });
-  const parsed = createAccountSchema.safeParse({
+  const parsed = createAccountRequestSchema.safeParse({
     email: values.email,
     password: values.password,
     organizationName: values.organization ?? "My Organization",

@@ -1,9 +1,11 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { ServerBuild } from "react-router";
-import { env } from "~/lib/env.server";
+import { env, isProduction } from "~/lib/env.server";
 import { bootstrap } from "~/services/bootstrap.server";
 import { logger } from "~/services/logger.server";
+import { notificationAddressRouter } from "./notification-address-pages.server";
+import { warnOnceAboutUntrustedProxy } from "./proxy-warning.server";
 import { publicRouter } from "./public.server";
 import { discardUnreadBody } from "./request-body.server";
 import { refuseDotSegments, refuseInvalidHost, refuseUnservedMethods } from "./request-guards.server";
@@ -26,6 +28,7 @@ app.disable("x-powered-by");
 const { TRUST_PROXY } = env();
 // A number is a hop count ("1" = one proxy); Express would read a numeric string as an IP address.
 if (TRUST_PROXY) app.set("trust proxy", /^\d+$/.test(TRUST_PROXY) ? Number(TRUST_PROXY) : TRUST_PROXY);
+else if (isProduction()) app.use(warnOnceAboutUntrustedProxy());
 app.use(async (_req, _res, next) => {
   await ready;
   next();
@@ -38,6 +41,7 @@ app.use(refuseDotSegments);
 app.use(rejectCrossSiteMutations);
 app.use(publicRouter);
 app.use(subscriberRouter);
+app.use(notificationAddressRouter);
 app.use(subscriberExportRouter);
 app.use(
   createRequestHandler({

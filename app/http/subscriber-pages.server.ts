@@ -5,9 +5,9 @@ import { confirmSubscription, subscriberForLink, unsubscribe } from "~/services/
 /** The pages a subscriber reaches from an email: click tracking, unsubscribe, double opt-in. No cookies, no session. */
 export const subscriberRouter = express.Router();
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function page(res: Response, status: number, title: string, body: string) {
+export function page(res: Response, status: number, title: string, body: string) {
   res
     .status(status)
     .type("html")
@@ -18,7 +18,7 @@ function page(res: Response, status: number, title: string, body: string) {
 </head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`);
 }
 
-const invalidLink = (res: Response) =>
+export const invalidLink = (res: Response) =>
   page(res, 404, "Link not valid", "<p>This link is not valid. It may have been copied incompletely.</p>");
 
 subscriberRouter.get("/t/:trackingId", async (req: Request, res: Response) => {

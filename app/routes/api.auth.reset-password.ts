@@ -1,10 +1,10 @@
 import { apiRoute, readJson } from "~/http/json.server";
-import { resetPasswordSchema } from "~/lib/schemas/auth";
 import { resetPassword } from "~/services/auth.server";
+import { resetPasswordRequestSchema } from "~/services/password-policy.server";
 
 const handle = apiRoute({
   POST: async ({ request, context }) => {
-    const { token, password } = await readJson(request, resetPasswordSchema);
+    const { token, password } = await readJson(request, resetPasswordRequestSchema);
     await resetPassword(token, password, context.ip);
     return { message: "Password Set Successfully" };
   },

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { fieldErrors } from "~/lib/form-errors";
-import { createAccountSchema } from "~/lib/schemas/auth";
 import { HttpError } from "./errors.server";
+import { createAccountRequestSchema } from "./password-policy.server";
 import { consume, type RateRule } from "./rate-limit.server";
 import { createSession, sessionCookie } from "./sessions.server";
 import { createOrganizationWithAdmin } from "./users.server";
@@ -16,7 +16,7 @@ const accountsPerIp: RateRule = {
 /** The /setup and /signup action: a new organization and admin, signed in straight away. */
 export async function createAccountFromForm(request: Request, ip: string) {
   const form = Object.fromEntries(await request.formData());
-  const parsed = createAccountSchema.safeParse(form);
+  const parsed = createAccountRequestSchema.safeParse(form);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 422 });
   try {
     await consume(accountsPerIp, ip);

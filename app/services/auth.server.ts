@@ -8,7 +8,15 @@ import { enqueue } from "../../jobs/client";
 import { randomToken, sha256 } from "./crypto.server";
 import { HttpError, unauthorized } from "./errors.server";
 import { hashPassword, verifyPassword } from "./passwords.server";
-import { assertUnderLimit, clearFailures, consume, type RateRule, recordFailure } from "./rate-limit.server";
+import {
+  assertUnderDistinctLimit,
+  assertUnderLimit,
+  clearFailures,
+  consume,
+  type RateRule,
+  recordDistinctFailure,
+  recordFailure,
+} from "./rate-limit.server";
 import { createSession, destroySession, destroyUserSessions } from "./sessions.server";
 import { findUserByEmail, recordLogin } from "./users.server";
 
@@ -24,8 +32,13 @@ export const loginFailuresPerAccount: RateRule = {
   windowMs: FIFTEEN_MINUTES,
   message: tooManyLogins,
 };
+/**
+ * Counts the different accounts an address failed on (a password spray), not its failures: behind a
+ * proxy many people share one address, and one account's typos must not lock them all out. (A Redis
+ * set under a new name: the former counter under "login-ip" was a string.)
+ */
 export const loginFailuresPerIp: RateRule = {
-  name: "login-ip",
+  name: "login-ip-accounts",
   limit: 30,
   windowMs: FIFTEEN_MINUTES,
   message: tooManyLogins,
@@ -48,12 +61,12 @@ const resetFailuresPerIp: RateRule = {
 export type PublicUser = { email: string; role: "admin" | "member"; permissions: Record<string, boolean> };
 
 export async function login(input: LoginInput, ip: string) {
-  await assertUnderLimit(loginFailuresPerIp, ip);
+  await assertUnderDistinctLimit(loginFailuresPerIp, ip);
   await assertUnderLimit(loginFailuresPerAccount, input.email);
   const user = await findUserByEmail(input.email);
   const passwordMatches = await verifyPassword(user?.password, input.password);
   if (!user || !passwordMatches || !user.isActive) {
-    await recordFailure(loginFailuresPerIp, ip);
+    await recordDistinctFailure(loginFailuresPerIp, ip, input.email);
     await recordFailure(loginFailuresPerAccount, input.email);
     throw unauthorized(MESSAGES.invalidCredentials);
   }

@@ -5,8 +5,27 @@ import type { EmailSettingsUpdate } from "~/lib/schemas/email-settings";
 import { type Actor, authorize } from "./actor.server";
 import { decryptSecret, encryptSecret, maskSecret } from "./crypto.server";
 import { HttpError, notFound } from "./errors.server";
+import { privateHostRefusal } from "./network-guard.server";
+import { consumeAll, type RateRule } from "./rate-limit.server";
 import { sendStoreMail } from "./store-mailer.server";
 import { requireStore } from "./stores.server";
+
+/**
+ * Each test email opens a connection to a host the merchant typed: a few per store, and per person
+ * across stores, are plenty to get the settings right, and keep the button from probing hosts or ports.
+ */
+const testEmailsPerStore: RateRule = {
+  name: "test-email-store",
+  limit: 5,
+  windowMs: 15 * 60_000,
+  message: "Too many test emails for this store. Please try again in 15 minutes.",
+};
+const testEmailsPerUser: RateRule = {
+  ...testEmailsPerStore,
+  name: "test-email-user",
+  limit: 10,
+  message: "You have sent too many test emails. Please try again in 15 minutes.",
+};
 
 type SettingsRow = typeof emailSettings.$inferSelect;
 
@@ -33,6 +52,7 @@ export async function updateEmailSettings(actor: Actor, storeId: string, changes
   authorize(actor, "manage_email_settings");
   const store = await requireStore(actor, storeId);
   const current = await settingsOf(store.id);
+  if (changes.smtpHost) await assertSmtpHostAllowed(changes.smtpHost);
   const { smtpPassword, ...rest } = changes;
   const next = { ...current, ...rest };
   const [updated] = await db()
@@ -49,12 +69,22 @@ export async function updateEmailSettings(actor: Actor, storeId: string, changes
   return present(updated);
 }
 
+/** A host inside our network is refused when saved, not at the first send ("Configured", then failing). */
+async function assertSmtpHostAllowed(host: string): Promise<void> {
+  const refusal = await privateHostRefusal(host);
+  if (refusal) throw new HttpError(422, refusal, { errors: { smtpHost: [refusal] } });
+}
+
 /** Really connects to the store's SMTP server and sends a short message; answers with the server's reply. */
 export async function sendTestEmail(actor: Actor, storeId: string, to: string | undefined) {
   authorize(actor, "manage_email_settings");
   const store = await requireStore(actor, storeId);
   const settings = await settingsOf(store.id);
   if (!settings.isConfigured) throw new HttpError(422, "Save the SMTP host, port and from email first");
+  await consumeAll([
+    [testEmailsPerStore, store.id],
+    [testEmailsPerUser, actor.userId],
+  ]);
   const recipient = to ?? settings.fromEmail ?? actor.email;
   try {
     const { response } = await sendStoreMail(settings, {

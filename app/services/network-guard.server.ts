@@ -26,8 +26,11 @@ for (const [network, prefix] of [
 for (const [network, prefix] of [
   ["::", 128],
   ["::1", 128],
-  // NAT64 and IPv4-compatible forms embed an IPv4 address that may be private.
+  // NAT64 (well-known and local-use), 6to4 and IPv4-compatible forms embed an IPv4 address that may be
+  // private, and a gateway on the way turns them into a connection to it.
   ["64:ff9b::", 96],
+  ["64:ff9b:1::", 48],
+  ["2002::", 16],
   ["::", 96],
   ["fc00::", 7],
   ["fe80::", 10],
@@ -43,23 +46,42 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(address, version === 4 ? "ipv4" : "ipv6");
 }
 
+/** The address a host name (or a literal address, bracketed or not) resolves to, or undefined. */
+async function addressOf(host: string): Promise<string | undefined> {
+  const bare = host.replace(/^\[|\]$/g, "");
+  if (isIP(bare)) return bare;
+  try {
+    return (await lookup(bare)).address;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why a host is refused, or null when it may be reached. ALLOW_PRIVATE_NETWORK_TARGETS=true allows all. */
+function privateHostProblem(host: string, address: string): string | null {
+  if (!isPrivateAddress(address) || env().ALLOW_PRIVATE_NETWORK_TARGETS) return null;
+  return `${host} points to a private network address; use a public host`;
+}
+
 /**
  * Resolves a merchant-supplied host once and returns the address to connect to, refusing private,
  * loopback and link-local addresses (SSRF). ALLOW_PRIVATE_NETWORK_TARGETS=true lifts this for tests
  * and local development against servers on this machine.
  */
 export async function resolvePublicHost(host: string): Promise<string> {
-  const bare = host.replace(/^\[|\]$/g, "");
-  let address = bare;
-  if (!isIP(bare)) {
-    try {
-      address = (await lookup(bare)).address;
-    } catch {
-      throw new HttpError(422, `Cannot resolve host ${host}`);
-    }
-  }
-  if (isPrivateAddress(address) && !env().ALLOW_PRIVATE_NETWORK_TARGETS) {
-    throw new HttpError(422, `${host} points to a private network address; use a public host`);
-  }
+  const address = await addressOf(host);
+  if (!address) throw new HttpError(422, `Cannot resolve host ${host}`);
+  const problem = privateHostProblem(host, address);
+  if (problem) throw new HttpError(422, problem);
   return address;
+}
+
+/**
+ * The refusal for a host that resolves to a private address now, for checking a setting when it is
+ * saved. A host that does not resolve (yet) passes: DNS may lag behind a new mail server, and the
+ * send itself resolves and checks it again.
+ */
+export async function privateHostRefusal(host: string): Promise<string | null> {
+  const address = await addressOf(host);
+  return address ? privateHostProblem(host, address) : null;
 }

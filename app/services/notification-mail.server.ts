@@ -13,13 +13,13 @@ function simpleMail(to: string, subject: string, lines: string[]): SystemMessage
   };
 }
 
-export function digestMail(to: string, store: string, total: number, emails: string[]): SystemMessage {
-  const more = total > emails.length ? [`…and ${total - emails.length} more.`] : [];
-  return simpleMail(to, `${total} new subscriber${total === 1 ? "" : "s"} for ${store}`, [
-    `${total} new ${total === 1 ? "person" : "people"} subscribed to ${store}:`,
-    ...emails,
-    ...more,
-  ]);
+/** `emails` is null for a reader without the View Subscribers permission: they get the count only. */
+export function digestMail(to: string, store: string, total: number, emails: string[] | null): SystemMessage {
+  const people = `${total} new ${total === 1 ? "person" : "people"} subscribed to ${store}`;
+  const listed = emails
+    ? [`${people}:`, ...emails, ...(total > emails.length ? [`…and ${total - emails.length} more.`] : [])]
+    : [`${people}.`, "Their addresses are shown to team members with the View Subscribers permission."];
+  return simpleMail(to, `${total} new subscriber${total === 1 ? "" : "s"} for ${store}`, listed);
 }
 
 export function summaryMail(

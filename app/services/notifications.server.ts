@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { storeCounters, stores, subscribers } from "~/db/schema";
+import { storeCounters, stores, subscribers, users } from "~/db/schema";
+import { effectivePermissions } from "~/lib/permissions";
 import { enqueue } from "../../jobs/client";
 import { sendSystemMail } from "./mail.server";
 import { digestMail, summaryMail, unsubscribeAlertMail } from "./notification-mail.server";
@@ -32,11 +33,24 @@ export async function queueSubscriberDigest(storeId: string, now = Date.now()): 
   );
 }
 
+/**
+ * Whether the owner may read subscribers' addresses (view_subscribers): the digest then lists them;
+ * otherwise it gives the count only, as the dashboard does for everyone.
+ */
+async function ownerSeesSubscribers(userId: string): Promise<boolean> {
+  const [owner] = await db()
+    .select({ role: users.role, permissions: users.permissions })
+    .from(users)
+    .where(eq(users.id, userId));
+  return owner ? effectivePermissions(owner.role, owner.permissions).view_subscribers : false;
+}
+
 /** Mails the owner everyone who subscribed since the last digest, then moves the marker. */
 export async function sendSubscriberDigest(storeId: string): Promise<void> {
   const [store] = await db().select().from(stores).where(eq(stores.id, storeId));
   const preferences = store ? await preferencesOf(store.userId) : undefined;
   if (!store || !preferences?.notifyOnSubscriptions) return;
+  const seesAddresses = await ownerSeesSubscribers(store.userId);
   // Compared in SQL: PostgreSQL keeps microseconds, a JS Date would round the marker below the newest row.
   const since = sql`coalesce(${stores.subscribersNotifiedUntil}, '-infinity'::timestamptz)`;
   const fresh = await db()
@@ -52,7 +66,7 @@ export async function sendSubscriberDigest(storeId: string): Promise<void> {
       preferences.adminNotificationEmail,
       store.name,
       fresh.length,
-      fresh.slice(0, DIGEST_LIST_LIMIT).map((row) => row.email),
+      seesAddresses ? fresh.slice(0, DIGEST_LIST_LIMIT).map((row) => row.email) : null,
     ),
   );
   await db()

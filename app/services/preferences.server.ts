@@ -3,6 +3,10 @@ import { db } from "~/db/client.server";
 import { stores, userPreferences, users } from "~/db/schema";
 import type { PreferencesUpdate } from "~/lib/schemas/preferences";
 import { type Actor, authorize } from "./actor.server";
+import {
+  notificationAddressChange,
+  requestNotificationAddressConfirmation,
+} from "./notification-address.server";
 
 export type Preferences = typeof userPreferences.$inferSelect;
 
@@ -26,20 +30,30 @@ export async function preferencesForStore(storeId: string): Promise<Preferences 
   return store ? preferencesOf(store.userId) : undefined;
 }
 
-/** The signed-in user's notification settings: part of Settings, so they need manage_email_settings. */
-export function getPreferences(actor: Actor): Promise<Preferences> {
-  authorize(actor, "manage_email_settings");
-  return preferencesOf(actor.userId);
+/** The preferences as the API returns them: the confirmation link's token stays in the database. */
+function presentPreferences(row: Preferences) {
+  const { notificationEmailToken: _token, notificationEmailTokenExpiry: _expiry, ...shown } = row;
+  return shown;
 }
 
-export async function updatePreferences(actor: Actor, changes: PreferencesUpdate): Promise<Preferences> {
+/** The signed-in user's notification settings: part of Settings, so they need manage_email_settings. */
+export async function getPreferences(actor: Actor) {
   authorize(actor, "manage_email_settings");
-  await preferencesOf(actor.userId);
+  return presentPreferences(await preferencesOf(actor.userId));
+}
+
+/** Saves the settings; a new notification address waits, pending, until the link mailed to it is used. */
+export async function updatePreferences(actor: Actor, changes: PreferencesUpdate) {
+  authorize(actor, "manage_email_settings");
+  const current = await preferencesOf(actor.userId);
+  const { adminNotificationEmail: requested, ...toggles } = changes;
+  const address = requested ? await notificationAddressChange(actor, current, requested) : undefined;
   const [updated] = await db()
     .update(userPreferences)
-    .set({ ...changes, updatedAt: new Date() })
+    .set({ ...toggles, ...address?.columns, updatedAt: new Date() })
     .where(eq(userPreferences.userId, actor.userId))
     .returning();
   if (!updated) throw new Error("Preferences were not updated");
-  return updated;
+  if (address?.confirm) await requestNotificationAddressConfirmation(actor.userId);
+  return presentPreferences(updated);
 }

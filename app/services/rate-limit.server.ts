@@ -8,6 +8,8 @@ export type RateRule = { name: string; limit: number; windowMs: number; message:
 type Count = { count: number; resetAt: number };
 
 const memory = new Map<string, Count>();
+/** In-memory twin of the Redis sets that count distinct members (e.g. the accounts one address failed on). */
+const distinctMemory = new Map<string, { members: Set<string>; resetAt: number }>();
 
 async function increment(key: string, windowMs: number): Promise<Count> {
   const client = redis();
@@ -39,6 +41,33 @@ async function read(key: string): Promise<Count> {
   }
   const current = memory.get(key);
   return current && current.resetAt > Date.now() ? current : { count: 0, resetAt: 0 };
+}
+
+async function readDistinct(key: string): Promise<Count> {
+  const client = redis();
+  if (client) {
+    const [count, ttl] = await Promise.all([client.scard(key), client.pttl(key)]);
+    return { count, resetAt: Date.now() + Math.max(ttl, 0) };
+  }
+  const current = distinctMemory.get(key);
+  return current && current.resetAt > Date.now()
+    ? { count: current.members.size, resetAt: current.resetAt }
+    : { count: 0, resetAt: 0 };
+}
+
+async function addDistinct(key: string, member: string, windowMs: number): Promise<void> {
+  const client = redis();
+  if (client) {
+    await client.multi().sadd(key, member).pexpire(key, windowMs, "NX").exec();
+    return;
+  }
+  const now = Date.now();
+  const current = distinctMemory.get(key);
+  if (!current || current.resetAt <= now) {
+    distinctMemory.set(key, { members: new Set([member]), resetAt: now + windowMs });
+    return;
+  }
+  current.members.add(member);
 }
 
 function keyOf(rule: RateRule, subject: string): string {
@@ -82,6 +111,20 @@ export async function assertUnderLimit(rule: RateRule, subject: string): Promise
 
 export async function recordFailure(rule: RateRule, subject: string): Promise<void> {
   await increment(keyOf(rule, subject), rule.windowMs);
+}
+
+/**
+ * Failure-only rules that count distinct members, not events: a subject (an address) reaches the limit
+ * only by failing on `limit` different members (accounts), so repeating one account's failures does not
+ * lock out everyone else who shares the address.
+ */
+export async function assertUnderDistinctLimit(rule: RateRule, subject: string): Promise<void> {
+  const { count, resetAt } = await readDistinct(keyOf(rule, subject));
+  if (count >= rule.limit) refuse(rule, resetAt);
+}
+
+export async function recordDistinctFailure(rule: RateRule, subject: string, member: string): Promise<void> {
+  await addDistinct(keyOf(rule, subject), member.toLowerCase(), rule.windowMs);
 }
 
 export async function clearFailures(rule: RateRule, subject: string): Promise<void> {

@@ -14,12 +14,32 @@ export const DELETE_STORE_DENIED = "You don't have permission to delete stores";
 export type StoreSummary = { id: string; name: string };
 type StoreRow = typeof stores.$inferSelect;
 
-/** A store as the API returns it: the access token masked, never the ciphertext. */
+/**
+ * A store as the API returns it: named fields only, so a column added later (bookkeeping, tenancy)
+ * stays out of every answer until it is listed here; the access token masked, never the ciphertext.
+ */
 export function presentStore(row: StoreRow) {
-  const { shopifyAccessToken, organizationId: _organization, ...rest } = row;
   return {
-    ...rest,
-    shopifyAccessToken: shopifyAccessToken ? maskSecret(decryptSecret(shopifyAccessToken)) : null,
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    integrationType: row.integrationType,
+    icon: row.icon,
+    shopifyUrl: row.shopifyUrl,
+    shopifyStoreName: row.shopifyStoreName,
+    customDomain: row.customDomain,
+    shopifyAccessToken: row.shopifyAccessToken ? maskSecret(decryptSecret(row.shopifyAccessToken)) : null,
+    isConnected: row.isConnected,
+    shopifyDomain: row.shopifyDomain,
+    consentSyncEnabled: row.consentSyncEnabled,
+    isVerified: row.isVerified,
+    activeScriptVersion: row.activeScriptVersion,
+    activeScriptTimestamp: row.activeScriptTimestamp,
+    verificationCheckedAt: row.verificationCheckedAt,
+    verificationMessage: row.verificationMessage,
+    socialLinks: row.socialLinks,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
   };
 }
 

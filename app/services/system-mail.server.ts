@@ -40,3 +40,14 @@ export function memberInviteMail(to: string, link: string, invitedBy: string): S
     "The link works once and expires in 7 days.",
   );
 }
+
+export function notificationAddressMail(to: string, link: string): SystemMessage {
+  return actionMail(
+    to,
+    "Confirm your Newsletter Popup notification address",
+    "Someone asked Newsletter Popup to send a store's notifications (new subscribers, daily summaries, unsubscribe alerts) to this address.",
+    "Confirm this address",
+    link,
+    "The link works once and expires in 24 hours. If you did not ask for it, ignore this email: nothing more will be sent here.",
+  );
+}

@@ -3,6 +3,7 @@ import { INVITE_TOKEN_TTL_MS, issuePasswordResetLink } from "~/services/auth.ser
 import { sendConfirmationEmail } from "~/services/confirmation-email.server";
 import { logger } from "~/services/logger.server";
 import { type SystemMessage, sendSystemMail, usesOutbox } from "~/services/mail.server";
+import { sendNotificationAddressConfirmation } from "~/services/notification-address.server";
 import {
   checkUnsubscribeRate,
   sendDailySummaries,
@@ -19,6 +20,7 @@ export const emailJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("subscriber-digest"), storeId: z.uuid() }),
   z.object({ type: z.literal("unsubscribe-check"), storeId: z.uuid() }),
   z.object({ type: z.literal("daily-summary") }),
+  z.object({ type: z.literal("notification-address-confirmation"), userId: z.uuid() }),
 ]);
 
 export type EmailJob = z.infer<typeof emailJobSchema>;
@@ -54,5 +56,7 @@ export async function processEmailJob(job: EmailJob): Promise<void> {
       return checkUnsubscribeRate(job.storeId);
     case "daily-summary":
       return sendDailySummaries();
+    case "notification-address-confirmation":
+      return sendNotificationAddressConfirmation(job.userId);
   }
 }

@@ -89,6 +89,8 @@ beforeAll(async () => {
     trackingId,
     unsubscribeToken: subscriberToken("unsubscribe", subscriber.id),
     confirmToken: subscriberToken("confirm", subscriber.id),
+    // Only hostile values take its place: no request here may confirm a real address.
+    notificationToken: randomUUID(),
   };
 
   app = await startApp({

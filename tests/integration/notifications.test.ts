@@ -1,27 +1,34 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { stores, subscribers } from "~/db/schema";
+import { stores, subscribers, userPreferences } from "~/db/schema";
 import {
   checkUnsubscribeRate,
   sendDailySummaries,
   sendSubscriberDigest,
 } from "~/services/notifications.server";
-import { updatePreferences } from "~/services/preferences.server";
+import { preferencesOf, updatePreferences } from "~/services/preferences.server";
 import { actorFor, createStoreFor } from "../support/actors";
 import { testDb } from "../support/db";
-import { createOrganizationWithAdmin } from "../support/fixtures";
+import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/fixtures";
 import { readOutbox, recipients } from "../support/outbox";
 
 /** Owner notifications go out as system mail; without SMTP_URL they land in DATA_DIR/outbox. */
 let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
 const NOTIFY = "owner-alerts@acme.example";
 
+/** Notifications go to a confirmed address (tests/integration/notification-address.test.ts confirms one). */
+async function confirmNotificationAddress(userId: string, address: string, pending: string | null = null) {
+  await preferencesOf(userId);
+  await testDb()
+    .update(userPreferences)
+    .set({ adminNotificationEmail: address, pendingNotificationEmail: pending })
+    .where(eq(userPreferences.userId, userId));
+}
+
 beforeAll(async () => {
   owner = await createOrganizationWithAdmin();
-  await updatePreferences(await actorFor(owner.admin.id), {
-    adminNotificationEmail: NOTIFY,
-    dailySubscriberSummary: true,
-  });
+  await confirmNotificationAddress(owner.admin.id, NOTIFY);
+  await updatePreferences(await actorFor(owner.admin.id), { dailySubscriberSummary: true });
 });
 
 const mailTo = async (subjectPart: string) =>
@@ -56,6 +63,36 @@ describe("new-subscriber notifications", () => {
     await seed(store.id, 1);
     await sendSubscriberDigest(store.id);
     expect((await mailTo("1 new subscriber for Digest Shop")).length).toBe(1);
+  });
+
+  it("give a store owner without View Subscribers the count, never the addresses", async () => {
+    const { member } = await createMember(owner.organization.id, { manage_stores: true });
+    const inbox = uniqueEmail("no-view");
+    await confirmNotificationAddress(member.id, inbox);
+    const store = await createStoreFor(member.id, { name: "Blind Shop" });
+    await seed(store.id, 3);
+    await sendSubscriberDigest(store.id);
+    const [digest] = (await readOutbox()).filter((message) => recipients(message).includes(inbox));
+    expect(digest?.subject).toBe("3 new subscribers for Blind Shop");
+    expect(digest?.text).toContain("3 new people subscribed to Blind Shop.");
+    expect(digest?.text).not.toContain("@");
+    expect(digest?.html).not.toContain("acme-corp.example");
+  });
+
+  it("go to the confirmed address while a new one waits for its confirmation", async () => {
+    const { member } = await createMember(owner.organization.id, {
+      manage_stores: true,
+      view_subscribers: true,
+    });
+    const [confirmed, pending] = [uniqueEmail("confirmed"), uniqueEmail("pending")];
+    await confirmNotificationAddress(member.id, confirmed, pending);
+    const store = await createStoreFor(member.id, { name: "Waiting Shop" });
+    await seed(store.id, 1);
+    await sendSubscriberDigest(store.id);
+    const outbox = await readOutbox();
+    expect(outbox.filter((message) => recipients(message).includes(pending))).toHaveLength(0);
+    const [digest] = outbox.filter((message) => recipients(message).includes(confirmed));
+    expect(digest?.text).toContain("@acme-corp.example");
   });
 
   it("send nothing when the owner turned them off", async () => {

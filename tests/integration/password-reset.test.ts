@@ -158,6 +158,23 @@ describe("with SMTP_URL (a real SMTP server)", () => {
     expect((await phone.get("/api/auth/user")).status).toBe(401);
   });
 
+  it("refuses a blank or common new password and keeps the link usable", async () => {
+    const { email } = await createMember(org.organization.id);
+    const token = tokenOf(await requestLink(email));
+    const http = new HttpClient(app.url);
+    const blank = await http.post("/api/auth/reset-password", { token, password: "          " });
+    expect(blank.status).toBe(422);
+    expect(blank.body).toMatchObject({ errors: { password: ["Password must not be only spaces"] } });
+    const common = await http.post("/api/auth/reset-password", { token, password: "Password1" });
+    expect(common.status).toBe(422);
+    expect(common.body).toMatchObject({
+      errors: { password: ["This password is too common. Choose another one."] },
+    });
+    expect(
+      (await http.post("/api/auth/reset-password", { token, password: "a rarer passphrase" })).status,
+    ).toBe(200);
+  });
+
   it("validates the reset form with the SPEC messages", async () => {
     const http = new HttpClient(app.url);
     const noToken = await http.post("/api/auth/reset-password", { token: "", password: "long enough" });
@@ -166,7 +183,7 @@ describe("with SMTP_URL (a real SMTP server)", () => {
     const short = await http.post("/api/auth/reset-password", { token: "abc", password: "1234567" });
     expect(short.status).toBe(422);
     expect(short.body).toMatchObject({ message: "Password must be at least 8 characters" });
-    const unknown = await http.post("/api/auth/reset-password", { token: "abc", password: "12345678" });
+    const unknown = await http.post("/api/auth/reset-password", { token: "abc", password: "long enough" });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toEqual(INVALID_LINK);
     const badEmail = await http.post("/api/auth/forgot-password", { email: "not-an-email" });

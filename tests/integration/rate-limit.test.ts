@@ -80,6 +80,19 @@ describe("in-memory counters (no REDIS_URL)", () => {
     expect((await attempt(app, "10.0.3.2", email, password)).status).toBe(200);
   });
 
+  it("does not block an address for many failures on a few accounts", async () => {
+    const { email, password } = await createMember(org.organization.id);
+    const typoed = await Promise.all([1, 2, 3, 4].map(() => createMember(org.organization.id)));
+    for (const account of typoed) {
+      for (let failure = 1; failure <= 10; failure += 1) {
+        expect((await attempt(app, "10.0.7.1", account.email, "wrong password")).status).toBe(401);
+      }
+    }
+    // 40 failures from one address, on 4 accounts: those accounts are locked, everyone else signs in.
+    expect((await attempt(app, "10.0.7.1", typoed[0]?.email ?? "", "wrong password")).status).toBe(429);
+    expect((await attempt(app, "10.0.7.1", email, password)).status).toBe(200);
+  });
+
   it("limits forgot-password to 3 per email and 10 per address in 15 minutes", async () => {
     const forgot = (ip: string, email: string) =>
       new HttpClient(app.url).post(
@@ -142,6 +155,48 @@ describe("Redis-backed counters (REDIS_URL set)", () => {
       expectRetryAfter(locked);
     } finally {
       await second.stop();
+    }
+  });
+
+  it("counts the distinct accounts an address failed on, in Redis", async () => {
+    const { email, password } = await createMember(org.organization.id);
+    const app = await startApp({ env: { TRUST_PROXY: "1", REDIS_URL: TEST_REDIS_URL } });
+    try {
+      for (let failure = 1; failure <= 5; failure += 1) {
+        expect((await attempt(app, "10.0.8.1", uniqueEmail("repeat"), "guess")).status).toBe(401);
+        expect((await attempt(app, "10.0.8.1", "same@example.com", "guess")).status).toBe(401);
+      }
+      const key = `${process.env.REDIS_PREFIX}:rl:login-ip-accounts:10.0.8.1`;
+      expect(await redis.scard(key)).toBe(6);
+      for (let failure = 1; failure <= 24; failure += 1) {
+        expect((await attempt(app, "10.0.8.1", uniqueEmail("spray"), "guess")).status).toBe(401);
+      }
+      const blocked = await attempt(app, "10.0.8.1", email, password);
+      expect(blocked.status).toBe(429);
+      expect(blocked.body).toMatchObject(TOO_MANY_LOGINS);
+      expectRetryAfter(blocked);
+    } finally {
+      await app.stop();
+    }
+  });
+});
+
+describe("behind a proxy without TRUST_PROXY", () => {
+  it("warns once, at the first forwarded request from a private address", async () => {
+    const app = await startApp({ env: { TRUST_PROXY: undefined } });
+    const warning = /TRUST_PROXY is unset/g;
+    try {
+      expect((await new HttpClient(app.url).get("/api/auth/user")).status).toBe(401);
+      expect(app.output()).not.toMatch(warning);
+      for (const client of ["203.0.113.7", "198.51.100.9"]) {
+        const response = await new HttpClient(app.url).get("/api/auth/user", {
+          headers: { "X-Forwarded-For": client },
+        });
+        expect(response.status).toBe(401);
+      }
+      expect(app.output().match(warning)).toHaveLength(1);
+    } finally {
+      await app.stop();
     }
   });
 });

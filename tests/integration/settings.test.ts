@@ -71,6 +71,22 @@ describe("notification settings (GET/PUT /api/user-preferences)", () => {
   });
 });
 
+describe("email configuration", () => {
+  it.each(["127.0.0.1", "localhost", "10.1.2.3", "[::1]"])(
+    "refuses an SMTP host inside our network (%s) and keeps the saved settings",
+    async (smtpHost) => {
+      const { id } = await createStoreFor(signedIn.owner.admin.id);
+      const url = `/api/stores/${id}/email-settings`;
+      const before = await signedIn.admin.get(url);
+      const refused = await signedIn.admin.put(url, { smtpHost, smtpPort: 25, fromEmail: "hi@acme.example" });
+      const message = `${smtpHost} points to a private network address; use a public host`;
+      expect(refused.status).toBe(422);
+      expect(refused.body).toEqual({ message, errors: { smtpHost: [message] } });
+      expect((await signedIn.admin.get(url)).body).toEqual(before.body);
+    },
+  );
+});
+
 describe("general settings", () => {
   it("rename the store and set, then clear, its custom domain", async () => {
     const store = await createStoreFor(signedIn.owner.admin.id);

@@ -47,6 +47,13 @@ describe("/setup (first run)", () => {
     expect(invalid.status).toBe(422);
     expect(invalid.text).toContain("Invalid email address");
     expect(invalid.text).toContain("Password must be at least 8 characters");
+    const common = await postForm(http, "/setup", {
+      organizationName: "Founders Inc",
+      email: uniqueEmail("founder"),
+      password: "12345678",
+    });
+    expect(common.status).toBe(422);
+    expect(common.text).toContain("This password is too common. Choose another one.");
     expect(await users()).toEqual([]);
 
     const email = uniqueEmail("founder");

@@ -98,6 +98,32 @@ describe("creating a store", () => {
   });
 });
 
+describe("a store in an API answer", () => {
+  const BOOKKEEPING = ["organizationId", "subscribersNotifiedUntil", "unsubscribeAlertedOn"];
+
+  it("carries the store's own fields, never its organization or notification bookkeeping", async () => {
+    const created = await signedIn.admin.post<Record<string, unknown>>("/api/stores", {
+      name: "Quiet Store",
+      shopifyUrl: "https://quiet.example",
+    });
+    const id = String(created.body.id);
+    await testDb()
+      .update(stores)
+      .set({ subscribersNotifiedUntil: new Date(), unsubscribeAlertedOn: "2026-01-02" })
+      .where(eq(stores.id, id));
+    const updated = await signedIn.admin.put<Record<string, unknown>>(`/api/stores/${id}`, {
+      socialLinks: { reddit: "https://reddit.com/r/quiet" },
+    });
+    const listed = (await signedIn.admin.get<Record<string, unknown>[]>("/api/stores")).body.find(
+      (store) => store.id === id,
+    );
+    for (const answer of [created.body, updated.body, listed ?? {}]) {
+      expect(answer).toMatchObject({ id, name: "Quiet Store" });
+      for (const field of BOOKKEEPING) expect(answer).not.toHaveProperty(field);
+    }
+  });
+});
+
 describe("listing stores and the dashboard", () => {
   it("shows subscriber counts, conversion rates and stats matching the data", async () => {
     const fresh = await createOrganizationWithAdmin();

@@ -7,6 +7,7 @@ export type OpenFixture = {
   trackingId: string;
   unsubscribeToken: string;
   confirmToken: string;
+  notificationToken: string;
 };
 
 export type OpenEndpointCase = {
@@ -35,6 +36,8 @@ export const openEndpointCases: OpenEndpointCase[] = [
   { method: "POST", pattern: "u/:unsubscribeToken", kind: "page" },
   { method: "GET", pattern: "confirm/:confirmToken", kind: "page" },
   { method: "POST", pattern: "confirm/:confirmToken", kind: "page" },
+  { method: "GET", pattern: "notification-email/:notificationToken", kind: "page" },
+  { method: "POST", pattern: "notification-email/:notificationToken", kind: "page" },
   {
     method: "POST",
     pattern: "api/auth/login",

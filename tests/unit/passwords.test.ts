@@ -1,4 +1,9 @@
 import { describe, expect, it } from "vitest";
+import {
+  createAccountRequestSchema,
+  isCommonPassword,
+  resetPasswordRequestSchema,
+} from "~/services/password-policy.server";
 import { hashPassword, verifyPassword } from "~/services/passwords.server";
 
 describe("password hashing", () => {
@@ -21,5 +26,31 @@ describe("password hashing", () => {
   it("rejects any password for an account without one", async () => {
     expect(await verifyPassword(null, "anything")).toBe(false);
     expect(await verifyPassword(undefined, "not-a-real-password")).toBe(false);
+  });
+});
+
+describe("new password policy", () => {
+  const account = { organizationName: "Acme", email: "ann@example.com" };
+  const firstMessage = (result: { error?: { issues: { message: string }[] } }) =>
+    result.error?.issues[0]?.message;
+
+  it("refuses a password of only spaces", () => {
+    const result = resetPasswordRequestSchema.safeParse({ token: "abc", password: "        " });
+    expect(firstMessage(result)).toBe("Password must not be only spaces");
+  });
+
+  it("refuses the most common passwords, whatever their case", () => {
+    for (const password of ["12345678", "password", "Password1", "QWERTYUIOP", "iloveyou"]) {
+      expect(isCommonPassword(password)).toBe(true);
+      const result = createAccountRequestSchema.safeParse({ ...account, password });
+      expect(firstMessage(result)).toBe("This password is too common. Choose another one.");
+    }
+  });
+
+  it("ships ten thousand common passwords and accepts an uncommon one", () => {
+    expect(isCommonPassword("correct horse battery staple")).toBe(false);
+    expect(
+      createAccountRequestSchema.safeParse({ ...account, password: "a brand new password" }).success,
+    ).toBe(true);
   });
 });

@@ -5,6 +5,8 @@ import { apiRequest, failureMessage } from "~/lib/api-client";
 
 export type PreferencesView = {
   adminNotificationEmail: string;
+  /** A new address waiting for its mailed confirmation link; notifications still go to adminNotificationEmail. */
+  pendingNotificationEmail?: string | null;
   enableAnalytics: boolean;
   sendWelcomeEmail: boolean;
   enableDoubleOptIn: boolean;
@@ -14,7 +16,7 @@ export type PreferencesView = {
   alertOnUnsubscribeRate: boolean;
 };
 
-type Toggle = Exclude<keyof PreferencesView, "adminNotificationEmail">;
+type Toggle = Exclude<keyof PreferencesView, "adminNotificationEmail" | "pendingNotificationEmail">;
 
 const toggles: { key: Toggle; label: string; help: string }[] = [
   {
@@ -58,18 +60,25 @@ function preferenceFields(row: PreferencesView): PreferencesView {
   };
 }
 
+/** Where notifications go now, and the address waiting for its confirmation link. */
+const addressOf = (row: PreferencesView) => ({
+  confirmed: row.adminNotificationEmail,
+  pending: row.pendingNotificationEmail ?? null,
+});
+
 /** SPEC §2 notification settings: GET/PUT /api/user-preferences. */
 export function NotificationSettingsCard({ initial }: { initial: PreferencesView }) {
   const toast = useToast();
   const [preferences, setPreferences] = useState(() => preferenceFields(initial));
+  const [address, setAddress] = useState(() => addressOf(initial));
   const [saving, setSaving] = useState(false);
 
   async function save() {
     setSaving(true);
     try {
-      setPreferences(
-        preferenceFields(await apiRequest<PreferencesView>("PUT", "/api/user-preferences", preferences)),
-      );
+      const saved = await apiRequest<PreferencesView>("PUT", "/api/user-preferences", preferences);
+      setPreferences(preferenceFields(saved));
+      setAddress(addressOf(saved));
       toast({ title: "Success", message: "Notification settings saved", tone: "success" });
     } catch (error) {
       toast({ title: "Error", message: failureMessage(error, "Failed to save settings"), tone: "critical" });
@@ -90,6 +99,11 @@ export function NotificationSettingsCard({ initial }: { initial: PreferencesView
           value={preferences.adminNotificationEmail}
           onChange={(adminNotificationEmail) => setPreferences({ ...preferences, adminNotificationEmail })}
           autoComplete="email"
+          helpText={
+            address.pending
+              ? `${address.pending} is pending confirmation: open the link we emailed to it. Until then notifications go to ${address.confirmed}.`
+              : "A new address receives a confirmation link first."
+          }
         />
         <BlockStack gap="200">
           {toggles.map(({ key, label, help }) => (

@@ -7,7 +7,13 @@ export const userPreferences = pgTable("user_preferences", {
     .notNull()
     .unique("user_preferences_user_unique")
     .references(() => users.id, { onDelete: "cascade" }),
+  /** Where notifications go: the account's own address or one confirmed through a mailed link. */
   adminNotificationEmail: text().notNull().default("admin@company.com"),
+  /** A new address saved but not yet confirmed; notifications keep going to the confirmed one. */
+  pendingNotificationEmail: text(),
+  /** SHA-256 of the confirmation link's token (the link works once) and when it expires. */
+  notificationEmailToken: text(),
+  notificationEmailTokenExpiry: timestamp({ withTimezone: true }),
   enableAnalytics: boolean().notNull().default(true),
   sendWelcomeEmail: boolean().notNull().default(true),
   enableDoubleOptIn: boolean().notNull().default(false),

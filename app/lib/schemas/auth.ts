@@ -10,6 +10,8 @@ export const MESSAGES = {
   resetSent: "If an account with this email exists, a reset link has been sent.",
   invalidResetLink: "This password reset link is invalid or expired.",
   invalidCredentials: "Invalid email or password",
+  passwordBlank: "Password must not be only spaces",
+  passwordTooCommon: "This password is too common. Choose another one.",
 } as const;
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -22,10 +24,15 @@ const email = z
   .max(254, MESSAGES.invalidEmail)
   .pipe(z.email({ error: MESSAGES.invalidEmail }));
 
-const newPassword = z
+/**
+ * Length and blankness, checked in the browser too. The server adds the common-password list
+ * (services/password-policy.server.ts), which is too large to send to every visitor.
+ */
+export const newPassword = z
   .string({ error: MESSAGES.passwordTooShort })
   .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
-  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+  .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`)
+  .refine((password) => password.trim().length > 0, MESSAGES.passwordBlank);
 
 export const loginSchema = z.object({
   email,
