@@ -1,0 +1,3 @@
+ALTER TABLE "email_click_tracking" ADD COLUMN "link_host" text;--> statement-breakpoint
+-- Links tracked before the host was recorded: the host of their http(s) URL (anything else stays null and is never redirected to).
+UPDATE "email_click_tracking" SET "link_host" = lower(substring("original_url" from '^[hH][tT][tT][pP][sS]?://(?:[^/?#@]*@)?([^/?#:]+)'));
