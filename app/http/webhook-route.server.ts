@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { shopNamedIn } from "~/lib/schemas/webhooks";
 import { logger } from "~/services/logger.server";
 import { acceptWebhookOnce } from "~/services/shopify-webhooks.server";
 import { authenticate } from "~/shopify.server";
@@ -49,9 +50,10 @@ async function verifyDelivery(request: Request): Promise<VerifiedDelivery> {
 }
 
 /**
- * A webhook route: verifies the delivery (401 on a bad signature), checks the topic and payload, records the
- * event once and queues its work, then answers 200 at once: Shopify waits only a few seconds, and a
- * redelivered event is acknowledged without being processed again.
+ * A webhook route: verifies the delivery (401 on a bad signature, or when the signed body names another shop
+ * than the unsigned header), checks the topic and payload, records the event once and queues its work, then
+ * answers 200 at once: Shopify waits only a few seconds, and a redelivered event is acknowledged without
+ * being processed again.
  */
 export function webhookRoute<S extends z.ZodType>(
   topic: string,
@@ -65,8 +67,18 @@ export function webhookRoute<S extends z.ZodType>(
       logger().warn({ topic: delivery.topic, shop: delivery.shop, expected: topic }, "webhook refused");
       return new Response(null, { status: 400 });
     }
+    const namedShop = shopNamedIn(payload.data);
+    if (namedShop !== null && namedShop !== delivery.shop) {
+      logger().warn(
+        { topic, shop: delivery.shop, namedShop },
+        "webhook refused: its body names another shop",
+      );
+      return new Response(null, { status: 401 });
+    }
+    // Shopify's id of this very delivery (authenticate.webhook's webhookId): a replay under a fresh event id is still one.
+    const webhookId = request.headers.get("X-Shopify-Webhook-Id") || null;
     const queued = await acceptWebhookOnce(
-      { eventId: delivery.eventId, topic, shop: delivery.shop },
+      { eventId: delivery.eventId, webhookId, topic, shop: delivery.shop },
       toJob(delivery.shop, payload.data),
     );
     logger().info({ topic, shop: delivery.shop, queued }, "webhook received");

@@ -56,6 +56,7 @@ export async function emailAnalytics(actor: Actor, storeId: string) {
         id: emailClickTracking.id,
         subscriberEmail: emailClickTracking.subscriberEmail,
         originalUrl: emailClickTracking.originalUrl,
+        linkHost: emailClickTracking.linkHost,
         createdAt: emailClickTracking.createdAt,
         isClicked: emailClickTracking.isClicked,
         clickedAt: emailClickTracking.clickedAt,

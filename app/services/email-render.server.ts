@@ -93,10 +93,20 @@ function textColorOn(background: string): string {
   return luminance > 0.4 ? "#1a1a1a" : "#ffffff";
 }
 
-/** The greeting name: the first word of the name, else the first word of the address ("jane.doe42@" → Jane). */
+/**
+ * A word a mail client would show as a link: a scheme ("http://", "mailto:"), "www." or a domain
+ * ("x.com", "evil.example/path"). Anyone can type a name into the popup; it must not put a link in a
+ * subject line or a greeting the store sends.
+ */
+const LINK_LIKE = /[a-z][\w+.-]*:\S|^www\.|[\w-]\.[a-z]{2,}/i;
+
+/**
+ * The greeting name: the first word of the name, else (no name, or one that looks like a link) the
+ * first word of the address ("jane.doe42@" → Jane).
+ */
 export function firstNameFor(name: string | null | undefined, email: string): string {
   const fromName = name?.trim().split(/\s+/)[0];
-  if (fromName) return fromName;
+  if (fromName && !LINK_LIKE.test(fromName)) return fromName;
   const localPart = email.split("@")[0] ?? "";
   const word = localPart.split(/[._\-+\d]+/).find((part) => part.length > 0);
   if (!word) return FALLBACK_FIRST_NAME;

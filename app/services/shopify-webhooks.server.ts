@@ -4,12 +4,15 @@ import { webhookEvents } from "~/db/schema";
 import { enqueue } from "../../jobs/client";
 import type { ShopifyJob } from "../../jobs/processors/shopify";
 
-/** One verified webhook delivery: Shopify's event id (the same on every redelivery), topic and shop. */
-export type WebhookDelivery = { eventId: string; topic: string; shop: string };
+/**
+ * One verified webhook delivery: Shopify's event id (the same on every redelivery), the delivery's own
+ * webhook id, topic and shop.
+ */
+export type WebhookDelivery = { eventId: string; webhookId: string | null; topic: string; shop: string };
 
 /**
- * Records the delivery and queues its work, once per event id: a redelivery (Shopify retries, or a replayed
- * request) is acknowledged without doing anything again. When the work cannot be queued, the record is
+ * Records the delivery and queues its work, once per event id and once per webhook id: a redelivery
+ * (Shopify retries, or a replayed request under either id) is acknowledged without doing anything again. When the work cannot be queued, the record is
  * removed so that Shopify's retry is not mistaken for a duplicate.
  */
 export async function acceptWebhookOnce(delivery: WebhookDelivery, job: ShopifyJob): Promise<boolean> {

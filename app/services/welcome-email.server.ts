@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailClickTracking } from "~/db/schema";
 import { env } from "~/lib/env.server";
+import { webLinkHost } from "./click-tracking.server";
 import { randomToken } from "./crypto.server";
 import { deliverOnce } from "./deliver-once.server";
 import { firstNameFor, linksIn, renderWelcomeEmail } from "./email-render.server";
@@ -33,6 +34,7 @@ async function trackedLinks(
     subscriberEmail: context.subscriber.email,
     trackingId: randomToken(16),
     originalUrl: url,
+    linkHost: webLinkHost(url),
   }));
   if (rows.length > 0) await db().insert(emailClickTracking).values(rows);
   return new Map(

@@ -151,6 +151,8 @@ describe("click tracking", () => {
       clickCount: 1,
       ipAddress: expect.stringContaining("127.0.0.1"),
     });
+    // The owner sees where each link goes: its host is recorded with it.
+    expect(row?.linkHost).toBe(target.hostname);
     const analytics = await admin.get<{ stats: { totalClicks: number; totalEmails: number } }>(
       `/api/stores/${storeId}/email-analytics`,
     );

@@ -290,16 +290,21 @@ describe("routing", () => {
 
 describe("click tracking redirects", () => {
   const RECORDED = "https://acme.example/welcome?ref=email";
+  let storeId: string;
   let trackingId: string;
+
+  /** A tracking row as a send stores it (or as one stored before links were checked did), by its id. */
+  async function trackedLink(originalUrl: string): Promise<string> {
+    const id = randomBytes(16).toString("base64url");
+    await testDb()
+      .insert(emailClickTracking)
+      .values({ storeId, subscriberEmail: "reader@acme.example", trackingId: id, originalUrl });
+    return id;
+  }
+
   beforeAll(async () => {
-    const store = await createStoreFor(org.admin.id);
-    trackingId = randomBytes(16).toString("base64url");
-    await testDb().insert(emailClickTracking).values({
-      storeId: store.id,
-      subscriberEmail: "reader@acme.example",
-      trackingId,
-      originalUrl: RECORDED,
-    });
+    storeId = (await createStoreFor(org.admin.id)).id;
+    trackingId = await trackedLink(RECORDED);
   });
 
   /** Where a response sends the browser: nowhere, somewhere on this app, or the recorded URL. */
@@ -346,6 +351,30 @@ describe("click tracking redirects", () => {
         path,
         goes: expect.stringMatching(/^(none|this app)$/),
       });
+    }
+  });
+
+  it("follows a stored link only to a web page, neither counting nor following javascript:, data: or a broken URL", async () => {
+    for (const stored of [
+      "javascript:alert(document.cookie)",
+      "JavaScript:alert(1)//https://acme.example",
+      "data:text/html,<script>alert(1)</script>",
+      "ftp://files.acme.example/",
+      "not a url at all",
+      "https://",
+    ]) {
+      const id = await trackedLink(stored);
+      const response = await new HttpClient(app.url).get(`/t/${id}`);
+      expect({ stored, status: response.status, location: response.headers.get("location") }).toEqual({
+        stored,
+        status: 404,
+        location: null,
+      });
+      const [row] = await sqlRows<{ click_count: number }>(
+        "select click_count from email_click_tracking where tracking_id = $1",
+        [id],
+      );
+      expect({ stored, clicks: row?.click_count }).toEqual({ stored, clicks: 0 });
     }
   });
 });

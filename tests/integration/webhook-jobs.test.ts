@@ -42,7 +42,7 @@ describe("webhook jobs on BullMQ", () => {
     const email = uniqueEmail("erase");
     const [row] = await testDb().insert(subscribers).values({ storeId: store.id, email }).returning();
     const eventId = randomUUID();
-    const delivery = { eventId, topic: "CUSTOMERS_REDACT", shop: domain };
+    const delivery = { eventId, webhookId: randomUUID(), topic: "CUSTOMERS_REDACT", shop: domain };
     const job = { type: "customer-redact", shop: domain, customer: { id: 5, email } } as const;
 
     expect(await acceptWebhookOnce(delivery, job)).toBe(true);

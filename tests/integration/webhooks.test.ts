@@ -166,7 +166,11 @@ describe("webhook signatures", () => {
 
   it("refuses a browser's cross-site POST to a webhook URL, signature or not", async () => {
     const { domain } = await installedShop();
-    const { body, headers } = webhookRequest({ topic: "app/uninstalled", shop: domain, payload: { id: 1 } });
+    const { body, headers } = webhookRequest({
+      topic: "app/uninstalled",
+      shop: domain,
+      payload: { id: 1, myshopify_domain: domain },
+    });
     const response = await fetch(new URL("/webhooks/app/uninstalled", app.url), {
       method: "POST",
       headers: { ...headers, Origin: "https://attacker.example" },
@@ -248,13 +252,112 @@ describe("orders/create", () => {
   });
 });
 
+describe("the shop and the delivery a webhook is taken for", () => {
+  it("refuses with 401 a signed body that names another shop than the header, and changes nothing", async () => {
+    const victim = await installedShop("Victim Shop");
+    const sender = await installedShop("Sender Shop");
+    const email = uniqueEmail("kept");
+    const kept = await subscriberWithHistory(victim.store.id, email);
+    const redact = {
+      shop_id: 2,
+      shop_domain: sender.domain,
+      customer: { id: 7, email, phone: null },
+      orders_to_redact: [],
+    };
+    const refusedEvents = [randomUUID(), randomUUID()];
+    // The sender shop's genuine bodies, relabelled with the victim's domain in the unsigned header.
+    expect(
+      await deliver(app.url, {
+        topic: "customers/redact",
+        shop: victim.domain,
+        payload: redact,
+        eventId: refusedEvents[0],
+      }),
+    ).toBe(401);
+    expect(
+      await deliver(app.url, {
+        topic: "app/uninstalled",
+        shop: victim.domain,
+        payload: { id: 2, myshopify_domain: sender.domain },
+        eventId: refusedEvents[1],
+      }),
+    ).toBe(401);
+
+    // The same bodies under their own shop's header are taken; once they are done, a refused one would be too.
+    expect(await deliver(app.url, { topic: "customers/redact", shop: sender.domain, payload: redact })).toBe(
+      200,
+    );
+    const uninstall = { id: 2, myshopify_domain: sender.domain };
+    expect(
+      await deliver(app.url, { topic: "app/uninstalled", shop: sender.domain, payload: uninstall }),
+    ).toBe(200);
+    await eventually(
+      async () => {
+        const [row] = await testDb().select().from(stores).where(eq(stores.id, sender.store.id));
+        return row?.isConnected === false;
+      },
+      { what: "sender shop disconnected" },
+    );
+    expect(await subscriber(kept.id)).toBeDefined();
+    const [victimStore] = await testDb().select().from(stores).where(eq(stores.id, victim.store.id));
+    expect(victimStore).toMatchObject({ isConnected: true, shopifyDomain: victim.domain });
+    const recorded = await testDb()
+      .select()
+      .from(webhookEvents)
+      .where(sql`${webhookEvents.eventId} in (${refusedEvents[0]}, ${refusedEvents[1]})`);
+    expect(recorded).toEqual([]);
+  });
+
+  it("processes a delivery once even when it is replayed under a fresh event id", async () => {
+    const { domain, store } = await installedShop();
+    const buyer = await addSubscriber(store.id, { discountCodeSent: "WELCOME15-WEBHID" });
+    const later = await addSubscriber(store.id, { discountCodeSent: "WELCOME15-AFTER3" });
+    const webhookId = randomUUID();
+    const order = { topic: "orders/create", shop: domain, webhookId };
+    const payload = { id: 3, discount_codes: [{ code: "WELCOME15-WEBHID" }] };
+    expect(await deliver(app.url, { ...order, payload })).toBe(200);
+    await eventually(async () => (await subscriber(buyer.id))?.discountCodeUsed, { what: "first delivery" });
+
+    await testDb().update(subscribers).set({ discountCodeUsed: false }).where(eq(subscribers.id, buyer.id));
+    expect(await deliver(app.url, { ...order, payload, eventId: randomUUID() })).toBe(200);
+    const next = { id: 4, discount_codes: [{ code: "WELCOME15-AFTER3" }] };
+    expect(await deliver(app.url, { topic: "orders/create", shop: domain, payload: next })).toBe(200);
+    await eventually(async () => (await subscriber(later.id))?.discountCodeUsed, { what: "later event" });
+
+    expect((await subscriber(buyer.id))?.discountCodeUsed).toBe(false);
+    const recorded = await testDb()
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.webhookId, webhookId));
+    expect(recorded).toHaveLength(1);
+  });
+
+  it("refuses with 400 a compliance or uninstall body that does not name its shop", async () => {
+    const { domain, store } = await installedShop();
+    const customer = { id: 8, email: uniqueEmail("unnamed"), phone: null };
+    expect(await deliver(app.url, { topic: "customers/redact", shop: domain, payload: { customer } })).toBe(
+      400,
+    );
+    expect(await deliver(app.url, { topic: "shop/redact", shop: domain, payload: { shop_id: 1 } })).toBe(400);
+    expect(await deliver(app.url, { topic: "app/uninstalled", shop: domain, payload: { id: 1 } })).toBe(400);
+    const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+    expect(row?.isConnected).toBe(true);
+  });
+});
+
 describe("app/uninstalled and app/scopes_update", () => {
   it("disconnects the store, removes its token and sessions, keeps its data, and tolerates a repeat", async () => {
     const { domain, store } = await installedShop();
     const other = await installedShop("Still Installed");
     const kept = await addSubscriber(store.id);
 
-    expect(await deliver(app.url, { topic: "app/uninstalled", shop: domain, payload: { id: 1 } })).toBe(200);
+    expect(
+      await deliver(app.url, {
+        topic: "app/uninstalled",
+        shop: domain,
+        payload: { id: 1, myshopify_domain: domain },
+      }),
+    ).toBe(200);
     await eventually(
       async () => {
         const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
@@ -272,7 +375,13 @@ describe("app/uninstalled and app/scopes_update", () => {
     expect(await subscriber(kept.id)).toBeDefined();
 
     // Shopify may send it again (a new event): still 200, still disconnected.
-    expect(await deliver(app.url, { topic: "app/uninstalled", shop: domain, payload: { id: 1 } })).toBe(200);
+    expect(
+      await deliver(app.url, {
+        topic: "app/uninstalled",
+        shop: domain,
+        payload: { id: 1, myshopify_domain: domain },
+      }),
+    ).toBe(200);
     const [otherStore] = await testDb().select().from(stores).where(eq(stores.id, other.store.id));
     expect(otherStore?.isConnected).toBe(true);
     expect(
@@ -282,9 +391,20 @@ describe("app/uninstalled and app/scopes_update", () => {
 
   it("disconnects a shop whose expired token can no longer be refreshed (it was uninstalled)", async () => {
     const { domain, store } = await installedShop("Idle Shop", { expiredToken: true });
-    const forged = { topic: "app/uninstalled", shop: domain, payload: { id: 1 }, hmac: signWebhook("{}") };
+    const forged = {
+      topic: "app/uninstalled",
+      shop: domain,
+      payload: { id: 1, myshopify_domain: domain },
+      hmac: signWebhook("{}"),
+    };
     expect(await deliver(app.url, forged)).toBe(401);
-    expect(await deliver(app.url, { topic: "app/uninstalled", shop: domain, payload: { id: 1 } })).toBe(200);
+    expect(
+      await deliver(app.url, {
+        topic: "app/uninstalled",
+        shop: domain,
+        payload: { id: 1, myshopify_domain: domain },
+      }),
+    ).toBe(200);
     await eventually(
       async () => {
         const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));

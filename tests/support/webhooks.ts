@@ -21,6 +21,8 @@ export type Delivery = {
   payload: unknown;
   /** The same on each redelivery of one event; a fresh one by default. */
   eventId?: string;
+  /** The delivery's own id; a fresh one by default. */
+  webhookId?: string;
   /** A signature to send instead of the right one. */
   hmac?: string;
 };
@@ -35,7 +37,7 @@ export function webhookRequest(delivery: Delivery): { body: string; headers: Rec
       "X-Shopify-Topic": delivery.topic,
       "X-Shopify-Shop-Domain": delivery.shop,
       "X-Shopify-API-Version": "2025-10",
-      "X-Shopify-Webhook-Id": randomUUID(),
+      "X-Shopify-Webhook-Id": delivery.webhookId ?? randomUUID(),
       "X-Shopify-Event-Id": delivery.eventId ?? randomUUID(),
       "X-Shopify-Triggered-At": new Date().toISOString(),
       "X-Shopify-Hmac-Sha256": delivery.hmac ?? signWebhook(body),

@@ -227,6 +227,29 @@ describe("firstNameFor", () => {
   ])("name %j and email %s give %s", (name, email, expected) => {
     expect(firstNameFor(name, email)).toBe(expected);
   });
+
+  it.each([
+    "http://evil.example/win",
+    "HTTPS://evil.example",
+    "www.evil.example",
+    "evil.com",
+    "x.co/claim",
+    "javascript:alert(1)",
+    "Jane,https://evil.example",
+  ])("drops the name %j, which would put a link in the subject, for the address's", (name) => {
+    const firstName = firstNameFor(name, "jane.doe@example.com");
+    expect(firstName).toBe("Jane");
+    const { subject } = renderWelcomeEmail(template({ subject: "[First Name], 15% off for you" }), {
+      ...vars,
+      firstName,
+    });
+    expect(subject).toBe("Jane, 15% off for you");
+  });
+
+  it("keeps names with dots or colons that are not links", () => {
+    expect(firstNameFor("J.R. Smith", "x@example.com")).toBe("J.R.");
+    expect(firstNameFor("Ana: hi", "x@example.com")).toBe("Ana:");
+  });
 });
 
 describe("linksIn", () => {

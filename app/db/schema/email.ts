@@ -111,6 +111,8 @@ export const emailClickTracking = pgTable(
     sendId: uuid().references(() => emailSends.id, { onDelete: "cascade" }),
     trackingId: text().notNull().unique("email_click_tracking_tracking_id_unique"),
     originalUrl: text().notNull(),
+    /** Where the link goes (the URL's host), so the owner sees at a glance which sites the email sends readers to. */
+    linkHost: text(),
     utmSource: text().notNull().default("newsletter"),
     utmMedium: text().notNull().default("email"),
     utmCampaign: text().notNull().default("welcome-discount"),

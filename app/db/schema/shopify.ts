@@ -33,6 +33,8 @@ export const webhookEvents = pgTable(
   "webhook_events",
   {
     eventId: text().primaryKey(),
+    /** The delivery's own id (X-Shopify-Webhook-Id): a replay under a fresh event id is still a duplicate. */
+    webhookId: text().unique("webhook_events_webhook_id_unique"),
     topic: text().notNull(),
     shop: text().notNull(),
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
