@@ -5,11 +5,13 @@ import { enqueue } from "../../jobs/client";
 
 /**
  * Queues a new subscriber's first email: the double opt-in confirmation, or the welcome email with the
- * code. `confirmationRequired` is read from the subscriber unless the caller already knows it.
+ * code. `confirmationRequired` is read from the subscriber unless the caller already knows it. `again`
+ * (the address was submitted again) sends a copy when that email already went.
  */
 export async function sendSubscriberMail(
   subscriberId: string,
   confirmationRequired?: boolean,
+  again = false,
 ): Promise<void> {
   let required = confirmationRequired;
   if (required === undefined) {
@@ -21,5 +23,7 @@ export async function sendSubscriberMail(
     required = subscriber.confirmationRequired;
   }
   const type = required ? "confirmation" : "welcome";
-  await enqueue("email", { type, subscriberId }, { jobId: `${type}-${subscriberId}` });
+  if (again)
+    await enqueue("email", { type, subscriberId, again }, { jobId: `${type}-${subscriberId}-${Date.now()}` });
+  else await enqueue("email", { type, subscriberId }, { jobId: `${type}-${subscriberId}` });
 }

@@ -4,6 +4,7 @@ import { subscribers } from "~/db/schema";
 import { enqueue } from "../../jobs/client";
 import { queueConsentSync } from "./consent-sync.server";
 import { verifySubscriberToken } from "./subscriber-links.server";
+import { sendSubscriberMail } from "./subscriber-mail.server";
 
 /** The subscriber a link names, with their store's name, or null when the link is not ours. */
 export async function subscriberForLink(purpose: "unsubscribe" | "confirm", token: string) {
@@ -32,17 +33,21 @@ export async function unsubscribe(token: string): Promise<boolean> {
   return true;
 }
 
-/** Double opt-in confirmation: records it once, sends the welcome email with the code, syncs the consent. */
+/**
+ * Double opt-in confirmation: records it once, makes the address active (a returning subscriber stayed
+ * inactive until now), sends the welcome email with the code — a copy when they had it before — and
+ * syncs the consent.
+ */
 export async function confirmSubscription(token: string): Promise<boolean> {
   const subscriberId = verifySubscriberToken("confirm", token);
   if (!subscriberId) return false;
   const [confirmed] = await db()
     .update(subscribers)
-    .set({ confirmedAt: sql`now()` })
+    .set({ confirmedAt: sql`now()`, isActive: true, unsubscribedAt: null })
     .where(and(eq(subscribers.id, subscriberId), isNull(subscribers.confirmedAt)))
     .returning({ id: subscribers.id });
   if (confirmed) {
-    await enqueue("email", { type: "welcome", subscriberId }, { jobId: `welcome-${subscriberId}` });
+    await sendSubscriberMail(subscriberId, false, true);
     await queueConsentSync(subscriberId);
   }
   return true;
