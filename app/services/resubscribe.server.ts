@@ -5,7 +5,7 @@ import type { SubscribeResponse } from "../../popup/config";
 import { queueConsentSync } from "./consent-sync.server";
 import { awaitsConfirmation } from "./mail-context.server";
 import { countWithin, type RateRule } from "./rate-limit.server";
-import { sendSubscriberMail } from "./subscriber-mail.server";
+import { sendSubscriberMailAgain } from "./subscriber-mail.server";
 
 /** What the popup shows after a submission; only an accepted subscription without confirmation carries the code. */
 export const SUBSCRIBE_ANSWERS = {
@@ -48,7 +48,7 @@ export async function subscribeAgain(
   if (renewed && !doubleOptIn && options.consentSyncEnabled) await queueConsentSync(subscriber.id);
   const confirming = awaitsConfirmation(subscriber);
   if (await countWithin(resendPerAddress, `${storeId}:${email.toLowerCase()}`))
-    await sendSubscriberMail(subscriber.id, confirming, true);
+    await sendSubscriberMailAgain(subscriber.id, confirming ? "confirmation" : "welcome");
   return { message: confirming ? SUBSCRIBE_ANSWERS.confirm : SUBSCRIBE_ANSWERS.sentToInbox };
 }
 

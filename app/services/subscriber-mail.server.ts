@@ -5,13 +5,11 @@ import { enqueue } from "../../jobs/client";
 
 /**
  * Queues a new subscriber's first email: the double opt-in confirmation, or the welcome email with the
- * code. `confirmationRequired` is read from the subscriber unless the caller already knows it. `again`
- * (the address was submitted again) sends a copy when that email already went.
+ * code. `confirmationRequired` is read from the subscriber unless the caller already knows it.
  */
 export async function sendSubscriberMail(
   subscriberId: string,
   confirmationRequired?: boolean,
-  again = false,
 ): Promise<void> {
   let required = confirmationRequired;
   if (required === undefined) {
@@ -23,7 +21,20 @@ export async function sendSubscriberMail(
     required = subscriber.confirmationRequired;
   }
   const type = required ? "confirmation" : "welcome";
-  if (again)
-    await enqueue("email", { type, subscriberId, again }, { jobId: `${type}-${subscriberId}-${Date.now()}` });
-  else await enqueue("email", { type, subscriberId }, { jobId: `${type}-${subscriberId}` });
+  await enqueue("email", { type, subscriberId }, { jobId: `${type}-${subscriberId}` });
+}
+
+/**
+ * Queues a subscriber's email once more, because they asked anew (submitted the address again, or
+ * confirmed a renewed subscription): a copy when it already went, the first one otherwise.
+ */
+export async function sendSubscriberMailAgain(
+  subscriberId: string,
+  type: "welcome" | "confirmation",
+): Promise<void> {
+  await enqueue(
+    "email",
+    { type, subscriberId, again: true },
+    { jobId: `${type}-${subscriberId}-${Date.now()}` },
+  );
 }

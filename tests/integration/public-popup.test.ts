@@ -297,6 +297,27 @@ describe("an address already on the list", () => {
     const [, , , welcome] = await mailsTo(email, 4);
     expect(welcome?.text).toContain("WELCOME15");
   });
+
+  it("once unsubscribed, with double opt-in, can end the renewed confirmation request from its email", async () => {
+    const store = await mailingStore(true);
+    const email = `renounce-${Date.now()}@acme.example`;
+    await subscribe({ email }, store);
+    await mailsTo(email, 1);
+    await testDb()
+      .update(subscribers)
+      .set({ isActive: false, unsubscribedAt: sql`now()` })
+      .where(eq(subscribers.email, email));
+    await subscribe({ email }, store);
+    const [, request] = await mailsTo(email, 2);
+    const header = request?.headerLines.find((line) => line.key === "list-unsubscribe")?.line ?? "";
+    const unsubscribeUrl = /<(https?:\/\/[^>]+)>/.exec(header)?.[1] ?? "";
+    expect((await fetch(`${app.url}${new URL(unsubscribeUrl).pathname}`, { method: "POST" })).status).toBe(
+      200,
+    );
+    const row = await subscriberRow(email);
+    expect(row.isActive).toBe(false);
+    expect(row.unsubscribedAt?.getTime()).toBeGreaterThanOrEqual(row.consentedAt.getTime());
+  });
 });
 
 describe("POST /api/public/stores/:id/impressions", () => {
