@@ -104,7 +104,6 @@ export type PublicPopupConfig = {
   fields: PopupFields;
   emailValidation: EmailValidation;
   cartValidation: CartValidation;
-  discountCode: string;
   discountPercentage: number;
   displayTrigger: (typeof popupTriggers)[number];
   animation: (typeof popupAnimations)[number];
@@ -123,5 +122,14 @@ export type SubscribeRequest = {
   website?: string;
 } & Partial<Record<OptionalField, string>>;
 
-/** 200 → { discountCode }; 422 → { message, errors: { field: message } }. */
-export type SubscribeResponse = { message: string; discountCode: string };
+/**
+ * The popup with its shared discount code: what the server and the builder's preview see. The code is
+ * never in the public config; a shopper gets it only from an accepted, confirmed subscription.
+ */
+export type PopupWithCode = PublicPopupConfig & { discountCode: string };
+
+/**
+ * 200 → { message, discountCode } when the subscription is accepted and needs no confirmation, else
+ * { message } alone (check the inbox); 422 → { message, errors: { field: message } }.
+ */
+export type SubscribeResponse = { message: string; discountCode?: string };

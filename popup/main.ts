@@ -84,10 +84,11 @@ function boot(script: HTMLScriptElement, storeId: string): void {
       const body = (await response.json().catch(() => ({}))) as Partial<SubscribeResponse> & {
         errors?: Record<string, string>;
       };
-      if (response.ok && typeof body.discountCode === "string") {
+      if (response.ok && typeof body.message === "string") {
         local.set(keys.subscribed, String(Date.now()));
         subscribedHere = true;
-        return { ok: true, discountCode: body.discountCode };
+        // No code in the answer (confirm first, or it went to the inbox): the message says so.
+        return { ...body, ok: true };
       }
       if (response.status === 422) return { ok: false, errors: body.errors, message: body.message };
     } catch {

@@ -10,8 +10,9 @@ import { sanitizeInlineHtml } from "./sanitize";
 import { type SubscriberValues, validateSubscriber } from "./validation";
 
 export type PopupFormValues = SubscriberValues & { website: string };
+/** An accepted submission shows the code when it carries one, else the message (check your inbox). */
 export type PopupSubmitResult =
-  | { ok: true; discountCode: string }
+  | { ok: true; discountCode?: string; message?: string }
   | { ok: false; errors?: Record<string, string>; message?: string };
 export type PopupMountOptions = {
   /** Builder preview: a processing view (about 2 s) before success; 'Continue Shopping' returns to the form. */
@@ -163,6 +164,7 @@ export function mountPopup(
   let errors: Record<string, string> = {};
   let general = "";
   let code = "";
+  let notice = "";
   let busy = false;
   let destroyed = false;
   let stopConfetti = () => {};
@@ -202,11 +204,17 @@ export function mountPopup(
       cfg.layout.showSocialIcons && links
         ? `<div class="sw"><p>Follow us</p><div class="so">${links}</div></div>`
         : "";
-    return `<div class="c"><h2 class="t" id="np-t">Thank you for subscribing!</h2><p class="s">Use this code at checkout to get ${esc(
-      cfg.discountPercentage,
-    )}% off your order.</p><div class="code"><input readonly value="${esc(
-      code,
-    )}" aria-label="Discount code"><button type="button" class="cp" data-a="copy">Copy</button></div><p class="cs" role="status"></p>${social}<button type="button" class="pri" data-a="continue">Continue Shopping</button></div>`;
+    // Without a code the status line carries the server's message (check your inbox) instead.
+    const offer = code
+      ? `<p class="s">Use this code at checkout to get ${esc(
+          cfg.discountPercentage,
+        )}% off your order.</p><div class="code"><input readonly value="${esc(
+          code,
+        )}" aria-label="Discount code"><button type="button" class="cp" data-a="copy">Copy</button></div>`
+      : "";
+    return `<div class="c"><h2 class="t" id="np-t">Thank you for subscribing!</h2>${offer}<p class="cs" role="status">${esc(
+      notice,
+    )}</p>${social}<button type="button" class="pri" data-a="continue">Continue Shopping</button></div>`;
   }
 
   function applyLayout(): void {
@@ -306,7 +314,8 @@ export function mountPopup(
     busy = false;
     if (destroyed) return;
     if (result.ok) {
-      code = result.discountCode;
+      code = result.discountCode || "";
+      notice = result.message || "";
       go("success");
       return;
     }

@@ -26,10 +26,25 @@ export const TEMPORARY_EMAIL_DOMAINS = [
   "maildrop.cc",
 ];
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One plain address and nothing else: at most 254 characters, a dot-atom local part of at most 64 (no
+ * quotes, comments or display names) at an ASCII host name with a letter TLD. No list separator, angle
+ * bracket, whitespace or trailing dot can pass, so the domain the rules below check is the only domain
+ * mail can go to. Also refused: `%` and `!`, which old relays read as a route to another domain, and
+ * punycode labels (xn--), which spell internationalised lookalikes of blocked domains.
+ */
+const EMAIL_PATTERN =
+  /^(?=.{1,254}$)(?=[^@]{1,64}@)[\w#$&'*+/=?^`{|}~-]+(?:\.[\w#$&'*+/=?^`{|}~-]+)*@(?:(?!xn--)[a-z\d](?:[a-z\d-]{0,61}[a-z\d])?\.)+[a-z]{2,63}$/i;
 /** Field lengths the storage accepts; longer input is cut, never stored whole. */
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_FIELD_LENGTH = 200;
+
+/** The address as it is stored and mailed: trimmed, its domain in lower case (the local part is kept). */
+export function normalizeEmail(raw: string): string {
+  const email = raw.trim();
+  const at = email.lastIndexOf("@");
+  return at < 0 ? email : email.slice(0, at + 1) + email.slice(at + 1).toLowerCase();
+}
 
 /**
  * Whether a domain matches a list entry: the entry itself ("acme.com"), a subdomain of it, or — for a
@@ -45,8 +60,9 @@ export function domainMatches(domain: string, entry: string): boolean {
 export function validateEmail(raw: string, rules: EmailValidation): string | null {
   const email = raw.trim();
   if (!email) return POPUP_MESSAGES.emailRequired;
-  if (email.length > MAX_EMAIL_LENGTH || !EMAIL_PATTERN.test(email)) return POPUP_MESSAGES.emailInvalid;
-  const domain = email.slice(email.lastIndexOf("@") + 1).toLowerCase();
+  if (!EMAIL_PATTERN.test(email)) return POPUP_MESSAGES.emailInvalid;
+  // The rules read the domain as normalizeEmail stores it.
+  const domain = email.slice(email.indexOf("@") + 1).toLowerCase();
   if (TEMPORARY_EMAIL_DOMAINS.some((entry) => domainMatches(domain, entry)))
     return POPUP_MESSAGES.temporaryEmail;
   if (rules.companyEmailsOnly) {

@@ -2,6 +2,7 @@ import { env } from "~/lib/env.server";
 import type { RateRule } from "~/services/rate-limit.server";
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 const slowDown = "Too many requests. Please try again in a minute.";
 
 /** The storefront limits, per minute, from the environment (SUBSCRIBE_LIMIT_PER_IP and friends). */
@@ -24,6 +25,13 @@ export function publicRateRules() {
       name: "impressions-ip",
       limit: limits.IMPRESSION_LIMIT_PER_IP,
       windowMs: MINUTE,
+      message: slowDown,
+    },
+    /** Counted, not refused: the key carries the store and the UTC day, the window only expires it. */
+    impressionsCountedPerIpPerDay: {
+      name: "impressions-counted",
+      limit: limits.IMPRESSIONS_COUNTED_PER_IP_PER_DAY,
+      windowMs: DAY,
       message: slowDown,
     },
   } satisfies Record<string, RateRule>;

@@ -5,8 +5,13 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { subscribeBodySchema } from "~/lib/schemas/subscribe";
 import { HttpError, invalidInput } from "~/services/errors.server";
 import { logger } from "~/services/logger.server";
-import { acceptsScriptVersion, publicPopupConfig, recordPopupView } from "~/services/popups.server";
-import { consume, consumeAll } from "~/services/rate-limit.server";
+import {
+  acceptsScriptVersion,
+  publicPopupConfig,
+  recordPopupView,
+  subscribingPopup,
+} from "~/services/popups.server";
+import { consume, consumeAll, countWithin } from "~/services/rate-limit.server";
 import { subscribe } from "~/services/subscribers.server";
 import { demoPage } from "./demo-page.server";
 import { publicRateRules } from "./public-rate-rules.server";
@@ -52,22 +57,30 @@ publicRouter.post("/api/public/stores/:storeId/subscribe", json, async (req, res
     [rules.subscribePerIp, req.ip ?? "unknown"],
     [rules.subscribePerStore, req.params.storeId],
   ]);
-  const config = await publicPopupConfig(req.params.storeId);
-  if (!config) throw new HttpError(404, "Popup not found");
+  const popup = await subscribingPopup(req.params.storeId);
+  if (!popup) throw new HttpError(404, "Popup not found");
   const body = subscribeBodySchema.safeParse(req.body ?? {});
   if (!body.success) throw invalidInput(body.error);
-  const result = await subscribe(config, body.data, {
+  const result = await subscribe(popup, body.data, {
     ip: req.ip ?? "",
     userAgent: req.get("user-agent") ?? "",
   });
   res.json(result);
 });
 
+/**
+ * A popup view. Only the first views of an address per store and UTC day count: the rest answer 204
+ * as well (the script has nothing to do about it) but cannot skew the conversion rate.
+ */
 publicRouter.post("/api/public/stores/:storeId/impressions", async (req, res) => {
-  await consume(publicRateRules().impressionsPerIp, req.ip ?? "unknown");
+  const rules = publicRateRules();
+  const ip = req.ip ?? "unknown";
+  await consume(rules.impressionsPerIp, ip);
   const config = await publicPopupConfig(req.params.storeId);
   if (!config) throw new HttpError(404, "Popup not found");
-  await recordPopupView(config.storeId);
+  const today = new Date().toISOString().slice(0, 10);
+  if (await countWithin(rules.impressionsCountedPerIpPerDay, `${config.storeId}:${ip}:${today}`))
+    await recordPopupView(config.storeId);
   res.status(204).end();
 });
 

@@ -15,7 +15,6 @@ export function toPublicConfig(popup: PopupSource, socialLinks: Record<string, s
     fields: popup.fields,
     emailValidation: popup.emailValidation,
     cartValidation: popup.cartValidation,
-    discountCode: popup.discountCode,
     discountPercentage: popup.discountPercentage,
     displayTrigger: popup.displayTrigger,
     animation: popup.animation,

@@ -46,7 +46,10 @@ function Builder({ store, config: initial, openPreview, codeMissingInShopify }: 
   const { config, status, edit, saveNow } = usePopupAutosave(store.id, initial);
   const [socialLinks, setSocialLinks] = useState(store.socialLinks);
   const [fullscreen, setFullscreen] = useState(openPreview);
-  const previewConfig = useMemo(() => toPublicConfig(config, socialLinks), [config, socialLinks]);
+  const previewConfig = useMemo(
+    () => ({ ...toPublicConfig(config, socialLinks), discountCode: config.discountCode }),
+    [config, socialLinks],
+  );
   const closeFullscreen = useCallback(() => setFullscreen(false), []);
 
   return (

@@ -7,11 +7,16 @@ import { isPermanentSmtpFailure, sendStoreMail } from "./store-mailer.server";
 import { unsubscribeUrl } from "./subscriber-links.server";
 
 type Kind = "welcome" | "confirmation";
+type Build = (sendId: string, attempt: number) => Promise<Pick<SendMailOptions, "subject" | "html" | "text">>;
 
-/** The List-Unsubscribe pair of RFC 8058, a stable Message-ID (receivers drop duplicates) and priority. */
-function subscriberHeaders(subscriberId: string, kind: Kind) {
+/**
+ * The List-Unsubscribe pair of RFC 8058, a stable Message-ID (receivers drop duplicates) and priority.
+ * A copy sent on request gets its own Message-ID, or the receiver would drop it as the first one.
+ */
+function subscriberHeaders(subscriberId: string, kind: Kind, copy?: number) {
+  const id = copy === undefined ? subscriberId : `${subscriberId}.${copy}`;
   return {
-    messageId: `<${kind}.${subscriberId}@${new URL(env().APP_URL).hostname}>`,
+    messageId: `<${kind}.${id}@${new URL(env().APP_URL).hostname}>`,
     headers: {
       "List-Unsubscribe": `<${unsubscribeUrl(subscriberId)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -24,16 +29,21 @@ function subscriberHeaders(subscriberId: string, kind: Kind) {
 /**
  * Sends one (subscriber, kind) message through the store's own SMTP, exactly once: the send row is
  * claimed first, so a retried, stalled or duplicated job finds it taken or done. A 5xx answer is
- * recorded as failed and not retried; any other failure is thrown for the queue to retry.
+ * recorded as failed and not retried; any other failure is thrown for the queue to retry. `again`
+ * (the subscriber asked for it anew) sends a copy when the message was already sent.
  */
 export async function deliverOnce(
   context: MailContext,
   kind: Kind,
-  build: (sendId: string, attempt: number) => Promise<Pick<SendMailOptions, "subject" | "html" | "text">>,
+  build: Build,
+  { again = false }: { again?: boolean } = {},
 ): Promise<void> {
   const subscriberId = context.subscriber.id;
   const claim = await claimSend(context.store.id, subscriberId, kind);
-  if (claim.kind === "done") return;
+  if (claim.kind === "done") {
+    if (again && claim.sendId) await deliverCopy(context, kind, claim.sendId, build);
+    return;
+  }
   if (claim.kind === "busy")
     throw new SendInProgress(`${kind} email to ${subscriberId} is being sent by another worker`);
   try {
@@ -49,5 +59,25 @@ export async function deliverOnce(
     await markFailed(claim.sendId, (error as Error).message, permanent);
     if (!permanent) throw error;
     logger().warn({ subscriberId, kind, err: error }, "email refused permanently");
+  }
+}
+
+/**
+ * A copy of a message sent before: its links are tracked under the first send (whose rows stay), and a
+ * 5xx answer is logged, not retried.
+ */
+async function deliverCopy(context: MailContext, kind: Kind, sendId: string, build: Build): Promise<void> {
+  try {
+    await sendStoreMail(context.settings, {
+      to: recipientOf(context),
+      ...(await build(sendId, 1)),
+      ...subscriberHeaders(context.subscriber.id, kind, Date.now()),
+    });
+  } catch (error) {
+    if (!isPermanentSmtpFailure(error)) throw error;
+    logger().warn(
+      { subscriberId: context.subscriber.id, kind, err: error },
+      "email copy refused permanently",
+    );
   }
 }

@@ -10,7 +10,7 @@ const leaseSeconds = () => env().EMAIL_SEND_LEASE_SECONDS;
 /** `attempt` 1 is a first claim: nothing of an earlier try (tracking rows) can exist yet. */
 export type Claim =
   | { kind: "claimed"; sendId: string; attempt: number }
-  | { kind: "done" }
+  | { kind: "done"; sendId: string | null }
   | { kind: "busy" };
 
 /** Another worker holds the send right now: the job must retry later rather than complete. */
@@ -54,10 +54,10 @@ export async function claimSend(
   });
   if (claimed) return { kind: "claimed", sendId: claimed.id, attempt: claimed.attempts };
   const [existing] = await db()
-    .select({ status: emailSends.status })
+    .select({ id: emailSends.id, status: emailSends.status })
     .from(emailSends)
     .where(and(eq(emailSends.subscriberId, subscriberId), eq(emailSends.kind, kind)));
-  return existing?.status === "sending" ? { kind: "busy" } : { kind: "done" };
+  return existing?.status === "sending" ? { kind: "busy" } : { kind: "done", sendId: existing?.id ?? null };
 }
 
 const markSentStatement = () =>

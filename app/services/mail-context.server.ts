@@ -52,8 +52,28 @@ export async function loadMailContext(subscriberId: string) {
 
 export type MailContext = NonNullable<Awaited<ReturnType<typeof loadMailContext>>>;
 
-/** The address a subscriber's mail goes to, with a display name only when it is safe (no line breaks). */
+/**
+ * The one address a subscriber's mail goes to, with a display name only when it is safe (no line
+ * breaks). Always an address object: nodemailer parses a plain string as a list of recipients.
+ */
 export function recipientOf(context: MailContext) {
-  const name = context.subscriber.name?.replace(/[\r\n]/g, " ").trim();
-  return name ? { name, address: context.subscriber.email } : context.subscriber.email;
+  const name = context.subscriber.name?.replace(/[\r\n]/g, " ").trim() ?? "";
+  return { name, address: context.subscriber.email };
+}
+
+type ConsentState = Pick<
+  typeof subscribers.$inferSelect,
+  "confirmationRequired" | "confirmedAt" | "isActive" | "unsubscribedAt" | "consentedAt"
+>;
+
+/**
+ * Asked to confirm and not confirmed yet: a new subscriber, or a former one who consented again after
+ * unsubscribing (they stay inactive until they confirm). Someone who unsubscribed since is not asked.
+ */
+export function awaitsConfirmation(subscriber: ConsentState): boolean {
+  if (!subscriber.confirmationRequired || subscriber.confirmedAt) return false;
+  return (
+    subscriber.isActive ||
+    (subscriber.unsubscribedAt !== null && subscriber.unsubscribedAt < subscriber.consentedAt)
+  );
 }

@@ -5,7 +5,7 @@ import { isUuid } from "~/lib/ids";
 import { toPublicConfig } from "~/lib/public-popup-config";
 import type { PopupUpdate } from "~/lib/schemas/popups";
 import { enqueue } from "../../jobs/client";
-import type { PublicPopupConfig } from "../../popup/config";
+import type { PopupWithCode, PublicPopupConfig } from "../../popup/config";
 import { type Actor, authorize } from "./actor.server";
 import { notFound } from "./errors.server";
 import {
@@ -87,6 +87,7 @@ async function publicEntry(storeId: string): Promise<PublicEntry | null> {
     .where(and(eq(popupConfigs.storeId, storeId), eq(popupConfigs.isActive, true)));
   return rememberPublicEntry(storeId, {
     config: row ? toPublicConfig(row.popup, row.socialLinks) : null,
+    discountCode: row?.popup.discountCode ?? null,
     scriptVersion: row?.scriptVersion ?? null,
   });
 }
@@ -94,6 +95,14 @@ async function publicEntry(storeId: string): Promise<PublicEntry | null> {
 /** The active popup of a store for the storefront, or null (unknown store, inactive popup). */
 export async function publicPopupConfig(storeId: string): Promise<PublicPopupConfig | null> {
   return (await publicEntry(storeId))?.config ?? null;
+}
+
+/** The active popup with its shared code, for a subscription; null like publicPopupConfig. */
+export async function subscribingPopup(storeId: string): Promise<PopupWithCode | null> {
+  const entry = await publicEntry(storeId);
+  return entry?.config && entry.discountCode !== null
+    ? { ...entry.config, discountCode: entry.discountCode }
+    : null;
 }
 
 /** The store's current install-script version (null until the script is first regenerated). */

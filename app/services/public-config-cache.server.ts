@@ -1,7 +1,14 @@
 import type { PublicPopupConfig } from "../../popup/config";
 
-/** What a storefront request needs of a store: its popup and which install-script version may load it. */
-export type PublicEntry = { config: PublicPopupConfig | null; scriptVersion: string | null };
+/**
+ * What a storefront request needs of a store: its popup, the popup's shared code (for subscriptions,
+ * never sent to the storefront) and which install-script version may load it.
+ */
+export type PublicEntry = {
+  config: PublicPopupConfig | null;
+  discountCode: string | null;
+  scriptVersion: string | null;
+};
 
 /**
  * Storefronts ask for the config on every page view; a few seconds of caching spares the database.

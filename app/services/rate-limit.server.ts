@@ -103,6 +103,11 @@ export async function consume(rule: RateRule, subject: string): Promise<void> {
   if (count > rule.limit) refuse(rule, resetAt);
 }
 
+/** Counts one event and tells whether it is within the limit, for excess that is ignored rather than refused. */
+export async function countWithin(rule: RateRule, subject: string): Promise<boolean> {
+  return (await increment(keyOf(rule, subject), rule.windowMs)).count <= rule.limit;
+}
+
 /** Throws 429 when the subject has already reached the limit, without counting (for failure-only rules). */
 export async function assertUnderLimit(rule: RateRule, subject: string): Promise<void> {
   const { count, resetAt } = await read(keyOf(rule, subject));

@@ -23,3 +23,18 @@ export async function sendSubscriberMail(
   const type = required ? "confirmation" : "welcome";
   await enqueue("email", { type, subscriberId }, { jobId: `${type}-${subscriberId}` });
 }
+
+/**
+ * Queues a subscriber's email once more, because they asked anew (submitted the address again, or
+ * confirmed a renewed subscription): a copy when it already went, the first one otherwise.
+ */
+export async function sendSubscriberMailAgain(
+  subscriberId: string,
+  type: "welcome" | "confirmation",
+): Promise<void> {
+  await enqueue(
+    "email",
+    { type, subscriberId, again: true },
+    { jobId: `${type}-${subscriberId}-${Date.now()}` },
+  );
+}

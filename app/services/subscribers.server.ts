@@ -1,61 +1,72 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
 import { stores, subscribers } from "~/db/schema";
 import type { SubscribeBody } from "~/lib/schemas/subscribe";
 import { enqueue } from "../../jobs/client";
-import { type OptionalField, optionalFieldNames, type PublicPopupConfig } from "../../popup/config";
-import { POPUP_MESSAGES, validateSubscriber } from "../../popup/validation";
+import {
+  type OptionalField,
+  optionalFieldNames,
+  type PopupWithCode,
+  type SubscribeResponse,
+} from "../../popup/config";
+import { normalizeEmail, POPUP_MESSAGES, validateSubscriber } from "../../popup/validation";
 import { queueConsentSync } from "./consent-sync.server";
 import { issueUniqueCode } from "./discount-codes.server";
 import { HttpError } from "./errors.server";
 import { queueSubscriberDigest } from "./notifications.server";
 import { type Preferences, preferencesForStore } from "./preferences.server";
+import { SUBSCRIBE_ANSWERS, subscribeAgain } from "./resubscribe.server";
 import { sendSubscriberMail } from "./subscriber-mail.server";
 
 export type ConsentMeta = { ip: string; userAgent: string };
 
-const THANK_YOU = "Thank you for subscribing!";
-
 /**
  * A storefront subscription: validated with the popup's own rules, stored once per (store, email)
  * whatever the concurrency, with its consent record; a new subscriber gets the welcome email job.
- * A repeated subscribe answers with the same code and creates nothing.
+ * Only a new subscription that needs no confirmation answers with the code: with double opt-in the
+ * code comes by email after confirmation, and an address already on the list gets it by email.
  */
-export async function subscribe(config: PublicPopupConfig, body: SubscribeBody, meta: ConsentMeta) {
-  const errors = validateSubscriber(body, config.fields, config.emailValidation);
+export async function subscribe(
+  popup: PopupWithCode,
+  body: SubscribeBody,
+  meta: ConsentMeta,
+): Promise<SubscribeResponse> {
+  const errors = validateSubscriber(body, popup.fields, popup.emailValidation);
   if (Object.keys(errors).length > 0) {
     throw new HttpError(422, Object.values(errors)[0] ?? POPUP_MESSAGES.emailInvalid, { errors });
   }
-  // The honeypot: people never fill it. Bots get the answer they expect and nothing is stored.
-  if (body.website) return { message: THANK_YOU, discountCode: config.discountCode };
+  // The honeypot: people never fill it. Bots get an answer that reads as success; nothing is stored or sent.
+  if (body.website) return { message: SUBSCRIBE_ANSWERS.sentToInbox };
 
   // A field the popup does not ask for is stored as null, whatever the body says.
   const optional = Object.fromEntries(
-    optionalFieldNames.map((field) => [field, (config.fields[field] && body[field]) || null]),
+    optionalFieldNames.map((field) => [field, (popup.fields[field] && body[field]) || null]),
   ) as Record<OptionalField, string | null>;
-  const context = await storeContext(config.storeId);
-  const [created] = await insertSubscriber().execute({
-    ...optional,
-    storeId: config.storeId,
-    email: body.email.trim(),
-    sessionId: body.sessionId || null,
-    discountCodeSent: config.discountCode,
+  const email = normalizeEmail(body.email);
+  const consent = {
     consentPageUrl: body.pageUrl || null,
     consentIp: meta.ip,
     consentUserAgent: meta.userAgent.slice(0, 512),
-    confirmationRequired: context.preferences.enableDoubleOptIn,
+  };
+  const context = await storeContext(popup.storeId);
+  const doubleOptIn = context.preferences.enableDoubleOptIn;
+  const [created] = await insertSubscriber().execute({
+    ...optional,
+    ...consent,
+    storeId: popup.storeId,
+    email,
+    sessionId: body.sessionId || null,
+    discountCodeSent: popup.discountCode,
+    confirmationRequired: doubleOptIn,
   });
-  if (created) {
-    const uniqueCode = await afterSubscription(config.storeId, created.id, context);
-    return {
-      message: THANK_YOU,
-      discountCode: uniqueCode ?? created.discountCodeSent ?? config.discountCode,
-    };
-  }
-  const existing = await resubscribe(config.storeId, body.email.trim());
-  if (existing && context.consentSyncEnabled) await queueConsentSync(existing.id);
-  return { message: THANK_YOU, discountCode: existing?.discountCodeSent ?? config.discountCode };
+  if (!created) return subscribeAgain(popup.storeId, email, consent, context);
+  const uniqueCode = await afterSubscription(popup.storeId, created.id, context);
+  if (doubleOptIn) return { message: SUBSCRIBE_ANSWERS.confirm };
+  return {
+    message: SUBSCRIBE_ANSWERS.welcome,
+    discountCode: uniqueCode ?? created.discountCodeSent ?? popup.discountCode,
+  };
 }
 
 /** Every column a subscription writes, each a placeholder: one statement text for every popup's fields. */
@@ -133,14 +144,4 @@ async function afterSubscription(
   if (context.preferences.notifyOnSubscriptions) await queueSubscriberDigest(storeId);
   if (context.consentSyncEnabled) await queueConsentSync(subscriberId);
   return code;
-}
-
-/** An address already on the list: a former subscriber who signs up again is active again. */
-async function resubscribe(storeId: string, email: string) {
-  const [existing] = await db()
-    .update(subscribers)
-    .set({ isActive: true, unsubscribedAt: null })
-    .where(and(eq(subscribers.storeId, storeId), sql`lower(${subscribers.email}) = ${email.toLowerCase()}`))
-    .returning({ id: subscribers.id, discountCodeSent: subscribers.discountCodeSent });
-  return existing;
 }

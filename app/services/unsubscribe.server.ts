@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
 import { enqueue } from "../../jobs/client";
 import { queueConsentSync } from "./consent-sync.server";
 import { verifySubscriberToken } from "./subscriber-links.server";
+import { sendSubscriberMailAgain } from "./subscriber-mail.server";
 
 /** The subscriber a link names, with their store's name, or null when the link is not ours. */
 export async function subscriberForLink(purpose: "unsubscribe" | "confirm", token: string) {
@@ -15,7 +16,8 @@ export async function subscriberForLink(purpose: "unsubscribe" | "confirm", toke
 
 /**
  * RFC 8058 one-click unsubscribe: idempotent; no further mail goes to an inactive subscriber, and a
- * consent-synced Shopify customer becomes UNSUBSCRIBED.
+ * consent-synced Shopify customer becomes UNSUBSCRIBED. A former subscriber whose renewed subscription
+ * awaits confirmation (inactive, consent newer than the last unsubscribe) is unsubscribed again too.
  */
 export async function unsubscribe(token: string): Promise<boolean> {
   const subscriberId = verifySubscriberToken("unsubscribe", token);
@@ -23,7 +25,12 @@ export async function unsubscribe(token: string): Promise<boolean> {
   const [changed] = await db()
     .update(subscribers)
     .set({ isActive: false, unsubscribedAt: sql`now()` })
-    .where(and(eq(subscribers.id, subscriberId), eq(subscribers.isActive, true)))
+    .where(
+      and(
+        eq(subscribers.id, subscriberId),
+        or(eq(subscribers.isActive, true), lt(subscribers.unsubscribedAt, subscribers.consentedAt)),
+      ),
+    )
     .returning({ storeId: subscribers.storeId });
   if (changed) {
     await enqueue("email", { type: "unsubscribe-check", storeId: changed.storeId });
@@ -32,17 +39,21 @@ export async function unsubscribe(token: string): Promise<boolean> {
   return true;
 }
 
-/** Double opt-in confirmation: records it once, sends the welcome email with the code, syncs the consent. */
+/**
+ * Double opt-in confirmation: records it once, makes the address active (a returning subscriber stayed
+ * inactive until now), sends the welcome email with the code — a copy when they had it before — and
+ * syncs the consent.
+ */
 export async function confirmSubscription(token: string): Promise<boolean> {
   const subscriberId = verifySubscriberToken("confirm", token);
   if (!subscriberId) return false;
   const [confirmed] = await db()
     .update(subscribers)
-    .set({ confirmedAt: sql`now()` })
+    .set({ confirmedAt: sql`now()`, isActive: true, unsubscribedAt: null })
     .where(and(eq(subscribers.id, subscriberId), isNull(subscribers.confirmedAt)))
     .returning({ id: subscribers.id });
   if (confirmed) {
-    await enqueue("email", { type: "welcome", subscriberId }, { jobId: `welcome-${subscriberId}` });
+    await sendSubscriberMailAgain(subscriberId, "welcome");
     await queueConsentSync(subscriberId);
   }
   return true;

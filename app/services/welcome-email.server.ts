@@ -42,8 +42,11 @@ async function trackedLinks(
   );
 }
 
-/** Sends a new subscriber the store's welcome email (with tracked links when analytics is on), once. */
-export async function sendWelcomeEmail(subscriberId: string): Promise<void> {
+/**
+ * Sends a new subscriber the store's welcome email (with tracked links when analytics is on), once;
+ * `again` sends a copy to a subscriber who already had it.
+ */
+export async function sendWelcomeEmail(subscriberId: string, again = false): Promise<void> {
   const context = await loadMailContext(subscriberId);
   if (!context) return;
   const reason = skipReason(context);
@@ -59,10 +62,15 @@ export async function sendWelcomeEmail(subscriberId: string): Promise<void> {
     storeUrl: context.store.customDomain ?? context.store.shopifyUrl,
     unsubscribeUrl: unsubscribeUrl(subscriberId),
   };
-  await deliverOnce(context, "welcome", async (sendId, attempt) => {
-    const links = context.preferences.enableAnalytics
-      ? await trackedLinks(context, sendId, attempt, linksIn(context.template, vars))
-      : new Map<string, string>();
-    return renderWelcomeEmail(context.template, vars, (url) => links.get(url) ?? url);
-  });
+  await deliverOnce(
+    context,
+    "welcome",
+    async (sendId, attempt) => {
+      const links = context.preferences.enableAnalytics
+        ? await trackedLinks(context, sendId, attempt, linksIn(context.template, vars))
+        : new Map<string, string>();
+      return renderWelcomeEmail(context.template, vars, (url) => links.get(url) ?? url);
+    },
+    { again },
+  );
 }

@@ -15,8 +15,8 @@ import { sendWelcomeEmail } from "~/services/welcome-email.server";
 export const emailJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("password-reset"), userId: z.uuid() }),
   z.object({ type: z.literal("member-invite"), userId: z.uuid(), invitedBy: z.string().max(254) }),
-  z.object({ type: z.literal("welcome"), subscriberId: z.uuid() }),
-  z.object({ type: z.literal("confirmation"), subscriberId: z.uuid() }),
+  z.object({ type: z.literal("welcome"), subscriberId: z.uuid(), again: z.boolean().optional() }),
+  z.object({ type: z.literal("confirmation"), subscriberId: z.uuid(), again: z.boolean().optional() }),
   z.object({ type: z.literal("subscriber-digest"), storeId: z.uuid() }),
   z.object({ type: z.literal("unsubscribe-check"), storeId: z.uuid() }),
   z.object({ type: z.literal("daily-summary") }),
@@ -47,9 +47,9 @@ export async function processEmailJob(job: EmailJob): Promise<void> {
         memberInviteMail(to, link, job.invitedBy),
       );
     case "welcome":
-      return sendWelcomeEmail(job.subscriberId);
+      return sendWelcomeEmail(job.subscriberId, job.again);
     case "confirmation":
-      return sendConfirmationEmail(job.subscriberId);
+      return sendConfirmationEmail(job.subscriberId, job.again);
     case "subscriber-digest":
       return sendSubscriberDigest(job.storeId);
     case "unsubscribe-check":

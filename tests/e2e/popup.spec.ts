@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { type AppApi, apiAs, createStore, type Store, unique, updatePopup } from "./support/api";
+import { type AppApi, apiAs, createStore, type Store, subscribe, unique, updatePopup } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
@@ -283,6 +283,22 @@ test.describe("storefront script on the demo page", () => {
     await configLoaded;
     await page.waitForTimeout(1_000);
     await expect(page.locator("newsletter-popup")).toHaveCount(0);
+  });
+
+  test("an address already on the list gets no code in the popup: it is sent to its inbox", async ({
+    page,
+  }) => {
+    const store = await newStore("Known Address Store");
+    const known = `${unique("known")}@acme-corp.example`;
+    await subscribe(MAIN, store.id, known);
+    await openDemo(page, store.id);
+    const popup = storefrontPopup(page);
+    await popup.getByLabel("Email address").fill(known);
+    await popup.getByRole("button", { name: "SUBMIT" }).click();
+    await expect(popup.getByRole("heading", { name: "Thank you for subscribing!" })).toBeVisible();
+    await expect(popup.getByText("Your discount code has been sent to your inbox.")).toBeVisible();
+    await expect(popup.getByLabel("Discount code")).toHaveCount(0);
+    await expect(popup.getByText("WELCOME15")).toHaveCount(0);
   });
 
   test("on a phone the popup fits the screen", async ({ page }) => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { stores, subscribers } from "~/db/schema";
 import { backfillConsent, setConsentSync } from "~/services/consent-sync.server";
-import { publicPopupConfig } from "~/services/popups.server";
+import { subscribingPopup } from "~/services/popups.server";
 import { updatePreferences } from "~/services/preferences.server";
 import { connectShopify } from "~/services/shopify-connection.server";
 import { subscriberToken } from "~/services/subscriber-links.server";
@@ -47,9 +47,9 @@ async function connectedStore(userId = owner.admin.id) {
 }
 
 async function subscribeTo(storeId: string, email = uniqueEmail("shopper")) {
-  const config = await publicPopupConfig(storeId);
-  if (!config) throw new Error("no popup");
-  await subscribe(config, { email }, { ip: "127.0.0.1", userAgent: "test" });
+  const popup = await subscribingPopup(storeId);
+  if (!popup) throw new Error("no popup");
+  await subscribe(popup, { email }, { ip: "127.0.0.1", userAgent: "test" });
   await drainInProcessJobs();
   const [row] = await testDb().select().from(subscribers).where(eq(subscribers.email, email));
   if (!row) throw new Error("not subscribed");
@@ -166,9 +166,9 @@ describe("consent sync on", () => {
     // Unsubscribed and no longer a customer: nothing to create.
     expect(customerWithEmail(row.email)).toBeUndefined();
 
-    const config = await publicPopupConfig(storeId);
-    if (!config) throw new Error("no popup");
-    await subscribe(config, { email: row.email }, { ip: "127.0.0.1", userAgent: "test" });
+    const popup = await subscribingPopup(storeId);
+    if (!popup) throw new Error("no popup");
+    await subscribe(popup, { email: row.email }, { ip: "127.0.0.1", userAgent: "test" });
     await drainInProcessJobs();
     const recreated = customerWithEmail(row.email);
     expect(recreated?.emailMarketingConsent?.marketingState).toBe("SUBSCRIBED");

@@ -3,12 +3,14 @@ import { defaultEmailValidation, defaultPopupFields, type EmailValidation } from
 import {
   domainMatches,
   MAX_EMAIL_LENGTH,
+  normalizeEmail,
   POPUP_MESSAGES,
   parseDomainList,
   TEMPORARY_EMAIL_DOMAINS,
   validateEmail,
   validateSubscriber,
 } from "../../popup/validation";
+import { hostileAddresses } from "../support/hostile-addresses";
 
 const open: EmailValidation = { companyEmailsOnly: false, allowedDomains: [], blockedDomains: [] };
 const company = defaultEmailValidation;
@@ -45,9 +47,33 @@ describe("validateEmail", () => {
   });
 
   it(`refuses addresses longer than ${MAX_EMAIL_LENGTH} characters`, () => {
-    const at = (length: number) => `${"a".repeat(length - "@acme.com".length)}@acme.com`;
+    const at = (length: number) => {
+      const filler = "a".repeat(length - "jo@.acme.com".length);
+      // A host label is at most 63 characters: every 60th character becomes a dot, keeping the length.
+      return `jo@${filler.replace(/a{60}/g, (run) => `${run.slice(1)}.`)}.acme.com`;
+    };
     expect(validateEmail(at(MAX_EMAIL_LENGTH), open)).toBeNull();
     expect(validateEmail(at(MAX_EMAIL_LENGTH + 1), open)).toBe(POPUP_MESSAGES.emailInvalid);
+  });
+
+  it.each(hostileAddresses().filter(([kind]) => kind !== "upper-case blocked domains"))(
+    "refuses %s as not one plain address, whatever the domain rules: %j",
+    (_kind, email) => {
+      expect(validateEmail(email, open)).toBe(POPUP_MESSAGES.emailInvalid);
+    },
+  );
+
+  it("refuses a local part longer than 64 characters", () => {
+    expect(validateEmail(`${"a".repeat(64)}@acme.com`, open)).toBeNull();
+    expect(validateEmail(`${"a".repeat(65)}@acme.com`, open)).toBe(POPUP_MESSAGES.emailInvalid);
+  });
+
+  it("reads the domain rules from the lower-cased domain", () => {
+    expect(validateEmail("Jo.Smith@GMAIL.COM", company)).toBe(POPUP_MESSAGES.companyEmail);
+    expect(validateEmail("jo@Gmail.Com", { ...company, blockedDomains: ["gmail.com"] })).toBe(
+      POPUP_MESSAGES.companyEmail,
+    );
+    expect(validateEmail("jo@Sales.ACME.com", { ...company, allowedDomains: ["acme.com"] })).toBeNull();
   });
 
   it("has a fixed list of 12 temporary-mail domains", () => {
@@ -101,6 +127,12 @@ describe("validateEmail", () => {
 
   it("applies the allowed list only when companyEmailsOnly is set", () => {
     expect(validateEmail("a@other.com", { ...open, allowedDomains: ["acme.com"] })).toBeNull();
+  });
+});
+
+describe("normalizeEmail", () => {
+  it("trims and lower-cases the domain, keeping the local part as typed", () => {
+    expect(normalizeEmail("  Jo.Smith@Sales.ACME.Com ")).toBe("Jo.Smith@sales.acme.com");
   });
 });
 

@@ -1,12 +1,13 @@
 import { useEffect, useRef } from "react";
-import type { PublicPopupConfig } from "../../../popup/config";
+import type { PopupWithCode, PublicPopupConfig } from "../../../popup/config";
 
 type Handle = { update: (config: PublicPopupConfig) => void; destroy: () => void };
-type Props = { config: PublicPopupConfig; fullscreen: boolean; onClose?: () => void };
+type Props = { config: PopupWithCode; fullscreen: boolean; onClose?: () => void };
 
 /**
  * The live preview: the storefront's own render module (popup/render.ts) mounted in the page, so what
- * the merchant sees is what shoppers get. Loaded in the browser only; preview mode fakes the submit.
+ * the merchant sees is what shoppers get. Loaded in the browser only; preview mode fakes the submit and
+ * shows the merchant's own code, as an accepted subscription does.
  */
 export function PopupPreview({ config, fullscreen, onClose }: Props) {
   const host = useRef<HTMLDivElement>(null);

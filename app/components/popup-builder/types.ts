@@ -1,7 +1,7 @@
-import type { PublicPopupConfig } from "../../../popup/config";
+import type { PopupWithCode } from "../../../popup/config";
 
-/** The builder edits every popup_configs field the storefront sees, plus isActive. */
-export type BuilderConfig = Omit<PublicPopupConfig, "socialLinks"> & { isActive: boolean };
+/** The builder edits every popup_configs field the storefront sees, plus the shared code and isActive. */
+export type BuilderConfig = Omit<PopupWithCode, "socialLinks"> & { isActive: boolean };
 
 type NestedPartial<T> = {
   [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : Partial<T[K]>) : T[K];
