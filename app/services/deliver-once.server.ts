@@ -1,6 +1,6 @@
 import type { SendMailOptions } from "nodemailer";
 import { env } from "~/lib/env.server";
-import { claimSend, markFailed, markSent, SendInProgress } from "./email-sends.server";
+import { claimSend, keepLease, markFailed, markSent, SendInProgress } from "./email-sends.server";
 import { logger } from "./logger.server";
 import { type MailContext, recipientOf } from "./mail-context.server";
 import { isPermanentSmtpFailure, sendStoreMail } from "./store-mailer.server";
@@ -28,9 +28,10 @@ function subscriberHeaders(subscriberId: string, kind: Kind, copy?: number) {
 
 /**
  * Sends one (subscriber, kind) message through the store's own SMTP, exactly once: the send row is
- * claimed first, so a retried, stalled or duplicated job finds it taken or done. A 5xx answer is
- * recorded as failed and not retried; any other failure is thrown for the queue to retry. `again`
- * (the subscriber asked for it anew) sends a copy when the message was already sent.
+ * claimed first, and its lease renewed while the send runs, so a retried, stalled or duplicated job
+ * finds it taken or done. A 5xx answer is recorded as failed and not retried; any other failure is
+ * thrown for the queue to retry. `again` (the subscriber asked for it anew) sends a copy when the
+ * message was already sent.
  */
 export async function deliverOnce(
   context: MailContext,
@@ -46,6 +47,8 @@ export async function deliverOnce(
   }
   if (claim.kind === "busy")
     throw new SendInProgress(`${kind} email to ${subscriberId} is being sent by another worker`);
+  const holder = { sendId: claim.sendId, attempt: claim.attempt };
+  const releaseLease = keepLease(holder);
   try {
     const message = await build(claim.sendId, claim.attempt);
     const sent = await sendStoreMail(context.settings, {
@@ -53,12 +56,15 @@ export async function deliverOnce(
       ...message,
       ...subscriberHeaders(subscriberId, kind),
     });
-    await markSent(claim.sendId, sent.messageId);
+    if (!(await markSent(holder, sent.messageId)))
+      logger().warn({ subscriberId, kind }, "email sent after another worker had taken the send over");
   } catch (error) {
     const permanent = isPermanentSmtpFailure(error);
-    await markFailed(claim.sendId, (error as Error).message, permanent);
+    await markFailed(holder, (error as Error).message, permanent);
     if (!permanent) throw error;
     logger().warn({ subscriberId, kind, err: error }, "email refused permanently");
+  } finally {
+    releaseLease();
   }
 }
 

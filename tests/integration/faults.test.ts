@@ -11,7 +11,7 @@ import { HttpClient } from "../support/http";
 import { startWorker, stopProcess } from "../support/processes";
 import { type RedisServer, startRedisServer } from "../support/redis-server";
 import { TEST_REDIS_URL } from "../support/services";
-import { type SinkMessage, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { deliveriesTo, exactlyOnce, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
 import { sendStoreMailTo } from "../support/store-mail";
 import { printSummary } from "../support/summary";
 import { eventually } from "../support/wait";
@@ -28,8 +28,7 @@ const faults = printSummary(({ tried, passed }, n) => `faults: ${n(passed)} of $
 
 /**
  * A send lease shorter than the 15 s it takes BullMQ to hand a dead worker's jobs to another, so the
- * takeover sends at once; yet long enough for a live send on a loaded machine (with 2 s, sends still
- * running past their lease were sent twice).
+ * takeover sends at once (a live worker renews its lease while it sends: several-processes.test.ts).
  */
 const WORKER_ENV = { ALLOW_PRIVATE_NETWORK_TARGETS: "true", EMAIL_SEND_LEASE_SECONDS: "10" };
 
@@ -69,28 +68,6 @@ async function storeMailingTheSink(name: string): Promise<string> {
   await sendStoreMailTo(sink, store.id);
   return store.id;
 }
-
-/** Each address's welcome email count at the sink, once every one has arrived (and a moment more for stragglers). */
-async function deliveriesTo(emails: string[], timeoutMs: number): Promise<Map<string, number>> {
-  const wanted = new Set(emails);
-  const counts = () => {
-    const found = new Map<string, number>();
-    for (const message of sink.messages as SinkMessage[])
-      for (const to of message.envelopeTo) if (wanted.has(to)) found.set(to, (found.get(to) ?? 0) + 1);
-    return found;
-  };
-  await eventually(() => counts().size === wanted.size, {
-    timeoutMs,
-    intervalMs: 250,
-    what: "every welcome email",
-  }).catch((error: Error) => {
-    throw new Error(`${error.message}: ${counts().size} of ${wanted.size} arrived`);
-  });
-  await new Promise((resolve) => setTimeout(resolve, 1_000));
-  return counts();
-}
-
-const exactlyOnce = (emails: string[]) => new Map(emails.map((email) => [email, 1]));
 
 describe("a worker killed (SIGKILL) in the middle of sending, three times", () => {
   it("still delivers every queued welcome email exactly once", async () => {
@@ -136,7 +113,7 @@ describe("a worker killed (SIGKILL) in the middle of sending, three times", () =
     await sink.setMode("accept");
     worker({ REDIS_URL: TEST_REDIS_URL });
     const emails = rows.map((row) => row.email);
-    expect(await deliveriesTo(emails, 120_000)).toEqual(exactlyOnce(emails));
+    expect(await deliveriesTo(sink, emails, 120_000)).toEqual(exactlyOnce(emails));
     const final = await sendsOfRows();
     expect(final.map((send) => send.status)).toEqual(Array(60).fill("sent"));
     // Its database connections go too: the storm below needs PostgreSQL's connection slots.
@@ -175,7 +152,7 @@ describe("Redis restarted with jobs queued", () => {
 
     worker({ REDIS_URL: redis.url });
     const emails = [...queued, ...during];
-    expect(await deliveriesTo(emails, 90_000)).toEqual(exactlyOnce(emails));
+    expect(await deliveriesTo(sink, emails, 90_000)).toEqual(exactlyOnce(emails));
     faults.passed();
   }, 180_000);
 });

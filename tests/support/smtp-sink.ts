@@ -1,5 +1,6 @@
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
+import { eventually } from "./wait";
 
 /**
  * accept: store every message; reject: answer 550 to MAIL FROM; refuse: not listening (connection
@@ -16,23 +17,30 @@ export type SmtpSink = {
   messages: SinkMessage[];
   /** Counts SMTP sessions that tried to send (also the rejected ones). */
   attempts: () => number;
+  /** Messages past MAIL FROM and not yet answered: once 0 in hold mode, nothing more can be accepted. */
+  openTransactions: () => number;
   setMode: (mode: SinkMode) => Promise<void>;
   waitForMessage: (predicate?: (message: SinkMessage) => boolean, timeoutMs?: number) => Promise<SinkMessage>;
   stop: () => Promise<void>;
 };
 
-export async function startSmtpSink(initialMode: SinkMode = "accept"): Promise<SmtpSink> {
+/** `answerDataAfterMs`: a slow server, which keeps each message (counted at once) that long before answering. */
+export async function startSmtpSink(
+  initialMode: SinkMode = "accept",
+  { answerDataAfterMs = 0 } = {},
+): Promise<SmtpSink> {
   const messages: SinkMessage[] = [];
   const waiters = new Set<() => void>();
   let mode: SinkMode = "accept";
   let attempts = 0;
+  const open = new Set<string>();
   const held: ((error?: Error) => void)[] = [];
 
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onMailFrom(_address, _session, callback) {
+    onMailFrom(_address, session, callback) {
       attempts += 1;
       if (mode === "hold") {
         held.push(callback);
@@ -42,7 +50,11 @@ export async function startSmtpSink(initialMode: SinkMode = "accept"): Promise<S
         callback(Object.assign(new Error("Mailbox unavailable (test sink)"), { responseCode: 550 }));
         return;
       }
+      open.add(session.id);
       callback();
+    },
+    onClose(session) {
+      open.delete(session.id);
     },
     onData(stream, session, callback) {
       simpleParser(stream)
@@ -50,9 +62,15 @@ export async function startSmtpSink(initialMode: SinkMode = "accept"): Promise<S
           const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
           messages.push(Object.assign(parsed, { envelopeTo }));
           for (const wake of waiters) wake();
-          callback();
+          setTimeout(() => {
+            open.delete(session.id);
+            callback();
+          }, answerDataAfterMs);
         })
-        .catch((error: Error) => callback(error));
+        .catch((error: Error) => {
+          open.delete(session.id);
+          callback(error);
+        });
     },
   });
   server.on("error", () => {});
@@ -111,6 +129,7 @@ export async function startSmtpSink(initialMode: SinkMode = "accept"): Promise<S
     url: `smtp://127.0.0.1:${port}`,
     messages,
     attempts: () => attempts,
+    openTransactions: () => open.size,
     setMode,
     waitForMessage,
     stop: () =>
@@ -126,3 +145,29 @@ export function findLink(message: ParsedMail, fragment: string): string | undefi
   const links = (message.text ?? "").match(/https?:\/\/\S+/g) ?? [];
   return links.find((link) => link.includes(fragment));
 }
+
+/**
+ * How many messages each address received, once every one has at least one (and a second more for
+ * stragglers): exactly-once tests compare it with one per address.
+ */
+export async function deliveriesTo(sink: SmtpSink, emails: string[], timeoutMs: number) {
+  const wanted = new Set(emails);
+  const counts = () => {
+    const found = new Map<string, number>();
+    for (const message of sink.messages)
+      for (const to of message.envelopeTo) if (wanted.has(to)) found.set(to, (found.get(to) ?? 0) + 1);
+    return found;
+  };
+  await eventually(() => counts().size === wanted.size, {
+    timeoutMs,
+    intervalMs: 250,
+    what: "every welcome email",
+  }).catch((error: Error) => {
+    throw new Error(`${error.message}: ${counts().size} of ${wanted.size} arrived`);
+  });
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  return counts();
+}
+
+/** What deliveriesTo answers when each address got exactly one message. */
+export const exactlyOnce = (emails: string[]) => new Map(emails.map((email) => [email, 1]));
