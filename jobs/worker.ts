@@ -34,6 +34,7 @@ export function startWorkers(): Worker[] {
         prefix: env().REDIS_PREFIX,
         lockDuration: config.lockDurationMs,
         stalledInterval: config.stalledIntervalMs,
+        maxStalledCount: config.maxStalledCount,
       },
     );
     worker.on("error", (error) => logger().error({ queue: name, err: error }, "worker error"));

@@ -12,6 +12,9 @@ export const emailQueue = {
   // every 7.5 s while a send runs) and live workers look for such jobs every 5 s.
   lockDurationMs: 15_000,
   stalledIntervalMs: 5_000,
+  // A send survives its workers dying (the claimed send row makes a rerun safe), so a job is requeued
+  // after each crash; BullMQ's default of 1 failed for good, unsent, a job whose worker died twice in a row.
+  maxStalledCount: 10,
   // A day of completed jobs is enough to answer "was it sent?"; the send records are the real history.
   keepCompleted: { age: 24 * 3600, count: 1_000 },
   // Failed jobs stay a week so an operator can see and retry them.

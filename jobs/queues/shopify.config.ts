@@ -10,6 +10,9 @@ export const shopifyQueue = {
   // A sync over thousands of codes runs for minutes: the lock is renewed while it runs.
   lockDurationMs: 30_000,
   stalledIntervalMs: 15_000,
+  // Each job is safe to rerun (codes and customers are looked up before they are created), so a worker
+  // crash requeues it rather than failing it.
+  maxStalledCount: 5,
   keepCompleted: { age: 24 * 3600, count: 1_000 },
   keepFailed: { age: 7 * 24 * 3600 },
 } satisfies QueueConfig;

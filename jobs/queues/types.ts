@@ -8,6 +8,8 @@ export type QueueConfig = {
   lockDurationMs: number;
   /** How often workers look for jobs whose worker died (lock expired) and requeue them. */
   stalledIntervalMs: number;
+  /** How many times a job whose worker died is requeued before it fails for good. */
+  maxStalledCount: number;
   keepCompleted: { age: number; count: number };
   keepFailed: { age: number };
 };
