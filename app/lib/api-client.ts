@@ -5,6 +5,8 @@ export class ApiError extends Error {
     message: string,
     /** The server's `message` field when the body was JSON. */
     readonly serverMessage: string | undefined,
+    /** The server's per-field messages (a 422's `errors`), for the form to show on its fields. */
+    readonly fieldErrors: Record<string, string[]> = {},
   ) {
     super(message);
   }
@@ -31,26 +33,32 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   });
   const text = await response.text();
   if (!response.ok) {
+    const { message, errors } = readFailure(text);
     throw new ApiError(
       response.status,
       `${response.status}: ${text || response.statusText}`,
-      readMessage(text),
+      message,
+      errors,
     );
   }
   const isJson = response.headers.get("content-type")?.includes("application/json");
   return (isJson && text ? JSON.parse(text) : text) as T;
 }
 
-function readMessage(text: string): string | undefined {
+function readFailure(text: string): { message?: string; errors?: Record<string, string[]> } {
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === "object" && "message" in parsed && typeof parsed.message === "string") {
-      return parsed.message;
-    }
+    if (!parsed || typeof parsed !== "object") return {};
+    const message = "message" in parsed && typeof parsed.message === "string" ? parsed.message : undefined;
+    const errors =
+      "errors" in parsed && parsed.errors && typeof parsed.errors === "object"
+        ? (parsed.errors as Record<string, string[]>)
+        : undefined;
+    return { message, errors };
   } catch {
     // not JSON: the caller falls back to its own message
+    return {};
   }
-  return undefined;
 }
 
 /** The message a failure toast shows: the server's own message, or the screen's fallback. */

@@ -36,7 +36,7 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * The columns to write when the actor asks for notifications at `requested`, and whether a confirmation
- * link must be mailed. Their own or the already confirmed address applies at once (and drops a pending one).
+ * link must be mailed. Their own or the confirmed address applies at once (and drops a pending one).
  */
 export async function notificationAddressChange(
   actor: Actor,
@@ -51,6 +51,9 @@ export async function notificationAddressChange(
   if (same(requested, actor.email))
     return { columns: { ...noPending, adminNotificationEmail: actor.email }, confirm: false };
   if (same(requested, current.adminNotificationEmail)) return { columns: noPending, confirm: false };
+  // Settings sends the pending address back with every save: it stays pending, with the link already sent.
+  if (current.pendingNotificationEmail && same(requested, current.pendingNotificationEmail))
+    return { columns: {}, confirm: false };
   await consume(confirmationsPerUser, actor.userId);
   return { columns: { ...noPending, pendingNotificationEmail: requested }, confirm: true };
 }

@@ -42,6 +42,12 @@ describe("a new notification address", () => {
     const mail = await waitForOutboxMessage((message) => recipients(message).includes(wanted));
     expect(mail.subject).toBe("Confirm your Newsletter Popup notification address");
     const link = findLink(mail, "/notification-email/") ?? "";
+    // Settings sends the pending address back with every save: still pending, no second link.
+    const again = await client.put("/api/user-preferences", {
+      adminNotificationEmail: wanted,
+      dailySubscriberSummary: true,
+    });
+    expect(again.body).toMatchObject({ adminNotificationEmail: email, pendingNotificationEmail: wanted });
     expect(new URL(link).pathname).toMatch(/^\/notification-email\/[\w-]{43}$/);
 
     // Opening the link (a scanner, a preview) asks; only the button's POST confirms.
@@ -62,6 +68,7 @@ describe("a new notification address", () => {
 
     expect((await openLink(link, "POST")).status).toBe(404);
     expect((await openLink(link, "GET")).status).toBe(404);
+    expect((await readOutbox()).filter((message) => recipients(message).includes(wanted))).toHaveLength(1);
   });
 
   it("is not needed for the account's own address, which applies at once and drops a pending one", async () => {

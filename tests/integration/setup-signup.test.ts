@@ -221,6 +221,10 @@ describe("npm run create-admin", () => {
       "Usage: npm run create-admin -- --email E --password P [--organization NAME]",
     );
 
+    const common = await createAdmin(["--email", uniqueEmail("ops"), "--password", "iloveyou"]);
+    expect(common.code).toBe(2);
+    expect(common.stderr).toContain("password: This password is too common. Choose another one.");
+
     const missing = await createAdmin([]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain("email: Invalid email address");

@@ -55,6 +55,7 @@ describe("apiRequest (SPEC §7/§8)", () => {
     expect((error as ApiError).message).toBe(`401: ${body}`);
     expect((error as ApiError).status).toBe(401);
     expect(failureMessage(error, "Login failed")).toBe("Invalid email or password");
+    expect((error as ApiError).fieldErrors).toEqual({});
   });
 
   it("uses the status text when the body is empty, and the fallback message in the toast", async () => {
@@ -66,5 +67,20 @@ describe("apiRequest (SPEC §7/§8)", () => {
 
   it("uses the fallback for errors that are not API errors", () => {
     expect(failureMessage(new TypeError("Failed to fetch"), "Login failed")).toBe("Login failed");
+  });
+});
+
+describe("a refused form", () => {
+  it("keeps the server's per-field messages for the form's fields", async () => {
+    const message = "127.0.0.1 points to a private network address; use a public host";
+    answer(JSON.stringify({ message, errors: { smtpHost: [message] } }), {
+      status: 422,
+      contentType: "application/json",
+    });
+    const error = await apiRequest("PUT", "/api/stores/1/email-settings", {}).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).fieldErrors).toEqual({ smtpHost: [message] });
   });
 });

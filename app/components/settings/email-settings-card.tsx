@@ -11,7 +11,7 @@ import {
 } from "@shopify/polaris";
 import { useState } from "react";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
+import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
 import { InlineEditField } from "./inline-edit-field";
 
 export type EmailSettingsView = {
@@ -38,11 +38,14 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
     fromName: initial.fromName ?? "",
   });
   const [saving, setSaving] = useState(false);
+  const [hostError, setHostError] = useState<string | undefined>();
   const [testing, setTesting] = useState(false);
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
   const url = `/api/stores/${storeId}/email-settings`;
-  const set = (field: keyof typeof form) => (value: string) =>
+  const set = (field: keyof typeof form) => (value: string) => {
+    if (field === "smtpHost") setHostError(undefined);
     setForm((current) => ({ ...current, [field]: value }));
+  };
 
   async function save(body: Record<string, unknown>) {
     setSaving(true);
@@ -52,6 +55,8 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
       toast({ title: "Success", message: "Email settings saved", tone: "success" });
       return true;
     } catch (error) {
+      // A host inside a private network is refused on save: say so beside the field too.
+      if (error instanceof ApiError) setHostError(error.fieldErrors.smtpHost?.[0]);
       toast({
         title: "Error",
         message: failureMessage(error, "Failed to save email settings"),
@@ -95,6 +100,7 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
               label="SMTP host"
               value={form.smtpHost}
               onChange={set("smtpHost")}
+              error={hostError}
               autoComplete="off"
             />
             <TextField

@@ -55,7 +55,8 @@ const toggles: { key: Toggle; label: string; help: string }[] = [
 /** Only the editable fields: the stored row also carries ids and timestamps, which PUT refuses. */
 function preferenceFields(row: PreferencesView): PreferencesView {
   return {
-    adminNotificationEmail: row.adminNotificationEmail,
+    // The address asked for: saving it again keeps it pending without mailing another link.
+    adminNotificationEmail: row.pendingNotificationEmail ?? row.adminNotificationEmail,
     ...(Object.fromEntries(toggles.map(({ key }) => [key, row[key]])) as Record<Toggle, boolean>),
   };
 }
@@ -101,7 +102,7 @@ export function NotificationSettingsCard({ initial }: { initial: PreferencesView
           autoComplete="email"
           helpText={
             address.pending
-              ? `${address.pending} is pending confirmation: open the link we emailed to it. Until then notifications go to ${address.confirmed}.`
+              ? `Pending confirmation: open the link we emailed to ${address.pending}. Until then notifications go to ${address.confirmed}.`
               : "A new address receives a confirmation link first."
           }
         />
