@@ -13,9 +13,18 @@ const accountsPerIp: RateRule = {
   message: "Too many accounts created from this address. Please try again later.",
 };
 
+/** The posted form; a body that is not one (another Content-Type, broken multipart) is a 400, not a 500. */
+async function readForm(request: Request): Promise<Record<string, FormDataEntryValue>> {
+  try {
+    return Object.fromEntries(await request.formData());
+  } catch {
+    throw data("The form could not be read", { status: 400 });
+  }
+}
+
 /** The /setup and /signup action: a new organization and admin, signed in straight away. */
 export async function createAccountFromForm(request: Request, ip: string) {
-  const form = Object.fromEntries(await request.formData());
+  const form = await readForm(request);
   const parsed = createAccountRequestSchema.safeParse(form);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 422 });
   try {

@@ -65,7 +65,7 @@ export async function purgeExpiredSessions(): Promise<void> {
 let cookie: Cookie | undefined;
 
 /** Signed with SESSION_SECRET: a forged or garbled value is refused before any database lookup. */
-function sessionCookieJar(): Cookie {
+function signedSessionCookie(): Cookie {
   cookie ??= createCookie(SESSION_COOKIE, {
     path: "/",
     httpOnly: true,
@@ -89,14 +89,14 @@ function countCookies(header: string, name: string): number {
 export async function readSessionToken(request: Request): Promise<string | undefined> {
   const header = request.headers.get("Cookie");
   if (!header || countCookies(header, SESSION_COOKIE) > 1) return undefined;
-  const token: unknown = await sessionCookieJar().parse(header);
+  const token: unknown = await signedSessionCookie().parse(header);
   return typeof token === "string" && token !== "" ? token : undefined;
 }
 
 export function sessionCookie(token: string): Promise<string> {
-  return sessionCookieJar().serialize(token, { maxAge: Math.floor(ttlMs() / 1000) });
+  return signedSessionCookie().serialize(token, { maxAge: Math.floor(ttlMs() / 1000) });
 }
 
 export function clearedSessionCookie(): Promise<string> {
-  return sessionCookieJar().serialize("", { maxAge: 0 });
+  return signedSessionCookie().serialize("", { maxAge: 0 });
 }

@@ -33,6 +33,22 @@ const users = () =>
   );
 
 describe("/setup (first run)", () => {
+  it("answers 400 to a body that is not a form, and creates no one", async () => {
+    await truncateAll();
+    const app = await start({ ALLOW_SIGNUP: "true" });
+    const http = new HttpClient(app.url);
+    for (const path of ["/setup", "/signup"]) {
+      for (const contentType of ["application/json", "text/plain", "multipart/form-data"]) {
+        const response = await http.post(path, undefined, {
+          body: '{"email": "founder@acme.example"}',
+          headers: { "Content-Type": contentType, Accept: "text/html" },
+        });
+        expect({ path, contentType, status: response.status }).toEqual({ path, contentType, status: 400 });
+      }
+    }
+    expect(await users()).toEqual([]);
+  });
+
   it("creates the first organization and admin, signs in, then disappears", async () => {
     await truncateAll();
     const app = await start();

@@ -299,11 +299,19 @@ describe("filters", () => {
     expect(await list(storeId, { search: "nobody" })).toMatchObject({ total: 0, hasSubscribers: true });
   });
 
+  it("shows the screen unfiltered for a search PostgreSQL cannot hold (NUL)", async () => {
+    const page = await signedIn.admin.get(`/store/${storeId}/subscribers?search=a%00b`, {
+      headers: { Accept: "text/html" },
+    });
+    expect(page.status).toBe(200);
+  });
+
   it.each([
     [{ dateRange: "14" }, "dateRange"],
     [{ dateRange: "ALL" }, "dateRange"],
     [{ status: "deleted" }, "status"],
     [{ search: "x".repeat(201) }, "search"],
+    [{ search: "a\u0000b" }, "search"],
     [{ limit: "0" }, "limit"],
     [{ limit: "201" }, "limit"],
     [{ limit: "ten" }, "limit"],

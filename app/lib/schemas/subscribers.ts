@@ -18,6 +18,8 @@ export const subscriberFiltersSchema = z.object({
     .string()
     .trim()
     .max(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`)
+    // PostgreSQL text cannot hold U+0000: the query would fail with a 500.
+    .refine((search) => !search.includes("\u0000"), "search must not contain NUL characters")
     .default(""),
 });
 
