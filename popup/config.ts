@@ -133,3 +133,10 @@ export type PopupWithCode = PublicPopupConfig & { discountCode: string };
  * { message } alone (check the inbox); 422 → { message, errors: { field: message } }.
  */
 export type SubscribeResponse = { message: string; discountCode?: string };
+
+/** The messages of a 200 answer, which the popup shows; only `welcome` comes with the code. */
+export const SUBSCRIBE_ANSWERS = {
+  welcome: "Thank you for subscribing!",
+  confirm: "Please check your inbox and confirm your subscription. Your discount code follows by email.",
+  sentToInbox: "Your discount code has been sent to your inbox.",
+} as const;

@@ -315,7 +315,8 @@ export function mountPopup(
     if (destroyed) return;
     if (result.ok) {
       code = result.discountCode || "";
-      notice = result.message || "";
+      // With a code the heading says it all; without one the message tells where the code went.
+      notice = code ? "" : result.message || "";
       go("success");
       return;
     }

@@ -1,18 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
-import type { SubscribeResponse } from "../../popup/config";
+import { SUBSCRIBE_ANSWERS, type SubscribeResponse } from "../../popup/config";
 import { queueConsentSync } from "./consent-sync.server";
 import { awaitsConfirmation } from "./mail-context.server";
 import { countWithin, type RateRule } from "./rate-limit.server";
 import { sendSubscriberMailAgain } from "./subscriber-mail.server";
-
-/** What the popup shows after a submission; only an accepted subscription without confirmation carries the code. */
-export const SUBSCRIBE_ANSWERS = {
-  welcome: "Thank you for subscribing!",
-  confirm: "Please check your inbox and confirm your subscription. Your discount code follows by email.",
-  sentToInbox: "Your discount code has been sent to your inbox.",
-} as const;
 
 /** This submission's consent record: the page, client address and user agent (the time is the database's). */
 export type Consent = { consentPageUrl: string | null; consentIp: string; consentUserAgent: string };

@@ -8,6 +8,7 @@ import {
   type OptionalField,
   optionalFieldNames,
   type PopupWithCode,
+  SUBSCRIBE_ANSWERS,
   type SubscribeResponse,
 } from "../../popup/config";
 import { normalizeEmail, POPUP_MESSAGES, validateSubscriber } from "../../popup/validation";
@@ -16,7 +17,7 @@ import { issueUniqueCode } from "./discount-codes.server";
 import { HttpError } from "./errors.server";
 import { queueSubscriberDigest } from "./notifications.server";
 import { type Preferences, preferencesForStore } from "./preferences.server";
-import { SUBSCRIBE_ANSWERS, subscribeAgain } from "./resubscribe.server";
+import { subscribeAgain } from "./resubscribe.server";
 import { sendSubscriberMail } from "./subscriber-mail.server";
 
 export type ConsentMeta = { ip: string; userAgent: string };
