@@ -311,6 +311,7 @@ test.describe("storefront script on the demo page", () => {
     await expect(popup.getByText("Your discount code has been sent to your inbox.")).toBeVisible();
     await expect(popup.getByLabel("Discount code")).toHaveCount(0);
     await expect(popup.getByText("WELCOME15")).toHaveCount(0);
+    await screenshot(page, "popup-demo-known-address", { fullPage: false });
   });
 
   test("on a phone the popup fits the screen", async ({ page }) => {
