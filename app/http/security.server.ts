@@ -71,15 +71,25 @@ function appOrigins(): Set<string> {
 }
 
 /**
+ * Whether a browser sent this request from another site. A form posted before the page's JavaScript runs
+ * says `Origin: null` under our `Referrer-Policy: no-referrer`, as a sandboxed frame elsewhere does: then only
+ * the browser's own Sec-Fetch-Site (which pages cannot set) can vouch for it.
+ */
+function isCrossSite(req: Request): boolean {
+  const origin = req.get("origin");
+  const site = req.get("sec-fetch-site");
+  if (origin === "null") return site !== "same-origin";
+  return origin ? !appOrigins().has(origin) : site === "cross-site";
+}
+
+/**
  * Refuses a state-changing request that a browser sent from another site (CSRF). Browsers send
  * Origin on every cross-origin POST/PUT/DELETE; Sec-Fetch-Site covers the rare request without it.
  */
 export function rejectCrossSiteMutations(req: Request, res: Response, next: NextFunction) {
   if (!MUTATING.has(req.method) || CROSS_SITE_ALLOWED.some((pattern) => pattern.test(req.path)))
     return next();
-  const origin = req.get("origin");
-  const crossSite = origin ? !appOrigins().has(origin) : req.get("sec-fetch-site") === "cross-site";
-  if (crossSite) {
+  if (isCrossSite(req)) {
     res.status(403).json({ message: "Cross-site request refused" });
     return;
   }

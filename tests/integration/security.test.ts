@@ -67,6 +67,20 @@ describe("cross-site request forgery", () => {
     expect(outbox.some((message) => message.text?.includes(email))).toBe(false);
   });
 
+  it("takes Origin: null as same-origin only when the browser marks the request Sec-Fetch-Site: same-origin", async () => {
+    // A form posted before the page's JavaScript runs, under Referrer-Policy: no-referrer, says Origin: null;
+    // so does a sandboxed frame on another site, which the browser marks cross-site.
+    const { email, password } = await createMember(org.organization.id);
+    const loginWith = (headers: Record<string, string | null>) =>
+      new HttpClient(app.url).post("/api/auth/login", { email, password }, { headers });
+    expect((await loginWith({ Origin: "null", "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
+    for (const headers of [{ Origin: "null" }, { Origin: "null", "Sec-Fetch-Site": "cross-site" }]) {
+      const refused = await loginWith(headers);
+      expect(refused.status).toBe(403);
+      expect(refused.headers.getSetCookie()).toEqual([]);
+    }
+  });
+
   it("refuses a cross-site form post to /setup and /signup", async () => {
     const form = new URLSearchParams({
       organizationName: "Evil",
