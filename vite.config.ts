@@ -9,4 +9,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // React Router handler share one module graph (one database client per process).
   build: isSsrBuild ? { rollupOptions: { input: "./app/http/app.server.ts" } } : undefined,
   ssr: { noExternal: ["@shopify/polaris"] },
+  // The dev server's dependency scan reads loaders and actions too, and would pre-bundle argon2's browser
+  // build for the client, whose WebAssembly package is not installed; no client module uses it.
+  optimizeDeps: { exclude: ["@node-rs/argon2"] },
 }));

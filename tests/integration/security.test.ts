@@ -74,7 +74,11 @@ describe("cross-site request forgery", () => {
     const loginWith = (headers: Record<string, string | null>) =>
       new HttpClient(app.url).post("/api/auth/login", { email, password }, { headers });
     expect((await loginWith({ Origin: "null", "Sec-Fetch-Site": "same-origin" })).status).toBe(200);
-    for (const headers of [{ Origin: "null" }, { Origin: "null", "Sec-Fetch-Site": "cross-site" }]) {
+    const refusedHeaders: Record<string, string>[] = [
+      { Origin: "null" },
+      { Origin: "null", "Sec-Fetch-Site": "cross-site" },
+    ];
+    for (const headers of refusedHeaders) {
       const refused = await loginWith(headers);
       expect(refused.status).toBe(403);
       expect(refused.headers.getSetCookie()).toEqual([]);
