@@ -351,13 +351,14 @@ describe("app/uninstalled and app/scopes_update", () => {
     const other = await installedShop("Still Installed");
     const kept = await addSubscriber(store.id);
 
-    expect(
-      await deliver(app.url, {
+    const uninstall = () =>
+      deliver(app.url, {
         topic: "app/uninstalled",
         shop: domain,
         payload: { id: 1, myshopify_domain: domain },
-      }),
-    ).toBe(200);
+      });
+
+    expect(await uninstall()).toBe(200);
     await eventually(
       async () => {
         const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
@@ -375,13 +376,7 @@ describe("app/uninstalled and app/scopes_update", () => {
     expect(await subscriber(kept.id)).toBeDefined();
 
     // Shopify may send it again (a new event): still 200, still disconnected.
-    expect(
-      await deliver(app.url, {
-        topic: "app/uninstalled",
-        shop: domain,
-        payload: { id: 1, myshopify_domain: domain },
-      }),
-    ).toBe(200);
+    expect(await uninstall()).toBe(200);
     const [otherStore] = await testDb().select().from(stores).where(eq(stores.id, other.store.id));
     expect(otherStore?.isConnected).toBe(true);
     expect(
