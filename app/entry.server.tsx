@@ -4,7 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { type AppLoadContext, type EntryContext, ServerRouter } from "react-router";
 import { NonceContext } from "./components/nonce";
-import { logger } from "./services/logger.server";
+import { logger } from "./server/logger.server";
 
 export const streamTimeout = 5_000;
 

@@ -2,9 +2,9 @@ import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-re
 import { DrizzleSessionStoragePostgres } from "@shopify/shopify-app-session-storage-drizzle";
 import { db } from "~/db/client.server";
 import { shopifySessions } from "~/db/schema";
-import { env } from "~/lib/env.server";
-import { connectInstalledShop } from "~/services/shopify-install.server";
-import { EncryptedSessionStorage } from "~/services/shopify-session-storage.server";
+import { env } from "~/server/env.server";
+import { connectInstalledShop } from "~/services/shopify/install.server";
+import { EncryptedSessionStorage } from "~/services/shopify/session-storage.server";
 
 /** Embedded mode is on only with the Partner app's credentials and public URL; standalone runs without them. */
 export function embeddedAppConfig() {

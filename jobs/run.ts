@@ -1,5 +1,5 @@
+import { logger } from "~/server/logger.server";
 import { HttpError } from "~/services/errors.server";
-import { logger } from "~/services/logger.server";
 import { type JobPayloads, type QueueName, queues } from "./registry";
 
 /** A payload that fails validation can never succeed: the caller must not retry it. */

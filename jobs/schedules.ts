@@ -1,7 +1,7 @@
 import { Queue } from "bullmq";
-import { env } from "~/lib/env.server";
-import { logger } from "~/services/logger.server";
-import { redis } from "~/services/redis.server";
+import { env } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { redis } from "~/server/redis.server";
 import { enqueue } from "./client";
 import { emailQueue } from "./queues/email.config";
 

@@ -1,10 +1,10 @@
 import { UnrecoverableError, Worker } from "bullmq";
 import { closeDb } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
-import { env } from "~/lib/env.server";
-import { logger } from "~/services/logger.server";
-import { closeMail } from "~/services/mail.server";
-import { closeRedis, redis } from "~/services/redis.server";
+import { env } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { closeRedis, redis } from "~/server/redis.server";
+import { closeMail } from "~/services/email/system-mailer.server";
 import { type QueueName, queues } from "./registry";
 import { isPermanentFailure, runJob } from "./run";
 import { registerSchedules } from "./schedules";

@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
 import { closeDb } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
-import { env } from "~/lib/env.server";
+import { env } from "~/server/env.server";
+import { createAccountRequestSchema } from "~/services/access/password-policy.server";
+import { createOrganizationWithAdmin } from "~/services/access/users.server";
 import { HttpError } from "~/services/errors.server";
-import { createAccountRequestSchema } from "~/services/password-policy.server";
-import { createOrganizationWithAdmin } from "~/services/users.server";
 
 /** npm run create-admin -- --email E --password P [--organization NAME] */
 async function main() {

@@ -4,7 +4,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { env } from "~/lib/env.server";
+import { env } from "~/server/env.server";
 import { connection } from "./client.server";
 
 const migrationsFolder = path.resolve(process.cwd(), "drizzle");

@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
-import { env } from "~/lib/env.server";
 import { installScript } from "~/lib/install-script";
-import { activeScriptVersion, publicPopupConfig } from "~/services/popups.server";
+import { env } from "~/server/env.server";
+import { activeScriptVersion, publicPopupConfig } from "~/services/popups/popups.server";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { logger } from "~/server/logger.server";
 import { HttpError, invalidInput } from "~/services/errors.server";
-import { logger } from "~/services/logger.server";
 
 /** 1 MiB is far above any form of the product; larger bodies are refused before parsing. */
 const MAX_JSON_BYTES = 1024 * 1024;

@@ -1,5 +1,5 @@
 import express, { type Request, type Response } from "express";
-import { confirmNotificationAddress, pendingAddressFor } from "~/services/notification-address.server";
+import { confirmNotificationAddress, pendingAddressFor } from "~/services/notifications/address.server";
 import { escapeHtml, invalidLink, page } from "./subscriber-pages.server";
 
 /**

@@ -1,6 +1,6 @@
 import type { RequestHandler } from "express";
-import { logger } from "~/services/logger.server";
-import { isPrivateAddress } from "~/services/network-guard.server";
+import { logger } from "~/server/logger.server";
+import { isPrivateAddress } from "~/server/network-guard.server";
 
 /**
  * Without TRUST_PROXY, every request that comes through a reverse proxy carries the proxy's address, so

@@ -1,5 +1,5 @@
-import { env } from "~/lib/env.server";
-import type { RateRule } from "~/services/rate-limit.server";
+import { env } from "~/server/env.server";
+import type { RateRule } from "~/server/rate-limit.server";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -3,16 +3,16 @@ import fs from "node:fs";
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { subscribeBodySchema } from "~/lib/schemas/subscribe";
+import { logger } from "~/server/logger.server";
+import { consume, consumeAll, countWithin } from "~/server/rate-limit.server";
 import { HttpError, invalidInput } from "~/services/errors.server";
-import { logger } from "~/services/logger.server";
 import {
   acceptsScriptVersion,
   publicPopupConfig,
   recordPopupView,
   subscribingPopup,
-} from "~/services/popups.server";
-import { consume, consumeAll, countWithin } from "~/services/rate-limit.server";
-import { subscribe } from "~/services/subscribers.server";
+} from "~/services/popups/popups.server";
+import { subscribe } from "~/services/subscribers/subscribe.server";
 import { demoPage } from "./demo-page.server";
 import { publicRateRules } from "./public-rate-rules.server";
 

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { APP_FETCH_HEADER } from "~/lib/api-client";
-import { env, isProduction } from "~/lib/env.server";
+import { env, isProduction } from "~/server/env.server";
 import { HttpError } from "~/services/errors.server";
 
 const STOREFRONT_ASSETS = [/^\/api\/public\//, /^\/js\//];

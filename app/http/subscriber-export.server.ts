@@ -2,10 +2,10 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { subscriberFiltersSchema } from "~/lib/schemas/subscribers";
-import { requireActor } from "~/services/actor.server";
+import { logger } from "~/server/logger.server";
+import { requireActor } from "~/services/access/actor.server";
 import { HttpError } from "~/services/errors.server";
-import { logger } from "~/services/logger.server";
-import { exportSubscribersCsv } from "~/services/subscriber-list.server";
+import { exportSubscribersCsv } from "~/services/subscribers/list.server";
 import { readQuery } from "./query.server";
 
 /**

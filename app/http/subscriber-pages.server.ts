@@ -1,6 +1,10 @@
 import express, { type Request, type Response } from "express";
-import { recordClick } from "~/services/click-tracking.server";
-import { confirmSubscription, subscriberForLink, unsubscribe } from "~/services/unsubscribe.server";
+import { recordClick } from "~/services/email/click-tracking.server";
+import {
+  confirmSubscription,
+  subscriberForLink,
+  unsubscribe,
+} from "~/services/subscribers/unsubscribe.server";
 
 /** The pages a subscriber reaches from an email: click tracking, unsubscribe, double opt-in. No cookies, no session. */
 export const subscriberRouter = express.Router();

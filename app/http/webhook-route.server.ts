@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { shopNamedIn } from "~/lib/schemas/webhooks";
-import { logger } from "~/services/logger.server";
-import { acceptWebhookOnce } from "~/services/shopify-webhooks.server";
+import { logger } from "~/server/logger.server";
+import { acceptWebhookOnce } from "~/services/shopify/webhooks.server";
 import { authenticate } from "~/shopify.server";
 import type { ShopifyJob } from "../../jobs/processors/shopify";
 

@@ -25,8 +25,8 @@ import {
   selectStore,
   switchStorePath,
 } from "~/lib/store-routing";
-import { requireScreenActor } from "~/services/actor.server";
-import { listStoreSummaries } from "~/services/stores.server";
+import { requireScreenActor } from "~/services/access/actor.server";
+import { listStoreSummaries } from "~/services/stores/stores.server";
 import type { Route } from "./+types/_app";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -15,11 +15,11 @@ import { ConfirmModal } from "~/components/confirm-modal";
 import { InviteMemberModal } from "~/components/members/invite-member-modal";
 import { PermissionsModal } from "~/components/members/permissions-modal";
 import { useToast } from "~/components/toast";
+import { requireScreen } from "~/http/guards/screens.server";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import { formatDate } from "~/lib/format";
 import { type PermissionMap, permissionLabels, permissionNames } from "~/lib/permissions";
-import { listMembers } from "~/services/members.server";
-import { requireScreen } from "~/services/screens.server";
+import { listMembers } from "~/services/access/members.server";
 import type { Route } from "./+types/admin.members";
 
 export const meta: Route.MetaFunction = () => [{ title: "Member Management · Newsletter Popup" }];

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { apiRoute, readJson } from "~/http/json.server";
 import { inviteMemberSchema } from "~/lib/schemas/members";
-import { requireActor } from "~/services/actor.server";
-import { inviteMember } from "~/services/members.server";
+import { requireActor } from "~/services/access/actor.server";
+import { inviteMember } from "~/services/access/members.server";
 
 const handle = apiRoute({
   POST: async ({ request }) => {

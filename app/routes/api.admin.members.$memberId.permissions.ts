@@ -1,7 +1,7 @@
 import { apiRoute, readJson } from "~/http/json.server";
 import { updatePermissionsSchema } from "~/lib/schemas/members";
-import { requireActor } from "~/services/actor.server";
-import { updateMemberPermissions } from "~/services/members.server";
+import { requireActor } from "~/services/access/actor.server";
+import { updateMemberPermissions } from "~/services/access/members.server";
 
 const handle = apiRoute({
   PUT: async ({ request, params }) => {

@@ -1,6 +1,6 @@
 import { apiRoute } from "~/http/json.server";
-import { requireActor } from "~/services/actor.server";
-import { deleteMember } from "~/services/members.server";
+import { requireActor } from "~/services/access/actor.server";
+import { deleteMember } from "~/services/access/members.server";
 
 const handle = apiRoute({
   DELETE: async ({ request, params }) => {

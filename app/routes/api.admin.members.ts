@@ -1,6 +1,6 @@
 import { apiRoute } from "~/http/json.server";
-import { requireActor } from "~/services/actor.server";
-import { listMembers } from "~/services/members.server";
+import { requireActor } from "~/services/access/actor.server";
+import { listMembers } from "~/services/access/members.server";
 
 const handle = apiRoute({
   GET: async ({ request }) => listMembers(await requireActor(request)),

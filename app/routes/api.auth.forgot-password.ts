@@ -1,6 +1,6 @@
 import { apiRoute, readJson } from "~/http/json.server";
 import { forgotPasswordSchema, MESSAGES } from "~/lib/schemas/auth";
-import { requestPasswordReset } from "~/services/auth.server";
+import { requestPasswordReset } from "~/services/access/auth.server";
 
 const handle = apiRoute({
   POST: async ({ request, context }) => {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { apiRoute } from "~/http/json.server";
-import { logout } from "~/services/auth.server";
-import { clearedSessionCookie, readSessionToken } from "~/services/sessions.server";
+import { logout } from "~/services/access/auth.server";
+import { clearedSessionCookie, readSessionToken } from "~/services/access/sessions.server";
 
 const handle = apiRoute({
   POST: async ({ request }) => {

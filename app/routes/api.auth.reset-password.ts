@@ -1,6 +1,6 @@
 import { apiRoute, readJson } from "~/http/json.server";
-import { resetPassword } from "~/services/auth.server";
-import { resetPasswordRequestSchema } from "~/services/password-policy.server";
+import { resetPassword } from "~/services/access/auth.server";
+import { resetPasswordRequestSchema } from "~/services/access/password-policy.server";
 
 const handle = apiRoute({
   POST: async ({ request, context }) => {

@@ -1,5 +1,5 @@
 import { apiRoute } from "~/http/json.server";
-import { requireActor } from "~/services/actor.server";
+import { requireActor } from "~/services/access/actor.server";
 
 const handle = apiRoute({
   GET: async ({ request }) => {

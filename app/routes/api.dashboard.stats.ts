@@ -1,6 +1,6 @@
 import { apiRoute } from "~/http/json.server";
-import { requireActor } from "~/services/actor.server";
-import { dashboardStats } from "~/services/dashboard.server";
+import { requireActor } from "~/services/access/actor.server";
+import { dashboardStats } from "~/services/stores/dashboard.server";
 
 const handle = apiRoute({
   GET: async ({ request }) => {

@@ -1,6 +1,6 @@
 import { apiRoute } from "~/http/json.server";
-import { requireActor } from "~/services/actor.server";
-import { deleteAnalyticsRecord } from "~/services/email-analytics.server";
+import { requireActor } from "~/services/access/actor.server";
+import { deleteAnalyticsRecord } from "~/services/email/analytics.server";
 
 const handle = apiRoute({
   DELETE: async ({ request, params }) => {

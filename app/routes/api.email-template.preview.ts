@@ -1,7 +1,7 @@
 import { apiRoute, readJson } from "~/http/json.server";
 import { previewEmailTemplateSchema } from "~/lib/schemas/email-template";
-import { requireActor } from "~/services/actor.server";
-import { previewEmailTemplate } from "~/services/email-templates.server";
+import { requireActor } from "~/services/access/actor.server";
+import { previewEmailTemplate } from "~/services/email/template.server";
 
 const handle = apiRoute({
   POST: async ({ request }) => {

@@ -1,6 +1,6 @@
 import { apiRoute } from "~/http/json.server";
-import { requireActor } from "~/services/actor.server";
-import { serviceWorkerFile } from "~/services/service-worker-file.server";
+import { requireActor } from "~/services/access/actor.server";
+import { serviceWorkerFile } from "~/services/stores/service-worker-file.server";
 
 const handle = apiRoute({
   GET: async ({ request, params }) => {

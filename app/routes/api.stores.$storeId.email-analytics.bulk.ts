@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { apiRoute, readJson } from "~/http/json.server";
-import { requireActor } from "~/services/actor.server";
-import { deleteAnalyticsRecords } from "~/services/email-analytics.server";
+import { requireActor } from "~/services/access/actor.server";
+import { deleteAnalyticsRecords } from "~/services/email/analytics.server";
 
 const bulkDeleteSchema = z.object({
   ids: z

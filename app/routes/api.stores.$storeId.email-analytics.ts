@@ -1,6 +1,6 @@
 import { apiRoute } from "~/http/json.server";
-import { requireActor } from "~/services/actor.server";
-import { emailAnalytics } from "~/services/email-analytics.server";
+import { requireActor } from "~/services/access/actor.server";
+import { emailAnalytics } from "~/services/email/analytics.server";
 
 const handle = apiRoute({
   GET: async ({ request, params }) => {

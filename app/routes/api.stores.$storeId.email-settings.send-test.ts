@@ -1,7 +1,7 @@
 import { apiRoute, readJson } from "~/http/json.server";
 import { testEmailSchema } from "~/lib/schemas/email-settings";
-import { requireActor } from "~/services/actor.server";
-import { sendTestEmail } from "~/services/email-settings.server";
+import { requireActor } from "~/services/access/actor.server";
+import { sendTestEmail } from "~/services/email/settings.server";
 
 const handle = apiRoute({
   POST: async ({ request, params }) => {

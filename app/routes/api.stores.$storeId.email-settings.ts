@@ -1,7 +1,7 @@
 import { apiRoute, readJson } from "~/http/json.server";
 import { updateEmailSettingsSchema } from "~/lib/schemas/email-settings";
-import { requireActor } from "~/services/actor.server";
-import { getEmailSettings, updateEmailSettings } from "~/services/email-settings.server";
+import { requireActor } from "~/services/access/actor.server";
+import { getEmailSettings, updateEmailSettings } from "~/services/email/settings.server";
 
 const handle = apiRoute({
   GET: async ({ request, params }) => getEmailSettings(await requireActor(request), params.storeId ?? ""),

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { apiRoute, readJson } from "~/http/json.server";
 import { updateEmailTemplateSchema } from "~/lib/schemas/email-template";
-import { requireActor } from "~/services/actor.server";
-import { getEmailTemplate, updateEmailTemplate } from "~/services/email-templates.server";
+import { requireActor } from "~/services/access/actor.server";
+import { getEmailTemplate, updateEmailTemplate } from "~/services/email/template.server";
 
 const handle = apiRoute({
   // SPEC §7/§9: template fetch caching is disabled.

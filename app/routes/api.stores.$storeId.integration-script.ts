@@ -1,7 +1,7 @@
 import { apiRoute } from "~/http/json.server";
 import { requireAppFetch } from "~/http/security.server";
-import { requireActor } from "~/services/actor.server";
-import { integrationScript } from "~/services/integration.server";
+import { requireActor } from "~/services/access/actor.server";
+import { integrationScript } from "~/services/stores/integration.server";
 
 const handle = apiRoute({
   GET: async ({ request, params }) => {

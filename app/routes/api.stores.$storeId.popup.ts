@@ -1,7 +1,7 @@
 import { apiRoute, readJson } from "~/http/json.server";
 import { updatePopupSchema } from "~/lib/schemas/popups";
-import { requireActor } from "~/services/actor.server";
-import { getPopupConfig, updatePopupConfig } from "~/services/popups.server";
+import { requireActor } from "~/services/access/actor.server";
+import { getPopupConfig, updatePopupConfig } from "~/services/popups/popups.server";
 
 const handle = apiRoute({
   GET: async ({ request, params }) => getPopupConfig(await requireActor(request), params.storeId ?? ""),

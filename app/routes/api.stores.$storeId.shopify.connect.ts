@@ -1,7 +1,7 @@
 import { apiRoute, readJson } from "~/http/json.server";
 import { shopifyConnectionSchema } from "~/lib/schemas/shopify";
-import { requireActor } from "~/services/actor.server";
-import { connectShopify } from "~/services/shopify-connection.server";
+import { requireActor } from "~/services/access/actor.server";
+import { connectShopify } from "~/services/shopify/connection.server";
 
 const handle = apiRoute({
   POST: async ({ request, params }) => {

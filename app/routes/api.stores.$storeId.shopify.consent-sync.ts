@@ -1,7 +1,7 @@
 import { apiRoute, readJson } from "~/http/json.server";
 import { consentSyncSchema } from "~/lib/schemas/consent-sync";
-import { requireActor } from "~/services/actor.server";
-import { setConsentSync } from "~/services/consent-sync.server";
+import { requireActor } from "~/services/access/actor.server";
+import { setConsentSync } from "~/services/shopify/consent-sync.server";
 
 const handle = apiRoute({
   PUT: async ({ request, params }) => {

@@ -1,7 +1,7 @@
 import { apiRoute, readJson } from "~/http/json.server";
 import { shopifyVerificationSchema } from "~/lib/schemas/shopify";
-import { requireActor } from "~/services/actor.server";
-import { verifyShopifyConnection } from "~/services/shopify-connection.server";
+import { requireActor } from "~/services/access/actor.server";
+import { verifyShopifyConnection } from "~/services/shopify/connection.server";
 
 const handle = apiRoute({
   POST: async ({ request, params }) => {

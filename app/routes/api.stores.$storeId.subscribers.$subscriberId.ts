@@ -1,6 +1,6 @@
 import { apiRoute } from "~/http/json.server";
-import { requireActor } from "~/services/actor.server";
-import { deleteSubscriber, getSubscriber } from "~/services/subscriber-list.server";
+import { requireActor } from "~/services/access/actor.server";
+import { deleteSubscriber, getSubscriber } from "~/services/subscribers/list.server";
 
 const handle = apiRoute({
   GET: async ({ request, params }) =>

@@ -1,8 +1,8 @@
 import { apiRoute } from "~/http/json.server";
 import { readQuery } from "~/http/query.server";
 import { subscriberListQuerySchema } from "~/lib/schemas/subscribers";
-import { requireActor } from "~/services/actor.server";
-import { listSubscribers } from "~/services/subscriber-list.server";
+import { requireActor } from "~/services/access/actor.server";
+import { listSubscribers } from "~/services/subscribers/list.server";
 
 const handle = apiRoute({
   GET: async ({ request, params }) => {

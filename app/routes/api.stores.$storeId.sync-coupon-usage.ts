@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { apiRoute } from "~/http/json.server";
-import { requireActor } from "~/services/actor.server";
-import { assertCanSync, type SyncResult } from "~/services/coupon-sync.server";
-import { getSyncProgress } from "~/services/sync-progress.server";
+import { requireActor } from "~/services/access/actor.server";
+import { assertCanSync, type SyncResult } from "~/services/shopify/coupon-sync.server";
+import { getSyncProgress } from "~/services/shopify/sync-progress.server";
 import { runAndWait } from "../../jobs/client";
 
 /** A request waits this long for the sync job; a longer sync goes on and the next click shows its result. */

@@ -1,7 +1,7 @@
 import { apiRoute, readJson } from "~/http/json.server";
 import { updateStoreSchema } from "~/lib/schemas/stores";
-import { requireActor } from "~/services/actor.server";
-import { deleteStore, updateStore } from "~/services/stores.server";
+import { requireActor } from "~/services/access/actor.server";
+import { deleteStore, updateStore } from "~/services/stores/stores.server";
 
 const handle = apiRoute({
   PUT: async ({ request, params }) => {

@@ -1,6 +1,6 @@
 import { apiRoute } from "~/http/json.server";
-import { requireActor } from "~/services/actor.server";
-import { verifyInstallation } from "~/services/integration.server";
+import { requireActor } from "~/services/access/actor.server";
+import { verifyInstallation } from "~/services/stores/integration.server";
 
 const handle = apiRoute({
   GET: async ({ request, params }) => {

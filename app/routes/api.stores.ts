@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { apiRoute, readJson } from "~/http/json.server";
 import { createStoreSchema } from "~/lib/schemas/stores";
-import { requireActor } from "~/services/actor.server";
-import { createStore, listStores } from "~/services/stores.server";
+import { requireActor } from "~/services/access/actor.server";
+import { createStore, listStores } from "~/services/stores/stores.server";
 
 const handle = apiRoute({
   GET: async ({ request }) => listStores(await requireActor(request)),

@@ -5,8 +5,8 @@ import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router"
 import { EmbeddedContext } from "~/components/embedded";
 import { embeddedNavItems } from "~/lib/navigation";
 import { EMBEDDED_HOME } from "~/lib/store-routing";
-import { requireScreenActor } from "~/services/actor.server";
-import { listStoreSummaries } from "~/services/stores.server";
+import { requireScreenActor } from "~/services/access/actor.server";
+import { listStoreSummaries } from "~/services/stores/stores.server";
 import { embeddedAppConfig } from "~/shopify.server";
 import type { Route } from "./+types/app";
 

@@ -4,11 +4,11 @@ import { Await, redirect } from "react-router";
 import { DailyChart } from "~/components/dashboard/daily-chart";
 import { StatCard } from "~/components/dashboard/stat-card";
 import { SkeletonCards } from "~/components/skeleton-cards";
+import { storeForScreen } from "~/http/guards/screen-store.server";
+import { refusalAsErrorPage, requireScreen } from "~/http/guards/screens.server";
 import { formatNumber } from "~/lib/format";
-import { dashboardStats, subscribersPerDay } from "~/services/dashboard.server";
-import { storeForScreen } from "~/services/screen-store.server";
-import { refusalAsErrorPage, requireScreen } from "~/services/screens.server";
-import { requireStore } from "~/services/stores.server";
+import { dashboardStats, subscribersPerDay } from "~/services/stores/dashboard.server";
+import { requireStore } from "~/services/stores/stores.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Newsletter Popup" }];

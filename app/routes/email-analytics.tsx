@@ -8,10 +8,10 @@ import { EmailStatCards } from "~/components/email-templates/email-stat-cards";
 import { NoStores } from "~/components/no-stores";
 import { StorePicker } from "~/components/store-picker";
 import { useToast } from "~/components/toast";
+import { storeForScreen } from "~/http/guards/screen-store.server";
+import { requireScreen } from "~/http/guards/screens.server";
 import { apiRequest, failureMessage } from "~/lib/api-client";
-import { emailAnalytics } from "~/services/email-analytics.server";
-import { storeForScreen } from "~/services/screen-store.server";
-import { requireScreen } from "~/services/screens.server";
+import { emailAnalytics } from "~/services/email/analytics.server";
 import type { Route } from "./+types/email-analytics";
 
 export const meta: Route.MetaFunction = () => [{ title: "Email Analytics · Newsletter Popup" }];

@@ -8,12 +8,12 @@ import { useEmailPreview } from "~/components/email-templates/use-email-preview"
 import { NoStores } from "~/components/no-stores";
 import { StorePicker } from "~/components/store-picker";
 import { useToast } from "~/components/toast";
+import { storeForScreen } from "~/http/guards/screen-store.server";
+import { requireScreen } from "~/http/guards/screens.server";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import { updateEmailTemplateSchema } from "~/lib/schemas/email-template";
-import { emailClickStats } from "~/services/email-analytics.server";
-import { getEmailTemplate } from "~/services/email-templates.server";
-import { storeForScreen } from "~/services/screen-store.server";
-import { requireScreen } from "~/services/screens.server";
+import { emailClickStats } from "~/services/email/analytics.server";
+import { getEmailTemplate } from "~/services/email/template.server";
 import type { Route } from "./+types/email-templates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Email Templates · Newsletter Popup" }];

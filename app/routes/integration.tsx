@@ -6,11 +6,11 @@ import { SiteStep } from "~/components/integration/site-step";
 import { type InstallationView, VerifyStep } from "~/components/integration/verify-step";
 import { NoStores } from "~/components/no-stores";
 import { StorePicker } from "~/components/store-picker";
+import { storeForScreen } from "~/http/guards/screen-store.server";
+import { requireScreen } from "~/http/guards/screens.server";
 import { sectionPath } from "~/lib/store-routing";
-import { integrationScript, siteUrlOf } from "~/services/integration.server";
-import { storeForScreen } from "~/services/screen-store.server";
-import { requireScreen } from "~/services/screens.server";
-import { requireStore } from "~/services/stores.server";
+import { integrationScript, siteUrlOf } from "~/services/stores/integration.server";
+import { requireStore } from "~/services/stores/stores.server";
 import type { Route } from "./+types/integration";
 
 export const meta: Route.MetaFunction = () => [{ title: "Integration · Newsletter Popup" }];

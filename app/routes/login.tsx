@@ -6,7 +6,7 @@ import { useToast } from "~/components/toast";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import { fieldErrors } from "~/lib/form-errors";
 import { loginSchema } from "~/lib/schemas/auth";
-import { findActor } from "~/services/actor.server";
+import { findActor } from "~/services/access/actor.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Newsletter Popup" }];

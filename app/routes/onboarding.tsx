@@ -20,11 +20,11 @@ import { SiteDetailsStep } from "~/components/stores/site-details-step";
 import { useStoreDraft } from "~/components/stores/use-store-draft";
 import { ToastOutlet } from "~/components/toast";
 import { useLogout } from "~/components/use-logout";
-import { env } from "~/lib/env.server";
+import { requireScreen } from "~/http/guards/screens.server";
 import { installScript } from "~/lib/install-script";
 import { rememberStore } from "~/lib/store-routing";
-import { requireScreen } from "~/services/screens.server";
-import { listStoreSummaries } from "~/services/stores.server";
+import { env } from "~/server/env.server";
+import { listStoreSummaries } from "~/services/stores/stores.server";
 import type { Route } from "./+types/onboarding";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add your site · Newsletter Popup" }];

@@ -10,11 +10,11 @@ import { SocialLinksCard } from "~/components/popup-builder/social-links-card";
 import type { BuilderConfig } from "~/components/popup-builder/types";
 import { usePopupAutosave } from "~/components/popup-builder/use-popup-autosave";
 import { StorePicker } from "~/components/store-picker";
+import { storeForScreen } from "~/http/guards/screen-store.server";
+import { requireScreen } from "~/http/guards/screens.server";
 import { toPublicConfig } from "~/lib/public-popup-config";
-import { getPopupConfig } from "~/services/popups.server";
-import { storeForScreen } from "~/services/screen-store.server";
-import { requireScreen } from "~/services/screens.server";
-import { requireStore } from "~/services/stores.server";
+import { getPopupConfig } from "~/services/popups/popups.server";
+import { requireStore } from "~/services/stores/stores.server";
 import type { Route } from "./+types/popup-builder";
 
 export const meta: Route.MetaFunction = () => [{ title: "Popup Builder · Newsletter Popup" }];

@@ -6,7 +6,7 @@ import { useToast } from "~/components/toast";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import { fieldErrors } from "~/lib/form-errors";
 import { MESSAGES, resetPasswordSchema } from "~/lib/schemas/auth";
-import { isResetTokenValid } from "~/services/auth.server";
+import { isResetTokenValid } from "~/services/access/auth.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set new password · Newsletter Popup" }];

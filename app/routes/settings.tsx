@@ -9,11 +9,11 @@ import { NotificationSettingsCard } from "~/components/settings/notification-set
 import { ShopifySettingsCard } from "~/components/settings/shopify-settings-card";
 import type { StoreSettingsView } from "~/components/settings/store-settings";
 import { StorePicker } from "~/components/store-picker";
-import { getEmailSettings } from "~/services/email-settings.server";
+import { storeForScreen } from "~/http/guards/screen-store.server";
+import { requireScreen } from "~/http/guards/screens.server";
+import { getEmailSettings } from "~/services/email/settings.server";
 import { getPreferences } from "~/services/preferences.server";
-import { storeForScreen } from "~/services/screen-store.server";
-import { requireScreen } from "~/services/screens.server";
-import { presentStore, requireStore } from "~/services/stores.server";
+import { presentStore, requireStore } from "~/services/stores/stores.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Newsletter Popup" }];

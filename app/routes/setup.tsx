@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { AccountForm } from "~/components/account-form";
 import { AuthLayout } from "~/components/auth-layout";
-import { createAccountFromForm } from "~/services/accounts.server";
-import { countUsers } from "~/services/users.server";
+import { createAccountFromForm } from "~/services/access/accounts.server";
+import { countUsers } from "~/services/access/users.server";
 import type { Route } from "./+types/setup";
 
 export const meta: Route.MetaFunction = () => [{ title: "Set up · Newsletter Popup" }];

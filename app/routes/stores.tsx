@@ -7,9 +7,9 @@ import { SkeletonCards } from "~/components/skeleton-cards";
 import { AddStoreModal } from "~/components/stores/add-store-modal";
 import { StoreCard } from "~/components/stores/store-card";
 import { useToast } from "~/components/toast";
+import { requireScreen } from "~/http/guards/screens.server";
 import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
-import { requireScreen } from "~/services/screens.server";
-import { listStores } from "~/services/stores.server";
+import { listStores } from "~/services/stores/stores.server";
 import type { Route } from "./+types/stores";
 
 export const meta: Route.MetaFunction = () => [{ title: "Store Management · Newsletter Popup" }];

@@ -12,6 +12,8 @@ import type { SubscriberRow } from "~/components/subscribers/types";
 import { useSubscriberPages } from "~/components/subscribers/use-subscriber-pages";
 import { useToast } from "~/components/toast";
 import { useDownload } from "~/components/use-download";
+import { storeForScreen } from "~/http/guards/screen-store.server";
+import { requireScreen } from "~/http/guards/screens.server";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import {
   DEFAULT_PAGE_SIZE,
@@ -20,9 +22,7 @@ import {
   hasActiveFilters,
   readFilters,
 } from "~/lib/schemas/subscribers";
-import { storeForScreen } from "~/services/screen-store.server";
-import { requireScreen } from "~/services/screens.server";
-import { listSubscribers } from "~/services/subscriber-list.server";
+import { listSubscribers } from "~/services/subscribers/list.server";
 import type { Route } from "./+types/subscribers";
 
 export const meta: Route.MetaFunction = () => [{ title: "Subscribers · Newsletter Popup" }];

@@ -1,9 +1,9 @@
 import { migrateDatabase } from "~/db/migrate.server";
-import { env } from "~/lib/env.server";
+import { env } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
 import { startInProcessSchedules } from "../../jobs/schedules";
-import { logger } from "./logger.server";
-import { purgeExpiredSessions } from "./sessions.server";
-import { countUsers, createOrganizationWithAdmin } from "./users.server";
+import { purgeExpiredSessions } from "./access/sessions.server";
+import { countUsers, createOrganizationWithAdmin } from "./access/users.server";
 
 const HOUR = 3_600_000;
 

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { stores, userPreferences, users } from "~/db/schema";
 import type { PreferencesUpdate } from "~/lib/schemas/preferences";
-import { type Actor, authorize } from "./actor.server";
+import { type Actor, authorize } from "./access/actor.server";
 import {
   notificationAddressChange,
   requestNotificationAddressConfirmation,
-} from "./notification-address.server";
+} from "./notifications/address.server";
 
 export type Preferences = typeof userPreferences.$inferSelect;
 

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { INVITE_TOKEN_TTL_MS, issuePasswordResetLink } from "~/services/auth.server";
-import { sendConfirmationEmail } from "~/services/confirmation-email.server";
-import { logger } from "~/services/logger.server";
-import { type SystemMessage, sendSystemMail, usesOutbox } from "~/services/mail.server";
-import { sendNotificationAddressConfirmation } from "~/services/notification-address.server";
+import { logger } from "~/server/logger.server";
+import { INVITE_TOKEN_TTL_MS, issuePasswordResetLink } from "~/services/access/auth.server";
+import { sendConfirmationEmail } from "~/services/email/confirmation-email.server";
+import { type SystemMessage, sendSystemMail, usesOutbox } from "~/services/email/system-mailer.server";
+import { memberInviteMail, passwordResetMail } from "~/services/email/system-messages.server";
+import { sendWelcomeEmail } from "~/services/email/welcome-email.server";
+import { sendNotificationAddressConfirmation } from "~/services/notifications/address.server";
 import {
   checkUnsubscribeRate,
   sendDailySummaries,
   sendSubscriberDigest,
-} from "~/services/notifications.server";
-import { memberInviteMail, passwordResetMail } from "~/services/system-mail.server";
-import { sendWelcomeEmail } from "~/services/welcome-email.server";
+} from "~/services/notifications/digests.server";
 
 export const emailJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("password-reset"), userId: z.uuid() }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { redactCustomer, redactShop, reportCustomerData } from "~/services/compliance.server";
-import { markCodesUsedInOrder } from "~/services/coupon-sync.server";
-import { disconnectUninstalledShop, recordGrantedScopes } from "~/services/shop-lifecycle.server";
+import { redactCustomer, redactShop, reportCustomerData } from "~/services/shopify/compliance.server";
+import { markCodesUsedInOrder } from "~/services/shopify/coupon-sync.server";
+import { disconnectUninstalledShop, recordGrantedScopes } from "~/services/shopify/shop-lifecycle.server";
 
 const shop = z.string().min(1);
 const customer = z.object({ id: z.number().nullable(), email: z.string().nullable() });

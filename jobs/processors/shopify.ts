@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { backfillConsent, syncSubscriberConsent } from "~/services/consent-sync.server";
-import { syncCouponUsage } from "~/services/coupon-sync.server";
-import { checkStaticDiscountCode, issueUniqueCode } from "~/services/discount-codes.server";
+import { logger } from "~/server/logger.server";
+import { sendSubscriberMail } from "~/services/email/subscriber-mail.server";
 import { HttpError } from "~/services/errors.server";
-import { logger } from "~/services/logger.server";
-import { publishStorefrontSettings } from "~/services/storefront-settings.server";
-import { sendSubscriberMail } from "~/services/subscriber-mail.server";
-import { getSyncProgress, setSyncProgress } from "~/services/sync-progress.server";
+import { backfillConsent, syncSubscriberConsent } from "~/services/shopify/consent-sync.server";
+import { syncCouponUsage } from "~/services/shopify/coupon-sync.server";
+import { checkStaticDiscountCode, issueUniqueCode } from "~/services/shopify/discount-codes.server";
+import { publishStorefrontSettings } from "~/services/shopify/storefront-settings.server";
+import { getSyncProgress, setSyncProgress } from "~/services/shopify/sync-progress.server";
 import { processWebhookJob, webhookJobSchemas } from "./shopify-webhooks";
 
 export const shopifyJobSchema = z.discriminatedUnion("type", [

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailClickTracking, subscribers } from "~/db/schema";
-import { subscriberToken } from "~/services/subscriber-links.server";
+import { subscriberToken } from "~/services/subscribers/links.server";
 import { sanitizeInlineHtml } from "../../popup/sanitize";
 import { createStoreFor } from "../support/actors";
 import { type ApiRouteCase, apiRouteCases, type Fixture, pathOf } from "../support/api-routes";

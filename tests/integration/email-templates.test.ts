@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { updatePopupConfig } from "~/services/popups.server";
+import { updatePopupConfig } from "~/services/popups/popups.server";
 import { actorFor, createStoreFor } from "../support/actors";
 import { type AppServer, startApp } from "../support/app-server";
 import { createMember, createOrganizationWithAdmin, createSecondOrganization } from "../support/fixtures";

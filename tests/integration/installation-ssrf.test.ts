@@ -1,9 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyInstallation } from "~/services/integration.server";
-import { resolvePublicHost } from "~/services/network-guard.server";
-import { fetchPublicPage, PAGE_FETCH_LIMITS } from "~/services/safe-fetch.server";
+import { resolvePublicHost } from "~/server/network-guard.server";
+import { fetchPublicPage, PAGE_FETCH_LIMITS } from "~/server/safe-fetch.server";
+import { verifyInstallation } from "~/services/stores/integration.server";
 import { actorFor, createStoreFor } from "../support/actors";
 import { createOrganizationWithAdmin } from "../support/fixtures";
 import { pageWith, startSiteServer } from "../support/site-server";

@@ -2,7 +2,7 @@ import vm from "node:vm";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stores } from "~/db/schema";
-import { findPopupScript } from "~/services/installation-detector.server";
+import { findPopupScript } from "~/services/stores/installation-detector.server";
 import { createStoreFor } from "../support/actors";
 import { testDb } from "../support/db";
 import { useSignedInApp } from "../support/signed-in-app";

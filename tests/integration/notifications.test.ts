@@ -5,7 +5,7 @@ import {
   checkUnsubscribeRate,
   sendDailySummaries,
   sendSubscriberDigest,
-} from "~/services/notifications.server";
+} from "~/services/notifications/digests.server";
 import { preferencesOf, updatePreferences } from "~/services/preferences.server";
 import { actorFor, createStoreFor } from "../support/actors";
 import { testDb } from "../support/db";

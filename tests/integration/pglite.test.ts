@@ -14,9 +14,9 @@ describe("in this process", () => {
   it("migrates PGlite under DATA_DIR and signs a user in", async () => {
     const { connection } = await import("~/db/client.server");
     const { migrateDatabase } = await import("~/db/migrate.server");
-    const { login } = await import("~/services/auth.server");
-    const { readSession } = await import("~/services/sessions.server");
-    const { createOrganizationWithAdmin } = await import("~/services/users.server");
+    const { login } = await import("~/services/access/auth.server");
+    const { readSession } = await import("~/services/access/sessions.server");
+    const { createOrganizationWithAdmin } = await import("~/services/access/users.server");
 
     await migrateDatabase();
     expect(connection().kind).toBe("pglite");

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issuePasswordResetLink } from "~/services/auth.server";
+import { issuePasswordResetLink } from "~/services/access/auth.server";
 import { createStoreFor } from "../support/actors";
 import { type AppServer, startApp } from "../support/app-server";
 import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/fixtures";

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { stores } from "~/db/schema";
 import { shopifyConnectionSchema } from "~/lib/schemas/shopify";
-import { decryptSecret } from "~/services/crypto.server";
-import { ShopifyAuthError } from "~/services/shopify-admin.server";
-import { connectShopify, verifyShopifyConnection, withShopify } from "~/services/shopify-connection.server";
+import { decryptSecret } from "~/server/crypto.server";
+import { ShopifyAuthError } from "~/services/shopify/admin-api.server";
+import { connectShopify, verifyShopifyConnection, withShopify } from "~/services/shopify/connection.server";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/actors";
 import { startApp } from "../support/app-server";
@@ -163,7 +163,7 @@ describe("connecting a store", () => {
       const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
       if (!row) throw new Error("no store");
       await expect(withShopify(row, async () => "unreachable")).resolves.toBe("unreachable");
-      const { verifyShopifyAccess } = await import("~/services/shopify-admin.server");
+      const { verifyShopifyAccess } = await import("~/services/shopify/admin-api.server");
       await expect(
         withShopify(row, (credentials) => verifyShopifyAccess(credentials)),
       ).rejects.toBeInstanceOf(ShopifyAuthError);

@@ -9,7 +9,7 @@ import {
   stores,
   users,
 } from "~/db/schema";
-import { decryptSecret } from "~/services/crypto.server";
+import { decryptSecret } from "~/server/crypto.server";
 import { FAKE_SHOP } from "../../mocks/shopify";
 import { createStoreFor } from "../support/actors";
 import { type AppServer, startApp } from "../support/app-server";

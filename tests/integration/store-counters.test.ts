@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeCounters, subscribers } from "~/db/schema";
-import { subscriberToken } from "~/services/subscriber-links.server";
+import { subscriberToken } from "~/services/subscribers/links.server";
 import { createStoreFor } from "../support/actors";
 import { type AppServer, startApp } from "../support/app-server";
 import { testDb } from "../support/db";

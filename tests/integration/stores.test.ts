@@ -9,7 +9,7 @@ import {
   stores,
   subscribers,
 } from "~/db/schema";
-import { decryptSecret } from "~/services/crypto.server";
+import { decryptSecret } from "~/server/crypto.server";
 import { createStoreFor } from "../support/actors";
 import { testDb } from "../support/db";
 import { createMember, createOrganizationWithAdmin } from "../support/fixtures";

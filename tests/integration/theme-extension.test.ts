@@ -5,9 +5,12 @@ import { Severity, themeCheckRun } from "@shopify/theme-check-node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { stores } from "~/db/schema";
-import { integrationScript } from "~/services/integration.server";
-import { connectShopify } from "~/services/shopify-connection.server";
-import { publishStorefrontSettings, STOREFRONT_NAMESPACE } from "~/services/storefront-settings.server";
+import { connectShopify } from "~/services/shopify/connection.server";
+import {
+  publishStorefrontSettings,
+  STOREFRONT_NAMESPACE,
+} from "~/services/shopify/storefront-settings.server";
+import { integrationScript } from "~/services/stores/integration.server";
 import { drainInProcessJobs } from "../../jobs/client";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/actors";

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscribers } from "~/db/schema";
-import { acceptWebhookOnce } from "~/services/shopify-webhooks.server";
+import { acceptWebhookOnce } from "~/services/shopify/webhooks.server";
 import { closeQueues } from "../../jobs/client";
 import { shopifyQueue } from "../../jobs/queues/shopify.config";
 import { startWorkers, stopWorkers } from "../../jobs/worker";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { effectivePermissions } from "~/lib/permissions";
-import type { Actor } from "~/services/actor.server";
-import { createStore } from "~/services/stores.server";
+import type { Actor } from "~/services/access/actor.server";
+import { createStore } from "~/services/stores/stores.server";
 import { testDb } from "./db";
 
 /** The service-level Actor of a user, for arranging data through the app's own services. */

@@ -2,8 +2,8 @@
 import { randomBytes } from "node:crypto";
 import { users } from "~/db/schema";
 import type { PermissionMap } from "~/lib/permissions";
-import { hashPassword } from "~/services/passwords.server";
-import { createOrganizationWithAdmin as createAccount } from "~/services/users.server";
+import { hashPassword } from "~/server/passwords.server";
+import { createOrganizationWithAdmin as createAccount } from "~/services/access/users.server";
 import { testDb } from "./db";
 
 /** The password every fixture user gets (long enough for the SPEC §5 rule). */

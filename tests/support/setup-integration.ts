@@ -45,7 +45,7 @@ const appGlobals = globalThis as { __newsletterDb?: Map<string, unknown>; __news
 afterAll(async () => {
   // Close what the app opened in this process, then everything this file created.
   if (appGlobals.__newsletterDb?.size) await (await import("~/db/client.server")).closeDb();
-  if (appGlobals.__newsletterRedis) await (await import("~/services/redis.server")).closeRedis();
+  if (appGlobals.__newsletterRedis) await (await import("~/server/redis.server")).closeRedis();
   await closeTestDb();
   await dropDatabase(database);
   await deleteRedisKeys(`${redisPrefix}:*`);

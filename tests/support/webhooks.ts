@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { shopifySessions, stores } from "~/db/schema";
-import { encryptSecret } from "~/services/crypto.server";
+import { encryptSecret } from "~/server/crypto.server";
 import { createStoreFor } from "./actors";
 import { testDb } from "./db";
 import { createOrganizationWithAdmin } from "./fixtures";

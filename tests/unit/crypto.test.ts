@@ -6,7 +6,7 @@ beforeAll(() => {
   process.env.ENCRYPTION_KEY = randomBytes(32).toString("hex");
 });
 
-const crypto = () => import("~/services/crypto.server");
+const crypto = () => import("~/server/crypto.server");
 
 /** Flips one character of a base64url string to another valid one. */
 function flip(part: string, index = 0): string {

@@ -6,7 +6,7 @@ import {
   type RenderVariables,
   renderWelcomeEmail,
   type TemplateContent,
-} from "~/services/email-render.server";
+} from "~/services/email/render.server";
 
 const vars: RenderVariables = {
   firstName: "Jane",

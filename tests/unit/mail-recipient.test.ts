@@ -1,6 +1,6 @@
 import nodemailer from "nodemailer";
 import { describe, expect, it } from "vitest";
-import { type MailContext, recipientOf } from "~/services/mail-context.server";
+import { type MailContext, recipientOf } from "~/services/email/mail-context.server";
 
 /** What nodemailer would hand the SMTP server as RCPT TO, without a server. */
 async function envelopeTo(subscriber: { email: string; name: string | null }): Promise<string[]> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPrivateAddress } from "~/services/network-guard.server";
+import { isPrivateAddress } from "~/server/network-guard.server";
 
 describe("isPrivateAddress", () => {
   it.each([

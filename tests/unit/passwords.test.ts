@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { hashPassword, verifyPassword } from "~/server/passwords.server";
 import {
   createAccountRequestSchema,
   isCommonPassword,
   resetPasswordRequestSchema,
-} from "~/services/password-policy.server";
-import { hashPassword, verifyPassword } from "~/services/passwords.server";
+} from "~/services/access/password-policy.server";
 
 describe("password hashing", () => {
   it("uses argon2id at OWASP parameters (19 MiB, 2 iterations, 1 lane)", async () => {

@@ -26,7 +26,7 @@ const email = z
 
 /**
  * Length and blankness, checked in the browser too. The server adds the common-password list
- * (services/password-policy.server.ts), which is too large to send to every visitor.
+ * (services/access/password-policy.server.ts), which is too large to send to every visitor.
  */
 export const newPassword = z
   .string({ error: MESSAGES.passwordTooShort })

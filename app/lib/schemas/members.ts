@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { permissionNames } from "../permissions";
+import { permissionNames } from "~/lib/permissions";
 import { MESSAGES } from "./auth";
 
 /** SPEC §5: a map of permission name to boolean; unknown names are refused, not ignored. */

@@ -1,0 +1,139 @@
+import { env } from "~/server/env.server";
+import { tooManyRequests } from "~/services/errors.server";
+import { redis } from "./redis.server";
+
+/** A fixed-window counter: `limit` events per `windowMs`, per key. */
+export type RateRule = { name: string; limit: number; windowMs: number; message: string };
+
+type Count = { count: number; resetAt: number };
+
+const memory = new Map<string, Count>();
+/** In-memory twin of the Redis sets that count distinct members (e.g. the accounts one address failed on). */
+const distinctMemory = new Map<string, { members: Set<string>; resetAt: number }>();
+
+async function increment(key: string, windowMs: number): Promise<Count> {
+  const client = redis();
+  if (client) {
+    const [[, count], [, ttl]] = (await client
+      .multi()
+      .incr(key)
+      .pexpire(key, windowMs, "NX")
+      .pttl(key)
+      .exec()) as [[null, number], [null, number], [null, number]];
+    return { count, resetAt: Date.now() + Math.max(ttl, 0) };
+  }
+  const now = Date.now();
+  const current = memory.get(key);
+  if (!current || current.resetAt <= now) {
+    const fresh = { count: 1, resetAt: now + windowMs };
+    memory.set(key, fresh);
+    return fresh;
+  }
+  current.count += 1;
+  return current;
+}
+
+async function read(key: string): Promise<Count> {
+  const client = redis();
+  if (client) {
+    const [count, ttl] = await Promise.all([client.get(key), client.pttl(key)]);
+    return { count: Number(count ?? 0), resetAt: Date.now() + Math.max(ttl, 0) };
+  }
+  const current = memory.get(key);
+  return current && current.resetAt > Date.now() ? current : { count: 0, resetAt: 0 };
+}
+
+async function readDistinct(key: string): Promise<Count> {
+  const client = redis();
+  if (client) {
+    const [count, ttl] = await Promise.all([client.scard(key), client.pttl(key)]);
+    return { count, resetAt: Date.now() + Math.max(ttl, 0) };
+  }
+  const current = distinctMemory.get(key);
+  return current && current.resetAt > Date.now()
+    ? { count: current.members.size, resetAt: current.resetAt }
+    : { count: 0, resetAt: 0 };
+}
+
+async function addDistinct(key: string, member: string, windowMs: number): Promise<void> {
+  const client = redis();
+  if (client) {
+    await client.multi().sadd(key, member).pexpire(key, windowMs, "NX").exec();
+    return;
+  }
+  const now = Date.now();
+  const current = distinctMemory.get(key);
+  if (!current || current.resetAt <= now) {
+    distinctMemory.set(key, { members: new Set([member]), resetAt: now + windowMs });
+    return;
+  }
+  current.members.add(member);
+}
+
+function keyOf(rule: RateRule, subject: string): string {
+  return `${env().REDIS_PREFIX}:rl:${rule.name}:${subject.toLowerCase()}`;
+}
+
+function refuse(rule: RateRule, resetAt: number): never {
+  throw tooManyRequests(rule.message, Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
+}
+
+/** Counts one event under several rules at once (one Redis round trip) and throws 429 for the first one over. */
+export async function consumeAll(checks: [RateRule, string][]): Promise<void> {
+  const client = redis();
+  if (!client) {
+    for (const [rule, subject] of checks) await consume(rule, subject);
+    return;
+  }
+  const pipeline = client.multi();
+  for (const [rule, subject] of checks) {
+    const key = keyOf(rule, subject);
+    pipeline.incr(key).pexpire(key, rule.windowMs, "NX").pttl(key);
+  }
+  const results = ((await pipeline.exec()) ?? []).map(([, value]) => Number(value));
+  checks.forEach(([rule], index) => {
+    const count = results[index * 3] ?? 0;
+    if (count > rule.limit) refuse(rule, Date.now() + Math.max(results[index * 3 + 2] ?? 0, 0));
+  });
+}
+
+/** Counts one event and throws 429 when the subject is over the limit. */
+export async function consume(rule: RateRule, subject: string): Promise<void> {
+  const { count, resetAt } = await increment(keyOf(rule, subject), rule.windowMs);
+  if (count > rule.limit) refuse(rule, resetAt);
+}
+
+/** Counts one event and tells whether it is within the limit, for excess that is ignored rather than refused. */
+export async function countWithin(rule: RateRule, subject: string): Promise<boolean> {
+  return (await increment(keyOf(rule, subject), rule.windowMs)).count <= rule.limit;
+}
+
+/** Throws 429 when the subject has already reached the limit, without counting (for failure-only rules). */
+export async function assertUnderLimit(rule: RateRule, subject: string): Promise<void> {
+  const { count, resetAt } = await read(keyOf(rule, subject));
+  if (count >= rule.limit) refuse(rule, resetAt);
+}
+
+export async function recordFailure(rule: RateRule, subject: string): Promise<void> {
+  await increment(keyOf(rule, subject), rule.windowMs);
+}
+
+/**
+ * Failure-only rules that count distinct members, not events: a subject (an address) reaches the limit
+ * only by failing on `limit` different members (accounts), so repeating one account's failures does not
+ * lock out everyone else who shares the address.
+ */
+export async function assertUnderDistinctLimit(rule: RateRule, subject: string): Promise<void> {
+  const { count, resetAt } = await readDistinct(keyOf(rule, subject));
+  if (count >= rule.limit) refuse(rule, resetAt);
+}
+
+export async function recordDistinctFailure(rule: RateRule, subject: string, member: string): Promise<void> {
+  await addDistinct(keyOf(rule, subject), member.toLowerCase(), rule.windowMs);
+}
+
+export async function clearFailures(rule: RateRule, subject: string): Promise<void> {
+  const key = keyOf(rule, subject);
+  memory.delete(key);
+  await redis()?.del(key);
+}

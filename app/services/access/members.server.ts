@@ -1,0 +1,96 @@
+import { and, asc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { isUniqueViolation } from "~/db/errors.server";
+import { stores, users } from "~/db/schema";
+import { isUuid } from "~/lib/ids";
+import type { PermissionMap } from "~/lib/permissions";
+import { conflict, HttpError, notFound } from "~/services/errors.server";
+import { enqueue } from "../../../jobs/client";
+import { type Actor, authorize } from "./actor.server";
+import { destroyUserSessions } from "./sessions.server";
+import { EMAIL_TAKEN, findUserByEmail } from "./users.server";
+
+const memberColumns = {
+  id: users.id,
+  email: users.email,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
+  isActive: users.isActive,
+  isEmailVerified: users.isEmailVerified,
+  permissions: users.permissions,
+};
+
+/** SPEC §3 member rows: the organization's members (admins manage, they are not managed here). */
+export async function listMembers(actor: Actor) {
+  authorize(actor, "admin");
+  return db()
+    .select(memberColumns)
+    .from(users)
+    .where(and(eq(users.organizationId, actor.organizationId), eq(users.role, "member")))
+    .orderBy(asc(users.createdAt));
+}
+
+/** Invites a member: Pending (inactive, no password) until the emailed link is used. */
+export async function inviteMember(actor: Actor, input: { email: string; permissions: PermissionMap }) {
+  authorize(actor, "admin");
+  if (await findUserByEmail(input.email)) throw conflict(EMAIL_TAKEN);
+  try {
+    const [member] = await db()
+      .insert(users)
+      .values({
+        organizationId: actor.organizationId,
+        username: input.email.split("@")[0] ?? input.email,
+        email: input.email,
+        role: "member",
+        isActive: false,
+        isEmailVerified: false,
+        permissions: input.permissions,
+      })
+      .returning(memberColumns);
+    if (!member) throw new Error("Member was not created");
+    await enqueue("email", { type: "member-invite", userId: member.id, invitedBy: actor.email });
+    return member;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** A member of the actor's organization; the actor and other admins are not editable here. */
+async function requireMember(actor: Actor, memberId: string) {
+  if (memberId === actor.userId) throw new HttpError(400, "You cannot change or delete your own account");
+  if (!isUuid(memberId)) throw notFound("Member not found");
+  const [member] = await db()
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(and(eq(users.id, memberId), eq(users.organizationId, actor.organizationId)));
+  if (!member) throw notFound("Member not found");
+  if (member.role !== "member") throw new HttpError(400, "Administrators cannot be changed here");
+  return member;
+}
+
+/** Takes effect on the member's next request: permissions are read fresh for every request. */
+export async function updateMemberPermissions(actor: Actor, memberId: string, permissions: PermissionMap) {
+  authorize(actor, "admin");
+  const member = await requireMember(actor, memberId);
+  const [updated] = await db()
+    .update(users)
+    .set({ permissions, updatedAt: new Date() })
+    .where(eq(users.id, member.id))
+    .returning(memberColumns);
+  return updated;
+}
+
+/**
+ * Removes a member and ends their sessions at once. Stores the member created pass to the admin
+ * removing them: a store belongs to the organization and must not vanish with its creator.
+ */
+export async function deleteMember(actor: Actor, memberId: string): Promise<void> {
+  authorize(actor, "admin");
+  const member = await requireMember(actor, memberId);
+  await db().transaction(async (tx) => {
+    await tx.update(stores).set({ userId: actor.userId }).where(eq(stores.userId, member.id));
+    await tx.delete(users).where(eq(users.id, member.id));
+  });
+  await destroyUserSessions(member.id);
+}

@@ -1,0 +1,43 @@
+import { logger } from "~/server/logger.server";
+import { confirmUrl } from "~/services/subscribers/links.server";
+import { deliverOnce } from "./deliver-once.server";
+import { awaitsConfirmation, loadMailContext } from "./mail-context.server";
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
+ * Double opt-in: asks a new (or returning) subscriber to confirm; the welcome email with the code follows
+ * confirmation. `again` sends a copy to a subscriber who already had the request.
+ */
+export async function sendConfirmationEmail(subscriberId: string, again = false): Promise<void> {
+  const context = await loadMailContext(subscriberId);
+  if (!context || !awaitsConfirmation(context.subscriber)) return;
+  if (!context.settings.isConfigured) {
+    logger().info(
+      { subscriberId, storeId: context.store.id },
+      "confirmation email not sent: the store has no SMTP settings",
+    );
+    return;
+  }
+  const link = confirmUrl(subscriberId);
+  const store = context.store.name;
+  const color = /^#[0-9a-f]{6}$/i.test(context.template.primaryColor)
+    ? context.template.primaryColor
+    : "#0071b9";
+  await deliverOnce(
+    context,
+    "confirmation",
+    async () => ({
+      subject: `Please confirm your subscription to ${store}`,
+      text: `Please confirm that you want to receive emails from ${store}:\n${link}\n\nIf you did not sign up, ignore this email.`,
+      html: `<!doctype html><html><body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,sans-serif;color:#202223">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px"><tr><td style="padding:32px">
+<p style="font-size:18px;margin:0 0 16px">Please confirm your subscription to ${escapeHtml(store)}.</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:${color};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">Confirm subscription</a></p>
+<p style="font-size:13px;color:#6d7175;margin:0">If you did not sign up, ignore this email.</p>
+</td></tr></table></td></tr></table></body></html>`,
+    }),
+    { again },
+  );
+}

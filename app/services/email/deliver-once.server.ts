@@ -1,0 +1,89 @@
+import type { SendMailOptions } from "nodemailer";
+import { env } from "~/server/env.server";
+import { logger } from "~/server/logger.server";
+import { unsubscribeUrl } from "~/services/subscribers/links.server";
+import { type MailContext, recipientOf } from "./mail-context.server";
+import { claimSend, keepLease, markFailed, markSent, SendInProgress } from "./sends.server";
+import { isPermanentSmtpFailure, sendStoreMail } from "./store-mailer.server";
+
+type Kind = "welcome" | "confirmation";
+type Build = (sendId: string, attempt: number) => Promise<Pick<SendMailOptions, "subject" | "html" | "text">>;
+
+/**
+ * The List-Unsubscribe pair of RFC 8058, a stable Message-ID (receivers drop duplicates) and priority.
+ * A copy sent on request gets its own Message-ID, or the receiver would drop it as the first one.
+ */
+function subscriberHeaders(subscriberId: string, kind: Kind, copy?: number) {
+  const id = copy === undefined ? subscriberId : `${subscriberId}.${copy}`;
+  return {
+    messageId: `<${kind}.${id}@${new URL(env().APP_URL).hostname}>`,
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeUrl(subscriberId)}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      "X-Priority": "1",
+      Importance: "high",
+    },
+  };
+}
+
+/**
+ * Sends one (subscriber, kind) message through the store's own SMTP, exactly once: the send row is
+ * claimed first, and its lease renewed while the send runs, so a retried, stalled or duplicated job
+ * finds it taken or done. A 5xx answer is recorded as failed and not retried; any other failure is
+ * thrown for the queue to retry. `again` (the subscriber asked for it anew) sends a copy when the
+ * message was already sent.
+ */
+export async function deliverOnce(
+  context: MailContext,
+  kind: Kind,
+  build: Build,
+  { again = false }: { again?: boolean } = {},
+): Promise<void> {
+  const subscriberId = context.subscriber.id;
+  const claim = await claimSend(context.store.id, subscriberId, kind);
+  if (claim.kind === "done") {
+    if (again && claim.sendId) await deliverCopy(context, kind, claim.sendId, build);
+    return;
+  }
+  if (claim.kind === "busy")
+    throw new SendInProgress(`${kind} email to ${subscriberId} is being sent by another worker`);
+  const holder = { sendId: claim.sendId, attempt: claim.attempt };
+  const releaseLease = keepLease(holder);
+  try {
+    const message = await build(claim.sendId, claim.attempt);
+    const sent = await sendStoreMail(context.settings, {
+      to: recipientOf(context),
+      ...message,
+      ...subscriberHeaders(subscriberId, kind),
+    });
+    if (!(await markSent(holder, sent.messageId)))
+      logger().warn({ subscriberId, kind }, "email sent after another worker had taken the send over");
+  } catch (error) {
+    const permanent = isPermanentSmtpFailure(error);
+    await markFailed(holder, (error as Error).message, permanent);
+    if (!permanent) throw error;
+    logger().warn({ subscriberId, kind, err: error }, "email refused permanently");
+  } finally {
+    releaseLease();
+  }
+}
+
+/**
+ * A copy of a message sent before: its links are tracked under the first send (whose rows stay), and a
+ * 5xx answer is logged, not retried.
+ */
+async function deliverCopy(context: MailContext, kind: Kind, sendId: string, build: Build): Promise<void> {
+  try {
+    await sendStoreMail(context.settings, {
+      to: recipientOf(context),
+      ...(await build(sendId, 1)),
+      ...subscriberHeaders(context.subscriber.id, kind, Date.now()),
+    });
+  } catch (error) {
+    if (!isPermanentSmtpFailure(error)) throw error;
+    logger().warn(
+      { subscriberId: context.subscriber.id, kind, err: error },
+      "email copy refused permanently",
+    );
+  }
+}

@@ -1,0 +1,79 @@
+import { eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { prepared } from "~/db/prepared.server";
+import { emailSettings, emailTemplates, popupConfigs, stores, subscribers } from "~/db/schema";
+import { preferencesOf } from "~/services/preferences.server";
+
+/**
+ * What every message of a store needs — the store, its SMTP settings, template, popup and the owner's
+ * preferences — cached for a few seconds: a burst of welcome emails reads it once, and an edit
+ * reaches mail within the TTL.
+ */
+const STORE_TTL_MS = 5_000;
+type StoreBundle = NonNullable<Awaited<ReturnType<typeof readStoreBundle>>>;
+const bundles = new Map<string, { value: StoreBundle; expires: number }>();
+
+async function readStoreBundle(storeId: string) {
+  const [row] = await db()
+    .select({ store: stores, settings: emailSettings, template: emailTemplates, popup: popupConfigs })
+    .from(stores)
+    .innerJoin(emailSettings, eq(emailSettings.storeId, stores.id))
+    .innerJoin(emailTemplates, eq(emailTemplates.storeId, stores.id))
+    .innerJoin(popupConfigs, eq(popupConfigs.storeId, stores.id))
+    .where(eq(stores.id, storeId));
+  if (!row) return undefined;
+  return { ...row, preferences: await preferencesOf(row.store.userId) };
+}
+
+async function storeBundle(storeId: string): Promise<StoreBundle | undefined> {
+  const cached = bundles.get(storeId);
+  if (cached && cached.expires > Date.now()) return cached.value;
+  const value = await readStoreBundle(storeId);
+  if (value) bundles.set(storeId, { value, expires: Date.now() + STORE_TTL_MS });
+  return value;
+}
+
+const subscriberById = () =>
+  prepared("mail_subscriber_by_id", (database) =>
+    database
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.id, sql.placeholder("id")))
+      .prepare("mail_subscriber_by_id"),
+  );
+
+/** Everything a message to one subscriber needs: the subscriber (read fresh) and their store's bundle. */
+export async function loadMailContext(subscriberId: string) {
+  const [subscriber] = await subscriberById().execute({ id: subscriberId });
+  if (!subscriber) return undefined;
+  const bundle = await storeBundle(subscriber.storeId);
+  return bundle ? { subscriber, ...bundle } : undefined;
+}
+
+export type MailContext = NonNullable<Awaited<ReturnType<typeof loadMailContext>>>;
+
+/**
+ * The one address a subscriber's mail goes to, with a display name only when it is safe (no line
+ * breaks). Always an address object: nodemailer parses a plain string as a list of recipients.
+ */
+export function recipientOf(context: MailContext) {
+  const name = context.subscriber.name?.replace(/[\r\n]/g, " ").trim() ?? "";
+  return { name, address: context.subscriber.email };
+}
+
+type ConsentState = Pick<
+  typeof subscribers.$inferSelect,
+  "confirmationRequired" | "confirmedAt" | "isActive" | "unsubscribedAt" | "consentedAt"
+>;
+
+/**
+ * Asked to confirm and not confirmed yet: a new subscriber, or a former one who consented again after
+ * unsubscribing (they stay inactive until they confirm). Someone who unsubscribed since is not asked.
+ */
+export function awaitsConfirmation(subscriber: ConsentState): boolean {
+  if (!subscriber.confirmationRequired || subscriber.confirmedAt) return false;
+  return (
+    subscriber.isActive ||
+    (subscriber.unsubscribedAt !== null && subscriber.unsubscribedAt < subscriber.consentedAt)
+  );
+}

@@ -1,0 +1,100 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { emailSettings } from "~/db/schema";
+import type { EmailSettingsUpdate } from "~/lib/schemas/email-settings";
+import { decryptSecret, encryptSecret, maskSecret } from "~/server/crypto.server";
+import { privateHostRefusal } from "~/server/network-guard.server";
+import { consumeAll, type RateRule } from "~/server/rate-limit.server";
+import { type Actor, authorize } from "~/services/access/actor.server";
+import { HttpError, notFound } from "~/services/errors.server";
+import { requireStore } from "~/services/stores/stores.server";
+import { sendStoreMail } from "./store-mailer.server";
+
+/**
+ * Each test email opens a connection to a host the merchant typed: a few per store, and per person
+ * across stores, are plenty to get the settings right, and keep the button from probing hosts or ports.
+ */
+const testEmailsPerStore: RateRule = {
+  name: "test-email-store",
+  limit: 5,
+  windowMs: 15 * 60_000,
+  message: "Too many test emails for this store. Please try again in 15 minutes.",
+};
+const testEmailsPerUser: RateRule = {
+  ...testEmailsPerStore,
+  name: "test-email-user",
+  limit: 10,
+  message: "You have sent too many test emails. Please try again in 15 minutes.",
+};
+
+type SettingsRow = typeof emailSettings.$inferSelect;
+
+/** The settings as the API returns them: the password masked, never its ciphertext. */
+function present(row: SettingsRow) {
+  const { smtpPassword, ...rest } = row;
+  return { ...rest, smtpPassword: smtpPassword ? maskSecret(decryptSecret(smtpPassword)) : "" };
+}
+
+async function settingsOf(storeId: string): Promise<SettingsRow> {
+  const [row] = await db().select().from(emailSettings).where(eq(emailSettings.storeId, storeId));
+  if (!row) throw notFound("Email settings not found");
+  return row;
+}
+
+export async function getEmailSettings(actor: Actor, storeId: string) {
+  authorize(actor, "manage_email_settings");
+  const store = await requireStore(actor, storeId);
+  return present(await settingsOf(store.id));
+}
+
+/** Saves the settings; configured once a host, a port and a sender address are set. */
+export async function updateEmailSettings(actor: Actor, storeId: string, changes: EmailSettingsUpdate) {
+  authorize(actor, "manage_email_settings");
+  const store = await requireStore(actor, storeId);
+  const current = await settingsOf(store.id);
+  if (changes.smtpHost) await assertSmtpHostAllowed(changes.smtpHost);
+  const { smtpPassword, ...rest } = changes;
+  const next = { ...current, ...rest };
+  const [updated] = await db()
+    .update(emailSettings)
+    .set({
+      ...rest,
+      ...(smtpPassword ? { smtpPassword: encryptSecret(smtpPassword) } : {}),
+      isConfigured: Boolean(next.smtpHost && next.smtpPort && next.fromEmail),
+      updatedAt: new Date(),
+    })
+    .where(eq(emailSettings.id, current.id))
+    .returning();
+  if (!updated) throw notFound("Email settings not found");
+  return present(updated);
+}
+
+/** A host inside our network is refused when saved, not at the first send ("Configured", then failing). */
+async function assertSmtpHostAllowed(host: string): Promise<void> {
+  const refusal = await privateHostRefusal(host);
+  if (refusal) throw new HttpError(422, refusal, { errors: { smtpHost: [refusal] } });
+}
+
+/** Really connects to the store's SMTP server and sends a short message; answers with the server's reply. */
+export async function sendTestEmail(actor: Actor, storeId: string, to: string | undefined) {
+  authorize(actor, "manage_email_settings");
+  const store = await requireStore(actor, storeId);
+  const settings = await settingsOf(store.id);
+  if (!settings.isConfigured) throw new HttpError(422, "Save the SMTP host, port and from email first");
+  await consumeAll([
+    [testEmailsPerStore, store.id],
+    [testEmailsPerUser, actor.userId],
+  ]);
+  const recipient = to ?? settings.fromEmail ?? actor.email;
+  try {
+    const { response } = await sendStoreMail(settings, {
+      to: recipient,
+      subject: `Test email from ${store.name}`,
+      text: `This is a test email from Newsletter Popup. Your SMTP settings for ${store.name} work.`,
+    });
+    return { message: `Test email sent to ${recipient}. The server answered: ${response}` };
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError(502, `The SMTP server refused the test email: ${(error as Error).message}`);
+  }
+}

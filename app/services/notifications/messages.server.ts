@@ -1,0 +1,68 @@
+import type { SystemMessage } from "~/services/email/system-mailer.server";
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function simpleMail(to: string, subject: string, lines: string[]): SystemMessage {
+  return {
+    to,
+    subject,
+    text: `${lines.join("\n")}\n`,
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#202223;line-height:1.5">${lines
+      .map((line) => `<p style="margin:0 0 8px">${escapeHtml(line)}</p>`)
+      .join("")}</body></html>`,
+  };
+}
+
+/** `emails` is null for a reader without the View Subscribers permission: they get the count only. */
+export function digestMail(to: string, store: string, total: number, emails: string[] | null): SystemMessage {
+  const people = `${total} new ${total === 1 ? "person" : "people"} subscribed to ${store}`;
+  const listed = emails
+    ? [`${people}:`, ...emails, ...(total > emails.length ? [`…and ${total - emails.length} more.`] : [])]
+    : [`${people}.`, "Their addresses are shown to team members with the View Subscribers permission."];
+  return simpleMail(to, `${total} new subscriber${total === 1 ? "" : "s"} for ${store}`, listed);
+}
+
+export function summaryMail(
+  to: string,
+  store: string,
+  day: string,
+  fresh: number,
+  total: number,
+): SystemMessage {
+  return simpleMail(to, `Daily subscriber summary for ${store} (${day})`, [
+    `New subscribers on ${day}: ${fresh}.`,
+    `Active subscribers now: ${total}.`,
+  ]);
+}
+
+export function unsubscribeAlertMail(to: string, store: string, left: number, base: number): SystemMessage {
+  const rate = ((left / base) * 100).toFixed(1);
+  return simpleMail(to, `Unsubscribe alert for ${store}`, [
+    `${left} of ${base} subscribers (${rate}%) unsubscribed from ${store} today.`,
+    "Check your recent emails and popup offer.",
+  ]);
+}
+
+/**
+ * customers/data_request: what the product holds about one of the shop's customers, for the merchant to pass
+ * on (Shopify asks the merchant, who answers the customer). The records are JSON, one field per line.
+ */
+export function customerDataRequestMail(
+  to: string,
+  shop: string,
+  customer: string,
+  records: Record<string, unknown>[],
+): SystemMessage {
+  const found =
+    records.length === 0
+      ? [`Newsletter Popup holds no data about ${customer}.`]
+      : [
+          `Newsletter Popup holds ${records.length} subscriber record${records.length === 1 ? "" : "s"} about ${customer}:`,
+          ...JSON.stringify(records, null, 2).split("\n"),
+        ];
+  return simpleMail(to, `Customer data request for ${shop}: ${customer}`, [
+    `${shop} received a data request from a customer through Shopify.`,
+    ...found,
+    "Send this to the customer as part of your answer to their request.",
+  ]);
+}

@@ -1,0 +1,166 @@
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import {
+  emailClickTracking,
+  emailSends,
+  organizations,
+  shopifySessions,
+  stores,
+  subscribers,
+  users,
+} from "~/db/schema";
+import { logger } from "~/server/logger.server";
+import { sendSystemMail } from "~/services/email/system-mailer.server";
+import { customerDataRequestMail } from "~/services/notifications/messages.server";
+
+/** The customer a compliance webhook names: Shopify's numeric id and their email (null for phone-only customers). */
+export type ShopCustomer = { id: number | null; email: string | null };
+
+async function storeOfShop(shopDomain: string) {
+  const [store] = await db().select().from(stores).where(eq(stores.shopifyDomain, shopDomain));
+  return store;
+}
+
+/** The customer's subscriber rows in one store: by email (any case) or by the customer id consent sync stored. */
+function matchesCustomer(storeId: string, customer: ShopCustomer): SQL | undefined {
+  const ways = [
+    customer.email ? sql`lower(${subscribers.email}) = ${customer.email.toLowerCase()}` : undefined,
+    customer.id ? eq(subscribers.shopifyCustomerId, `gid://shopify/Customer/${customer.id}`) : undefined,
+  ].filter((way): way is SQL => way !== undefined);
+  if (ways.length === 0) return undefined;
+  return and(eq(subscribers.storeId, storeId), or(...ways));
+}
+
+/** Every address the customer is known by in the store, lower-cased (click rows are keyed by address). */
+function addressesOf(customer: ShopCustomer, rows: { email: string }[]): string[] {
+  const all = [customer.email, ...rows.map((row) => row.email)].filter((email): email is string => !!email);
+  return [...new Set(all.map((email) => email.toLowerCase()))];
+}
+
+/**
+ * customers/redact: the customer is erased from the shop's store only: their subscriber rows (with the consent
+ * record and codes), the emails sent to them (cascade) and the click tracking of those emails.
+ */
+export async function redactCustomer(shopDomain: string, customer: ShopCustomer): Promise<number> {
+  const store = await storeOfShop(shopDomain);
+  const match = store && matchesCustomer(store.id, customer);
+  if (!store || !match) return 0;
+  return db().transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: subscribers.id, email: subscribers.email })
+      .from(subscribers)
+      .where(match);
+    const addresses = addressesOf(customer, rows);
+    if (addresses.length > 0) {
+      await tx
+        .delete(emailClickTracking)
+        .where(
+          and(
+            eq(emailClickTracking.storeId, store.id),
+            inArray(sql`lower(${emailClickTracking.subscriberEmail})`, addresses),
+          ),
+        );
+    }
+    if (rows.length > 0) {
+      await tx.delete(subscribers).where(
+        inArray(
+          subscribers.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    }
+    return rows.length;
+  });
+}
+
+/**
+ * shop/redact (48 hours after uninstall): the shop's store and everything under it (popup, templates, SMTP
+ * settings, subscribers, sends, clicks) and its Shopify sessions; its organization too when that has no
+ * other store, since it was made for this shop at install (its users go with it).
+ */
+export async function redactShop(shopDomain: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    await tx.delete(shopifySessions).where(eq(shopifySessions.shop, shopDomain));
+    const [store] = await tx
+      .delete(stores)
+      .where(eq(stores.shopifyDomain, shopDomain))
+      .returning({ organizationId: stores.organizationId });
+    if (!store) return;
+    const [remaining] = await tx
+      .select({ id: stores.id })
+      .from(stores)
+      .where(eq(stores.organizationId, store.organizationId))
+      .limit(1);
+    if (!remaining) await tx.delete(organizations).where(eq(organizations.id, store.organizationId));
+  });
+}
+
+/** Everything held about the customer in the store: subscriber rows, the emails sent and their clicks. */
+async function customerRecords(storeId: string, customer: ShopCustomer, match: SQL) {
+  const rows = await db().select().from(subscribers).where(match);
+  const sends = rows.length
+    ? await db()
+        .select({
+          subscriberId: emailSends.subscriberId,
+          kind: emailSends.kind,
+          status: emailSends.status,
+          sentAt: emailSends.sentAt,
+        })
+        .from(emailSends)
+        .where(
+          inArray(
+            emailSends.subscriberId,
+            rows.map((row) => row.id),
+          ),
+        )
+    : [];
+  const addresses = addressesOf(customer, rows);
+  const clicks = addresses.length
+    ? await db()
+        .select({
+          subscriberEmail: emailClickTracking.subscriberEmail,
+          url: emailClickTracking.originalUrl,
+          clickCount: emailClickTracking.clickCount,
+          clickedAt: emailClickTracking.clickedAt,
+          ipAddress: emailClickTracking.ipAddress,
+          userAgent: emailClickTracking.userAgent,
+        })
+        .from(emailClickTracking)
+        .where(
+          and(
+            eq(emailClickTracking.storeId, storeId),
+            inArray(sql`lower(${emailClickTracking.subscriberEmail})`, addresses),
+          ),
+        )
+    : [];
+  return rows.map((row) => ({
+    ...row,
+    emailsSent: sends.filter((send) => send.subscriberId === row.id),
+    linkClicks: clicks.filter((click) => click.subscriberEmail.toLowerCase() === row.email.toLowerCase()),
+  }));
+}
+
+/**
+ * customers/data_request: Shopify asks the merchant, not the app, to answer the customer. The app mails what
+ * it holds about the customer in that shop's store to the administrators of the store's organization.
+ */
+export async function reportCustomerData(shopDomain: string, customer: ShopCustomer): Promise<number> {
+  const store = await storeOfShop(shopDomain);
+  if (!store) {
+    logger().warn({ shop: shopDomain }, "data request for a shop without a store: nothing to report");
+    return 0;
+  }
+  const match = matchesCustomer(store.id, customer);
+  const records = match ? await customerRecords(store.id, customer, match) : [];
+  const admins = await db()
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      and(eq(users.organizationId, store.organizationId), eq(users.role, "admin"), eq(users.isActive, true)),
+    );
+  const label = customer.email ?? `Shopify customer ${customer.id ?? "(no id)"}`;
+  for (const admin of admins) {
+    await sendSystemMail(customerDataRequestMail(admin.email, shopDomain, label, records));
+  }
+  return admins.length;
+}

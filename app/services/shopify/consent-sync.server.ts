@@ -1,0 +1,153 @@
+import { and, asc, eq, gt } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { stores, subscribers } from "~/db/schema";
+import { logger } from "~/server/logger.server";
+import { type Actor, authorize } from "~/services/access/actor.server";
+import { HttpError } from "~/services/errors.server";
+import { requireStore } from "~/services/stores/stores.server";
+import { enqueue } from "../../../jobs/client";
+import { ShopifyAuthError } from "./admin-api.server";
+import { credentialsOf, withShopify } from "./connection.server";
+import {
+  createCustomerWithConsent,
+  type EmailMarketingConsent,
+  findCustomerIdByEmail,
+  updateEmailMarketingConsent,
+} from "./customers.server";
+
+type StoreRow = typeof stores.$inferSelect;
+type SubscriberRow = typeof subscribers.$inferSelect;
+
+/** Subscribers read per backfill page, and Admin API calls in flight (the shop's cost bucket is the limit). */
+const BACKFILL_PAGE = 200;
+const CONCURRENCY = 4;
+
+/** PUT /api/stores/:storeId/shopify/consent-sync: turning it on copies every current subscriber once. */
+export async function setConsentSync(actor: Actor, storeId: string, enabled: boolean) {
+  authorize(actor, "manage_integrations");
+  const store = await requireStore(actor, storeId);
+  if (enabled && !credentialsOf(store))
+    throw new HttpError(422, "Connect this store to Shopify to sync email marketing consent");
+  const [changed] = await db()
+    .update(stores)
+    .set({ consentSyncEnabled: enabled, updatedAt: new Date() })
+    .where(and(eq(stores.id, store.id), eq(stores.consentSyncEnabled, !enabled)))
+    .returning({ id: stores.id });
+  if (changed && enabled) {
+    await enqueue(
+      "shopify",
+      { type: "consent-backfill", storeId: store.id },
+      { jobId: `consent-backfill-${store.id}-${Date.now()}` },
+    );
+  }
+  return {
+    consentSyncEnabled: enabled,
+    message: enabled
+      ? "Subscribers are being added to Shopify as customers who accept email marketing"
+      : "Subscribers are no longer copied to Shopify",
+  };
+}
+
+/**
+ * The consent Shopify should hold for a subscriber now: UNSUBSCRIBED once they left; SUBSCRIBED with the
+ * opt-in level they gave; null while a double opt-in waits for its confirmation (no consent yet).
+ */
+export function consentOf(subscriber: SubscriberRow): EmailMarketingConsent | null {
+  if (!subscriber.isActive) {
+    return {
+      marketingState: "UNSUBSCRIBED",
+      consentUpdatedAt: (subscriber.unsubscribedAt ?? new Date()).toISOString(),
+    };
+  }
+  if (subscriber.confirmationRequired && !subscriber.confirmedAt) return null;
+  return {
+    marketingState: "SUBSCRIBED",
+    marketingOptInLevel: subscriber.confirmedAt ? "CONFIRMED_OPT_IN" : "SINGLE_OPT_IN",
+    consentUpdatedAt: (subscriber.confirmedAt ?? subscriber.consentedAt).toISOString(),
+  };
+}
+
+/**
+ * Makes the subscriber's Shopify customer (found by email, else created) carry their consent, and remembers
+ * the customer id. The customer is looked up each time rather than by the remembered id, which goes stale
+ * when the merchant deletes or merges customers. Someone who unsubscribed before ever being copied is not
+ * created just to say so.
+ */
+async function pushConsent(store: StoreRow, subscriber: SubscriberRow): Promise<boolean> {
+  const consent = consentOf(subscriber);
+  if (!consent) return false;
+  const customerId = await withShopify(store, async (credentials) => {
+    const known = await findCustomerIdByEmail(credentials, subscriber.email);
+    if (known) {
+      await updateEmailMarketingConsent(credentials, known, consent);
+      return known;
+    }
+    if (consent.marketingState === "UNSUBSCRIBED") return null;
+    return createCustomerWithConsent(credentials, { email: subscriber.email, consent });
+  });
+  if (!customerId) return false;
+  if (customerId !== subscriber.shopifyCustomerId) {
+    await db()
+      .update(subscribers)
+      .set({ shopifyCustomerId: customerId })
+      .where(eq(subscribers.id, subscriber.id));
+  }
+  return true;
+}
+
+/** The consent-sync job of one subscriber (after subscribe, confirm or unsubscribe); nothing when sync is off. */
+export async function syncSubscriberConsent(subscriberId: string): Promise<boolean> {
+  const [row] = await db()
+    .select({ subscriber: subscribers, store: stores })
+    .from(subscribers)
+    .innerJoin(stores, eq(stores.id, subscribers.storeId))
+    .where(eq(subscribers.id, subscriberId));
+  if (!row?.store.consentSyncEnabled || !credentialsOf(row.store)) return false;
+  return pushConsent(row.store, row.subscriber);
+}
+
+/** Queues a subscriber's consent sync; the job re-reads the subscriber and does nothing while sync is off. */
+export async function queueConsentSync(subscriberId: string): Promise<void> {
+  await enqueue("shopify", { type: "consent-sync", subscriberId });
+}
+
+/**
+ * The backfill after the merchant turns sync on: every subscriber of the store, page by page, stopping if
+ * sync is turned off meanwhile. One refused address does not stop the others; a refused token does.
+ */
+export async function backfillConsent(storeId: string): Promise<{ synced: number; failed: number }> {
+  let synced = 0;
+  let failed = 0;
+  let after = "00000000-0000-0000-0000-000000000000";
+  for (;;) {
+    const [store] = await db().select().from(stores).where(eq(stores.id, storeId));
+    if (!store?.consentSyncEnabled) break;
+    const page = await db()
+      .select()
+      .from(subscribers)
+      .where(and(eq(subscribers.storeId, storeId), gt(subscribers.id, after)))
+      .orderBy(asc(subscribers.id))
+      .limit(BACKFILL_PAGE);
+    const queue = [...page];
+    const work = async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        try {
+          if (await pushConsent(store, next)) synced += 1;
+        } catch (error) {
+          if (!(error instanceof HttpError) || error instanceof ShopifyAuthError || error.status >= 500)
+            throw error;
+          failed += 1;
+          logger().warn(
+            { storeId, subscriberId: next.id, err: error },
+            "consent not synced for a subscriber",
+          );
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, page.length) }, work));
+    const last = page.at(-1);
+    if (!last || page.length < BACKFILL_PAGE) break;
+    after = last.id;
+  }
+  return { synced, failed };
+}

@@ -1,0 +1,100 @@
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { popupConfigs, stores, subscribers } from "~/db/schema";
+import { type Actor, authorize } from "~/services/access/actor.server";
+import { HttpError } from "~/services/errors.server";
+import { requireStore } from "~/services/stores/stores.server";
+import { discountCodeUsage } from "./admin-api.server";
+import { withShopify } from "./connection.server";
+
+/** Parallel Admin API calls per sync: Shopify's cost bucket, not the network, is the limit. */
+const CONCURRENCY = 4;
+
+export type SyncResult = { message: string; updatedCount: number; checked: number };
+
+/** Refuses early (before queueing) what cannot work: no permission, another tenant, no Shopify connection. */
+export async function assertCanSync(actor: Actor, storeId: string): Promise<string> {
+  authorize(actor, "manage_subscribers");
+  const store = await requireStore(actor, storeId);
+  if (!store.isConnected)
+    throw new HttpError(422, "Connect this store to Shopify (Settings) to sync coupon usage");
+  return store.id;
+}
+
+/**
+ * Reads each unused unique code's usage in Shopify (codeDiscountNodeByCode → asyncUsageCount) and marks
+ * the subscribers whose code was used. The popup's shared code is not checked: one use of it cannot be
+ * told apart from another subscriber's.
+ */
+export async function syncCouponUsage(
+  storeId: string,
+  onProgress?: (checked: number, total: number) => void,
+): Promise<SyncResult> {
+  const [row] = await db()
+    .select({ store: stores, staticCode: popupConfigs.discountCode })
+    .from(stores)
+    .innerJoin(popupConfigs, eq(popupConfigs.storeId, stores.id))
+    .where(eq(stores.id, storeId));
+  if (!row) throw new HttpError(404, "Store not found");
+  const pending = await db()
+    .select({ id: subscribers.id, code: subscribers.discountCodeSent })
+    .from(subscribers)
+    .where(
+      and(
+        eq(subscribers.storeId, storeId),
+        eq(subscribers.discountCodeUsed, false),
+        isNotNull(subscribers.discountCodeSent),
+        ne(subscribers.discountCodeSent, row.staticCode),
+      ),
+    );
+  let checked = 0;
+  let updatedCount = 0;
+  const queue = [...pending];
+  const work = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const code = next.code ?? "";
+      const usage = await withShopify(row.store, (credentials) => discountCodeUsage(credentials, code));
+      if (usage !== null && usage > 0) {
+        await db().update(subscribers).set({ discountCodeUsed: true }).where(eq(subscribers.id, next.id));
+        updatedCount += 1;
+      }
+      checked += 1;
+      onProgress?.(checked, pending.length);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, pending.length) }, work));
+  const message =
+    pending.length === 0
+      ? "No unique discount codes are waiting to be used"
+      : `Checked ${checked} discount code${checked === 1 ? "" : "s"}: ${updatedCount} newly used`;
+  return { message, updatedCount, checked };
+}
+
+/**
+ * orders/create: the subscribers of the ordering shop whose own unique code the order used are marked,
+ * without waiting for a sync. The popup's shared code is skipped (it would mark everyone who got it);
+ * codes compare case-insensitively, as Shopify applies them.
+ */
+export async function markCodesUsedInOrder(shopDomain: string, codes: string[]): Promise<number> {
+  const [row] = await db()
+    .select({ storeId: stores.id, staticCode: popupConfigs.discountCode })
+    .from(stores)
+    .innerJoin(popupConfigs, eq(popupConfigs.storeId, stores.id))
+    .where(eq(stores.shopifyDomain, shopDomain));
+  const used = codes
+    .map((code) => code.toUpperCase())
+    .filter((code) => code !== row?.staticCode.toUpperCase());
+  if (!row || used.length === 0) return 0;
+  const marked = await db()
+    .update(subscribers)
+    .set({ discountCodeUsed: true })
+    .where(
+      and(
+        eq(subscribers.storeId, row.storeId),
+        eq(subscribers.discountCodeUsed, false),
+        inArray(sql`upper(${subscribers.discountCodeSent})`, used),
+      ),
+    )
+    .returning({ id: subscribers.id });
+  return marked.length;
+}

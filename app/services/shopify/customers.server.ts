@@ -1,0 +1,86 @@
+import { HttpError } from "~/services/errors.server";
+import { adminGraphql, type ShopifyCredentials } from "./admin-api.server";
+
+/** The consent Shopify records for a customer's email (CustomerEmailMarketingConsentInput, Admin API 2025-10). */
+export type EmailMarketingConsent = {
+  marketingState: "SUBSCRIBED" | "UNSUBSCRIBED";
+  /** How the address was confirmed; Shopify reads it with SUBSCRIBED only. */
+  marketingOptInLevel?: "SINGLE_OPT_IN" | "CONFIRMED_OPT_IN";
+  consentUpdatedAt: string;
+};
+
+type UserError = { field: string[] | null; message: string; code?: string | null };
+
+function refused(what: string, userErrors: UserError[]): HttpError {
+  return new HttpError(
+    422,
+    `Shopify refused ${what}: ${userErrors.map((error) => error.message).join("; ")}`,
+  );
+}
+
+/** The id of the shop's customer with this email, or null (customerByIdentifier, so no duplicate is made). */
+export async function findCustomerIdByEmail(
+  credentials: ShopifyCredentials,
+  email: string,
+): Promise<string | null> {
+  const data = await adminGraphql<{ customerByIdentifier: { id: string } | null }>(
+    credentials,
+    `#graphql
+    query CustomerByEmail($identifier: CustomerIdentifierInput!) {
+      customerByIdentifier(identifier: $identifier) { id }
+    }`,
+    { identifier: { emailAddress: email } },
+  );
+  return data.customerByIdentifier?.id ?? null;
+}
+
+/** A new customer with this email and marketing consent; resolves with the customer's id. */
+export async function createCustomerWithConsent(
+  credentials: ShopifyCredentials,
+  customer: { email: string; consent: EmailMarketingConsent },
+): Promise<string> {
+  const data = await adminGraphql<{
+    customerCreate: { customer: { id: string } | null; userErrors: UserError[] };
+  }>(
+    credentials,
+    `#graphql
+    mutation CreateSubscribedCustomer($input: CustomerInput!) {
+      customerCreate(input: $input) {
+        customer { id }
+        userErrors { field message }
+      }
+    }`,
+    {
+      input: {
+        email: customer.email,
+        emailMarketingConsent: customer.consent,
+      },
+    },
+  );
+  const { customer: created, userErrors } = data.customerCreate;
+  if (userErrors.length > 0 || !created) throw refused("the customer", userErrors);
+  return created.id;
+}
+
+/** Records a customer's current email marketing consent (customerEmailMarketingConsentUpdate). */
+export async function updateEmailMarketingConsent(
+  credentials: ShopifyCredentials,
+  customerId: string,
+  consent: EmailMarketingConsent,
+): Promise<void> {
+  const data = await adminGraphql<{
+    customerEmailMarketingConsentUpdate: { customer: { id: string } | null; userErrors: UserError[] };
+  }>(
+    credentials,
+    `#graphql
+    mutation UpdateEmailConsent($input: CustomerEmailMarketingConsentUpdateInput!) {
+      customerEmailMarketingConsentUpdate(input: $input) {
+        customer { id }
+        userErrors { field message code }
+      }
+    }`,
+    { input: { customerId, emailMarketingConsent: consent } },
+  );
+  const { userErrors } = data.customerEmailMarketingConsentUpdate;
+  if (userErrors.length > 0) throw refused("the consent update", userErrors);
+}

@@ -1,0 +1,82 @@
+import { randomInt } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { popupConfigs, stores, subscribers } from "~/db/schema";
+import { logger } from "~/server/logger.server";
+import { preferencesOf } from "~/services/preferences.server";
+import { createDiscountCode, discountCodeUsage } from "./admin-api.server";
+import { credentialsOf, withShopify } from "./connection.server";
+
+/** Letters and digits that cannot be misread (no 0/O, 1/I/L). */
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** A unique code that still reads like the popup's: WELCOME15 → WELCOME15-7KQ2M9. */
+export function uniqueCodeFrom(staticCode: string): string {
+  const suffix = Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+  return `${staticCode}-${suffix}`;
+}
+
+/**
+ * Gives a subscriber of a Shopify-connected store their own single-use code, created in Shopify with the
+ * popup's percentage, and stores it as the code sent. Idempotent: a subscriber who already has a unique
+ * code keeps it. Resolves with the subscriber's code, or null when the store is not connected.
+ */
+export async function issueUniqueCode(subscriberId: string): Promise<string | null> {
+  const [row] = await db()
+    .select({ subscriber: subscribers, store: stores, popup: popupConfigs })
+    .from(subscribers)
+    .innerJoin(stores, eq(stores.id, subscribers.storeId))
+    .innerJoin(popupConfigs, eq(popupConfigs.storeId, subscribers.storeId))
+    .where(eq(subscribers.id, subscriberId));
+  if (!row || !credentialsOf(row.store)) return null;
+  const current = row.subscriber.discountCodeSent;
+  if (current && current !== row.popup.discountCode) return current;
+  const code = uniqueCodeFrom(row.popup.discountCode);
+  await withShopify(row.store, (credentials) =>
+    createDiscountCode(credentials, {
+      code,
+      title: `${row.popup.discountPercentage}% welcome discount for ${row.subscriber.email}`,
+      percentage: row.popup.discountPercentage,
+    }),
+  );
+  await db()
+    .update(subscribers)
+    .set({ discountCodeSent: code })
+    .where(
+      and(
+        eq(subscribers.id, subscriberId),
+        eq(subscribers.discountCodeSent, current ?? row.popup.discountCode),
+      ),
+    );
+  return code;
+}
+
+/**
+ * The preference validateDiscountCode: checks that the popup's own code exists in the connected Shopify
+ * store and records the answer on the popup, where the builder warns the merchant when it does not.
+ */
+export async function checkStaticDiscountCode(storeId: string): Promise<boolean | null> {
+  const [row] = await db()
+    .select({ store: stores, popup: popupConfigs })
+    .from(stores)
+    .innerJoin(popupConfigs, eq(popupConfigs.storeId, stores.id))
+    .where(eq(stores.id, storeId));
+  if (!row) return null;
+  const preferences = await preferencesOf(row.store.userId);
+  const exists =
+    preferences.validateDiscountCode && credentialsOf(row.store)
+      ? (await withShopify(row.store, (credentials) =>
+          discountCodeUsage(credentials, row.popup.discountCode),
+        )) !== null
+      : null;
+  await db()
+    .update(popupConfigs)
+    .set({ discountCodeInShopify: exists, discountCodeCheckedAt: new Date() })
+    .where(and(eq(popupConfigs.id, row.popup.id), eq(popupConfigs.discountCode, row.popup.discountCode)));
+  if (exists === false)
+    logger().warn(
+      { storeId, code: row.popup.discountCode },
+      "the popup's discount code does not exist in Shopify",
+    );
+  return exists;
+}

@@ -1,0 +1,21 @@
+import { SessionNotFoundError } from "@shopify/shopify-app-react-router/server";
+import { isEmbeddedAppEnabled, unauthenticated } from "~/shopify.server";
+import type { ShopifyCredentials } from "./admin-api.server";
+
+/**
+ * The Admin API credentials of a shop that installed the embedded app: its offline session, which the
+ * library refreshes when the expiring token nears its end (the copy saved on the store at install would
+ * go stale within the hour). Null for other stores, or when the shop has no session (uninstalled).
+ */
+export async function installedShopCredentials(store: {
+  shopifyDomain: string | null;
+}): Promise<ShopifyCredentials | null> {
+  if (!store.shopifyDomain || !isEmbeddedAppEnabled()) return null;
+  try {
+    const { session } = await unauthenticated.admin(store.shopifyDomain);
+    return session.accessToken ? { shopDomain: session.shop, accessToken: session.accessToken } : null;
+  } catch (error) {
+    if (error instanceof SessionNotFoundError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,171 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import { type Db, db } from "~/db/client.server";
+import { emailSettings, emailTemplates, popupConfigs, stores } from "~/db/schema";
+import { isUuid } from "~/lib/ids";
+import { type CreateStoreInput, createStoreSchema, type updateStoreSchema } from "~/lib/schemas/stores";
+import { decryptSecret, encryptSecret, maskSecret } from "~/server/crypto.server";
+import { type Actor, authorize } from "~/services/access/actor.server";
+import { forbidden, notFound } from "~/services/errors.server";
+import { forgetPublicConfig } from "~/services/popups/public-config-cache.server";
+
+export const DELETE_STORE_DENIED = "You don't have permission to delete stores";
+
+export type StoreSummary = { id: string; name: string };
+type StoreRow = typeof stores.$inferSelect;
+
+/**
+ * A store as the API returns it: named fields only, so a column added later (bookkeeping, tenancy)
+ * stays out of every answer until it is listed here; the access token masked, never the ciphertext.
+ */
+export function presentStore(row: StoreRow) {
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    integrationType: row.integrationType,
+    icon: row.icon,
+    shopifyUrl: row.shopifyUrl,
+    shopifyStoreName: row.shopifyStoreName,
+    customDomain: row.customDomain,
+    shopifyAccessToken: row.shopifyAccessToken ? maskSecret(decryptSecret(row.shopifyAccessToken)) : null,
+    isConnected: row.isConnected,
+    shopifyDomain: row.shopifyDomain,
+    consentSyncEnabled: row.consentSyncEnabled,
+    isVerified: row.isVerified,
+    activeScriptVersion: row.activeScriptVersion,
+    activeScriptTimestamp: row.activeScriptTimestamp,
+    verificationCheckedAt: row.verificationCheckedAt,
+    verificationMessage: row.verificationMessage,
+    socialLinks: row.socialLinks,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+/** One decimal, SPEC §2 default text 0.0: subscribers ÷ popup views. */
+export function conversionRate(subscriberCount: number, views: number): string {
+  return views > 0 ? ((subscriberCount / views) * 100).toFixed(1) : "0.0";
+}
+
+function scopeOf(actor: Actor) {
+  const inOrganization = eq(stores.organizationId, actor.organizationId);
+  return actor.storeId ? and(inOrganization, eq(stores.id, actor.storeId)) : inOrganization;
+}
+
+/** The stores the actor may switch between (an embedded session sees only its shop's store). */
+export async function listStoreSummaries(actor: Actor): Promise<StoreSummary[]> {
+  return db()
+    .select({ id: stores.id, name: stores.name })
+    .from(stores)
+    .where(scopeOf(actor))
+    .orderBy(asc(stores.createdAt));
+}
+
+/** A store of the actor's organization, or 404 — another tenant's id is indistinguishable from a missing one. */
+export async function requireStore(actor: Actor, storeId: string | undefined): Promise<StoreRow> {
+  if (!isUuid(storeId)) throw notFound("Store not found");
+  const [store] = await db()
+    .select()
+    .from(stores)
+    .where(and(scopeOf(actor), eq(stores.id, storeId)));
+  if (!store) throw notFound("Store not found");
+  return store;
+}
+
+export async function listStores(actor: Actor) {
+  // Written out in SQL: a correlated subquery must name the outer table explicitly.
+  const subscriberCount =
+    sql<number>`(select coalesce(sum(c.subscribers), 0) from store_counters c where c.store_id = "stores"."id")`.mapWith(
+      Number,
+    );
+  const views =
+    sql<number>`(select coalesce(sum(v.views), 0) from popup_views v where v.store_id = "stores"."id")`.mapWith(
+      Number,
+    );
+  const rows = await db()
+    .select({ store: stores, subscriberCount, views })
+    .from(stores)
+    .where(scopeOf(actor))
+    .orderBy(asc(stores.createdAt));
+  return rows.map((row) => ({
+    ...presentStore(row.store),
+    subscriberCount: row.subscriberCount,
+    conversionRate: conversionRate(row.subscriberCount, row.views),
+  }));
+}
+
+/** A new store with its default popup, welcome template and email settings, all or nothing. */
+export async function createStore(actor: Actor, input: CreateStoreInput) {
+  authorize(actor, "manage_stores");
+  if (actor.storeId) throw forbidden("Stores are added from the standalone dashboard");
+  const values = createStoreSchema.parse(input);
+  const store = await db().transaction((tx) =>
+    insertStoreWithDefaults(tx, {
+      ...values,
+      organizationId: actor.organizationId,
+      userId: actor.userId,
+      shopifyAccessToken: values.shopifyAccessToken ? encryptSecret(values.shopifyAccessToken) : null,
+    }),
+  );
+  return presentStore(store);
+}
+
+type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Inserts a store with its default popup, welcome template and email settings, inside the caller's transaction. */
+export async function insertStoreWithDefaults(
+  tx: Transaction,
+  values: typeof stores.$inferInsert,
+): Promise<StoreRow> {
+  const [created] = await tx.insert(stores).values(values).returning();
+  if (!created) throw new Error("Store was not created");
+  await tx.insert(popupConfigs).values({ storeId: created.id });
+  await tx.insert(emailTemplates).values({ storeId: created.id });
+  await tx.insert(emailSettings).values({ storeId: created.id });
+  return created;
+}
+
+export async function updateStore(actor: Actor, storeId: string, changes: z.infer<typeof updateStoreSchema>) {
+  authorize(actor, "manage_stores");
+  const store = await requireStore(actor, storeId);
+  const [updated] = await db()
+    .update(stores)
+    .set({
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.shopifyUrl === undefined ? {} : siteUrlChange(store, changes.shopifyUrl)),
+      ...(changes.customDomain === undefined ? {} : { customDomain: changes.customDomain || null }),
+      ...(changes.socialLinks ? { socialLinks: { ...store.socialLinks, ...changes.socialLinks } } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(stores.id, store.id))
+    .returning();
+  if (!updated) throw notFound("Store not found");
+  if (changes.socialLinks) forgetPublicConfig(store.id);
+  return presentStore(updated);
+}
+
+/**
+ * A new site address. A Shopify store's token belongs to its shop: moving to another shop disconnects
+ * the store until a token for the new shop is connected (the same shop under another spelling does not).
+ */
+function siteUrlChange(store: StoreRow, shopifyUrl: string) {
+  const sameShop =
+    store.shopifyUrl !== null &&
+    new URL(store.shopifyUrl).host.toLowerCase() === new URL(shopifyUrl).host.toLowerCase();
+  if (store.integrationType !== "shopify" || sameShop) return { shopifyUrl };
+  const storeName = /^([a-z0-9-]+)\.myshopify\.com$/i.exec(new URL(shopifyUrl).host)?.[1];
+  return {
+    shopifyUrl,
+    shopifyStoreName: storeName?.toLowerCase() ?? null,
+    isConnected: false,
+    shopifyAccessToken: null,
+  };
+}
+
+/** Deletes a store; its popup, subscribers, template, settings and analytics go with it (one statement, cascading). */
+export async function deleteStore(actor: Actor, storeId: string): Promise<void> {
+  if (!actor.permissions.delete_data) throw forbidden(DELETE_STORE_DENIED);
+  const store = await requireStore(actor, storeId);
+  await db().delete(stores).where(eq(stores.id, store.id));
+}

@@ -1,0 +1,28 @@
+import { timingSafeEqual } from "node:crypto";
+import { isUuid } from "~/lib/ids";
+import { hmac } from "~/server/crypto.server";
+import { env } from "~/server/env.server";
+
+type Purpose = "unsubscribe" | "confirm";
+
+/** `{subscriberId}.{signature}`: a link that names its subscriber and cannot be forged or reused for another. */
+export function subscriberToken(purpose: Purpose, subscriberId: string): string {
+  return `${subscriberId}.${hmac(`${purpose}:${subscriberId}`).slice(0, 32)}`;
+}
+
+/** The subscriber a token names, or null when it was not signed by us for this purpose. */
+export function verifySubscriberToken(purpose: Purpose, token: string): string | null {
+  const [subscriberId, signature] = token.split(".");
+  if (!isUuid(subscriberId) || !signature) return null;
+  const expected = Buffer.from(subscriberToken(purpose, subscriberId).split(".")[1] ?? "");
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? subscriberId : null;
+}
+
+export function unsubscribeUrl(subscriberId: string): string {
+  return new URL(`/u/${subscriberToken("unsubscribe", subscriberId)}`, env().APP_URL).toString();
+}
+
+export function confirmUrl(subscriberId: string): string {
+  return new URL(`/confirm/${subscriberToken("confirm", subscriberId)}`, env().APP_URL).toString();
+}

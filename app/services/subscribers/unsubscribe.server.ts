@@ -1,0 +1,60 @@
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { subscribers } from "~/db/schema";
+import { sendSubscriberMailAgain } from "~/services/email/subscriber-mail.server";
+import { queueConsentSync } from "~/services/shopify/consent-sync.server";
+import { enqueue } from "../../../jobs/client";
+import { verifySubscriberToken } from "./links.server";
+
+/** The subscriber a link names, with their store's name, or null when the link is not ours. */
+export async function subscriberForLink(purpose: "unsubscribe" | "confirm", token: string) {
+  const subscriberId = verifySubscriberToken(purpose, token);
+  if (!subscriberId) return null;
+  const [row] = await db().select().from(subscribers).where(eq(subscribers.id, subscriberId));
+  return row ?? null;
+}
+
+/**
+ * RFC 8058 one-click unsubscribe: idempotent; no further mail goes to an inactive subscriber, and a
+ * consent-synced Shopify customer becomes UNSUBSCRIBED. A former subscriber whose renewed subscription
+ * awaits confirmation (inactive, consent newer than the last unsubscribe) is unsubscribed again too.
+ */
+export async function unsubscribe(token: string): Promise<boolean> {
+  const subscriberId = verifySubscriberToken("unsubscribe", token);
+  if (!subscriberId) return false;
+  const [changed] = await db()
+    .update(subscribers)
+    .set({ isActive: false, unsubscribedAt: sql`now()` })
+    .where(
+      and(
+        eq(subscribers.id, subscriberId),
+        or(eq(subscribers.isActive, true), lt(subscribers.unsubscribedAt, subscribers.consentedAt)),
+      ),
+    )
+    .returning({ storeId: subscribers.storeId });
+  if (changed) {
+    await enqueue("email", { type: "unsubscribe-check", storeId: changed.storeId });
+    await queueConsentSync(subscriberId);
+  }
+  return true;
+}
+
+/**
+ * Double opt-in confirmation: records it once, makes the address active (a returning subscriber stayed
+ * inactive until now), sends the welcome email with the code — a copy when they had it before — and
+ * syncs the consent.
+ */
+export async function confirmSubscription(token: string): Promise<boolean> {
+  const subscriberId = verifySubscriberToken("confirm", token);
+  if (!subscriberId) return false;
+  const [confirmed] = await db()
+    .update(subscribers)
+    .set({ confirmedAt: sql`now()`, isActive: true, unsubscribedAt: null })
+    .where(and(eq(subscribers.id, subscriberId), isNull(subscribers.confirmedAt)))
+    .returning({ id: subscribers.id });
+  if (confirmed) {
+    await sendSubscriberMailAgain(subscriberId, "welcome");
+    await queueConsentSync(subscriberId);
+  }
+  return true;
+}
