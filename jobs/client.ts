@@ -2,13 +2,29 @@ import { type JobsOptions, Queue, QueueEvents } from "bullmq";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { redis } from "~/server/redis.server";
-import { type JobPayloads, type QueueName, queues } from "./registry";
-import { isPermanentFailure, runJob } from "./run";
+import { isPermanentFailure } from "./failures";
+import { type JobPayloads, type QueueName, queueDefinitions as queues } from "./payloads";
 
 const bullQueues = new Map<QueueName, Queue>();
 const pending = new Set<Promise<void>>();
 /** In-process jobs with an id, so a repeated enqueue is a no-op as on BullMQ. */
 const pendingIds = new Set<string>();
+
+type JobRunner = (name: QueueName, payload: unknown, attempt?: number) => Promise<unknown>;
+let inProcessRunner: JobRunner | null = null;
+
+/** Sets how this process runs jobs without Redis (jobs/in-process.ts); the client never imports processors. */
+export function runJobsWith(runner: JobRunner): void {
+  inProcessRunner = runner;
+}
+
+function runJob(name: QueueName, payload: unknown, attempt?: number): Promise<unknown> {
+  if (!inProcessRunner)
+    throw new Error(
+      "Jobs cannot run in this process: REDIS_URL is not set and runJobsInProcess() was not called",
+    );
+  return inProcessRunner(name, payload, attempt);
+}
 
 export type EnqueueOptions = {
   jobId?: string;

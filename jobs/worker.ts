@@ -5,8 +5,9 @@ import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { closeRedis, redis } from "~/server/redis.server";
 import { closeMail } from "~/services/email/system-mailer.server";
-import { type QueueName, queues } from "./registry";
-import { isPermanentFailure, runJob } from "./run";
+import { isPermanentFailure } from "./failures";
+import { type QueueName, queueDefinitions as queues } from "./payloads";
+import { runJob } from "./run";
 import { registerSchedules } from "./schedules";
 
 const SHUTDOWN_GRACE_MS = 30_000;

@@ -1,9 +1,9 @@
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { ServerBuild } from "react-router";
+import { bootstrap } from "~/http/bootstrap.server";
 import { env, isProduction } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { bootstrap } from "~/services/bootstrap.server";
 import { notificationAddressRouter } from "./notification-address-pages.server";
 import { warnOnceAboutUntrustedProxy } from "./proxy-warning.server";
 import { publicRouter } from "./public.server";

@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { requireActor } from "~/http/guards/request-actor.server";
 import { subscriberFiltersSchema } from "~/lib/schemas/subscribers";
 import { logger } from "~/server/logger.server";
-import { requireActor } from "~/services/access/actor.server";
 import { HttpError } from "~/services/errors.server";
 import { exportSubscribersCsv } from "~/services/subscribers/list.server";
 import { readQuery } from "./query.server";

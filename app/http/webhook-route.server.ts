@@ -3,7 +3,7 @@ import { shopNamedIn } from "~/lib/schemas/webhooks";
 import { logger } from "~/server/logger.server";
 import { acceptWebhookOnce } from "~/services/shopify/webhooks.server";
 import { authenticate } from "~/shopify.server";
-import type { ShopifyJob } from "../../jobs/processors/shopify";
+import type { ShopifyJob } from "../../jobs/payloads";
 
 type VerifiedDelivery = { topic: string; shop: string; eventId: string; payload: unknown };
 

@@ -17,6 +17,7 @@ import { StoreSelector } from "~/components/store-selector";
 import { ToastOutlet } from "~/components/toast";
 import { useLogout } from "~/components/use-logout";
 import { UserMenu } from "~/components/user-menu";
+import { requireScreenActor } from "~/http/guards/request-actor.server";
 import { allows, visibleSidebar } from "~/lib/navigation";
 import {
   readCookie,
@@ -25,7 +26,6 @@ import {
   selectStore,
   switchStorePath,
 } from "~/lib/store-routing";
-import { requireScreenActor } from "~/services/access/actor.server";
 import { listStoreSummaries } from "~/services/stores/stores.server";
 import type { Route } from "./+types/_app";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { inviteMemberSchema } from "~/lib/schemas/members";
-import { requireActor } from "~/services/access/actor.server";
 import { inviteMember } from "~/services/access/members.server";
 
 const handle = apiRoute({

@@ -1,6 +1,6 @@
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { updatePermissionsSchema } from "~/lib/schemas/members";
-import { requireActor } from "~/services/access/actor.server";
 import { updateMemberPermissions } from "~/services/access/members.server";
 
 const handle = apiRoute({

@@ -1,5 +1,5 @@
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute } from "~/http/json.server";
-import { requireActor } from "~/services/access/actor.server";
 import { deleteMember } from "~/services/access/members.server";
 
 const handle = apiRoute({

@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { apiRoute, readJson } from "~/http/json.server";
+import { readSessionToken, sessionCookie } from "~/http/session-cookie.server";
 import { loginSchema } from "~/lib/schemas/auth";
 import { login, logout } from "~/services/access/auth.server";
-import { readSessionToken, sessionCookie } from "~/services/access/sessions.server";
 
 const handle = apiRoute({
   POST: async ({ request, context }) => {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { apiRoute } from "~/http/json.server";
+import { clearedSessionCookie, readSessionToken } from "~/http/session-cookie.server";
 import { logout } from "~/services/access/auth.server";
-import { clearedSessionCookie, readSessionToken } from "~/services/access/sessions.server";
 
 const handle = apiRoute({
   POST: async ({ request }) => {

@@ -1,6 +1,6 @@
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { previewEmailTemplateSchema } from "~/lib/schemas/email-template";
-import { requireActor } from "~/services/access/actor.server";
 import { previewEmailTemplate } from "~/services/email/template.server";
 
 const handle = apiRoute({

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
-import { requireActor } from "~/services/access/actor.server";
 import { deleteAnalyticsRecords } from "~/services/email/analytics.server";
 
 const bulkDeleteSchema = z.object({

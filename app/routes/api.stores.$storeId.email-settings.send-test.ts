@@ -1,6 +1,6 @@
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { testEmailSchema } from "~/lib/schemas/email-settings";
-import { requireActor } from "~/services/access/actor.server";
 import { sendTestEmail } from "~/services/email/settings.server";
 
 const handle = apiRoute({

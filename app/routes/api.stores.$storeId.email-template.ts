@@ -1,7 +1,7 @@
 import { data } from "react-router";
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { updateEmailTemplateSchema } from "~/lib/schemas/email-template";
-import { requireActor } from "~/services/access/actor.server";
 import { getEmailTemplate, updateEmailTemplate } from "~/services/email/template.server";
 
 const handle = apiRoute({

@@ -1,6 +1,6 @@
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute } from "~/http/json.server";
 import { requireAppFetch } from "~/http/security.server";
-import { requireActor } from "~/services/access/actor.server";
 import { integrationScript } from "~/services/stores/integration.server";
 
 const handle = apiRoute({

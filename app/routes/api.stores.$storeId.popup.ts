@@ -1,6 +1,6 @@
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { updatePopupSchema } from "~/lib/schemas/popups";
-import { requireActor } from "~/services/access/actor.server";
 import { getPopupConfig, updatePopupConfig } from "~/services/popups/popups.server";
 
 const handle = apiRoute({

@@ -1,6 +1,6 @@
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { shopifyConnectionSchema } from "~/lib/schemas/shopify";
-import { requireActor } from "~/services/access/actor.server";
 import { connectShopify } from "~/services/shopify/connection.server";
 
 const handle = apiRoute({

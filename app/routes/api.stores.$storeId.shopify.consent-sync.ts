@@ -1,6 +1,6 @@
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { consentSyncSchema } from "~/lib/schemas/consent-sync";
-import { requireActor } from "~/services/access/actor.server";
 import { setConsentSync } from "~/services/shopify/consent-sync.server";
 
 const handle = apiRoute({

@@ -1,6 +1,6 @@
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { shopifyVerificationSchema } from "~/lib/schemas/shopify";
-import { requireActor } from "~/services/access/actor.server";
 import { verifyShopifyConnection } from "~/services/shopify/connection.server";
 
 const handle = apiRoute({

@@ -1,5 +1,5 @@
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute } from "~/http/json.server";
-import { requireActor } from "~/services/access/actor.server";
 import { deleteSubscriber, getSubscriber } from "~/services/subscribers/list.server";
 
 const handle = apiRoute({

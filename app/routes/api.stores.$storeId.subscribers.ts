@@ -1,7 +1,7 @@
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute } from "~/http/json.server";
 import { readQuery } from "~/http/query.server";
 import { subscriberListQuerySchema } from "~/lib/schemas/subscribers";
-import { requireActor } from "~/services/access/actor.server";
 import { listSubscribers } from "~/services/subscribers/list.server";
 
 const handle = apiRoute({

@@ -1,6 +1,6 @@
 import { data } from "react-router";
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute } from "~/http/json.server";
-import { requireActor } from "~/services/access/actor.server";
 import { assertCanSync, type SyncResult } from "~/services/shopify/coupon-sync.server";
 import { getSyncProgress } from "~/services/shopify/sync-progress.server";
 import { runAndWait } from "../../jobs/client";

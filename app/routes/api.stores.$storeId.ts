@@ -1,6 +1,6 @@
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { updateStoreSchema } from "~/lib/schemas/stores";
-import { requireActor } from "~/services/access/actor.server";
 import { deleteStore, updateStore } from "~/services/stores/stores.server";
 
 const handle = apiRoute({

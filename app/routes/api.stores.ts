@@ -1,7 +1,7 @@
 import { data } from "react-router";
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { createStoreSchema } from "~/lib/schemas/stores";
-import { requireActor } from "~/services/access/actor.server";
 import { createStore, listStores } from "~/services/stores/stores.server";
 
 const handle = apiRoute({

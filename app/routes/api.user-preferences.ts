@@ -1,6 +1,6 @@
+import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { updatePreferencesSchema } from "~/lib/schemas/preferences";
-import { requireActor } from "~/services/access/actor.server";
 import { getPreferences, updatePreferences } from "~/services/preferences.server";
 
 const handle = apiRoute({

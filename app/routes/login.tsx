@@ -3,10 +3,10 @@ import { type FormEvent, useState } from "react";
 import { redirect, useNavigate } from "react-router";
 import { AuthLayout } from "~/components/auth-layout";
 import { useToast } from "~/components/toast";
+import { findActor } from "~/http/guards/request-actor.server";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import { fieldErrors } from "~/lib/form-errors";
 import { loginSchema } from "~/lib/schemas/auth";
-import { findActor } from "~/services/access/actor.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Newsletter Popup" }];

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { AccountForm } from "~/components/account-form";
 import { AuthLayout } from "~/components/auth-layout";
-import { createAccountFromForm } from "~/services/access/accounts.server";
+import { createAccountFromForm } from "~/http/account-form.server";
 import { countUsers } from "~/services/access/users.server";
 import type { Route } from "./+types/setup";
 

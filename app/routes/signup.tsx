@@ -2,8 +2,8 @@ import { Link, Text } from "@shopify/polaris";
 import { data } from "react-router";
 import { AccountForm } from "~/components/account-form";
 import { AuthLayout } from "~/components/auth-layout";
+import { createAccountFromForm } from "~/http/account-form.server";
 import { env } from "~/server/env.server";
-import { createAccountFromForm } from "~/services/access/accounts.server";
 import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign up · Newsletter Popup" }];

@@ -1,14 +1,13 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { stores, userPreferences, users } from "~/db/schema";
+import type { Preferences } from "~/db/schema/preferences";
 import type { PreferencesUpdate } from "~/lib/schemas/preferences";
 import { type Actor, authorize } from "./access/actor.server";
 import {
   notificationAddressChange,
   requestNotificationAddressConfirmation,
 } from "./notifications/address.server";
-
-export type Preferences = typeof userPreferences.$inferSelect;
 
 /** A user's preferences, created with the SPEC defaults (notifications to their own address) on first use. */
 export async function preferencesOf(userId: string): Promise<Preferences> {

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { logger } from "~/server/logger.server";
 import { INVITE_TOKEN_TTL_MS, issuePasswordResetLink } from "~/services/access/auth.server";
 import { sendConfirmationEmail } from "~/services/email/confirmation-email.server";
@@ -11,19 +10,7 @@ import {
   sendDailySummaries,
   sendSubscriberDigest,
 } from "~/services/notifications/digests.server";
-
-export const emailJobSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("password-reset"), userId: z.uuid() }),
-  z.object({ type: z.literal("member-invite"), userId: z.uuid(), invitedBy: z.string().max(254) }),
-  z.object({ type: z.literal("welcome"), subscriberId: z.uuid(), again: z.boolean().optional() }),
-  z.object({ type: z.literal("confirmation"), subscriberId: z.uuid(), again: z.boolean().optional() }),
-  z.object({ type: z.literal("subscriber-digest"), storeId: z.uuid() }),
-  z.object({ type: z.literal("unsubscribe-check"), storeId: z.uuid() }),
-  z.object({ type: z.literal("daily-summary") }),
-  z.object({ type: z.literal("notification-address-confirmation"), userId: z.uuid() }),
-]);
-
-export type EmailJob = z.infer<typeof emailJobSchema>;
+import type { EmailJob } from "../payloads";
 
 /** Issues a set-password link (the token is created here, never carried by the job) and mails it. */
 async function sendLinkMail(

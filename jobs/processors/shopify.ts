@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { logger } from "~/server/logger.server";
 import { sendSubscriberMail } from "~/services/email/subscriber-mail.server";
 import { HttpError } from "~/services/errors.server";
@@ -7,19 +6,8 @@ import { syncCouponUsage } from "~/services/shopify/coupon-sync.server";
 import { checkStaticDiscountCode, issueUniqueCode } from "~/services/shopify/discount-codes.server";
 import { publishStorefrontSettings } from "~/services/shopify/storefront-settings.server";
 import { getSyncProgress, setSyncProgress } from "~/services/shopify/sync-progress.server";
-import { processWebhookJob, webhookJobSchemas } from "./shopify-webhooks";
-
-export const shopifyJobSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("create-discount-code"), subscriberId: z.uuid() }),
-  z.object({ type: z.literal("sync-coupon-usage"), storeId: z.uuid() }),
-  z.object({ type: z.literal("check-discount-code"), storeId: z.uuid() }),
-  z.object({ type: z.literal("consent-sync"), subscriberId: z.uuid() }),
-  z.object({ type: z.literal("consent-backfill"), storeId: z.uuid() }),
-  z.object({ type: z.literal("publish-storefront-settings"), storeId: z.uuid() }),
-  ...webhookJobSchemas,
-]);
-
-export type ShopifyJob = z.infer<typeof shopifyJobSchema>;
+import type { ShopifyJob } from "../payloads";
+import { processWebhookJob } from "./shopify-webhooks";
 
 /** A unique code, then the subscriber's first email (which carries the code). */
 async function createCodeThenMail(subscriberId: string) {

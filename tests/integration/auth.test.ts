@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSessionToken } from "~/services/access/sessions.server";
+import { readSessionToken } from "~/http/session-cookie.server";
 import { type AppServer, startApp } from "../support/app-server";
 import { sqlRows } from "../support/db";
 import { createMember, createOrganizationWithAdmin } from "../support/fixtures";

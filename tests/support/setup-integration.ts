@@ -40,6 +40,9 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
 });
 
+// Services enqueue jobs; without Redis this process runs them, as the web server does.
+(await import("../../jobs/in-process")).runJobsInProcess();
+
 const appGlobals = globalThis as { __newsletterDb?: Map<string, unknown>; __newsletterRedis?: unknown };
 
 afterAll(async () => {

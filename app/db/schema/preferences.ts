@@ -24,3 +24,6 @@ export const userPreferences = pgTable("user_preferences", {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** One user's preferences row. */
+export type Preferences = typeof userPreferences.$inferSelect;

@@ -1,8 +1,4 @@
-import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { stores, users } from "~/db/schema";
-import { effectivePermissions } from "~/lib/permissions";
-import type { Actor } from "~/services/access/actor.server";
+import { type Actor, actorForShop } from "~/services/access/actor.server";
 import { connectInstalledShop } from "~/services/shopify/install.server";
 import { authenticate, isEmbeddedAppEnabled } from "~/shopify.server";
 
@@ -19,29 +15,6 @@ export function embeddedLaunchPath(request: Request): string | null {
   const url = new URL(request.url);
   const launched = url.pathname === "/" && url.searchParams.has("shop") && url.searchParams.has("host");
   return launched && isEmbeddedAppEnabled() ? `/app${url.search}` : null;
-}
-
-/**
- * The actor of a shop's admin: the administrator of the organization created at install, with every
- * permission, limited to the shop's store (stores.server.ts scopes every query by actor.storeId).
- */
-async function actorForShop(shopDomain: string, expiresAt: Date): Promise<Actor | null> {
-  const [row] = await db()
-    .select({ store: stores, user: users })
-    .from(stores)
-    .innerJoin(users, eq(users.id, stores.userId))
-    .where(eq(stores.shopifyDomain, shopDomain));
-  if (!row?.user.isActive) return null;
-  return {
-    organizationId: row.store.organizationId,
-    userId: row.user.id,
-    email: row.user.email,
-    role: "admin",
-    permissions: effectivePermissions("admin", {}),
-    via: "shopify",
-    storeId: row.store.id,
-    sessionExpiresAt: expiresAt,
-  };
 }
 
 function tokenExpiry(exp: number | undefined): Date {

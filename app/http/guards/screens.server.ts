@@ -1,6 +1,7 @@
 import { data } from "react-router";
+import { requireScreenActor } from "~/http/guards/request-actor.server";
 import type { Permission } from "~/lib/permissions";
-import { type Actor, requireScreenActor } from "~/services/access/actor.server";
+import type { Actor } from "~/services/access/actor.server";
 import { HttpError } from "~/services/errors.server";
 
 /**

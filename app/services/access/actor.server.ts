@@ -1,17 +1,9 @@
 import { eq } from "drizzle-orm";
-import { redirect } from "react-router";
 import { db } from "~/db/client.server";
-import { users } from "~/db/schema";
-import {
-  embeddedLaunchPath,
-  findBearerActor,
-  hasBearerToken,
-  isEmbeddedRequest,
-  requireEmbeddedActor,
-} from "~/http/guards/embedded-actor.server";
+import { stores, users } from "~/db/schema";
 import { can, effectivePermissions, type Permission, type Role } from "~/lib/permissions";
-import { forbidden, unauthorized } from "~/services/errors.server";
-import { readSession, readSessionToken } from "./sessions.server";
+import { forbidden } from "~/services/errors.server";
+import { readSession } from "./sessions.server";
 
 /** Who is making a request: every service function takes one and checks it through authorize(). */
 export type Actor = {
@@ -26,11 +18,8 @@ export type Actor = {
   sessionExpiresAt: Date;
 };
 
-/** The signed-in actor, or null. Reads the user fresh so permission changes apply on the next request. */
-export async function findActor(request: Request): Promise<Actor | null> {
-  if (hasBearerToken(request)) return findBearerActor(request);
-  const token = await readSessionToken(request);
-  if (!token) return null;
+/** The actor of a session token, or null. Reads the user fresh so permission changes apply on the next request. */
+export async function actorForSession(token: string): Promise<Actor | null> {
   const session = await readSession(token);
   if (!session) return null;
   const [user] = await db().select().from(users).where(eq(users.id, session.userId));
@@ -46,21 +35,27 @@ export async function findActor(request: Request): Promise<Actor | null> {
   };
 }
 
-/** For /api/*: 401 JSON when nobody is signed in. */
-export async function requireActor(request: Request): Promise<Actor> {
-  const actor = await findActor(request);
-  if (!actor) throw unauthorized();
-  return actor;
-}
-
-/** For screens: anonymous visitors are sent to /login; inside the Shopify admin, Shopify authenticates. */
-export async function requireScreenActor(request: Request): Promise<Actor> {
-  if (isEmbeddedRequest(request)) return requireEmbeddedActor(request);
-  const launch = embeddedLaunchPath(request);
-  if (launch) throw redirect(launch);
-  const actor = await findActor(request);
-  if (!actor) throw redirect("/login");
-  return actor;
+/**
+ * The actor of a shop's admin: the administrator of the organization created at install, with every
+ * permission, limited to the shop's store (stores.server.ts scopes every query by actor.storeId).
+ */
+export async function actorForShop(shopDomain: string, expiresAt: Date): Promise<Actor | null> {
+  const [row] = await db()
+    .select({ store: stores, user: users })
+    .from(stores)
+    .innerJoin(users, eq(users.id, stores.userId))
+    .where(eq(stores.shopifyDomain, shopDomain));
+  if (!row?.user.isActive) return null;
+  return {
+    organizationId: row.store.organizationId,
+    userId: row.user.id,
+    email: row.user.email,
+    role: "admin",
+    permissions: effectivePermissions("admin", {}),
+    via: "shopify",
+    storeId: row.store.id,
+    sessionExpiresAt: expiresAt,
+  };
 }
 
 /** The one place permission rules live: an admin may do everything, a member what it was granted. */

@@ -1,3 +1,4 @@
+import type { z } from "zod";
 import { createAccountSchema, MESSAGES, newPassword, resetPasswordSchema } from "~/lib/schemas/auth";
 import commonPasswords from "./common-passwords.json";
 
@@ -18,3 +19,5 @@ export const resetPasswordRequestSchema = resetPasswordSchema.extend({ password:
 
 /** What the server accepts for setup, signup, create-admin and ADMIN_PASSWORD. */
 export const createAccountRequestSchema = createAccountSchema.extend({ password: allowedNewPassword });
+
+export type CreateAccountRequest = z.infer<typeof createAccountRequestSchema>;

@@ -1,13 +1,13 @@
 import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { userPreferences } from "~/db/schema";
+import type { Preferences } from "~/db/schema/preferences";
 import { randomToken, sha256 } from "~/server/crypto.server";
 import { env } from "~/server/env.server";
 import { consume, type RateRule } from "~/server/rate-limit.server";
 import type { Actor } from "~/services/access/actor.server";
 import { sendSystemMail } from "~/services/email/system-mailer.server";
 import { notificationAddressMail } from "~/services/email/system-messages.server";
-import type { Preferences } from "~/services/preferences.server";
 import { enqueue } from "../../../jobs/client";
 
 /**

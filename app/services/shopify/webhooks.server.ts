@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { webhookEvents } from "~/db/schema";
 import { enqueue } from "../../../jobs/client";
-import type { ShopifyJob } from "../../../jobs/processors/shopify";
+import type { ShopifyJob } from "../../../jobs/payloads";
 
 /**
  * One verified webhook delivery: Shopify's event id (the same on every redelivery), the delivery's own

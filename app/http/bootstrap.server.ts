@@ -1,9 +1,10 @@
 import { migrateDatabase } from "~/db/migrate.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
+import { purgeExpiredSessions } from "~/services/access/sessions.server";
+import { countUsers, createOrganizationWithAdmin } from "~/services/access/users.server";
+import { runJobsInProcess } from "../../jobs/in-process";
 import { startInProcessSchedules } from "../../jobs/schedules";
-import { purgeExpiredSessions } from "./access/sessions.server";
-import { countUsers, createOrganizationWithAdmin } from "./access/users.server";
 
 const HOUR = 3_600_000;
 
@@ -19,8 +20,9 @@ async function ensureInitialAdmin(): Promise<void> {
   logger().info({ email: ADMIN_EMAIL }, "initial admin created");
 }
 
-/** Everything the web server needs before its first request: schema, first admin, housekeeping. */
+/** Everything the web server needs before its first request: job runner, schema, first admin, housekeeping. */
 export async function bootstrap(): Promise<void> {
+  runJobsInProcess();
   await migrateDatabase();
   await ensureInitialAdmin();
   await purgeExpiredSessions();

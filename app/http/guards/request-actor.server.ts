@@ -1,0 +1,35 @@
+import { redirect } from "react-router";
+import { type Actor, actorForSession } from "~/services/access/actor.server";
+import { unauthorized } from "~/services/errors.server";
+import { readSessionToken } from "../session-cookie.server";
+import {
+  embeddedLaunchPath,
+  findBearerActor,
+  hasBearerToken,
+  isEmbeddedRequest,
+  requireEmbeddedActor,
+} from "./embedded-actor.server";
+
+/** The signed-in actor of a request (session cookie, or App Bridge's Bearer session token), or null. */
+export async function findActor(request: Request): Promise<Actor | null> {
+  if (hasBearerToken(request)) return findBearerActor(request);
+  const token = await readSessionToken(request);
+  return token ? actorForSession(token) : null;
+}
+
+/** For /api/*: 401 JSON when nobody is signed in. */
+export async function requireActor(request: Request): Promise<Actor> {
+  const actor = await findActor(request);
+  if (!actor) throw unauthorized();
+  return actor;
+}
+
+/** For screens: anonymous visitors are sent to /login; inside the Shopify admin, Shopify authenticates. */
+export async function requireScreenActor(request: Request): Promise<Actor> {
+  if (isEmbeddedRequest(request)) return requireEmbeddedActor(request);
+  const launch = embeddedLaunchPath(request);
+  if (launch) throw redirect(launch);
+  const actor = await findActor(request);
+  if (!actor) throw redirect("/login");
+  return actor;
+}

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { emailQueue } from "./queues/email.config";
+import { shopifyQueue } from "./queues/shopify.config";
+import type { QueueConfig } from "./queues/types";
+
+/**
+ * Every job's name and payload: what services may enqueue. Jobs carry ids and the little the work needs,
+ * never a token or a password. This module knows no processor, so services can import it.
+ */
+export const emailJobSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("password-reset"), userId: z.uuid() }),
+  z.object({ type: z.literal("member-invite"), userId: z.uuid(), invitedBy: z.string().max(254) }),
+  z.object({ type: z.literal("welcome"), subscriberId: z.uuid(), again: z.boolean().optional() }),
+  z.object({ type: z.literal("confirmation"), subscriberId: z.uuid(), again: z.boolean().optional() }),
+  z.object({ type: z.literal("subscriber-digest"), storeId: z.uuid() }),
+  z.object({ type: z.literal("unsubscribe-check"), storeId: z.uuid() }),
+  z.object({ type: z.literal("daily-summary") }),
+  z.object({ type: z.literal("notification-address-confirmation"), userId: z.uuid() }),
+]);
+
+const shop = z.string().min(1);
+const customer = z.object({ id: z.number().nullable(), email: z.string().nullable() });
+
+/** The work each Shopify webhook queues: a shop domain, codes, a customer's id and email; never a token. */
+export const webhookJobSchemas = [
+  z.object({ type: z.literal("shop-uninstalled"), shop }),
+  z.object({ type: z.literal("shop-scopes-updated"), shop, scopes: z.array(z.string()) }),
+  z.object({ type: z.literal("order-codes-used"), shop, codes: z.array(z.string()) }),
+  z.object({ type: z.literal("customer-data-request"), shop, customer }),
+  z.object({ type: z.literal("customer-redact"), shop, customer }),
+  z.object({ type: z.literal("shop-redact"), shop }),
+] as const;
+
+export const shopifyJobSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("create-discount-code"), subscriberId: z.uuid() }),
+  z.object({ type: z.literal("sync-coupon-usage"), storeId: z.uuid() }),
+  z.object({ type: z.literal("check-discount-code"), storeId: z.uuid() }),
+  z.object({ type: z.literal("consent-sync"), subscriberId: z.uuid() }),
+  z.object({ type: z.literal("consent-backfill"), storeId: z.uuid() }),
+  z.object({ type: z.literal("publish-storefront-settings"), storeId: z.uuid() }),
+  ...webhookJobSchemas,
+]);
+
+export type EmailJob = z.infer<typeof emailJobSchema>;
+export type WebhookJob = z.infer<(typeof webhookJobSchemas)[number]>;
+export type ShopifyJob = z.infer<typeof shopifyJobSchema>;
+
+/** Every queue with its payload type: enqueue() is typed by this map. */
+export type JobPayloads = { email: EmailJob; shopify: ShopifyJob };
+export type QueueName = keyof JobPayloads;
+
+/** Each queue's behaviour and payload schema. */
+export const queueDefinitions: {
+  [Q in QueueName]: { config: QueueConfig; schema: z.ZodType<JobPayloads[Q]> };
+} = {
+  email: { config: emailQueue, schema: emailJobSchema },
+  shopify: { config: shopifyQueue, schema: shopifyJobSchema },
+};
