@@ -1,4 +1,15 @@
-import { boolean, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import {
   type CartValidation,
   defaultCartValidation,
@@ -44,3 +55,16 @@ export const popupConfigs = pgTable("popup_configs", {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Popup views per store and day (the conversion rate's denominator); one row per day keeps beacons cheap. */
+export const popupViews = pgTable(
+  "popup_views",
+  {
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    day: date({ mode: "string" }).notNull(),
+    views: integer().notNull().default(0),
+  },
+  (table) => [primaryKey({ name: "popup_views_pk", columns: [table.storeId, table.day] })],
+);

@@ -1,16 +1,4 @@
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, date, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { integrationTypes } from "~/lib/schemas/stores";
 import { organizations } from "./organizations";
 import { users } from "./users";
@@ -76,17 +64,4 @@ export const stores = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("stores_organization_idx").on(table.organizationId, table.createdAt)],
-);
-
-/** Popup views per store and day (the conversion rate's denominator); one row per day keeps beacons cheap. */
-export const popupViews = pgTable(
-  "popup_views",
-  {
-    storeId: uuid()
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
-    day: date({ mode: "string" }).notNull(),
-    views: integer().notNull().default(0),
-  },
-  (table) => [primaryKey({ name: "popup_views_pk", columns: [table.storeId, table.day] })],
 );
