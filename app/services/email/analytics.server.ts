@@ -1,10 +1,17 @@
-import { and, count, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
+import { and, count, eq, gte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { emailClickTracking, emailSends, stores } from "~/db/schema";
+import { emailSends } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
+import {
+  clicksPerDay,
+  clickTotals,
+  deleteClickRecords,
+  recentClickRows,
+  storeOfClickRecord,
+} from "./click-tracking.server";
 
 const CHART_DAYS = 30;
 /** The table shows the most recent rows; older ones stay in the stats. */
@@ -16,30 +23,21 @@ export type ClickStats = { clickRate: number; totalEmails: number; totalClicks: 
 export async function emailClickStats(actor: Actor, storeId: string): Promise<ClickStats> {
   authorize(actor, "manage_email_settings");
   const store = await requireStore(actor, storeId);
-  const [[sent], [clicks]] = await Promise.all([
+  const [[sent], clicks] = await Promise.all([
     db()
       .select({ value: count() })
       .from(emailSends)
       .where(
         and(eq(emailSends.storeId, store.id), eq(emailSends.kind, "welcome"), eq(emailSends.status, "sent")),
       ),
-    db()
-      .select({
-        total: sum(emailClickTracking.clickCount).mapWith(Number),
-        clickedEmails:
-          sql<number>`count(distinct coalesce(${emailClickTracking.sendId}::text, ${emailClickTracking.subscriberEmail})) filter (where ${emailClickTracking.isClicked})`.mapWith(
-            Number,
-          ),
-      })
-      .from(emailClickTracking)
-      .where(eq(emailClickTracking.storeId, store.id)),
+    clickTotals(store.id),
   ]);
   const totalEmails = sent?.value ?? 0;
-  const clicked = clicks?.clickedEmails ?? 0;
+  const clicked = clicks.clickedEmails;
   return {
     clickRate: totalEmails > 0 ? Math.round((clicked / totalEmails) * 1000) / 10 : 0,
     totalEmails,
-    totalClicks: clicks?.total ?? 0,
+    totalClicks: clicks.totalClicks,
   };
 }
 
@@ -49,24 +47,8 @@ export async function emailAnalytics(actor: Actor, storeId: string) {
   const since = new Date(Date.now() - (CHART_DAYS - 1) * 86_400_000);
   since.setUTCHours(0, 0, 0, 0);
   const sendDay = sql<string>`to_char(${emailSends.sentAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const clickDay = sql<string>`to_char(${emailClickTracking.clickedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-  const [clickData, sendsPerDay, clicksPerDay] = await Promise.all([
-    db()
-      .select({
-        id: emailClickTracking.id,
-        subscriberEmail: emailClickTracking.subscriberEmail,
-        originalUrl: emailClickTracking.originalUrl,
-        linkHost: emailClickTracking.linkHost,
-        createdAt: emailClickTracking.createdAt,
-        isClicked: emailClickTracking.isClicked,
-        clickedAt: emailClickTracking.clickedAt,
-        clickCount: emailClickTracking.clickCount,
-        ipAddress: emailClickTracking.ipAddress,
-      })
-      .from(emailClickTracking)
-      .where(eq(emailClickTracking.storeId, storeId))
-      .orderBy(desc(emailClickTracking.createdAt), desc(emailClickTracking.id))
-      .limit(MAX_ROWS),
+  const [clickData, sendsPerDay, clicksByDay] = await Promise.all([
+    recentClickRows(storeId, MAX_ROWS),
     db()
       .select({ day: sendDay, value: count() })
       .from(emailSends)
@@ -74,14 +56,10 @@ export async function emailAnalytics(actor: Actor, storeId: string) {
         and(eq(emailSends.storeId, storeId), eq(emailSends.status, "sent"), gte(emailSends.sentAt, since)),
       )
       .groupBy(sendDay),
-    db()
-      .select({ day: clickDay, value: sum(emailClickTracking.clickCount).mapWith(Number) })
-      .from(emailClickTracking)
-      .where(and(eq(emailClickTracking.storeId, storeId), gte(emailClickTracking.clickedAt, since)))
-      .groupBy(clickDay),
+    clicksPerDay(storeId, since),
   ]);
   const sends = new Map(sendsPerDay.map((row) => [row.day, row.value]));
-  const clicks = new Map(clicksPerDay.map((row) => [row.day, row.value]));
+  const clicks = new Map(clicksByDay.map((row) => [row.day, row.value]));
   const days = Array.from({ length: CHART_DAYS }, (_, index) => {
     const date = new Date(since.getTime() + index * 86_400_000).toISOString().slice(0, 10);
     return { date, sent: sends.get(date) ?? 0, clicks: clicks.get(date) ?? 0 };
@@ -93,24 +71,14 @@ export async function emailAnalytics(actor: Actor, storeId: string) {
 export async function deleteAnalyticsRecord(actor: Actor, id: string): Promise<void> {
   authorize(actor, "manage_email_settings");
   if (!isUuid(id)) throw notFound("Analytics record not found");
-  const [row] = await db()
-    .select({ storeId: emailClickTracking.storeId })
-    .from(emailClickTracking)
-    .innerJoin(stores, eq(stores.id, emailClickTracking.storeId))
-    .where(and(eq(emailClickTracking.id, id), eq(stores.organizationId, actor.organizationId)));
-  if (!row || (actor.storeId && actor.storeId !== row.storeId)) throw notFound("Analytics record not found");
-  await db().delete(emailClickTracking).where(eq(emailClickTracking.id, id));
+  const storeId = await storeOfClickRecord(id, actor.organizationId);
+  if (!storeId || (actor.storeId && actor.storeId !== storeId)) throw notFound("Analytics record not found");
+  await deleteClickRecords(storeId, [id]);
 }
 
 /** Deletes the given rows of one store (ids of other stores are ignored) and says how many went. */
 export async function deleteAnalyticsRecords(actor: Actor, storeId: string, ids: string[]): Promise<number> {
   authorize(actor, "manage_email_settings");
   const store = await requireStore(actor, storeId);
-  const valid = ids.filter(isUuid);
-  if (valid.length === 0) return 0;
-  const deleted = await db()
-    .delete(emailClickTracking)
-    .where(and(eq(emailClickTracking.storeId, store.id), inArray(emailClickTracking.id, valid)))
-    .returning({ id: emailClickTracking.id });
-  return deleted.length;
+  return deleteClickRecords(store.id, ids.filter(isUuid));
 }

@@ -1,6 +1,13 @@
-import { eq, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { emailClickTracking } from "~/db/schema";
+import { and, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
+import { type Db, db } from "~/db/client.server";
+import { emailClickTracking, stores } from "~/db/schema";
+import { randomToken } from "~/server/crypto.server";
+import { env } from "~/server/env.server";
+
+/**
+ * The one module that reads and writes email_click_tracking: one row per link of each welcome email
+ * (docs/decisions/007), counted when the reader follows /t/{trackingId}.
+ */
 
 /** The only places a tracked link may send a reader: web pages. */
 const WEB_PROTOCOLS = new Set(["http:", "https:"]);
@@ -9,6 +16,31 @@ const WEB_PROTOCOLS = new Set(["http:", "https:"]);
 export function webLinkHost(url: string): string | null {
   const parsed = URL.parse(url);
   return parsed && WEB_PROTOCOLS.has(parsed.protocol) ? parsed.hostname : null;
+}
+
+/** The send whose links are tracked: the email_sends row, its store and the address it goes to. */
+export type TrackedSend = { sendId: string; storeId: string; subscriberEmail: string };
+
+/**
+ * Gives every link of a send its own row and returns each URL's /t/{trackingId} address. A retry of the
+ * send (`replace`) first removes the rows of the attempt before, so a link is counted under one row.
+ */
+export async function trackLinks(
+  send: TrackedSend,
+  urls: string[],
+  { replace = false }: { replace?: boolean } = {},
+): Promise<Map<string, string>> {
+  if (replace) await db().delete(emailClickTracking).where(eq(emailClickTracking.sendId, send.sendId));
+  const rows = urls.map((url) => ({
+    ...send,
+    trackingId: randomToken(16),
+    originalUrl: url,
+    linkHost: webLinkHost(url),
+  }));
+  if (rows.length > 0) await db().insert(emailClickTracking).values(rows);
+  return new Map(
+    rows.map((row) => [row.originalUrl, new URL(`/t/${row.trackingId}`, env().APP_URL).toString()]),
+  );
 }
 
 /**
@@ -39,4 +71,110 @@ export async function recordClick(
   target.searchParams.set("utm_medium", row.utmMedium);
   target.searchParams.set("utm_campaign", row.utmCampaign);
   return target.toString();
+}
+
+/** A store's clicks in total, and how many emails had at least one link clicked. */
+export async function clickTotals(storeId: string): Promise<{ totalClicks: number; clickedEmails: number }> {
+  const [totals] = await db()
+    .select({
+      totalClicks: sum(emailClickTracking.clickCount).mapWith(Number),
+      clickedEmails:
+        sql<number>`count(distinct coalesce(${emailClickTracking.sendId}::text, ${emailClickTracking.subscriberEmail})) filter (where ${emailClickTracking.isClicked})`.mapWith(
+          Number,
+        ),
+    })
+    .from(emailClickTracking)
+    .where(eq(emailClickTracking.storeId, storeId));
+  return { totalClicks: totals?.totalClicks ?? 0, clickedEmails: totals?.clickedEmails ?? 0 };
+}
+
+/** A store's tracked links, newest first. */
+export function recentClickRows(storeId: string, limit: number) {
+  return db()
+    .select({
+      id: emailClickTracking.id,
+      subscriberEmail: emailClickTracking.subscriberEmail,
+      originalUrl: emailClickTracking.originalUrl,
+      linkHost: emailClickTracking.linkHost,
+      createdAt: emailClickTracking.createdAt,
+      isClicked: emailClickTracking.isClicked,
+      clickedAt: emailClickTracking.clickedAt,
+      clickCount: emailClickTracking.clickCount,
+      ipAddress: emailClickTracking.ipAddress,
+    })
+    .from(emailClickTracking)
+    .where(eq(emailClickTracking.storeId, storeId))
+    .orderBy(desc(emailClickTracking.createdAt), desc(emailClickTracking.id))
+    .limit(limit);
+}
+
+/** A store's clicks per UTC day (YYYY-MM-DD) since a date, by the day of each link's first click. */
+export function clicksPerDay(storeId: string, since: Date) {
+  const day = sql<string>`to_char(${emailClickTracking.clickedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  return db()
+    .select({ day, value: sum(emailClickTracking.clickCount).mapWith(Number) })
+    .from(emailClickTracking)
+    .where(and(eq(emailClickTracking.storeId, storeId), gte(emailClickTracking.clickedAt, since)))
+    .groupBy(day);
+}
+
+/** The store of a tracked link, when that store belongs to the organization; null otherwise. */
+export async function storeOfClickRecord(id: string, organizationId: string): Promise<string | null> {
+  const [row] = await db()
+    .select({ storeId: emailClickTracking.storeId })
+    .from(emailClickTracking)
+    .innerJoin(stores, eq(stores.id, emailClickTracking.storeId))
+    .where(and(eq(emailClickTracking.id, id), eq(stores.organizationId, organizationId)));
+  return row?.storeId ?? null;
+}
+
+/** Deletes the given tracked links of one store (ids of other stores are ignored) and says how many went. */
+export async function deleteClickRecords(storeId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const deleted = await db()
+    .delete(emailClickTracking)
+    .where(and(eq(emailClickTracking.storeId, storeId), inArray(emailClickTracking.id, ids)))
+    .returning({ id: emailClickTracking.id });
+  return deleted.length;
+}
+
+/** Everything one store's tracking holds about these addresses (lower-cased): a customer's data request. */
+export function clicksOfAddresses(storeId: string, addresses: string[]) {
+  if (addresses.length === 0) return Promise.resolve([]);
+  return db()
+    .select({
+      subscriberEmail: emailClickTracking.subscriberEmail,
+      url: emailClickTracking.originalUrl,
+      clickCount: emailClickTracking.clickCount,
+      clickedAt: emailClickTracking.clickedAt,
+      ipAddress: emailClickTracking.ipAddress,
+      userAgent: emailClickTracking.userAgent,
+    })
+    .from(emailClickTracking)
+    .where(
+      and(
+        eq(emailClickTracking.storeId, storeId),
+        inArray(sql`lower(${emailClickTracking.subscriberEmail})`, addresses),
+      ),
+    );
+}
+
+/**
+ * Erases one store's tracking of these addresses (lower-cased), inside the caller's transaction when it
+ * passes one: a customer's redaction.
+ */
+export async function forgetClicksOfAddresses(
+  storeId: string,
+  addresses: string[],
+  database: Db = db(),
+): Promise<void> {
+  if (addresses.length === 0) return;
+  await database
+    .delete(emailClickTracking)
+    .where(
+      and(
+        eq(emailClickTracking.storeId, storeId),
+        inArray(sql`lower(${emailClickTracking.subscriberEmail})`, addresses),
+      ),
+    );
 }

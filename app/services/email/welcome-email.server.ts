@@ -1,11 +1,6 @@
-import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { emailClickTracking } from "~/db/schema";
-import { randomToken } from "~/server/crypto.server";
-import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { unsubscribeUrl } from "~/services/subscribers/links.server";
-import { webLinkHost } from "./click-tracking.server";
+import { trackLinks } from "./click-tracking.server";
 import { deliverOnce } from "./deliver-once.server";
 import { loadMailContext, type MailContext } from "./mail-context.server";
 import { firstNameFor, linksIn, renderWelcomeEmail } from "./render.server";
@@ -18,28 +13,6 @@ function skipReason(context: MailContext): string | null {
     return "waiting for double opt-in";
   if (!context.settings.isConfigured) return "the store has no SMTP settings";
   return null;
-}
-
-/** Rewrites every link to /t/{trackingId}, one email_click_tracking row per link (a retry replaces them). */
-async function trackedLinks(
-  context: MailContext,
-  sendId: string,
-  attempt: number,
-  urls: string[],
-): Promise<Map<string, string>> {
-  if (attempt > 1) await db().delete(emailClickTracking).where(eq(emailClickTracking.sendId, sendId));
-  const rows = urls.map((url) => ({
-    sendId,
-    storeId: context.store.id,
-    subscriberEmail: context.subscriber.email,
-    trackingId: randomToken(16),
-    originalUrl: url,
-    linkHost: webLinkHost(url),
-  }));
-  if (rows.length > 0) await db().insert(emailClickTracking).values(rows);
-  return new Map(
-    rows.map((row) => [row.originalUrl, new URL(`/t/${row.trackingId}`, env().APP_URL).toString()]),
-  );
 }
 
 /**
@@ -67,7 +40,11 @@ export async function sendWelcomeEmail(subscriberId: string, again = false): Pro
     "welcome",
     async (sendId, attempt) => {
       const links = context.preferences.enableAnalytics
-        ? await trackedLinks(context, sendId, attempt, linksIn(context.template, vars))
+        ? await trackLinks(
+            { sendId, storeId: context.store.id, subscriberEmail: context.subscriber.email },
+            linksIn(context.template, vars),
+            { replace: attempt > 1 },
+          )
         : new Map<string, string>();
       return renderWelcomeEmail(context.template, vars, (url) => links.get(url) ?? url);
     },

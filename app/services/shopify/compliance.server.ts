@@ -1,15 +1,8 @@
 import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import {
-  emailClickTracking,
-  emailSends,
-  organizations,
-  shopifySessions,
-  stores,
-  subscribers,
-  users,
-} from "~/db/schema";
+import { emailSends, organizations, shopifySessions, stores, subscribers, users } from "~/db/schema";
 import { logger } from "~/server/logger.server";
+import { clicksOfAddresses, forgetClicksOfAddresses } from "~/services/email/click-tracking.server";
 import { sendSystemMail } from "~/services/email/system-mailer.server";
 import { customerDataRequestMail } from "~/services/notifications/messages.server";
 
@@ -50,17 +43,7 @@ export async function redactCustomer(shopDomain: string, customer: ShopCustomer)
       .select({ id: subscribers.id, email: subscribers.email })
       .from(subscribers)
       .where(match);
-    const addresses = addressesOf(customer, rows);
-    if (addresses.length > 0) {
-      await tx
-        .delete(emailClickTracking)
-        .where(
-          and(
-            eq(emailClickTracking.storeId, store.id),
-            inArray(sql`lower(${emailClickTracking.subscriberEmail})`, addresses),
-          ),
-        );
-    }
+    await forgetClicksOfAddresses(store.id, addressesOf(customer, rows), tx);
     if (rows.length > 0) {
       await tx.delete(subscribers).where(
         inArray(
@@ -114,25 +97,7 @@ async function customerRecords(storeId: string, customer: ShopCustomer, match: S
           ),
         )
     : [];
-  const addresses = addressesOf(customer, rows);
-  const clicks = addresses.length
-    ? await db()
-        .select({
-          subscriberEmail: emailClickTracking.subscriberEmail,
-          url: emailClickTracking.originalUrl,
-          clickCount: emailClickTracking.clickCount,
-          clickedAt: emailClickTracking.clickedAt,
-          ipAddress: emailClickTracking.ipAddress,
-          userAgent: emailClickTracking.userAgent,
-        })
-        .from(emailClickTracking)
-        .where(
-          and(
-            eq(emailClickTracking.storeId, storeId),
-            inArray(sql`lower(${emailClickTracking.subscriberEmail})`, addresses),
-          ),
-        )
-    : [];
+  const clicks = await clicksOfAddresses(storeId, addressesOf(customer, rows));
   return rows.map((row) => ({
     ...row,
     emailsSent: sends.filter((send) => send.subscriberId === row.id),
