@@ -4,13 +4,23 @@ import { popupConfigs, stores, subscribers } from "~/db/schema";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { HttpError } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
+import { runAndWait } from "../../../jobs/client";
 import { discountCodeUsage } from "./admin-api.server";
 import { withShopify } from "./connection.server";
+import { getSyncProgress, type SyncProgress } from "./sync-progress.server";
 
 /** Parallel Admin API calls per sync: Shopify's cost bucket, not the network, is the limit. */
 const CONCURRENCY = 4;
 
+/** A request waits this long for the sync job; a longer sync goes on and the next click shows its result. */
+const WAIT_MS = 25_000;
+
 export type SyncResult = { message: string; updatedCount: number; checked: number };
+
+/** What the button gets: the sync's result, or word that it is still running (it goes on in the queue). */
+export type SyncAnswer =
+  | { finished: true; result: SyncResult }
+  | { finished: false; result: { message: string; updatedCount: 0 } };
 
 /** Refuses early (before queueing) what cannot work: no permission, another tenant, no Shopify connection. */
 export async function assertCanSync(actor: Actor, storeId: string): Promise<string> {
@@ -19,6 +29,34 @@ export async function assertCanSync(actor: Actor, storeId: string): Promise<stri
   if (!store.isConnected)
     throw new HttpError(422, "Connect this store to Shopify (Settings) to sync coupon usage");
   return store.id;
+}
+
+/**
+ * POST /sync-coupon-usage: runs the sync through the Shopify queue and waits for it, up to WAIT_MS. A sync
+ * that takes longer is not an error: the job goes on and its progress can be read meanwhile.
+ */
+export async function runCouponSync(actor: Actor, storeId: string, waitMs = WAIT_MS): Promise<SyncAnswer> {
+  const id = await assertCanSync(actor, storeId);
+  try {
+    const result = (await runAndWait(
+      "shopify",
+      { type: "sync-coupon-usage", storeId: id },
+      waitMs,
+    )) as SyncResult;
+    return { finished: true, result };
+  } catch (error) {
+    // BullMQ's waitUntilFinished gives up with "Job wait … timed out before finishing".
+    if (!(error instanceof Error) || !/timed out/i.test(error.message)) throw error;
+    return {
+      finished: false,
+      result: { message: "The sync is still running; check again in a minute", updatedCount: 0 },
+    };
+  }
+}
+
+/** GET /sync-coupon-usage: how far the store's current (or last) sync has got. */
+export async function couponSyncProgress(actor: Actor, storeId: string): Promise<SyncProgress> {
+  return getSyncProgress(await assertCanSync(actor, storeId));
 }
 
 /**
