@@ -1,15 +1,14 @@
 import { logger } from "~/server/logger.server";
 import { INVITE_TOKEN_TTL_MS, issuePasswordResetLink } from "~/services/access/auth.server";
-import { sendConfirmationEmail } from "~/services/email/confirmation-email.server";
 import { type SystemMessage, sendSystemMail, usesOutbox } from "~/services/email/system-mailer.server";
 import { memberInviteMail, passwordResetMail } from "~/services/email/system-messages.server";
-import { sendWelcomeEmail } from "~/services/email/welcome-email.server";
 import { sendNotificationAddressConfirmation } from "~/services/notifications/address.server";
 import {
   checkUnsubscribeRate,
   sendDailySummaries,
   sendSubscriberDigest,
 } from "~/services/notifications/digests.server";
+import { sendConfirmationEmail, sendWelcomeEmail } from "~/services/subscribers/after-subscribe.server";
 import type { EmailJob } from "../payloads";
 
 /** Issues a set-password link (the token is created here, never carried by the job) and mails it. */

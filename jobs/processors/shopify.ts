@@ -1,25 +1,11 @@
-import { logger } from "~/server/logger.server";
-import { sendSubscriberMail } from "~/services/email/subscriber-mail.server";
-import { HttpError } from "~/services/errors.server";
 import { backfillConsent, syncSubscriberConsent } from "~/services/shopify/consent-sync.server";
 import { syncCouponUsage } from "~/services/shopify/coupon-sync.server";
-import { checkStaticDiscountCode, issueUniqueCode } from "~/services/shopify/discount-codes.server";
+import { checkStaticDiscountCode } from "~/services/shopify/discount-codes.server";
 import { publishStorefrontSettings } from "~/services/shopify/storefront-settings.server";
 import { getSyncProgress, setSyncProgress } from "~/services/shopify/sync-progress.server";
+import { issueDeferredCode } from "~/services/subscribers/after-subscribe.server";
 import type { ShopifyJob } from "../payloads";
 import { processWebhookJob } from "./shopify-webhooks";
-
-/** A unique code, then the subscriber's first email (which carries the code). */
-async function createCodeThenMail(subscriberId: string) {
-  try {
-    await issueUniqueCode(subscriberId);
-  } catch (error) {
-    // Refused for good (revoked token, invalid input): the popup's code goes out instead.
-    if (!(error instanceof HttpError) || error.status >= 500) throw error;
-    logger().warn({ subscriberId, err: error }, "unique discount code not created; the popup's code is used");
-  }
-  await sendSubscriberMail(subscriberId);
-}
 
 /** The sync, reporting how many codes it has checked so the screen can show progress. */
 async function syncWithProgress(storeId: string) {
@@ -38,7 +24,7 @@ async function syncWithProgress(storeId: string) {
 export async function processShopifyJob(job: ShopifyJob): Promise<unknown> {
   switch (job.type) {
     case "create-discount-code":
-      return createCodeThenMail(job.subscriberId);
+      return issueDeferredCode(job.subscriberId);
     case "sync-coupon-usage":
       return syncWithProgress(job.storeId);
     case "check-discount-code":

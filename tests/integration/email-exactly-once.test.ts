@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailSends, subscribers } from "~/db/schema";
 import { SendInProgress } from "~/services/email/sends.server";
-import { sendWelcomeEmail } from "~/services/email/welcome-email.server";
+import { sendWelcomeEmail } from "~/services/subscribers/after-subscribe.server";
 import { closeQueues, enqueue } from "../../jobs/client";
 import { createStoreFor } from "../support/actors";
 import { testDb } from "../support/db";

@@ -1,25 +1,19 @@
-import { logger } from "~/server/logger.server";
 import { confirmUrl } from "~/services/subscribers/links.server";
 import { deliverOnce } from "./deliver-once.server";
-import { awaitsConfirmation, loadMailContext } from "./mail-context.server";
+import type { MailContext } from "./mail-context.server";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
- * Double opt-in: asks a new (or returning) subscriber to confirm; the welcome email with the code follows
- * confirmation. `again` sends a copy to a subscriber who already had the request.
+ * Renders the double opt-in request (the welcome email with the code follows confirmation) and delivers
+ * it once; `again` sends a copy to a subscriber who already had it. Whether it should go at all is
+ * decided by the subscription flow (services/subscribers/after-subscribe.server.ts).
  */
-export async function sendConfirmationEmail(subscriberId: string, again = false): Promise<void> {
-  const context = await loadMailContext(subscriberId);
-  if (!context || !awaitsConfirmation(context.subscriber)) return;
-  if (!context.settings.isConfigured) {
-    logger().info(
-      { subscriberId, storeId: context.store.id },
-      "confirmation email not sent: the store has no SMTP settings",
-    );
-    return;
-  }
-  const link = confirmUrl(subscriberId);
+export async function deliverConfirmationEmail(
+  context: MailContext,
+  { again = false }: { again?: boolean } = {},
+): Promise<void> {
+  const link = confirmUrl(context.subscriber.id);
   const store = context.store.name;
   const color = /^#[0-9a-f]{6}$/i.test(context.template.primaryColor)
     ? context.template.primaryColor

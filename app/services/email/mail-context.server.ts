@@ -60,20 +60,3 @@ export function recipientOf(context: MailContext) {
   const name = context.subscriber.name?.replace(/[\r\n]/g, " ").trim() ?? "";
   return { name, address: context.subscriber.email };
 }
-
-type ConsentState = Pick<
-  typeof subscribers.$inferSelect,
-  "confirmationRequired" | "confirmedAt" | "isActive" | "unsubscribedAt" | "consentedAt"
->;
-
-/**
- * Asked to confirm and not confirmed yet: a new subscriber, or a former one who consented again after
- * unsubscribing (they stay inactive until they confirm). Someone who unsubscribed since is not asked.
- */
-export function awaitsConfirmation(subscriber: ConsentState): boolean {
-  if (!subscriber.confirmationRequired || subscriber.confirmedAt) return false;
-  return (
-    subscriber.isActive ||
-    (subscriber.unsubscribedAt !== null && subscriber.unsubscribedAt < subscriber.consentedAt)
-  );
-}

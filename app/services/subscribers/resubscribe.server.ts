@@ -1,48 +1,26 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
-import { countWithin, type RateRule } from "~/server/rate-limit.server";
-import { awaitsConfirmation } from "~/services/email/mail-context.server";
-import { sendSubscriberMailAgain } from "~/services/email/subscriber-mail.server";
-import { queueConsentSync } from "~/services/shopify/consent-sync.server";
 import { SUBSCRIBE_ANSWERS, type SubscribeResponse } from "../../../popup/config";
+import { afterReturningSubscriber, type SubscriptionContext } from "./after-subscribe.server";
 
 /** This submission's consent record: the page, client address and user agent (the time is the database's). */
 export type Consent = { consentPageUrl: string | null; consentIp: string; consentUserAgent: string };
 
-type Options = { preferences: { enableDoubleOptIn: boolean }; consentSyncEnabled: boolean };
-
 /**
- * However often an address on the list is submitted, its mail goes again at most once a day: a
- * stranger cannot flood the inbox. The message is never shown (the excess is silently not sent).
- */
-const resendPerAddress: RateRule = {
-  name: "subscriber-resend",
-  limit: 1,
-  windowMs: 24 * 60 * 60 * 1000,
-  message: "The email was already sent again today",
-};
-
-/**
- * An address already on the list. Its code is never in the answer (anyone can type an address): it
- * goes to the inbox again, or the confirmation request does while one is awaited. A former subscriber
- * gives consent anew (see renewConsent).
+ * An address already on the list: a former subscriber gives consent anew (see renewConsent); what follows
+ * (the email again, the answer) is the subscription flow's.
  */
 export async function subscribeAgain(
   storeId: string,
   email: string,
   consent: Consent,
-  options: Options,
+  context: SubscriptionContext,
 ): Promise<SubscribeResponse> {
-  const doubleOptIn = options.preferences.enableDoubleOptIn;
-  const renewed = await renewConsent(storeId, email, consent, doubleOptIn);
+  const renewed = await renewConsent(storeId, email, consent, context.preferences.enableDoubleOptIn);
   const subscriber = renewed ?? (await subscriberByEmail(storeId, email));
   if (!subscriber) return { message: SUBSCRIBE_ANSWERS.sentToInbox };
-  if (renewed && !doubleOptIn && options.consentSyncEnabled) await queueConsentSync(subscriber.id);
-  const confirming = awaitsConfirmation(subscriber);
-  if (await countWithin(resendPerAddress, `${storeId}:${email.toLowerCase()}`))
-    await sendSubscriberMailAgain(subscriber.id, confirming ? "confirmation" : "welcome");
-  return { message: confirming ? SUBSCRIBE_ANSWERS.confirm : SUBSCRIBE_ANSWERS.sentToInbox };
+  return afterReturningSubscriber({ ...subscriber, storeId, email }, renewed !== undefined, context);
 }
 
 const consentState = {

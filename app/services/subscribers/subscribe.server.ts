@@ -4,13 +4,8 @@ import { prepared } from "~/db/prepared.server";
 import { stores, subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
 import type { SubscribeBody } from "~/lib/schemas/subscribe";
-import { sendSubscriberMail } from "~/services/email/subscriber-mail.server";
 import { HttpError } from "~/services/errors.server";
-import { queueSubscriberDigest } from "~/services/notifications/digests.server";
 import { preferencesForStore } from "~/services/preferences.server";
-import { queueConsentSync } from "~/services/shopify/consent-sync.server";
-import { issueUniqueCode } from "~/services/shopify/discount-codes.server";
-import { enqueue } from "../../../jobs/client";
 import {
   type OptionalField,
   optionalFieldNames,
@@ -19,15 +14,15 @@ import {
   type SubscribeResponse,
 } from "../../../popup/config";
 import { normalizeEmail, POPUP_MESSAGES, validateSubscriber } from "../../../popup/validation";
+import { afterNewSubscriber } from "./after-subscribe.server";
 import { subscribeAgain } from "./resubscribe.server";
 
 export type ConsentMeta = { ip: string; userAgent: string };
 
 /**
  * A storefront subscription: validated with the popup's own rules, stored once per (store, email)
- * whatever the concurrency, with its consent record; a new subscriber gets the welcome email job.
- * Only a new subscription that needs no confirmation answers with the code: with double opt-in the
- * code comes by email after confirmation, and an address already on the list gets it by email.
+ * whatever the concurrency, with its consent record. What follows (the code, the first email, the
+ * answer) is the subscription flow's: services/subscribers/after-subscribe.server.ts.
  */
 export async function subscribe(
   popup: PopupWithCode,
@@ -63,12 +58,7 @@ export async function subscribe(
     confirmationRequired: doubleOptIn,
   });
   if (!created) return subscribeAgain(popup.storeId, email, consent, context);
-  const uniqueCode = await afterSubscription(popup.storeId, created.id, context);
-  if (doubleOptIn) return { message: SUBSCRIBE_ANSWERS.confirm };
-  return {
-    message: SUBSCRIBE_ANSWERS.welcome,
-    discountCode: uniqueCode ?? created.discountCodeSent ?? popup.discountCode,
-  };
+  return afterNewSubscriber({ ...created, storeId: popup.storeId }, popup.discountCode, context);
 }
 
 /** Every column a subscription writes, each a placeholder: one statement text for every popup's fields. */
@@ -111,39 +101,4 @@ async function storeContext(storeId: string): Promise<StoreContext> {
   const value = { preferences, ...store };
   contextCache.set(storeId, { value, expires: Date.now() + CONTEXT_TTL_MS });
   return value;
-}
-
-/** How long a subscription waits for Shopify to create the subscriber's own code before using the popup's. */
-const UNIQUE_CODE_WAIT_MS = 2_500;
-
-/**
- * A connected store's subscriber gets a unique code, created while the shopper waits when Shopify is
- * quick; otherwise a job creates it (and then sends the email) and the popup's code is shown meanwhile.
- */
-async function uniqueCodeOrLater(subscriberId: string): Promise<string | null> {
-  const timeout = new Promise<"late">((resolve) =>
-    setTimeout(() => resolve("late"), UNIQUE_CODE_WAIT_MS).unref(),
-  );
-  const outcome = await Promise.race([issueUniqueCode(subscriberId).catch(() => "failed" as const), timeout]);
-  if (typeof outcome === "string" && outcome !== "late" && outcome !== "failed") return outcome;
-  await enqueue("shopify", { type: "create-discount-code", subscriberId }, { jobId: `code-${subscriberId}` });
-  return null;
-}
-
-/**
- * A new subscriber: their code (unique when Shopify-connected), their first email, the owner's digest, and
- * their Shopify customer when consent sync is on.
- */
-async function afterSubscription(
-  storeId: string,
-  subscriberId: string,
-  context: StoreContext,
-): Promise<string | null> {
-  const code = context.isConnected ? await uniqueCodeOrLater(subscriberId) : null;
-  // Without a Shopify connection, or with the code already made, the email goes now; otherwise the job sends it.
-  if (!context.isConnected || code)
-    await sendSubscriberMail(subscriberId, context.preferences.enableDoubleOptIn);
-  if (context.preferences.notifyOnSubscriptions) await queueSubscriberDigest(storeId);
-  if (context.consentSyncEnabled) await queueConsentSync(subscriberId);
-  return code;
 }

@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
-import { sendSubscriberMailAgain } from "~/services/email/subscriber-mail.server";
 import { queueConsentSync } from "~/services/shopify/consent-sync.server";
 import { enqueue } from "../../../jobs/client";
+import { afterConfirmation } from "./after-subscribe.server";
 import { verifySubscriberToken } from "./links.server";
 
 /** The subscriber a link names, with their store's name, or null when the link is not ours. */
@@ -40,9 +40,8 @@ export async function unsubscribe(token: string): Promise<boolean> {
 }
 
 /**
- * Double opt-in confirmation: records it once, makes the address active (a returning subscriber stayed
- * inactive until now), sends the welcome email with the code — a copy when they had it before — and
- * syncs the consent.
+ * Double opt-in confirmation: records it once and makes the address active (a returning subscriber stayed
+ * inactive until now); the welcome email and the consent sync follow (afterConfirmation).
  */
 export async function confirmSubscription(token: string): Promise<boolean> {
   const subscriberId = verifySubscriberToken("confirm", token);
@@ -52,9 +51,6 @@ export async function confirmSubscription(token: string): Promise<boolean> {
     .set({ confirmedAt: sql`now()`, isActive: true, unsubscribedAt: null })
     .where(and(eq(subscribers.id, subscriberId), isNull(subscribers.confirmedAt)))
     .returning({ id: subscribers.id });
-  if (confirmed) {
-    await sendSubscriberMailAgain(subscriberId, "welcome");
-    await queueConsentSync(subscriberId);
-  }
+  if (confirmed) await afterConfirmation(subscriberId);
   return true;
 }

@@ -1,0 +1,213 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { subscribers } from "~/db/schema";
+import type { Preferences } from "~/db/schema/preferences";
+import { logger } from "~/server/logger.server";
+import { countWithin, type RateRule } from "~/server/rate-limit.server";
+import { deliverConfirmationEmail } from "~/services/email/confirmation-email.server";
+import { loadMailContext, type MailContext } from "~/services/email/mail-context.server";
+import { deliverWelcomeEmail } from "~/services/email/welcome-email.server";
+import { HttpError } from "~/services/errors.server";
+import { queueSubscriberDigest } from "~/services/notifications/digests.server";
+import { queueConsentSync } from "~/services/shopify/consent-sync.server";
+import { issueUniqueCode } from "~/services/shopify/discount-codes.server";
+import { enqueue } from "../../../jobs/client";
+import { SUBSCRIBE_ANSWERS, type SubscribeResponse } from "../../../popup/config";
+
+/**
+ * Everything that follows a subscription, decided here and nowhere else:
+ * - the code: every subscriber is stored with the popup's code; a Shopify-connected store's subscriber gets
+ *   their own single-use code, made while the shopper waits when Shopify is quick, otherwise by a job;
+ * - the first email: the double opt-in confirmation, or the welcome email with the code (and only once the
+ *   code is final); the welcome email follows confirmation; a returning address gets its email again;
+ * - the owner's new-subscriber digest, and the Shopify consent sync.
+ * The email modules only render and deliver; the jobs (jobs/processors) call the functions below.
+ */
+
+/** What a subscription knows about its store: the owner's preferences and the Shopify link. */
+export type SubscriptionContext = {
+  preferences: Pick<Preferences, "enableDoubleOptIn" | "notifyOnSubscriptions">;
+  isConnected: boolean;
+  consentSyncEnabled: boolean;
+};
+
+type EmailKind = "welcome" | "confirmation";
+
+type ConsentState = Pick<
+  typeof subscribers.$inferSelect,
+  "confirmationRequired" | "confirmedAt" | "isActive" | "unsubscribedAt" | "consentedAt"
+>;
+
+/**
+ * Asked to confirm and not confirmed yet: a new subscriber, or a former one who consented again after
+ * unsubscribing (they stay inactive until they confirm). Someone who unsubscribed since is not asked.
+ */
+export function awaitsConfirmation(subscriber: ConsentState): boolean {
+  if (!subscriber.confirmationRequired || subscriber.confirmedAt) return false;
+  return (
+    subscriber.isActive ||
+    (subscriber.unsubscribedAt !== null && subscriber.unsubscribedAt < subscriber.consentedAt)
+  );
+}
+
+/** How long a subscription waits for Shopify to create the subscriber's own code before using the popup's. */
+const UNIQUE_CODE_WAIT_MS = 2_500;
+
+/**
+ * A new subscriber: their code, their first email, the owner's digest and the consent sync. Only a new
+ * subscription that needs no confirmation answers with the code: with double opt-in the code comes by
+ * email after confirmation.
+ */
+export async function afterNewSubscriber(
+  subscriber: { id: string; storeId: string; discountCodeSent: string | null },
+  popupCode: string,
+  context: SubscriptionContext,
+): Promise<SubscribeResponse> {
+  const doubleOptIn = context.preferences.enableDoubleOptIn;
+  const uniqueCode = context.isConnected ? await uniqueCodeOrLater(subscriber.id) : null;
+  // Without a Shopify connection, or with the code already made, the email goes now; otherwise the code job sends it.
+  if (!context.isConnected || uniqueCode) await queueFirstEmail(subscriber.id, doubleOptIn);
+  if (context.preferences.notifyOnSubscriptions) await queueSubscriberDigest(subscriber.storeId);
+  if (context.consentSyncEnabled) await queueConsentSync(subscriber.id);
+  if (doubleOptIn) return { message: SUBSCRIBE_ANSWERS.confirm };
+  return {
+    message: SUBSCRIBE_ANSWERS.welcome,
+    discountCode: uniqueCode ?? subscriber.discountCodeSent ?? popupCode,
+  };
+}
+
+/**
+ * A connected store's subscriber gets a unique code, created while the shopper waits when Shopify is
+ * quick; otherwise a job creates it (and then sends the email) and the popup's code is shown meanwhile.
+ */
+async function uniqueCodeOrLater(subscriberId: string): Promise<string | null> {
+  const timeout = new Promise<"late">((resolve) =>
+    setTimeout(() => resolve("late"), UNIQUE_CODE_WAIT_MS).unref(),
+  );
+  const outcome = await Promise.race([issueUniqueCode(subscriberId).catch(() => "failed" as const), timeout]);
+  if (typeof outcome === "string" && outcome !== "late" && outcome !== "failed") return outcome;
+  await enqueue("shopify", { type: "create-discount-code", subscriberId }, { jobId: `code-${subscriberId}` });
+  return null;
+}
+
+/** The create-discount-code job: the unique code the subscription could not wait for, then the first email. */
+export async function issueDeferredCode(subscriberId: string): Promise<void> {
+  try {
+    await issueUniqueCode(subscriberId);
+  } catch (error) {
+    // Refused for good (revoked token, invalid input): the popup's code goes out instead.
+    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    logger().warn({ subscriberId, err: error }, "unique discount code not created; the popup's code is used");
+  }
+  await queueFirstEmail(subscriberId);
+}
+
+/**
+ * However often an address on the list is submitted, its mail goes again at most once a day: a
+ * stranger cannot flood the inbox. The message is never shown (the excess is silently not sent).
+ */
+const resendPerAddress: RateRule = {
+  name: "subscriber-resend",
+  limit: 1,
+  windowMs: 24 * 60 * 60 * 1000,
+  message: "The email was already sent again today",
+};
+
+/**
+ * An address already on the list (`renewed`: a former subscriber who gave consent anew). Its code is never
+ * in the answer (anyone can type an address): it goes to the inbox again, or the confirmation request does
+ * while one is awaited. Renewed consent reaches Shopify at once unless it waits for confirmation.
+ */
+export async function afterReturningSubscriber(
+  subscriber: ConsentState & { id: string; storeId: string; email: string },
+  renewed: boolean,
+  context: SubscriptionContext,
+): Promise<SubscribeResponse> {
+  if (renewed && !context.preferences.enableDoubleOptIn && context.consentSyncEnabled)
+    await queueConsentSync(subscriber.id);
+  const confirming = awaitsConfirmation(subscriber);
+  if (await countWithin(resendPerAddress, `${subscriber.storeId}:${subscriber.email.toLowerCase()}`))
+    await queueEmailAgain(subscriber.id, confirming ? "confirmation" : "welcome");
+  return { message: confirming ? SUBSCRIBE_ANSWERS.confirm : SUBSCRIBE_ANSWERS.sentToInbox };
+}
+
+/**
+ * A double opt-in just confirmed: the welcome email with the code — a copy when they had it before (a
+ * returning subscriber) — and the consent, now given, to Shopify.
+ */
+export async function afterConfirmation(subscriberId: string): Promise<void> {
+  await queueEmailAgain(subscriberId, "welcome");
+  await queueConsentSync(subscriberId);
+}
+
+/**
+ * Queues a subscriber's first email: the double opt-in confirmation, or the welcome email with the code.
+ * `confirmationRequired` is read from the subscriber unless the caller already knows it.
+ */
+async function queueFirstEmail(subscriberId: string, confirmationRequired?: boolean): Promise<void> {
+  let required = confirmationRequired;
+  if (required === undefined) {
+    const [subscriber] = await db()
+      .select({ confirmationRequired: subscribers.confirmationRequired })
+      .from(subscribers)
+      .where(eq(subscribers.id, subscriberId));
+    if (!subscriber) return;
+    required = subscriber.confirmationRequired;
+  }
+  const type: EmailKind = required ? "confirmation" : "welcome";
+  await enqueue("email", { type, subscriberId }, { jobId: `${type}-${subscriberId}` });
+}
+
+/**
+ * Queues a subscriber's email once more, because they asked anew (submitted the address again, or
+ * confirmed a renewed subscription): a copy when it already went, the first one otherwise.
+ */
+async function queueEmailAgain(subscriberId: string, type: EmailKind): Promise<void> {
+  await enqueue(
+    "email",
+    { type, subscriberId, again: true },
+    { jobId: `${type}-${subscriberId}-${Date.now()}` },
+  );
+}
+
+/** Why a welcome email is not sent at all (rather than later), read when its job runs. */
+function welcomeSkipReason(context: MailContext): string | null {
+  if (!context.subscriber.isActive) return "the subscriber unsubscribed";
+  if (!context.preferences.sendWelcomeEmail) return "welcome emails are turned off";
+  if (context.subscriber.confirmationRequired && !context.subscriber.confirmedAt)
+    return "waiting for double opt-in";
+  if (!context.settings.isConfigured) return "the store has no SMTP settings";
+  return null;
+}
+
+/**
+ * The welcome job: the store's welcome email with the code, once, unless the subscriber should not get it
+ * (any more); `again` sends a copy to a subscriber who already had it.
+ */
+export async function sendWelcomeEmail(subscriberId: string, again = false): Promise<void> {
+  const context = await loadMailContext(subscriberId);
+  if (!context) return;
+  const reason = welcomeSkipReason(context);
+  if (reason) {
+    logger().info({ subscriberId, storeId: context.store.id, reason }, "welcome email not sent");
+    return;
+  }
+  await deliverWelcomeEmail(context, { again });
+}
+
+/**
+ * The confirmation job: asks a new (or returning) subscriber to confirm while that is still awaited;
+ * `again` sends a copy to a subscriber who already had the request.
+ */
+export async function sendConfirmationEmail(subscriberId: string, again = false): Promise<void> {
+  const context = await loadMailContext(subscriberId);
+  if (!context || !awaitsConfirmation(context.subscriber)) return;
+  if (!context.settings.isConfigured) {
+    logger().info(
+      { subscriberId, storeId: context.store.id },
+      "confirmation email not sent: the store has no SMTP settings",
+    );
+    return;
+  }
+  await deliverConfirmationEmail(context, { again });
+}
