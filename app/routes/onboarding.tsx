@@ -14,10 +14,9 @@ import {
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { AccessTokenStep } from "~/components/stores/access-token-step";
-import type { ConnectOutcome } from "~/components/stores/connect-shopify";
 import { InstallSnippet } from "~/components/stores/install-snippet";
 import { SiteDetailsStep } from "~/components/stores/site-details-step";
-import { useStoreDraft } from "~/components/stores/use-store-draft";
+import { type CreatedStore, useStoreDraft } from "~/components/stores/use-store-draft";
 import { ToastOutlet } from "~/components/toast";
 import { useLogout } from "~/components/use-logout";
 import { requireScreen } from "~/http/guards/screens.server";
@@ -46,14 +45,13 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
   const { logOut, loggingOut } = useLogout();
   const [step, setStep] = useState(0);
   const { draft, change, creating, checkSiteDetails, create } = useStoreDraft();
-  const [created, setCreated] = useState<{ id: string } | null>(null);
-  const [connection, setConnection] = useState<ConnectOutcome>(null);
+  const [created, setCreated] = useState<CreatedStore | null>(null);
 
   async function createIntegration() {
-    const result = await create();
-    if (!result) return;
-    setCreated(result.store);
-    setConnection(result.connection);
+    // A failure (a refused Shopify token too) creates nothing: the step stays open to correct it.
+    const store = await create();
+    if (!store) return;
+    setCreated(store);
     setStep(2);
   }
 
@@ -77,12 +75,9 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
     ),
     created ? (
       <BlockStack key="script" gap="400">
-        {connection ? (
-          <Banner
-            tone={connection.ok ? "success" : "warning"}
-            title={connection.ok ? "Shopify connected" : "Shopify not connected"}
-          >
-            {connection.message}
+        {created.shopifyConnection ? (
+          <Banner tone="success" title="Shopify connected">
+            {created.shopifyConnection.message}
           </Banner>
         ) : null}
         <InstallSnippet

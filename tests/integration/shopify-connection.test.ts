@@ -5,6 +5,8 @@ import { shopifyConnectionSchema } from "~/lib/schemas/shopify";
 import { decryptSecret } from "~/server/crypto.server";
 import { ShopifyAuthError } from "~/services/shopify/admin-api.server";
 import { connectShopify, verifyShopifyConnection, withShopify } from "~/services/shopify/connection.server";
+import { createStore } from "~/services/stores/stores.server";
+import { drainInProcessJobs } from "../../jobs/client";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/actors";
 import { startApp } from "../support/app-server";
@@ -175,6 +177,61 @@ describe("connecting a store", () => {
   });
 });
 
+describe("creating a Shopify store with its access token", () => {
+  let counter = 0;
+  /** The creation payload of the wizard's store-name mode, under a name no other test uses. */
+  function shopifyStore(accessToken: string, storeName = "acme-test") {
+    counter += 1;
+    return {
+      name: `Connected On Creation ${counter}`,
+      integrationType: "shopify" as const,
+      shopifyUrl: `https://${storeName}.myshopify.com`,
+      shopifyStoreName: storeName,
+      shopifyAccessToken: accessToken,
+    };
+  }
+  const storesNamed = (name: string) => testDb().select().from(stores).where(eq(stores.name, name));
+
+  it("verifies the token and creates the store Connected, in one call", async () => {
+    const input = shopifyStore(FAKE_SHOP.accessToken);
+    const created = await createStore(await actorFor(owner.admin.id), input);
+    await drainInProcessJobs();
+    expect(created).toMatchObject({
+      isConnected: true,
+      shopifyUrl: "https://acme-test.myshopify.com",
+      shopifyStoreName: "acme-test",
+      shopifyConnection: { message: "Connected to Acme Test Store. All required permissions are granted." },
+    });
+    expect(created.shopifyAccessToken).toMatch(/^shpa•+cdef$/);
+    const [row] = await storesNamed(input.name);
+    expect(decryptSecret(row?.shopifyAccessToken ?? "")).toBe(FAKE_SHOP.accessToken);
+  });
+
+  it("leaves no store row when Shopify refuses the token", async () => {
+    const input = shopifyStore("shpat_wrong");
+    await expect(createStore(await actorFor(owner.admin.id), input)).rejects.toBeInstanceOf(ShopifyAuthError);
+    expect(calls).toHaveLength(1);
+    expect(await storesNamed(input.name)).toEqual([]);
+  });
+
+  it("leaves no store row when the token lacks a required scope", async () => {
+    const input = shopifyStore("shpat_limited", "limited");
+    await expect(createStore(await actorFor(owner.admin.id), input)).rejects.toMatchObject({
+      status: 422,
+      message: expect.stringContaining("lacks write_discounts, read_customers, write_customers"),
+    });
+    expect(await storesNamed(input.name)).toEqual([]);
+  });
+
+  it("needs manage_integrations to connect, and then creates nothing", async () => {
+    const { member } = await createMember(owner.organization.id, { manage_stores: true });
+    const input = shopifyStore(FAKE_SHOP.accessToken);
+    await expect(createStore(await actorFor(member.id), input)).rejects.toMatchObject({ status: 403 });
+    expect(calls).toHaveLength(0);
+    expect(await storesNamed(input.name)).toEqual([]);
+  });
+});
+
 describe("over HTTP, with the app's fake Shopify (MOCKS=true)", () => {
   it("verifies and connects a store through the API", async () => {
     const app = await startApp({ env: { MOCKS: "true" } });
@@ -196,6 +253,38 @@ describe("over HTTP, with the app's fake Shopify (MOCKS=true)", () => {
         body,
       );
       expect(connected.body.store.isConnected).toBe(true);
+    } finally {
+      await app.stop();
+    }
+  });
+
+  it("creates a Shopify store connected through POST /api/stores, or no store when the token is refused", async () => {
+    const app = await startApp({ env: { MOCKS: "true" } });
+    try {
+      const admin = new HttpClient(app.url);
+      await admin.login(owner.email, owner.password);
+      const body = {
+        name: "Created Over HTTP",
+        integrationType: "shopify",
+        shopifyUrl: "https://acme-test.myshopify.com",
+        shopifyStoreName: "acme-test",
+      };
+      const refused = await admin.post<{ message: string }>("/api/stores", {
+        ...body,
+        shopifyAccessToken: "shpat_wrong",
+      });
+      expect(refused.status).toBe(401);
+      expect(refused.body.message).toContain("Shopify refused the access token");
+      expect(await testDb().select().from(stores).where(eq(stores.name, body.name))).toEqual([]);
+
+      const created = await admin.post<{ id: string; isConnected: boolean }>("/api/stores", {
+        ...body,
+        shopifyAccessToken: FAKE_SHOP.accessToken,
+      });
+      expect(created.status).toBe(201);
+      expect(created.body.isConnected).toBe(true);
+      const rows = await testDb().select().from(stores).where(eq(stores.name, body.name));
+      expect(rows.map((row) => row.id)).toEqual([created.body.id]);
     } finally {
       await app.stop();
     }

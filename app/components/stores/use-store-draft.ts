@@ -3,7 +3,9 @@ import { useToast } from "~/components/toast";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import { emptySiteDraft, type SiteDraft, storePayload } from "~/lib/schemas/stores";
 import { validateSiteDraft } from "~/lib/site-draft-validation";
-import { type ConnectOutcome, connectCreatedStore } from "./connect-shopify";
+
+/** POST /api/stores: the store, and how its Shopify connection went when it was created with a token. */
+export type CreatedStore = { id: string; shopifyConnection?: { message: string } };
 
 /** The add-a-store draft shared by the onboarding wizard and the Add New Store modal. */
 export function useStoreDraft() {
@@ -21,14 +23,17 @@ export function useStoreDraft() {
     return problem === null;
   }
 
-  /** Creates the store, then connects Shopify when a token was given; null after a failure toast. */
-  async function create(): Promise<{ store: { id: string }; connection: ConnectOutcome } | null> {
+  /**
+   * Creates the store — connected to Shopify in the same call when a token was given, so a refused token
+   * creates nothing and the step can be corrected; null after a failure toast.
+   */
+  async function create(): Promise<CreatedStore | null> {
     if (!checkSiteDetails()) return null;
     setCreating(true);
     try {
-      const store = await apiRequest<{ id: string }>("POST", "/api/stores", storePayload(draft));
+      const store = await apiRequest<CreatedStore>("POST", "/api/stores", storePayload(draft));
       toast({ title: "Success", message: "Store added successfully", tone: "success" });
-      return { store, connection: await connectCreatedStore(store.id, draft) };
+      return store;
     } catch (error) {
       toast({ title: "Error", message: failureMessage(error, "Failed to add store"), tone: "critical" });
       return null;

@@ -2,12 +2,17 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { stores } from "~/db/schema";
 import type { ShopifyConnectionInput, ShopifyVerificationInput } from "~/lib/schemas/shopify";
-import { decryptSecret, encryptSecret } from "~/server/crypto.server";
+import { decryptSecret } from "~/server/crypto.server";
 import { logger } from "~/server/logger.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { HttpError } from "~/services/errors.server";
 import { presentStore, requireStore } from "~/services/stores/stores.server";
-import { enqueue } from "../../../jobs/client";
+import {
+  checkShopifyAccess,
+  credentialsFor,
+  describeAccess,
+  queueDiscountCodeCheck,
+} from "./access-check.server";
 import {
   ShopifyAuthError,
   type ShopifyCredentials,
@@ -17,20 +22,6 @@ import {
 import { installedShopCredentials } from "./shop-credentials.server";
 
 type StoreRow = typeof stores.$inferSelect;
-
-function credentialsFromInput(input: ShopifyConnectionInput): ShopifyCredentials {
-  return {
-    shopDomain: shopDomainOf(input.shopifyUrl || input.shopifyStoreName || ""),
-    accessToken: input.accessToken,
-  };
-}
-
-/** A readable account of a verification: the shop and what, if anything, is missing. */
-function describe(result: Awaited<ReturnType<typeof verifyShopifyAccess>>): string {
-  if (result.missingScopes.length === 0)
-    return `Connected to ${result.shopName}. All required permissions are granted.`;
-  return `Connected to ${result.shopName}, but the token lacks ${result.missingScopes.join(", ")}. In your Shopify admin, add these Admin API scopes to the custom app and reinstall it.`;
-}
 
 /**
  * POST /shopify/verify: checks the shop URL and token against the Admin API without saving anything;
@@ -46,35 +37,27 @@ export async function verifyShopifyConnection(
   const accessToken =
     input.accessToken ?? (store.shopifyAccessToken ? decryptSecret(store.shopifyAccessToken) : null);
   if (!accessToken) throw new HttpError(422, "Add an access token first");
-  const result = await verifyShopifyAccess(credentialsFromInput({ ...input, accessToken }));
-  return { ...result, ok: result.missingScopes.length === 0, message: describe(result) };
+  const result = await verifyShopifyAccess(credentialsFor(input, accessToken));
+  return { ...result, ok: result.missingScopes.length === 0, message: describeAccess(result) };
 }
 
 /** POST /shopify/connect: verifies, then stores the token encrypted and marks the store Connected. */
 export async function connectShopify(actor: Actor, storeId: string, input: ShopifyConnectionInput) {
   authorize(actor, "manage_integrations");
   const store = await requireStore(actor, storeId);
-  const result = await verifyShopifyAccess(credentialsFromInput(input));
-  if (result.missingScopes.length > 0) throw new HttpError(422, describe(result));
+  const { columns, message } = await checkShopifyAccess(input, input.accessToken);
   const [updated] = await db()
     .update(stores)
     .set({
-      shopifyAccessToken: encryptSecret(input.accessToken),
-      shopifyStoreName: result.shopDomain.replace(/\.myshopify\.com$/, ""),
-      shopifyUrl: `https://${result.shopDomain}`,
+      ...columns,
       ...(input.customDomain !== undefined ? { customDomain: input.customDomain || null } : {}),
-      isConnected: true,
       updatedAt: new Date(),
     })
     .where(eq(stores.id, store.id))
     .returning();
   if (!updated) throw new HttpError(404, "Store not found");
-  await enqueue(
-    "shopify",
-    { type: "check-discount-code", storeId: store.id },
-    { jobId: `check-code-${store.id}-${Date.now()}` },
-  );
-  return { store: presentStore(updated), message: describe(result) };
+  await queueDiscountCodeCheck(store.id);
+  return { store: presentStore(updated), message };
 }
 
 /** The Admin API credentials of a connected store, or null. */

@@ -8,6 +8,7 @@ import { decryptSecret, encryptSecret, maskSecret } from "~/server/crypto.server
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { forbidden, notFound } from "~/services/errors.server";
 import { forgetPublicConfig } from "~/services/popups/public-config-cache.server";
+import { checkShopifyAccess, queueDiscountCodeCheck } from "~/services/shopify/access-check.server";
 
 export const DELETE_STORE_DENIED = "You don't have permission to delete stores";
 
@@ -95,20 +96,36 @@ export async function listStores(actor: Actor) {
   }));
 }
 
-/** A new store with its default popup, welcome template and email settings, all or nothing. */
+/**
+ * A new store with its default popup, welcome template and email settings, all or nothing. A Shopify
+ * store given an access token is connected in the same call: the token is verified before anything is
+ * written, so a refused token (or one without a required scope) leaves no store behind. A token given
+ * for a typical site is only kept, encrypted.
+ */
 export async function createStore(actor: Actor, input: CreateStoreInput) {
   authorize(actor, "manage_stores");
   if (actor.storeId) throw forbidden("Stores are added from the standalone dashboard");
   const values = createStoreSchema.parse(input);
+  const connection = await shopifyConnectionOf(actor, values);
   const store = await db().transaction((tx) =>
     insertStoreWithDefaults(tx, {
       ...values,
       organizationId: actor.organizationId,
       userId: actor.userId,
       shopifyAccessToken: values.shopifyAccessToken ? encryptSecret(values.shopifyAccessToken) : null,
+      ...connection?.columns,
     }),
   );
-  return presentStore(store);
+  if (!connection) return presentStore(store);
+  await queueDiscountCodeCheck(store.id);
+  return { ...presentStore(store), shopifyConnection: { message: connection.message } };
+}
+
+/** The verified Shopify connection a new store is created with, or null when it is not to be connected. */
+async function shopifyConnectionOf(actor: Actor, values: z.output<typeof createStoreSchema>) {
+  if (values.integrationType !== "shopify" || !values.shopifyAccessToken) return null;
+  authorize(actor, "manage_integrations");
+  return checkShopifyAccess(values, values.shopifyAccessToken);
 }
 
 type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
