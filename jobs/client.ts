@@ -110,7 +110,11 @@ export async function runAndWait<Q extends QueueName>(
 ): Promise<unknown> {
   const connection = redis();
   if (!connection) return runJob(name, payload);
-  const job = await bullQueue(name).add(name, payload, {
+  const queue = bullQueue(name);
+  // The events are read from the last one before the job was added: a job finished before the listener's
+  // first read (a quick one on an idle worker) is still seen, rather than waited for until the timeout.
+  const [lastEvent] = await connection.xrevrange(queue.toKey("events"), "+", "-", "COUNT", 1);
+  const job = await queue.add(name, payload, {
     attempts: 1,
     removeOnComplete: { age: 3600 },
     removeOnFail: { age: 3600 },
@@ -118,6 +122,7 @@ export async function runAndWait<Q extends QueueName>(
   const events = new QueueEvents(queues[name].config.name, {
     connection: connection.duplicate(),
     prefix: env().REDIS_PREFIX,
+    lastEventId: lastEvent?.[0] ?? "0-0",
   });
   try {
     await events.waitUntilReady();
