@@ -1,4 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
+import { FAKE_SHOP } from "../../mocks/shopify";
 import {
   type AppApi,
   apiAs,
@@ -235,6 +236,44 @@ test.describe("onboarding", () => {
     await page.getByLabel("Go to an existing store").selectOption({ label: byDomain });
     await expect(page).toHaveURL(`/store/${second.storeId}/dashboard`);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  });
+});
+
+test.describe("onboarding with a Shopify access token", () => {
+  test("a refused token creates no store and keeps the token step; the right one creates the store connected", async ({
+    page,
+    browserErrors,
+  }) => {
+    // The refused token's answer (the browser logs the failed call).
+    browserErrors.allow(/status of 401 .*\/api\/stores/);
+    const owner = await newOrganization("Token");
+    await login(page, owner.email, owner.password);
+    await expect(page).toHaveURL(/\/onboarding$/);
+    await page.getByRole("button", { name: /^Shopify/ }).click();
+    const name = unique("Token Shop");
+    await page.getByLabel("Site Name").fill(name);
+    await page.getByLabel("Store name", { exact: true }).fill("acme-test");
+    await page.getByRole("button", { name: "Next" }).click();
+
+    const token = page.getByLabel("Shopify Access Token (optional)");
+    await token.fill("shpat_wrong");
+    await page.getByRole("button", { name: "Create Integration" }).click();
+    await expect(toast(page)).toHaveText(/^Error: Shopify refused the access token/);
+    await expect(page.getByText("Step 2 of 4")).toBeVisible();
+    expect(await withApi(owner, (api) => api.get<Store[]>("/api/stores"))).toEqual([]);
+
+    await token.fill(FAKE_SHOP.accessToken);
+    await page.getByRole("button", { name: "Create Integration" }).click();
+    await expect(toast(page)).toHaveText("Success: Store added successfully");
+    await expect(page.getByText("Step 3 of 4")).toBeVisible();
+    await expect(page.getByText("Shopify connected")).toBeVisible();
+    await expect(
+      page.getByText("Connected to Acme Test Store. All required permissions are granted."),
+    ).toBeVisible();
+    const { storeId } = await installScript(page);
+    const stores = await withApi(owner, (api) => api.get<Store[]>("/api/stores"));
+    expect(stores).toHaveLength(1);
+    expect(stores[0]).toMatchObject({ id: storeId, name, isConnected: true });
   });
 });
 
