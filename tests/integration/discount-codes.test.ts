@@ -13,9 +13,9 @@ import { runJobsInProcess } from "../../jobs/in-process";
 import { processShopifyJob } from "../../jobs/processors/shopify";
 import { runJob } from "../../jobs/run";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
-import { actorFor, createStoreFor } from "../support/actors";
-import { testDb } from "../support/db";
-import { createOrganizationWithAdmin } from "../support/fixtures";
+import { actorFor, createStoreFor } from "../support/builders/actors";
+import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { testDb } from "../support/infra/db";
 
 const shop: FakeShop = { ...FAKE_SHOP, discounts: new Map() };
 const { server } = setupShopifyMock([shop]);

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../support/app-server";
-import { uniqueEmail } from "../support/fixtures";
-import { HttpClient } from "../support/http";
+import { uniqueEmail } from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { type AppServer, startApp } from "../support/infra/app-server";
 
 /** With DATABASE_URL unset the app runs on embedded PGlite under DATA_DIR (SPEC: `npm run dev` needs no server). */
 beforeAll(() => {

@@ -6,11 +6,11 @@ import { decryptSecret } from "~/server/crypto.server";
 import { ShopifyAuthError } from "~/services/shopify/admin-api.server";
 import { connectShopify, verifyShopifyConnection, withShopify } from "~/services/shopify/connection.server";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
-import { actorFor, createStoreFor } from "../support/actors";
-import { startApp } from "../support/app-server";
-import { testDb } from "../support/db";
-import { createMember, createOrganizationWithAdmin } from "../support/fixtures";
-import { HttpClient } from "../support/http";
+import { actorFor, createStoreFor } from "../support/builders/actors";
+import { createMember, createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { startApp } from "../support/infra/app-server";
+import { testDb } from "../support/infra/db";
 
 const limited: FakeShop = {
   ...FAKE_SHOP,
