@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requireScreenActor } from "~/http/guards/request-actor.server";
 import type { Permission } from "~/lib/permissions";
 import type { Actor } from "~/services/access/actor.server";
-import { HttpError } from "~/services/errors.server";
+import { errorPage } from "../errors.server";
 
 /**
  * A screen's guard: anonymous → /login; a member without the permission → 403 page; the admin-only
@@ -28,7 +28,6 @@ export async function refusalAsErrorPage<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;
   } catch (error) {
-    if (error instanceof HttpError) throw data(error.message, { status: error.status });
-    throw error;
+    throw errorPage(error);
   }
 }
