@@ -64,17 +64,6 @@ async function readLimitedText(request: Request): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
-/** Wraps an API loader or action so every failure becomes a JSON `{message}` with the right status. */
-export function jsonRoute<A extends { request: Request }, R>(handler: (args: A) => Promise<R>) {
-  return async (args: A) => {
-    try {
-      return await handler(args);
-    } catch (error) {
-      return errorResponse(error);
-    }
-  };
-}
-
 function methodNotAllowed(allowed: string[]) {
   return data({ message: "Method not allowed" }, { status: 405, headers: { Allow: allowed.join(", ") } });
 }
@@ -87,12 +76,19 @@ type RouteArgs = {
 };
 
 /**
- * One resource route answering JSON per method: unknown methods get 405, failures `{message}`.
- * A route module exports the result as both `loader` and `action`.
+ * One resource route answering JSON per method: unknown methods get 405, failures `{message}` with the
+ * status of their kind (app/http/errors.server.ts). A route module exports both halves:
+ * `const { loader, action } = apiRoute({ GET: …, POST: … }); export { action, loader };` (React Router's
+ * client build cannot strip a destructuring `export const`).
  */
 export function apiRoute(handlers: Partial<Record<Method, (args: RouteArgs) => Promise<unknown>>>) {
-  return jsonRoute(async (args: RouteArgs) => {
-    const handler = handlers[args.request.method as Method];
-    return handler ? handler(args) : methodNotAllowed(Object.keys(handlers));
-  });
+  const handle = async (args: RouteArgs) => {
+    try {
+      const handler = handlers[args.request.method as Method];
+      return await (handler ? handler(args) : methodNotAllowed(Object.keys(handlers)));
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+  return { loader: handle, action: handle };
 }
