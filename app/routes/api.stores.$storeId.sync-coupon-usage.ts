@@ -8,7 +8,7 @@ import { runAndWait } from "../../jobs/client";
 /** A request waits this long for the sync job; a longer sync goes on and the next click shows its result. */
 const WAIT_MS = 25_000;
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   GET: async ({ request, params }) =>
     getSyncProgress(await assertCanSync(await requireActor(request), params.storeId ?? "")),
   POST: async ({ request, params }) => {
@@ -25,5 +25,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -1,6 +1,6 @@
 import { logger } from "~/server/logger.server";
 import { sendSubscriberMail } from "~/services/email/subscriber-mail.server";
-import { HttpError } from "~/services/errors.server";
+import { isPermanent } from "~/services/errors.server";
 import { backfillConsent, syncSubscriberConsent } from "~/services/shopify/consent-sync.server";
 import { syncCouponUsage } from "~/services/shopify/coupon-sync.server";
 import { checkStaticDiscountCode, issueUniqueCode } from "~/services/shopify/discount-codes.server";
@@ -15,7 +15,7 @@ async function createCodeThenMail(subscriberId: string) {
     await issueUniqueCode(subscriberId);
   } catch (error) {
     // Refused for good (revoked token, invalid input): the popup's code goes out instead.
-    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    if (!isPermanent(error)) throw error;
     logger().warn({ subscriberId, err: error }, "unique discount code not created; the popup's code is used");
   }
   await sendSubscriberMail(subscriberId);

@@ -74,7 +74,7 @@ describe("consent sync off", () => {
   it("cannot be turned on for a store that is not connected to Shopify", async () => {
     const store = await createStoreFor(owner.admin.id);
     await expect(setConsentSync(await actorFor(owner.admin.id), store.id, true)).rejects.toMatchObject({
-      status: 422,
+      kind: "invalid",
       message: "Connect this store to Shopify to sync email marketing consent",
     });
     const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));

@@ -32,7 +32,7 @@ describe("in this process", () => {
     expect(user).toMatchObject({ email, role: "admin" });
     expect(await readSession(session.token)).toMatchObject({ userId: admin.id });
     await expect(login({ email, password: "wrong password" }, "127.0.0.1")).rejects.toMatchObject({
-      status: 401,
+      kind: "unauthorized",
       message: "Invalid email or password",
     });
 

@@ -72,7 +72,7 @@ describe("verifying a Shopify connection", () => {
     await expect(
       verifyShopifyConnection(actor, store.id, { shopifyUrl: "https://shop.example.com", accessToken: "x" }),
     ).rejects.toMatchObject({
-      status: 422,
+      kind: "invalid",
       message: "Enter your store's myshopify.com address (Shopify admin → Settings → Domains)",
     });
     expect(calls.every((call) => call.shop.endsWith(".myshopify.com"))).toBe(true);
@@ -100,7 +100,7 @@ describe("verifying a Shopify connection", () => {
     const tokenless = await createStoreFor(owner.admin.id);
     await expect(
       verifyShopifyConnection(actor, tokenless.id, { shopifyUrl: "acme-test.myshopify.com" }),
-    ).rejects.toMatchObject({ status: 422, message: "Add an access token first" });
+    ).rejects.toMatchObject({ kind: "invalid", message: "Add an access token first" });
   });
 
   it("needs manage_integrations", async () => {
@@ -111,7 +111,7 @@ describe("verifying a Shopify connection", () => {
         shopifyUrl: "acme-test",
         accessToken: FAKE_SHOP.accessToken,
       }),
-    ).rejects.toMatchObject({ status: 403 });
+    ).rejects.toMatchObject({ kind: "forbidden" });
     expect(calls).toHaveLength(0);
   });
 });
@@ -144,7 +144,7 @@ describe("connecting a store", () => {
         accessToken: "shpat_limited",
       }),
     ).rejects.toMatchObject({
-      status: 422,
+      kind: "invalid",
     });
     const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
     expect(row).toMatchObject({ isConnected: false, shopifyAccessToken: null });
