@@ -1,6 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { ADMIN, MAIN, SHORT } from "./tests/e2e/support/servers";
-import { EMBEDDED_ENV } from "./tests/support/shopify-session-token";
+import { EMBEDDED_ENV } from "./tests/support/builders/shopify-session-token";
 
 /**
  * End-to-end suite: Debian's Chromium against the production build (run `npm run build` first;

@@ -18,7 +18,7 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["tests/support/setup-console.ts"],
+          setupFiles: ["tests/support/infra/setup-console.ts"],
         },
       },
       {
@@ -27,8 +27,8 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          globalSetup: ["tests/support/global-setup.ts"],
-          setupFiles: ["tests/support/setup-console.ts", "tests/support/setup-integration.ts"],
+          globalSetup: ["tests/support/infra/global-setup.ts"],
+          setupFiles: ["tests/support/infra/setup-console.ts", "tests/support/infra/setup-integration.ts"],
           // Each file gets its own process (env and module state) and its own database.
           pool: "forks",
           // Generous: a test may start app servers, and CPUs are shared with builds and browsers.

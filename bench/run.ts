@@ -9,10 +9,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { stopAllProcesses, stopProcess } from "../tests/support/infra/processes";
 import { type BenchEnv, createAdmin, createStoreThroughApi, type RunningApp, startApp } from "./lib/app";
 import { LOAD } from "./lib/load";
 import { elapsedSeconds, progress } from "./lib/log";
-import { stopAllProcesses, stopProcess } from "./lib/processes";
 import { machine, type Row, table } from "./lib/report";
 import {
   createScratchDatabase,
@@ -66,7 +66,9 @@ let cleanedUp: Promise<void> | undefined;
 function cleanup(): Promise<void> {
   cleanedUp ??= (async () => {
     progress("cleaning up");
-    await stopAllProcesses().catch((error: unknown) => progress(`stopping processes: ${String(error)}`));
+    await stopAllProcesses({ graceMs: 5_000, onKill: progress }).catch((error: unknown) =>
+      progress(`stopping processes: ${String(error)}`),
+    );
     if (databaseCreated)
       await dropScratchDatabase(databaseName).catch((error: unknown) =>
         progress(`dropping database: ${String(error)}`),
@@ -186,7 +188,7 @@ async function measureWithApp(rows: Row[], failures: string[]) {
     }
   }
   // The web server is stopped before the email measurement so the worker has the machine to itself.
-  if (app) await stopProcess(app.process);
+  if (app) await stopProcess(app.process, { graceMs: 10_000, onKill: progress });
 
   if (app && storeId && wanted("welcome-email-throughput")) {
     try {

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { forkTs, nextMessage, stopProcess } from "../tests/support/infra/processes";
 import { groupCpuSeconds, processCpuSeconds } from "./lib/cpu";
 import { LOAD, type LoadResult, runLoad } from "./lib/load";
 import { progress, sleep, withTimeout } from "./lib/log";
-import { forkTs, nextMessage, stopProcess } from "./lib/processes";
 import { fixed, integer, type Row } from "./lib/report";
 
 /** The copy of the subscribers table the bare endpoint writes to (same columns and indexes). */
@@ -155,7 +155,7 @@ export async function measureSubscribeThroughput(options: {
     );
     return { app, bare };
   } finally {
-    await stopProcess(bareServer, 5_000);
+    await stopProcess(bareServer, { graceMs: 5_000, onKill: progress });
     await client.end();
   }
 }

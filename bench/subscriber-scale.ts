@@ -12,7 +12,6 @@
  *
  * BENCH_SCALE_ROWS overrides the number of subscribers (default 1,000,000) for a quick try.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,9 +21,16 @@ import { pathToFileURL } from "node:url";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { ADMIN, appEnvironment, type BenchEnv, createAdmin, freePort } from "./lib/app";
+import {
+  isRunning,
+  startTsxCli,
+  stopProcess,
+  type TrackedProcess,
+  tail,
+} from "../tests/support/infra/processes";
+import { freePort } from "../tests/support/infra/services";
+import { ADMIN, appEnvironment, type BenchEnv, createAdmin } from "./lib/app";
 import { progress, sleep, withTimeout } from "./lib/log";
-import { capture, isRunning, type Managed, stopProcess, tail } from "./lib/processes";
 import { fixed, integer, machine, type Row, table } from "./lib/report";
 import { createScratchDatabase, deleteRedisKeys, dropScratchDatabase, REDIS_URL } from "./lib/scratch";
 
@@ -263,7 +269,7 @@ function commandLine(pid: number): string {
  * The process running server.ts: the tsx CLI runs it in a node child (which may itself start helpers,
  * such as esbuild): the deepest process under the CLI whose command line names server.ts.
  */
-function serverPid(managed: Managed): number {
+function serverPid(managed: TrackedProcess): number {
   const pid = managed.child.pid;
   if (pid === undefined) throw new Error("the app has no pid");
   let found = pid;
@@ -311,33 +317,15 @@ function snapshotBuild(): string {
 async function startServer(
   bench: BenchEnv,
   directory: string,
-): Promise<{ managed: Managed; origin: string }> {
+): Promise<{ managed: TrackedProcess; origin: string }> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = appEnvironment(bench, { PORT: String(port), HOST: "127.0.0.1", APP_URL: origin });
-  const child = spawn(
-    process.execPath,
-    [path.resolve("node_modules/tsx/dist/cli.mjs"), path.resolve("server.ts")],
-    {
-      cwd: directory,
-      env,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  const managed: Managed = {
-    name: "app",
-    child,
-    group: true,
-    output: [],
-    exited: new Promise((resolve) => child.once("exit", (code) => resolve(code))),
-  };
-  capture(managed, child.stdout);
-  capture(managed, child.stderr);
-  progress(`starting the app on ${origin} (pid ${child.pid}, from ${directory})`);
+  const managed = startTsxCli("app", path.resolve("server.ts"), env, { cwd: directory });
+  progress(`starting the app on ${origin} (pid ${managed.child.pid}, from ${directory})`);
   const deadline = Date.now() + 90_000;
   while (!managed.output.some((line) => line.includes("listening on"))) {
-    if (!isRunning(managed)) throw new Error(`the app exited during start:\n${tail(managed)}`);
+    if (!isRunning(managed.child)) throw new Error(`the app exited during start:\n${tail(managed)}`);
     if (Date.now() > deadline) throw new Error(`the app did not start within 90 s:\n${tail(managed)}`);
     await sleep(200);
   }
@@ -422,9 +410,9 @@ export function cleanupSubscriberScale(): Promise<void> {
 }
 
 /** The server runs in its own process group: if this process exits abruptly, it must not outlive it. */
-function killGroupOnExit(managed: Managed): () => void {
+function killGroupOnExit(managed: TrackedProcess): () => void {
   const kill = () => {
-    if (managed.child.pid !== undefined && isRunning(managed)) {
+    if (managed.child.pid !== undefined && isRunning(managed.child)) {
       try {
         process.kill(-managed.child.pid, "SIGKILL");
       } catch {
@@ -442,14 +430,16 @@ export async function benchSubscriberScale(): Promise<Row[]> {
   const databaseName = `np_bench_scale_${runId}`;
   const bench: BenchEnv = { databaseUrl: "", redisUrl: REDIS_URL, appRedisPrefix: `npbench-scale-${runId}` };
   let databaseCreated = false;
-  let server: Managed | undefined;
+  let server: TrackedProcess | undefined;
   let forgetServer: (() => void) | undefined;
   let snapshot: string | undefined;
   let cleaned: Promise<void> | undefined;
   const cleanup = () => {
     cleaned ??= (async () => {
       if (server)
-        await stopProcess(server).catch((error: unknown) => progress(`stopping app: ${String(error)}`));
+        await stopProcess(server, { graceMs: 10_000, onKill: progress }).catch((error: unknown) =>
+          progress(`stopping app: ${String(error)}`),
+        );
       forgetServer?.();
       if (databaseCreated)
         await dropScratchDatabase(databaseName).catch((error: unknown) =>

@@ -3,10 +3,17 @@ import { Redis } from "ioredis";
 import { type ParsedMail, simpleParser } from "mailparser";
 import pg from "pg";
 import { emailQueue } from "../jobs/queues/email.config";
+import {
+  forkTs,
+  nextMessage,
+  startTsxCli,
+  stopProcess,
+  type TrackedProcess,
+  tail,
+} from "../tests/support/infra/processes";
 import { appEnvironment, type BenchEnv } from "./lib/app";
 import { groupCpuSeconds, processCpuSeconds } from "./lib/cpu";
 import { progress, sleep, withTimeout } from "./lib/log";
-import { forkTs, type Managed, nextMessage, startTsxCli, stopProcess, tail } from "./lib/processes";
 import { fixed, integer, type Row } from "./lib/report";
 import type { RawMailerCommand, RawMailerReply } from "./raw-mailer";
 import { type SmtpSink, startSmtpSink } from "./smtp-sink";
@@ -84,7 +91,7 @@ async function enqueueWelcome(queue: Queue, subscriberIds: string[]): Promise<vo
   );
 }
 
-async function waitForWorker(queue: Queue, worker: Managed): Promise<void> {
+async function waitForWorker(queue: Queue, worker: TrackedProcess): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (worker.child.exitCode !== null) throw new Error(`worker exited during start:\n${tail(worker)}`);
@@ -145,7 +152,7 @@ async function measureWorker(
       sample: await withTimeout("the sample message", 5_000, sample),
     };
   } finally {
-    await stopProcess(worker);
+    await stopProcess(worker, { graceMs: 10_000, onKill: progress });
     await queue.close();
     connection.disconnect();
   }
@@ -168,7 +175,7 @@ function sameMessage(parsed: ParsedMail): RawMailerCommand["message"] {
 }
 
 async function rawRun(
-  mailer: Managed,
+  mailer: TrackedProcess,
   sink: SmtpSink,
   message: RawMailerCommand["message"],
   noDelay: boolean,
@@ -217,7 +224,7 @@ async function measureRaw(sink: SmtpSink, sample: Buffer): Promise<WelcomeEmailM
     const noDelay = await rawRun(mailer, sink, message, true);
     return { defaults, noDelay };
   } finally {
-    await stopProcess(mailer, 5_000);
+    await stopProcess(mailer, { graceMs: 5_000, onKill: progress });
   }
 }
 

@@ -4,7 +4,7 @@ import { migrateDatabase } from "~/db/migrate.server";
 import { env } from "~/server/env.server";
 import { createAccountRequestSchema } from "~/services/access/password-policy.server";
 import { createOrganizationWithAdmin } from "~/services/access/users.server";
-import { HttpError } from "~/services/errors.server";
+import { DomainError } from "~/services/errors.server";
 
 /** npm run create-admin -- --email E --password P [--organization NAME] */
 async function main() {
@@ -31,7 +31,7 @@ async function main() {
     const { admin, organization } = await createOrganizationWithAdmin(parsed.data);
     process.stdout.write(`Created admin ${admin.email} in organization "${organization.name}"\n`);
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
+    if (!(error instanceof DomainError)) throw error;
     process.stderr.write(`${error.message}\n`);
     process.exitCode = 1;
   }

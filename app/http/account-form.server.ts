@@ -2,7 +2,8 @@ import { data, redirect } from "react-router";
 import { fieldErrors } from "~/lib/form-errors";
 import { createAccount } from "~/services/access/accounts.server";
 import { createAccountRequestSchema } from "~/services/access/password-policy.server";
-import { HttpError } from "~/services/errors.server";
+import { DomainError } from "~/services/errors.server";
+import { statusOf } from "./errors.server";
 import { sessionCookie } from "./session-cookie.server";
 
 /** The posted form; a body that is not one (another Content-Type, broken multipart) is a 400, not a 500. */
@@ -23,8 +24,8 @@ export async function createAccountFromForm(request: Request, ip: string) {
     const session = await createAccount(parsed.data, ip);
     return redirect("/", { headers: { "Set-Cookie": await sessionCookie(session.token) } });
   } catch (error) {
-    if (error instanceof HttpError)
-      return data({ errors: { email: error.message } }, { status: error.status });
+    if (error instanceof DomainError)
+      return data({ errors: { email: error.message } }, { status: statusOf(error) });
     throw error;
   }
 }

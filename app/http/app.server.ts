@@ -3,7 +3,7 @@ import express from "express";
 import type { ServerBuild } from "react-router";
 import { bootstrap } from "~/http/bootstrap.server";
 import { env, isProduction } from "~/server/env.server";
-import { logger } from "~/server/logger.server";
+import { sendError } from "./errors.server";
 import { notificationAddressRouter } from "./notification-address-pages.server";
 import { warnOnceAboutUntrustedProxy } from "./proxy-warning.server";
 import { publicRouter } from "./public.server";
@@ -50,6 +50,5 @@ app.use(
   }),
 );
 app.use((error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-  logger().error({ err: error }, "unhandled request error");
-  res.status(500).json({ message: "Something went wrong. Please try again." });
+  sendError(res, error, "unhandled request error");
 });

@@ -1,7 +1,11 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { logger } from "~/server/logger.server";
-import { HttpError, invalidInput } from "~/services/errors.server";
+import { invalid, invalidInput, malformed, tooLarge } from "~/services/errors.server";
+import { errorResponse } from "./errors.server";
+
+/** The refusals of a body that cannot be read, shared with the storefront's Express endpoints. */
+export const BODY_NOT_JSON = "Request body must be valid JSON";
+export const BODY_TOO_LARGE = "Request body is too large";
 
 /** 1 MiB is far above any form of the product; larger bodies are refused before parsing. */
 const MAX_JSON_BYTES = 1024 * 1024;
@@ -13,9 +17,9 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
   try {
     body = text ? JSON.parse(text) : {};
   } catch {
-    throw new HttpError(400, "Request body must be valid JSON");
+    throw malformed(BODY_NOT_JSON);
   }
-  if (containsNul(body)) throw new HttpError(422, "Text must not contain NUL characters");
+  if (containsNul(body)) throw invalid("Text must not contain NUL characters");
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw invalidInput(parsed.error);
   return parsed.data;
@@ -40,11 +44,9 @@ function containsNul(body: unknown): boolean {
   return false;
 }
 
-const tooLarge = () => new HttpError(413, "Request body is too large");
-
 /** Reads the body as text, stopping as soon as it passes the limit (a huge body is never held whole). */
 async function readLimitedText(request: Request): Promise<string> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BYTES) throw tooLarge();
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BYTES) throw tooLarge(BODY_TOO_LARGE);
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -55,37 +57,11 @@ async function readLimitedText(request: Request): Promise<string> {
     size += value.byteLength;
     if (size > MAX_JSON_BYTES) {
       await reader.cancel();
-      throw tooLarge();
+      throw tooLarge(BODY_TOO_LARGE);
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks).toString("utf8");
-}
-
-/** Maps a thrown error to a JSON response once: HttpError keeps its status, anything else is a logged 500. */
-export function errorResponse(error: unknown) {
-  if (error instanceof Response) throw error;
-  if (error instanceof HttpError) {
-    const headers: HeadersInit = {};
-    if (typeof error.details?.retryAfter === "number")
-      headers["Retry-After"] = String(error.details.retryAfter);
-    // The unread rest of an oversized body would corrupt a reused connection: close it instead.
-    if (error.status === 413) headers.Connection = "close";
-    return data({ message: error.message, ...error.details }, { status: error.status, headers });
-  }
-  logger().error({ err: error }, "unhandled error in API route");
-  return data({ message: "Something went wrong. Please try again." }, { status: 500 });
-}
-
-/** Wraps an API loader or action so every failure becomes a JSON `{message}` with the right status. */
-export function jsonRoute<A extends { request: Request }, R>(handler: (args: A) => Promise<R>) {
-  return async (args: A) => {
-    try {
-      return await handler(args);
-    } catch (error) {
-      return errorResponse(error);
-    }
-  };
 }
 
 function methodNotAllowed(allowed: string[]) {
@@ -100,12 +76,19 @@ type RouteArgs = {
 };
 
 /**
- * One resource route answering JSON per method: unknown methods get 405, failures `{message}`.
- * A route module exports the result as both `loader` and `action`.
+ * One resource route answering JSON per method: unknown methods get 405, failures `{message}` with the
+ * status of their kind (app/http/errors.server.ts). A route module exports both halves:
+ * `const { loader, action } = apiRoute({ GET: …, POST: … }); export { action, loader };` (React Router's
+ * client build cannot strip a destructuring `export const`).
  */
 export function apiRoute(handlers: Partial<Record<Method, (args: RouteArgs) => Promise<unknown>>>) {
-  return jsonRoute(async (args: RouteArgs) => {
-    const handler = handlers[args.request.method as Method];
-    return handler ? handler(args) : methodNotAllowed(Object.keys(handlers));
-  });
+  const handle = async (args: RouteArgs) => {
+    try {
+      const handler = handlers[args.request.method as Method];
+      return await (handler ? handler(args) : methodNotAllowed(Object.keys(handlers)));
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+  return { loader: handle, action: handle };
 }

@@ -3,9 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { subscribeBodySchema } from "~/lib/schemas/subscribe";
-import { logger } from "~/server/logger.server";
 import { consume, consumeAll, countWithin } from "~/server/rate-limit.server";
-import { HttpError, invalidInput } from "~/services/errors.server";
+import { DomainError, gone, invalidInput, malformed, notFound, tooLarge } from "~/services/errors.server";
 import {
   acceptsScriptVersion,
   publicPopupConfig,
@@ -14,6 +13,8 @@ import {
 } from "~/services/popups/popups.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
 import { demoPage } from "./demo-page.server";
+import { sendError } from "./errors.server";
+import { BODY_NOT_JSON, BODY_TOO_LARGE } from "./json.server";
 import { publicRateRules } from "./public-rate-rules.server";
 
 /**
@@ -32,6 +33,14 @@ function cors(_req: Request, res: Response, next: NextFunction) {
 
 const json = express.json({ limit: "16kb", type: () => true });
 
+/** express.json's refusals (its errors carry an HTTP status) in the product's words; null for anything else. */
+function bodyParserRefusal(error: unknown): DomainError | null {
+  const status = (error as { status?: unknown }).status;
+  if (status === 400) return malformed(BODY_NOT_JSON);
+  if (status === 413) return tooLarge(BODY_TOO_LARGE);
+  return null;
+}
+
 publicRouter.use("/api/public", cors);
 publicRouter.options("/api/public/{*rest}", (_req, res) => {
   res.status(204).end();
@@ -39,13 +48,10 @@ publicRouter.options("/api/public/{*rest}", (_req, res) => {
 
 publicRouter.get("/api/public/stores/:storeId/popup", async (req, res) => {
   const config = await publicPopupConfig(req.params.storeId);
-  if (!config) throw new HttpError(404, "Popup not found");
+  if (!config) throw notFound("Popup not found");
   const version = typeof req.query.v === "string" ? req.query.v : undefined;
   if (!(await acceptsScriptVersion(req.params.storeId, version))) {
-    throw new HttpError(
-      410,
-      "This install script was replaced; install the current script from the dashboard",
-    );
+    throw gone("This install script was replaced; install the current script from the dashboard");
   }
   res.setHeader("Cache-Control", "public, max-age=60");
   res.json(config);
@@ -58,7 +64,7 @@ publicRouter.post("/api/public/stores/:storeId/subscribe", json, async (req, res
     [rules.subscribePerStore, req.params.storeId],
   ]);
   const popup = await subscribingPopup(req.params.storeId);
-  if (!popup) throw new HttpError(404, "Popup not found");
+  if (!popup) throw notFound("Popup not found");
   const body = subscribeBodySchema.safeParse(req.body ?? {});
   if (!body.success) throw invalidInput(body.error);
   const result = await subscribe(popup, body.data, {
@@ -77,7 +83,7 @@ publicRouter.post("/api/public/stores/:storeId/impressions", async (req, res) =>
   const ip = req.ip ?? "unknown";
   await consume(rules.impressionsPerIp, ip);
   const config = await publicPopupConfig(req.params.storeId);
-  if (!config) throw new HttpError(404, "Popup not found");
+  if (!config) throw notFound("Popup not found");
   const today = new Date().toISOString().slice(0, 10);
   if (await countWithin(rules.impressionsCountedPerIpPerDay, `${config.storeId}:${ip}:${today}`))
     await recordPopupView(config.storeId);
@@ -110,20 +116,6 @@ publicRouter.get("/js/newsletter-popup.js", (req, res) => {
 publicRouter.get("/demo/:storeId", demoPage);
 
 publicRouter.use("/api/public", (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-  if (error instanceof HttpError) {
-    if (typeof error.details?.retryAfter === "number")
-      res.setHeader("Retry-After", String(error.details.retryAfter));
-    res.status(error.status).json({ message: error.message, ...error.details });
-    return;
-  }
-  const status = (error as { status?: number }).status;
-  if (status === 413) res.setHeader("Connection", "close");
-  if (status === 400 || status === 413) {
-    res
-      .status(status)
-      .json({ message: status === 413 ? "Request body is too large" : "Request body must be valid JSON" });
-    return;
-  }
-  logger().error({ err: error }, "public endpoint failed");
-  res.status(500).json({ message: "Something went wrong. Please try again." });
+  const refusal = error instanceof DomainError ? error : bodyParserRefusal(error);
+  sendError(res, refusal ?? error, "public endpoint failed");
 });

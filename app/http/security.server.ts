@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { APP_FETCH_HEADER } from "~/lib/api-client";
 import { env, isProduction } from "~/server/env.server";
-import { HttpError } from "~/services/errors.server";
+import { forbidden } from "~/services/errors.server";
+import { sendError } from "./errors.server";
 
 const STOREFRONT_ASSETS = [/^\/api\/public\//, /^\/js\//];
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -82,6 +83,8 @@ function isCrossSite(req: Request): boolean {
   return origin ? !appOrigins().has(origin) : site === "cross-site";
 }
 
+const crossSiteRefused = () => forbidden("Cross-site request refused");
+
 /**
  * Refuses a state-changing request that a browser sent from another site (CSRF). Browsers send
  * Origin on every cross-origin POST/PUT/DELETE; Sec-Fetch-Site covers the rare request without it.
@@ -90,7 +93,7 @@ export function rejectCrossSiteMutations(req: Request, res: Response, next: Next
   if (!MUTATING.has(req.method) || CROSS_SITE_ALLOWED.some((pattern) => pattern.test(req.path)))
     return next();
   if (isCrossSite(req)) {
-    res.status(403).json({ message: "Cross-site request refused" });
+    sendError(res, crossSiteRefused());
     return;
   }
   next();
@@ -102,6 +105,6 @@ export function rejectCrossSiteMutations(req: Request, res: Response, next: Next
  */
 export function requireAppFetch(request: globalThis.Request): void {
   if (request.headers.get(APP_FETCH_HEADER.name) !== APP_FETCH_HEADER.value) {
-    throw new HttpError(403, "Cross-site request refused");
+    throw crossSiteRefused();
   }
 }

@@ -4,8 +4,8 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { requireActor } from "~/http/guards/request-actor.server";
 import { subscriberFiltersSchema } from "~/lib/schemas/subscribers";
 import { logger } from "~/server/logger.server";
-import { HttpError } from "~/services/errors.server";
 import { exportSubscribersCsv } from "~/services/subscribers/list.server";
+import { sendError } from "./errors.server";
 import { readQuery } from "./query.server";
 
 /**
@@ -73,7 +73,7 @@ subscriberExportRouter.get("/api/stores/:storeId/subscribers/export.csv", async 
 subscriberExportRouter.use(
   "/api/stores/:storeId/subscribers/export.csv",
   (error: unknown, _req: Request, res: Response, next: NextFunction) => {
-    if (!(error instanceof HttpError) || res.headersSent) return next(error);
-    res.status(error.status).json({ message: error.message, ...error.details });
+    if (res.headersSent) return next(error);
+    sendError(res, error, "subscriber export failed");
   },
 );

@@ -4,7 +4,7 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { inviteMemberSchema } from "~/lib/schemas/members";
 import { inviteMember } from "~/services/access/members.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   POST: async ({ request }) => {
     const actor = await requireActor(request);
     const input = await readJson(request, inviteMemberSchema);
@@ -12,5 +12,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

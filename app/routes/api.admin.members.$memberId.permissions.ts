@@ -3,7 +3,7 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { updatePermissionsSchema } from "~/lib/schemas/members";
 import { updateMemberPermissions } from "~/services/access/members.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   PUT: async ({ request, params }) => {
     const actor = await requireActor(request);
     const { permissions } = await readJson(request, updatePermissionsSchema);
@@ -11,5 +11,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

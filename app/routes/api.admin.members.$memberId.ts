@@ -2,12 +2,11 @@ import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute } from "~/http/json.server";
 import { deleteMember } from "~/services/access/members.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   DELETE: async ({ request, params }) => {
     await deleteMember(await requireActor(request), params.memberId ?? "");
     return { message: "Member deleted successfully" };
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -2,9 +2,8 @@ import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute } from "~/http/json.server";
 import { listMembers } from "~/services/access/members.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   GET: async ({ request }) => listMembers(await requireActor(request)),
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

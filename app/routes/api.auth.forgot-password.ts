@@ -2,7 +2,7 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { forgotPasswordSchema, MESSAGES } from "~/lib/schemas/auth";
 import { requestPasswordReset } from "~/services/access/auth.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   POST: async ({ request, context }) => {
     const { email } = await readJson(request, forgotPasswordSchema);
     await requestPasswordReset(email, context.ip);
@@ -10,5 +10,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

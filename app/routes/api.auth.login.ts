@@ -4,7 +4,7 @@ import { readSessionToken, sessionCookie } from "~/http/session-cookie.server";
 import { loginSchema } from "~/lib/schemas/auth";
 import { login, logout } from "~/services/access/auth.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   POST: async ({ request, context }) => {
     const input = await readJson(request, loginSchema);
     const { user, session } = await login(input, context.ip);
@@ -14,5 +14,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

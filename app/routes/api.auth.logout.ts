@@ -3,12 +3,11 @@ import { apiRoute } from "~/http/json.server";
 import { clearedSessionCookie, readSessionToken } from "~/http/session-cookie.server";
 import { logout } from "~/services/access/auth.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   POST: async ({ request }) => {
     await logout(await readSessionToken(request));
     return data({ message: "Logged out" }, { headers: { "Set-Cookie": await clearedSessionCookie() } });
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -2,7 +2,7 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { resetPassword } from "~/services/access/auth.server";
 import { resetPasswordRequestSchema } from "~/services/access/password-policy.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   POST: async ({ request, context }) => {
     const { token, password } = await readJson(request, resetPasswordRequestSchema);
     await resetPassword(token, password, context.ip);
@@ -10,5 +10,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -1,7 +1,7 @@
 import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute } from "~/http/json.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   GET: async ({ request }) => {
     const actor = await requireActor(request);
     return {
@@ -11,5 +11,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

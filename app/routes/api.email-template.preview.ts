@@ -3,12 +3,11 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { previewEmailTemplateSchema } from "~/lib/schemas/email-template";
 import { previewEmailTemplate } from "~/services/email/template.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   POST: async ({ request }) => {
     const actor = await requireActor(request);
     return previewEmailTemplate(actor, await readJson(request, previewEmailTemplateSchema));
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -1,6 +1,8 @@
-import { data } from "react-router";
+import { errorResponse } from "~/http/errors.server";
+import { notFound } from "~/services/errors.server";
 
-const notFound = () => data({ message: "Not found" }, { status: 404 });
+/** Any /api path no route serves, whatever the method: the 404 JSON of every API refusal. */
+const answerNotFound = () => errorResponse(notFound());
 
-export const loader = notFound;
-export const action = notFound;
+export const loader = answerNotFound;
+export const action = answerNotFound;

@@ -2,7 +2,7 @@ import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute } from "~/http/json.server";
 import { serviceWorkerFile } from "~/services/stores/service-worker-file.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   GET: async ({ request, params }) => {
     const file = await serviceWorkerFile(await requireActor(request), params.storeId ?? "");
     return new Response(file.source, {
@@ -15,5 +15,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

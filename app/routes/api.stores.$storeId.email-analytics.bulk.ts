@@ -10,7 +10,7 @@ const bulkDeleteSchema = z.object({
     .max(1_000),
 });
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   DELETE: async ({ request, params }) => {
     const actor = await requireActor(request);
     const { ids } = await readJson(request, bulkDeleteSchema);
@@ -18,5 +18,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -2,9 +2,8 @@ import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute } from "~/http/json.server";
 import { emailClickStats } from "~/services/email/analytics.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   GET: async ({ request, params }) => emailClickStats(await requireActor(request), params.storeId ?? ""),
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -3,7 +3,7 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { testEmailSchema } from "~/lib/schemas/email-settings";
 import { sendTestEmail } from "~/services/email/settings.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   POST: async ({ request, params }) => {
     const actor = await requireActor(request);
     const { to } = await readJson(request, testEmailSchema);
@@ -11,5 +11,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -3,7 +3,7 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { updateEmailSettingsSchema } from "~/lib/schemas/email-settings";
 import { getEmailSettings, updateEmailSettings } from "~/services/email/settings.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   GET: async ({ request, params }) => getEmailSettings(await requireActor(request), params.storeId ?? ""),
   PUT: async ({ request, params }) => {
     const actor = await requireActor(request);
@@ -15,5 +15,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

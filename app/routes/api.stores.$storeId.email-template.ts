@@ -4,7 +4,7 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { updateEmailTemplateSchema } from "~/lib/schemas/email-template";
 import { getEmailTemplate, updateEmailTemplate } from "~/services/email/template.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   // SPEC §7/§9: template fetch caching is disabled.
   GET: async ({ request, params }) =>
     data(await getEmailTemplate(await requireActor(request), params.storeId ?? ""), {
@@ -17,5 +17,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -3,7 +3,7 @@ import { apiRoute } from "~/http/json.server";
 import { requireAppFetch } from "~/http/security.server";
 import { integrationScript } from "~/services/stores/integration.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   GET: async ({ request, params }) => {
     const regenerate = new URL(request.url).searchParams.get("regenerate") === "true";
     if (regenerate) requireAppFetch(request);
@@ -11,5 +11,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -3,7 +3,7 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { updatePopupSchema } from "~/lib/schemas/popups";
 import { getPopupConfig, updatePopupConfig } from "~/services/popups/popups.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   GET: async ({ request, params }) => getPopupConfig(await requireActor(request), params.storeId ?? ""),
   PUT: async ({ request, params }) => {
     const actor = await requireActor(request);
@@ -12,5 +12,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -3,12 +3,11 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { shopifyConnectionSchema } from "~/lib/schemas/shopify";
 import { connectShopify } from "~/services/shopify/connection.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   POST: async ({ request, params }) => {
     const actor = await requireActor(request);
     return connectShopify(actor, params.storeId ?? "", await readJson(request, shopifyConnectionSchema));
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

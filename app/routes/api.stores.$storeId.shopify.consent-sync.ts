@@ -3,7 +3,7 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { consentSyncSchema } from "~/lib/schemas/consent-sync";
 import { setConsentSync } from "~/services/shopify/consent-sync.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   PUT: async ({ request, params }) => {
     const actor = await requireActor(request);
     const { enabled } = await readJson(request, consentSyncSchema);
@@ -11,5 +11,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -3,7 +3,7 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { shopifyVerificationSchema } from "~/lib/schemas/shopify";
 import { verifyShopifyConnection } from "~/services/shopify/connection.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   POST: async ({ request, params }) => {
     const actor = await requireActor(request);
     return verifyShopifyConnection(
@@ -14,5 +14,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -2,7 +2,7 @@ import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute } from "~/http/json.server";
 import { deleteSubscriber, getSubscriber } from "~/services/subscribers/list.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   GET: async ({ request, params }) =>
     getSubscriber(await requireActor(request), params.storeId ?? "", params.subscriberId ?? ""),
   DELETE: async ({ request, params }) => {
@@ -11,5 +11,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -6,7 +6,6 @@ import { apiRoute } from "~/http/json.server";
  * export in memory until the response ended. The route stays in the route table for every other
  * method, which gets 405.
  */
-const handle = apiRoute({});
+const { loader, action } = apiRoute({});
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

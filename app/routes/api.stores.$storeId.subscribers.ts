@@ -4,7 +4,7 @@ import { readQuery } from "~/http/query.server";
 import { subscriberListQuerySchema } from "~/lib/schemas/subscribers";
 import { listSubscribers } from "~/services/subscribers/list.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   GET: async ({ request, params }) => {
     const actor = await requireActor(request);
     const query = readQuery(request, subscriberListQuerySchema);
@@ -12,5 +12,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

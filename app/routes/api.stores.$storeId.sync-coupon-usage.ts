@@ -3,7 +3,7 @@ import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute } from "~/http/json.server";
 import { couponSyncProgress, runCouponSync } from "~/services/shopify/coupon-sync.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   GET: async ({ request, params }) => couponSyncProgress(await requireActor(request), params.storeId ?? ""),
   POST: async ({ request, params }) => {
     const answer = await runCouponSync(await requireActor(request), params.storeId ?? "");
@@ -12,5 +12,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

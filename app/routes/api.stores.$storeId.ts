@@ -3,7 +3,7 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { updateStoreSchema } from "~/lib/schemas/stores";
 import { deleteStore, updateStore } from "~/services/stores/stores.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   PUT: async ({ request, params }) => {
     const actor = await requireActor(request);
     const changes = await readJson(request, updateStoreSchema);
@@ -15,5 +15,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -4,7 +4,7 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { createStoreSchema } from "~/lib/schemas/stores";
 import { createStore, listStores } from "~/services/stores/stores.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   GET: async ({ request }) => listStores(await requireActor(request)),
   POST: async ({ request }) => {
     const actor = await requireActor(request);
@@ -13,5 +13,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -3,7 +3,7 @@ import { apiRoute, readJson } from "~/http/json.server";
 import { updatePreferencesSchema } from "~/lib/schemas/preferences";
 import { getPreferences, updatePreferences } from "~/services/preferences.server";
 
-const handle = apiRoute({
+const { loader, action } = apiRoute({
   GET: async ({ request }) => getPreferences(await requireActor(request)),
   PUT: async ({ request }) => {
     const actor = await requireActor(request);
@@ -11,5 +11,4 @@ const handle = apiRoute({
   },
 });
 
-export const loader = handle;
-export const action = handle;
+export { action, loader };

@@ -4,26 +4,19 @@ import { Await, redirect } from "react-router";
 import { DailyChart } from "~/components/dashboard/daily-chart";
 import { StatCard } from "~/components/dashboard/stat-card";
 import { SkeletonCards } from "~/components/skeleton-cards";
-import { storeForScreen } from "~/http/guards/screen-store.server";
-import { refusalAsErrorPage, requireScreen } from "~/http/guards/screens.server";
+import { requireStoreScreen } from "~/http/guards/screens.server";
 import { formatNumber } from "~/lib/format";
 import { dashboardStats, subscribersPerDay } from "~/services/stores/dashboard.server";
-import { requireStore } from "~/services/stores/stores.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Newsletter Popup" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireScreen(request, null);
-  // Inside the Shopify admin the actor is limited to the shop's store: its dashboard is /app itself.
-  const storeId = params.storeId ?? actor.storeId;
-  if (!storeId) {
-    // SPEC §2: / and /dashboard go to the selected store's dashboard.
-    const selected = await storeForScreen(actor, request, undefined);
-    if (selected) throw redirect(`/store/${selected.id}/dashboard`);
-    return { stats: dashboardStats(actor), chart: null, storeName: null };
-  }
-  const store = await refusalAsErrorPage(requireStore(actor, storeId));
+  const { actor, store } = await requireStoreScreen(request, params, null, { strict: true });
+  // SPEC §2: / and /dashboard go to the selected store's dashboard. Inside the Shopify admin the actor is
+  // limited to the shop's store: its dashboard is /app itself.
+  if (store && !params.storeId && !actor.storeId) throw redirect(`/store/${store.id}/dashboard`);
+  if (!store) return { stats: dashboardStats(actor), chart: null, storeName: null };
   return { stats: dashboardStats(actor), chart: subscribersPerDay(actor, store.id), storeName: store.name };
 }
 

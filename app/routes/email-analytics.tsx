@@ -8,8 +8,7 @@ import { EmailStatCards } from "~/components/email-templates/email-stat-cards";
 import { NoStores } from "~/components/no-stores";
 import { StorePicker } from "~/components/store-picker";
 import { useToast } from "~/components/toast";
-import { storeForScreen } from "~/http/guards/screen-store.server";
-import { requireScreen } from "~/http/guards/screens.server";
+import { requireStoreScreen } from "~/http/guards/screens.server";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import { emailAnalytics } from "~/services/email/analytics.server";
 import type { Route } from "./+types/email-analytics";
@@ -17,8 +16,7 @@ import type { Route } from "./+types/email-analytics";
 export const meta: Route.MetaFunction = () => [{ title: "Email Analytics · Newsletter Popup" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireScreen(request, "manage_email_settings");
-  const selected = await storeForScreen(actor, request, params.storeId);
+  const { actor, store: selected } = await requireStoreScreen(request, params, "manage_email_settings");
   if (!selected) return { analytics: null };
   return { analytics: { store: selected, ...(await emailAnalytics(actor, selected.id)) } };
 }

@@ -8,8 +8,7 @@ import { useEmailPreview } from "~/components/email-templates/use-email-preview"
 import { NoStores } from "~/components/no-stores";
 import { StorePicker } from "~/components/store-picker";
 import { useToast } from "~/components/toast";
-import { storeForScreen } from "~/http/guards/screen-store.server";
-import { requireScreen } from "~/http/guards/screens.server";
+import { requireStoreScreen } from "~/http/guards/screens.server";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import { updateEmailTemplateSchema } from "~/lib/schemas/email-template";
 import { emailClickStats } from "~/services/email/analytics.server";
@@ -19,8 +18,7 @@ import type { Route } from "./+types/email-templates";
 export const meta: Route.MetaFunction = () => [{ title: "Email Templates · Newsletter Popup" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireScreen(request, "manage_email_settings");
-  const selected = await storeForScreen(actor, request, params.storeId);
+  const { actor, store: selected } = await requireStoreScreen(request, params, "manage_email_settings");
   if (!selected) return { editor: null };
   const [template, stats] = await Promise.all([
     getEmailTemplate(actor, selected.id),

@@ -6,8 +6,7 @@ import { SiteStep } from "~/components/integration/site-step";
 import { type InstallationView, VerifyStep } from "~/components/integration/verify-step";
 import { NoStores } from "~/components/no-stores";
 import { StorePicker } from "~/components/store-picker";
-import { storeForScreen } from "~/http/guards/screen-store.server";
-import { requireScreen } from "~/http/guards/screens.server";
+import { requireStoreScreen } from "~/http/guards/screens.server";
 import { sectionPath } from "~/lib/store-routing";
 import { integrationScript, siteUrlOf } from "~/services/stores/integration.server";
 import { requireStore } from "~/services/stores/stores.server";
@@ -16,8 +15,7 @@ import type { Route } from "./+types/integration";
 export const meta: Route.MetaFunction = () => [{ title: "Integration · Newsletter Popup" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireScreen(request, "manage_integrations");
-  const selected = await storeForScreen(actor, request, params.storeId);
+  const { actor, store: selected } = await requireStoreScreen(request, params, "manage_integrations");
   if (!selected) return { integration: null };
   const store = await requireStore(actor, selected.id);
   return {

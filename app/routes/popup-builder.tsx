@@ -10,8 +10,7 @@ import { SocialLinksCard } from "~/components/popup-builder/social-links-card";
 import type { BuilderConfig } from "~/components/popup-builder/types";
 import { usePopupAutosave } from "~/components/popup-builder/use-popup-autosave";
 import { StorePicker } from "~/components/store-picker";
-import { storeForScreen } from "~/http/guards/screen-store.server";
-import { requireScreen } from "~/http/guards/screens.server";
+import { requireStoreScreen } from "~/http/guards/screens.server";
 import { toPublicConfig } from "~/lib/public-popup-config";
 import { getPopupConfig } from "~/services/popups/popups.server";
 import { requireStore } from "~/services/stores/stores.server";
@@ -20,8 +19,7 @@ import type { Route } from "./+types/popup-builder";
 export const meta: Route.MetaFunction = () => [{ title: "Popup Builder · Newsletter Popup" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireScreen(request, "manage_popups");
-  const selected = await storeForScreen(actor, request, params.storeId);
+  const { actor, store: selected } = await requireStoreScreen(request, params, "manage_popups");
   if (!selected) return { editor: null };
   const [store, popup] = await Promise.all([
     requireStore(actor, selected.id),

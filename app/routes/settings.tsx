@@ -9,8 +9,7 @@ import { NotificationSettingsCard } from "~/components/settings/notification-set
 import { ShopifySettingsCard } from "~/components/settings/shopify-settings-card";
 import type { StoreSettingsView } from "~/components/settings/store-settings";
 import { StorePicker } from "~/components/store-picker";
-import { storeForScreen } from "~/http/guards/screen-store.server";
-import { requireScreen } from "~/http/guards/screens.server";
+import { requireStoreScreen } from "~/http/guards/screens.server";
 import { getEmailSettings } from "~/services/email/settings.server";
 import { getPreferences } from "~/services/preferences.server";
 import { presentStore, requireStore } from "~/services/stores/stores.server";
@@ -19,8 +18,7 @@ import type { Route } from "./+types/settings";
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Newsletter Popup" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireScreen(request, "manage_email_settings");
-  const selected = await storeForScreen(actor, request, params.storeId);
+  const { actor, store: selected } = await requireStoreScreen(request, params, "manage_email_settings");
   const preferences = await getPreferences(actor);
   if (!selected) return { store: null, emailSettings: null, preferences };
   const store = presentStore(await requireStore(actor, selected.id));

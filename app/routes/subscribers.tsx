@@ -12,8 +12,7 @@ import type { SubscriberRow } from "~/components/subscribers/types";
 import { useSubscriberPages } from "~/components/subscribers/use-subscriber-pages";
 import { useToast } from "~/components/toast";
 import { useDownload } from "~/components/use-download";
-import { storeForScreen } from "~/http/guards/screen-store.server";
-import { requireScreen } from "~/http/guards/screens.server";
+import { requireStoreScreen } from "~/http/guards/screens.server";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import {
   DEFAULT_PAGE_SIZE,
@@ -28,8 +27,7 @@ import type { Route } from "./+types/subscribers";
 export const meta: Route.MetaFunction = () => [{ title: "Subscribers · Newsletter Popup" }];
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const actor = await requireScreen(request, "view_subscribers");
-  const selected = await storeForScreen(actor, request, params.storeId);
+  const { actor, store: selected } = await requireStoreScreen(request, params, "view_subscribers");
   if (!selected) return { screen: null };
   // Filters live in the URL, so a reload or a shared link shows the same list.
   const filters = readFilters(new URL(request.url).searchParams);

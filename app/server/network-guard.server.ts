@@ -1,7 +1,7 @@
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
 import { env } from "~/server/env.server";
-import { HttpError } from "~/services/errors.server";
+import { invalid } from "~/services/errors.server";
 
 /**
  * Addresses a merchant-supplied host must not reach: private, loopback, link-local, CGNAT, benchmark,
@@ -70,9 +70,9 @@ function privateHostProblem(host: string, address: string): string | null {
  */
 export async function resolvePublicHost(host: string): Promise<string> {
   const address = await addressOf(host);
-  if (!address) throw new HttpError(422, `Cannot resolve host ${host}`);
+  if (!address) throw invalid(`Cannot resolve host ${host}`);
   const problem = privateHostProblem(host, address);
-  if (problem) throw new HttpError(422, problem);
+  if (problem) throw invalid(problem);
   return address;
 }
 

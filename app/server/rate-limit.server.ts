@@ -1,5 +1,5 @@
 import { env } from "~/server/env.server";
-import { tooManyRequests } from "~/services/errors.server";
+import { rateLimited } from "~/services/errors.server";
 import { redis } from "./redis.server";
 
 /** A fixed-window counter: `limit` events per `windowMs`, per key. */
@@ -75,7 +75,7 @@ function keyOf(rule: RateRule, subject: string): string {
 }
 
 function refuse(rule: RateRule, resetAt: number): never {
-  throw tooManyRequests(rule.message, Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
+  throw rateLimited(rule.message, Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
 }
 
 /** Counts one event under several rules at once (one Redis round trip) and throws 429 for the first one over. */

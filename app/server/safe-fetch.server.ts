@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
 import zlib from "node:zlib";
-import { HttpError } from "~/services/errors.server";
+import { DomainError, invalid } from "~/services/errors.server";
 import { resolvePublicHost } from "./network-guard.server";
 
 /** Bounds of one merchant-page fetch: a stuck or huge site must not tie the server up. */
@@ -42,7 +42,7 @@ export async function fetchPublicPage(
       };
     }
     if (hop >= limits.maxRedirects) {
-      throw new HttpError(422, `${rawUrl} redirects more than ${limits.maxRedirects} times`);
+      throw invalid(`${rawUrl} redirects more than ${limits.maxRedirects} times`);
     }
     url = parseHttpUrl(new URL(response.location, url).toString());
   }
@@ -53,12 +53,12 @@ function parseHttpUrl(value: string): URL {
   try {
     url = new URL(value);
   } catch {
-    throw new HttpError(422, `${value} is not a valid address`);
+    throw invalid(`${value} is not a valid address`);
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new HttpError(422, "Only http and https addresses can be checked");
+    throw invalid("Only http and https addresses can be checked");
   }
-  if (url.username || url.password) throw new HttpError(422, "Addresses with credentials cannot be checked");
+  if (url.username || url.password) throw invalid("Addresses with credentials cannot be checked");
   return url;
 }
 
@@ -102,11 +102,7 @@ function getOnce(
     );
     request.on("timeout", () => request.destroy(timeoutError(url, limits.timeoutMs)));
     request.on("error", (error) =>
-      reject(
-        error instanceof HttpError
-          ? error
-          : new HttpError(422, `Could not reach ${url.host}: ${error.message}`),
-      ),
+      reject(error instanceof DomainError ? error : invalid(`Could not reach ${url.host}: ${error.message}`)),
     );
     request.end();
   });
@@ -149,11 +145,11 @@ function readCapped(
     stream.on("end", () => finish(false));
     stream.on("error", (error: Error) => {
       clearTimeout(timer);
-      reject(new HttpError(422, `Could not read the page: ${error.message}`));
+      reject(invalid(`Could not read the page: ${error.message}`));
     });
   });
 }
 
-function timeoutError(url: URL, timeoutMs: number): HttpError {
-  return new HttpError(422, `${url.host} did not answer within ${timeoutMs / 1000} s`);
+function timeoutError(url: URL, timeoutMs: number): DomainError {
+  return invalid(`${url.host} did not answer within ${timeoutMs / 1000} s`);
 }

@@ -1,7 +1,13 @@
 import { randomBytes } from "node:crypto";
-import net from "node:net";
+import {
+  isRunning,
+  startTsxCli,
+  stopProcess,
+  type TrackedProcess,
+  tail,
+} from "../../tests/support/infra/processes";
+import { freePort } from "../../tests/support/infra/services";
 import { progress, sleep, withTimeout } from "./log";
-import { isRunning, type Managed, startTsxCli, stopProcess, tail } from "./processes";
 
 /** Settings shared by the app, the admin script and the worker of one bench run. */
 export type BenchEnv = {
@@ -43,24 +49,11 @@ export function appEnvironment(bench: BenchEnv, extra: Record<string, string>): 
   };
 }
 
-/** A free loopback port (the OS picks one; it is released before the server takes it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /** Polls `url` until the server answers at all (any status), failing early if the process died. */
-export async function waitForHttp(managed: Managed, url: string, timeoutMs = 90_000): Promise<void> {
+export async function waitForHttp(managed: TrackedProcess, url: string, timeoutMs = 90_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (!isRunning(managed)) throw new Error(`${managed.name} exited during start:\n${tail(managed)}`);
+    if (!isRunning(managed.child)) throw new Error(`${managed.name} exited during start:\n${tail(managed)}`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       await response.arrayBuffer();
@@ -72,7 +65,7 @@ export async function waitForHttp(managed: Managed, url: string, timeoutMs = 90_
   throw new Error(`${managed.name} did not answer ${url} within ${timeoutMs / 1000} s:\n${tail(managed)}`);
 }
 
-export type RunningApp = { process: Managed; origin: string };
+export type RunningApp = { process: TrackedProcess; origin: string };
 
 /** The production server (`NODE_ENV=production node node_modules/tsx/dist/cli.mjs server.ts`) on loopback. */
 export async function startApp(bench: BenchEnv, nodeOptions: string[] = []): Promise<RunningApp> {
@@ -100,7 +93,7 @@ export async function createAdmin(bench: BenchEnv): Promise<void> {
     args: ["--email", ADMIN.email, "--password", ADMIN.password, "--organization", ADMIN.organization],
   });
   const code = await withTimeout("create-admin", 90_000, managed.exited).catch(async (error: unknown) => {
-    await stopProcess(managed);
+    await stopProcess(managed, { graceMs: 10_000, onKill: progress });
     throw error;
   });
   if (code !== 0) throw new Error(`create-admin failed (exit ${code}):\n${tail(managed)}`);

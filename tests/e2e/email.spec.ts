@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { findLink, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { findLink, type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
 import { type AppApi, apiAs, createStore, type Store, unique } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";

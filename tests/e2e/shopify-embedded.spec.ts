@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { FAKE_SHOP } from "../../mocks/shopify";
-import { BROWSER_USER_AGENT, sessionToken } from "../support/shopify-session-token";
+import { BROWSER_USER_AGENT, sessionToken } from "../support/builders/shopify-session-token";
 import { subscribe } from "./support/api";
 import { expect, test } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";

@@ -1,14 +1,14 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { popupConfigs, subscribers } from "~/db/schema";
-import { createStoreFor } from "../support/actors";
-import { type AppServer, startApp } from "../support/app-server";
-import { testDb } from "../support/db";
-import { createOrganizationWithAdmin } from "../support/fixtures";
-import { hostileAddresses } from "../support/hostile-addresses";
-import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
-import { sendStoreMailTo } from "../support/store-mail";
-import { printSummary } from "../support/summary";
+import { createStoreFor } from "../support/builders/actors";
+import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { sendStoreMailTo } from "../support/builders/store-mail";
+import { type AppServer, startApp } from "../support/infra/app-server";
+import { testDb } from "../support/infra/db";
+import { type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
+import { hostileAddresses } from "../support/matrices/hostile-addresses";
+import { printSummary } from "../support/matrices/summary";
 
 /**
  * Address syntax against a store that takes company addresses only (gmail.com and friends blocked

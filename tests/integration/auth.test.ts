@@ -1,10 +1,10 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readSessionToken } from "~/http/session-cookie.server";
-import { type AppServer, startApp } from "../support/app-server";
-import { sqlRows } from "../support/db";
-import { createMember, createOrganizationWithAdmin } from "../support/fixtures";
-import { HttpClient, parseSetCookie } from "../support/http";
+import { createMember, createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { HttpClient, parseSetCookie } from "../support/clients/http";
+import { type AppServer, startApp } from "../support/infra/app-server";
+import { sqlRows } from "../support/infra/db";
 
 const TTL_MINUTES = 30;
 let app: AppServer;

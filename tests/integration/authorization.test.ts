@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { type ApiRouteCase, apiRouteCases, pathOf, unauthenticatedApiPatterns } from "../support/api-routes";
-import { type AppServer, startApp } from "../support/app-server";
-import { createMember, createOrganizationWithAdmin, createSecondOrganization } from "../support/fixtures";
-import { HttpClient } from "../support/http";
-import { databaseFingerprint, freshFixture } from "../support/route-fixtures";
-import { printSummary } from "../support/summary";
+import {
+  createMember,
+  createOrganizationWithAdmin,
+  createSecondOrganization,
+} from "../support/builders/fixtures";
+import { databaseFingerprint, freshFixture } from "../support/builders/route-fixtures";
+import { HttpClient } from "../support/clients/http";
+import { type AppServer, startApp } from "../support/infra/app-server";
+import {
+  type ApiRouteCase,
+  apiRouteCases,
+  pathOf,
+  unauthenticatedApiPatterns,
+} from "../support/matrices/api-routes";
+import { printSummary } from "../support/matrices/summary";
 
 type Caller =
   | "anonymous"

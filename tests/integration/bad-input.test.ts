@@ -3,10 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailClickTracking, subscribers } from "~/db/schema";
 import { subscriberToken } from "~/services/subscribers/links.server";
 import { sanitizeInlineHtml } from "../../popup/sanitize";
-import { createStoreFor } from "../support/actors";
-import { type ApiRouteCase, apiRouteCases, type Fixture, pathOf } from "../support/api-routes";
-import { type AppServer, startApp } from "../support/app-server";
-import { badBodies, badPaths, badQueries, XSS_MARKER } from "../support/bad-input";
+import { createStoreFor } from "../support/builders/actors";
+import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { freshFixture } from "../support/builders/route-fixtures";
+import { HttpClient } from "../support/clients/http";
+import { rawRequest } from "../support/clients/raw-http";
+import { type AppServer, startApp } from "../support/infra/app-server";
+import { sqlRows, testDb } from "../support/infra/db";
+import { type ApiRouteCase, apiRouteCases, type Fixture, pathOf } from "../support/matrices/api-routes";
+import { badBodies, badPaths, badQueries, XSS_MARKER } from "../support/matrices/bad-input";
 import {
   badCookies,
   HOSTILE_HEADERS,
@@ -14,15 +19,10 @@ import {
   PATH_TRICKS,
   type RawCase,
   sendRawCases,
-} from "../support/bad-input-raw";
-import { type BadRequest, sendBadRequests } from "../support/bad-input-runner";
-import { sqlRows, testDb } from "../support/db";
-import { createOrganizationWithAdmin } from "../support/fixtures";
-import { HttpClient } from "../support/http";
-import { type OpenFixture, openEndpointCases, openPathOf } from "../support/open-endpoints";
-import { rawRequest } from "../support/raw-http";
-import { freshFixture } from "../support/route-fixtures";
-import { printSummary } from "../support/summary";
+} from "../support/matrices/bad-input-raw";
+import { type BadRequest, sendBadRequests } from "../support/matrices/bad-input-runner";
+import { type OpenFixture, openEndpointCases, openPathOf } from "../support/matrices/open-endpoints";
+import { printSummary } from "../support/matrices/summary";
 
 /**
  * Every JSON and public endpoint gets malformed JSON, wrong types, huge strings, odd unicode, CRLF,

@@ -10,9 +10,9 @@ import { subscribe } from "~/services/subscribers/subscribe.server";
 import { confirmSubscription, unsubscribe } from "~/services/subscribers/unsubscribe.server";
 import { drainInProcessJobs } from "../../jobs/client";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
-import { actorFor, createStoreFor } from "../support/actors";
-import { testDb } from "../support/db";
-import { createOrganizationWithAdmin, uniqueEmail } from "../support/fixtures";
+import { actorFor, createStoreFor } from "../support/builders/actors";
+import { createOrganizationWithAdmin, uniqueEmail } from "../support/builders/fixtures";
+import { testDb } from "../support/infra/db";
 
 const shop: FakeShop = { ...FAKE_SHOP, discounts: new Map(), customers: new Map() };
 const { server, calls } = setupShopifyMock([shop]);
@@ -74,7 +74,7 @@ describe("consent sync off", () => {
   it("cannot be turned on for a store that is not connected to Shopify", async () => {
     const store = await createStoreFor(owner.admin.id);
     await expect(setConsentSync(await actorFor(owner.admin.id), store.id, true)).rejects.toMatchObject({
-      status: 422,
+      kind: "invalid",
       message: "Connect this store to Shopify to sync email marketing consent",
     });
     const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));

@@ -5,10 +5,10 @@ import { stores } from "~/db/schema";
 import { runCouponSync } from "~/services/shopify/coupon-sync.server";
 import { closeQueues } from "../../jobs/client";
 import { startWorkers, stopWorkers } from "../../jobs/worker";
-import { actorFor, createStoreFor } from "../support/actors";
-import { testDb } from "../support/db";
-import { createOrganizationWithAdmin } from "../support/fixtures";
-import { TEST_REDIS_URL } from "../support/services";
+import { actorFor, createStoreFor } from "../support/builders/actors";
+import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { testDb } from "../support/infra/db";
+import { TEST_REDIS_URL } from "../support/infra/services";
 
 /** The coupon-usage button on the BullMQ queue: the request waits for the sync job, within a limit. */
 let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
@@ -54,7 +54,7 @@ describe("syncing coupon usage from the button", () => {
   it("refuses a store that is not connected before queueing anything", async () => {
     const store = await createStoreFor(owner.admin.id);
     await expect(runCouponSync(await actorFor(owner.admin.id), store.id, 300)).rejects.toMatchObject({
-      status: 422,
+      kind: "invalid",
       message: "Connect this store to Shopify (Settings) to sync coupon usage",
     });
   });

@@ -8,12 +8,14 @@ import { syncCouponUsage } from "~/services/shopify/coupon-sync.server";
 import { checkStaticDiscountCode, issueUniqueCode } from "~/services/shopify/discount-codes.server";
 import { getSyncProgress } from "~/services/shopify/sync-progress.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
-import { drainInProcessJobs } from "../../jobs/client";
+import { drainInProcessJobs, runJobsWith } from "../../jobs/client";
+import { runJobsInProcess } from "../../jobs/in-process";
 import { processShopifyJob } from "../../jobs/processors/shopify";
+import { runJob } from "../../jobs/run";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
-import { actorFor, createStoreFor } from "../support/actors";
-import { testDb } from "../support/db";
-import { createOrganizationWithAdmin } from "../support/fixtures";
+import { actorFor, createStoreFor } from "../support/builders/actors";
+import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { testDb } from "../support/infra/db";
 
 const shop: FakeShop = { ...FAKE_SHOP, discounts: new Map() };
 const { server } = setupShopifyMock([shop]);
@@ -161,8 +163,20 @@ describe("checking the popup's code in Shopify (validateDiscountCode)", () => {
   it("forgets the answer when the merchant changes the code, and checks the new one", async () => {
     const storeId = await connectedStore();
     await drainInProcessJobs();
-    await updatePopupConfig(await actorFor(owner.admin.id), storeId, { discountCode: "SPRING10" });
-    expect((await popupOf(storeId))?.discountCodeInShopify).toBeNull();
+    // The check is held until the forgotten answer has been read, so the read cannot race the job.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    runJobsWith(async (name, payload, attempt) => {
+      await held;
+      return runJob(name, payload, attempt);
+    });
+    try {
+      await updatePopupConfig(await actorFor(owner.admin.id), storeId, { discountCode: "SPRING10" });
+      expect((await popupOf(storeId))?.discountCodeInShopify).toBeNull();
+    } finally {
+      release();
+      runJobsInProcess();
+    }
     await drainInProcessJobs();
     expect(await popupOf(storeId)).toMatchObject({ discountCode: "SPRING10", discountCodeInShopify: false });
   });

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailClickTracking, emailSends, subscribers } from "~/db/schema";
-import { createStoreFor } from "../support/actors";
-import { type AppServer, startApp } from "../support/app-server";
-import { testDb } from "../support/db";
-import { createOrganizationWithAdmin } from "../support/fixtures";
-import { HttpClient } from "../support/http";
-import { type SinkMessage, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
-import { eventually } from "../support/wait";
+import { createStoreFor } from "../support/builders/actors";
+import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { type AppServer, startApp } from "../support/infra/app-server";
+import { testDb } from "../support/infra/db";
+import { type SinkMessage, type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
+import { eventually } from "../support/infra/wait";
 
 let app: AppServer;
 let sink: SmtpSink;

@@ -5,14 +5,14 @@ import { emailSends, subscribers } from "~/db/schema";
 import { SendInProgress } from "~/services/email/sends.server";
 import { sendWelcomeEmail } from "~/services/subscribers/after-subscribe.server";
 import { closeQueues, enqueue } from "../../jobs/client";
-import { createStoreFor } from "../support/actors";
-import { testDb } from "../support/db";
-import { createOrganizationWithAdmin } from "../support/fixtures";
-import { startWorker } from "../support/processes";
-import { TEST_REDIS_URL } from "../support/services";
-import { type SinkMessage, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
-import { sendStoreMailTo } from "../support/store-mail";
-import { eventually } from "../support/wait";
+import { createStoreFor } from "../support/builders/actors";
+import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { sendStoreMailTo } from "../support/builders/store-mail";
+import { testDb } from "../support/infra/db";
+import { startWorker } from "../support/infra/processes";
+import { TEST_REDIS_URL } from "../support/infra/services";
+import { type SinkMessage, type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
+import { eventually } from "../support/infra/wait";
 
 /** The send record makes a welcome email go out once, whatever happens to the jobs that send it. */
 let sink: SmtpSink;

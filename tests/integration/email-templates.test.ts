@@ -1,9 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { updatePopupConfig } from "~/services/popups/popups.server";
-import { actorFor, createStoreFor } from "../support/actors";
-import { type AppServer, startApp } from "../support/app-server";
-import { createMember, createOrganizationWithAdmin, createSecondOrganization } from "../support/fixtures";
-import { HttpClient } from "../support/http";
+import { actorFor, createStoreFor } from "../support/builders/actors";
+import {
+  createMember,
+  createOrganizationWithAdmin,
+  createSecondOrganization,
+} from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { type AppServer, startApp } from "../support/infra/app-server";
 
 type Template = {
   templateName: string;

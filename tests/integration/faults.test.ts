@@ -3,18 +3,18 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailSends, subscribers } from "~/db/schema";
 import { closeQueues, enqueue } from "../../jobs/client";
-import { createStoreFor } from "../support/actors";
-import { type AppServer, startApp } from "../support/app-server";
-import { sqlRows, testDb } from "../support/db";
-import { createOrganizationWithAdmin } from "../support/fixtures";
-import { HttpClient } from "../support/http";
-import { startWorker, stopProcess } from "../support/processes";
-import { type RedisServer, startRedisServer } from "../support/redis-server";
-import { TEST_REDIS_URL } from "../support/services";
-import { deliveriesTo, exactlyOnce, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
-import { sendStoreMailTo } from "../support/store-mail";
-import { printSummary } from "../support/summary";
-import { eventually } from "../support/wait";
+import { createStoreFor } from "../support/builders/actors";
+import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { sendStoreMailTo } from "../support/builders/store-mail";
+import { HttpClient } from "../support/clients/http";
+import { type AppServer, startApp } from "../support/infra/app-server";
+import { sqlRows, testDb } from "../support/infra/db";
+import { startWorker, stopProcess } from "../support/infra/processes";
+import { type RedisServer, startRedisServer } from "../support/infra/redis-server";
+import { TEST_REDIS_URL } from "../support/infra/services";
+import { deliveriesTo, exactlyOnce, type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
+import { eventually } from "../support/infra/wait";
+import { printSummary } from "../support/matrices/summary";
 
 /**
  * What the product survives: workers killed mid-send, Redis restarted with jobs queued, PostgreSQL

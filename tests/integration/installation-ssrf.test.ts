@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolvePublicHost } from "~/server/network-guard.server";
 import { fetchPublicPage, PAGE_FETCH_LIMITS } from "~/server/safe-fetch.server";
 import { verifyInstallation } from "~/services/stores/integration.server";
-import { actorFor, createStoreFor } from "../support/actors";
-import { createOrganizationWithAdmin } from "../support/fixtures";
-import { pageWith, startSiteServer } from "../support/site-server";
+import { actorFor, createStoreFor } from "../support/builders/actors";
+import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { pageWith, startSiteServer } from "../support/infra/site-server";
 
 /**
  * The installation check fetches a URL the merchant typed. Here the guard is as in production

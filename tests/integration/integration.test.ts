@@ -3,10 +3,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stores } from "~/db/schema";
 import { findPopupScript } from "~/services/stores/installation-detector.server";
-import { createStoreFor } from "../support/actors";
-import { testDb } from "../support/db";
-import { useSignedInApp } from "../support/signed-in-app";
-import { pageWith, startSiteServer } from "../support/site-server";
+import { createStoreFor } from "../support/builders/actors";
+import { useSignedInApp } from "../support/clients/signed-in-app";
+import { testDb } from "../support/infra/db";
+import { pageWith, startSiteServer } from "../support/infra/site-server";
 
 // The merchant sites of these tests live on 127.0.0.1, which only this explicit test setting allows.
 const signedIn = useSignedInApp({ ALLOW_PRIVATE_NETWORK_TARGETS: "true" });

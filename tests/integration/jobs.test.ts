@@ -5,11 +5,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeQueues, enqueue } from "../../jobs/client";
 import { emailQueue } from "../../jobs/queues/email.config";
 import { startWorkers, stopWorkers } from "../../jobs/worker";
-import { sqlRows } from "../support/db";
-import { createMember, createOrganizationWithAdmin } from "../support/fixtures";
-import { TEST_REDIS_URL } from "../support/services";
-import { findLink, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
-import { eventually } from "../support/wait";
+import { createMember, createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { sqlRows } from "../support/infra/db";
+import { TEST_REDIS_URL } from "../support/infra/services";
+import { findLink, type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
+import { eventually } from "../support/infra/wait";
 
 /** The email queue on real Redis, with workers in this process and a real SMTP server. */
 let sink: SmtpSink;

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { stores, users } from "~/db/schema";
-import { createStoreFor } from "../support/actors";
-import { testDb } from "../support/db";
-import { createMember, uniqueEmail } from "../support/fixtures";
-import { HttpClient } from "../support/http";
-import { recipients, waitForOutboxMessage } from "../support/outbox";
-import { useSignedInApp } from "../support/signed-in-app";
+import { createStoreFor } from "../support/builders/actors";
+import { createMember, uniqueEmail } from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { useSignedInApp } from "../support/clients/signed-in-app";
+import { testDb } from "../support/infra/db";
+import { recipients, waitForOutboxMessage } from "../support/infra/outbox";
 
 const signedIn = useSignedInApp();
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { userPreferences } from "~/db/schema";
-import { testDb } from "../support/db";
-import { createMember, FIXTURE_PASSWORD, uniqueEmail } from "../support/fixtures";
-import { HttpClient } from "../support/http";
-import { readOutbox, recipients, waitForOutboxMessage } from "../support/outbox";
-import { useSignedInApp } from "../support/signed-in-app";
-import { findLink } from "../support/smtp-sink";
+import { createMember, FIXTURE_PASSWORD, uniqueEmail } from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { useSignedInApp } from "../support/clients/signed-in-app";
+import { testDb } from "../support/infra/db";
+import { readOutbox, recipients, waitForOutboxMessage } from "../support/infra/outbox";
+import { findLink } from "../support/infra/smtp-sink";
 
 /** A new notification address is used only once its reader has confirmed it through the mailed link. */
 const signedIn = useSignedInApp();

@@ -7,10 +7,10 @@ import {
   sendSubscriberDigest,
 } from "~/services/notifications/digests.server";
 import { preferencesOf, updatePreferences } from "~/services/preferences.server";
-import { actorFor, createStoreFor } from "../support/actors";
-import { testDb } from "../support/db";
-import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/fixtures";
-import { readOutbox, recipients } from "../support/outbox";
+import { actorFor, createStoreFor } from "../support/builders/actors";
+import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/builders/fixtures";
+import { testDb } from "../support/infra/db";
+import { readOutbox, recipients } from "../support/infra/outbox";
 
 /** Owner notifications go out as system mail; without SMTP_URL they land in DATA_DIR/outbox. */
 let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../support/app-server";
-import { sqlRows } from "../support/db";
-import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/fixtures";
-import { HttpClient } from "../support/http";
-import { recipients, waitForOutboxMessage } from "../support/outbox";
-import { freePort } from "../support/services";
-import { findLink, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { type AppServer, startApp } from "../support/infra/app-server";
+import { sqlRows } from "../support/infra/db";
+import { recipients, waitForOutboxMessage } from "../support/infra/outbox";
+import { freePort } from "../support/infra/services";
+import { findLink, type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
 
 const RESET_SENT = { message: "If an account with this email exists, a reset link has been sent." };
 const INVALID_LINK = { message: "This password reset link is invalid or expired." };

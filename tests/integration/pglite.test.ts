@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../support/app-server";
-import { uniqueEmail } from "../support/fixtures";
-import { HttpClient } from "../support/http";
+import { uniqueEmail } from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { type AppServer, startApp } from "../support/infra/app-server";
 
 /** With DATABASE_URL unset the app runs on embedded PGlite under DATA_DIR (SPEC: `npm run dev` needs no server). */
 beforeAll(() => {
@@ -32,7 +32,7 @@ describe("in this process", () => {
     expect(user).toMatchObject({ email, role: "admin" });
     expect(await readSession(session.token)).toMatchObject({ userId: admin.id });
     await expect(login({ email, password: "wrong password" }, "127.0.0.1")).rejects.toMatchObject({
-      status: 401,
+      kind: "unauthorized",
       message: "Invalid email or password",
     });
 

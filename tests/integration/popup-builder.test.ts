@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStoreFor } from "../support/actors";
-import { type AppServer, startApp } from "../support/app-server";
-import { createOrganizationWithAdmin } from "../support/fixtures";
-import { HttpClient } from "../support/http";
+import { createStoreFor } from "../support/builders/actors";
+import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { type AppServer, startApp } from "../support/infra/app-server";
 
 let app: AppServer;
 let admin: HttpClient;

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { startApp } from "../support/app-server";
-import { sqlRows } from "../support/db";
-import { uniqueEmail } from "../support/fixtures";
+import { uniqueEmail } from "../support/builders/fixtures";
+import { startApp } from "../support/infra/app-server";
+import { sqlRows } from "../support/infra/db";
 
 /**
  * A production start without a required variable stops at once with its name, instead of serving and then

@@ -1,11 +1,11 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issuePasswordResetLink } from "~/services/access/auth.server";
-import { createStoreFor } from "../support/actors";
-import { type AppServer, startApp } from "../support/app-server";
-import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/fixtures";
-import { HttpClient, type HttpResponse } from "../support/http";
-import { TEST_REDIS_URL } from "../support/services";
+import { createStoreFor } from "../support/builders/actors";
+import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/builders/fixtures";
+import { HttpClient, type HttpResponse } from "../support/clients/http";
+import { type AppServer, startApp } from "../support/infra/app-server";
+import { TEST_REDIS_URL } from "../support/infra/services";
 
 const TOO_MANY_LOGINS = { message: "Too many failed login attempts. Please try again in 15 minutes." };
 let org: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;

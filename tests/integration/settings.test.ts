@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { stores, userPreferences } from "~/db/schema";
-import { createStoreFor } from "../support/actors";
-import { testDb } from "../support/db";
-import { createMember, FIXTURE_PASSWORD } from "../support/fixtures";
-import { HttpClient } from "../support/http";
-import { useSignedInApp } from "../support/signed-in-app";
+import { createStoreFor } from "../support/builders/actors";
+import { createMember, FIXTURE_PASSWORD } from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { useSignedInApp } from "../support/clients/signed-in-app";
+import { testDb } from "../support/infra/db";
 
 const signedIn = useSignedInApp();
 

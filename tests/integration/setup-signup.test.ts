@@ -1,10 +1,10 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../support/app-server";
-import { sqlRows, truncateAll } from "../support/db";
-import { createOrganizationWithAdmin, uniqueEmail } from "../support/fixtures";
-import { HttpClient } from "../support/http";
+import { createOrganizationWithAdmin, uniqueEmail } from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { type AppServer, startApp } from "../support/infra/app-server";
+import { sqlRows, truncateAll } from "../support/infra/db";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const running: AppServer[] = [];

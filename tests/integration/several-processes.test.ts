@@ -3,16 +3,16 @@ import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailSends, subscribers } from "~/db/schema";
 import { closeQueues, enqueue } from "../../jobs/client";
-import { createStoreFor } from "../support/actors";
-import { type AppServer, startApp } from "../support/app-server";
-import { sqlRows, testDb } from "../support/db";
-import { createOrganizationWithAdmin } from "../support/fixtures";
-import { startWorker, stopProcess } from "../support/processes";
-import { TEST_REDIS_URL } from "../support/services";
-import { deliveriesTo, exactlyOnce, type SmtpSink, startSmtpSink } from "../support/smtp-sink";
-import { sendStoreMailTo } from "../support/store-mail";
-import { printSummary } from "../support/summary";
-import { eventually } from "../support/wait";
+import { createStoreFor } from "../support/builders/actors";
+import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { sendStoreMailTo } from "../support/builders/store-mail";
+import { type AppServer, startApp } from "../support/infra/app-server";
+import { sqlRows, testDb } from "../support/infra/db";
+import { startWorker, stopProcess } from "../support/infra/processes";
+import { TEST_REDIS_URL } from "../support/infra/services";
+import { deliveriesTo, exactlyOnce, type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
+import { eventually } from "../support/infra/wait";
+import { printSummary } from "../support/matrices/summary";
 
 /**
  * The product as it is deployed at scale: several web processes and several workers on one PostgreSQL

@@ -8,11 +8,11 @@ import { connectShopify, verifyShopifyConnection, withShopify } from "~/services
 import { createStore } from "~/services/stores/stores.server";
 import { drainInProcessJobs } from "../../jobs/client";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
-import { actorFor, createStoreFor } from "../support/actors";
-import { startApp } from "../support/app-server";
-import { testDb } from "../support/db";
-import { createMember, createOrganizationWithAdmin } from "../support/fixtures";
-import { HttpClient } from "../support/http";
+import { actorFor, createStoreFor } from "../support/builders/actors";
+import { createMember, createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { startApp } from "../support/infra/app-server";
+import { testDb } from "../support/infra/db";
 
 const limited: FakeShop = {
   ...FAKE_SHOP,
@@ -74,7 +74,7 @@ describe("verifying a Shopify connection", () => {
     await expect(
       verifyShopifyConnection(actor, store.id, { shopifyUrl: "https://shop.example.com", accessToken: "x" }),
     ).rejects.toMatchObject({
-      status: 422,
+      kind: "invalid",
       message: "Enter your store's myshopify.com address (Shopify admin → Settings → Domains)",
     });
     expect(calls.every((call) => call.shop.endsWith(".myshopify.com"))).toBe(true);
@@ -102,7 +102,7 @@ describe("verifying a Shopify connection", () => {
     const tokenless = await createStoreFor(owner.admin.id);
     await expect(
       verifyShopifyConnection(actor, tokenless.id, { shopifyUrl: "acme-test.myshopify.com" }),
-    ).rejects.toMatchObject({ status: 422, message: "Add an access token first" });
+    ).rejects.toMatchObject({ kind: "invalid", message: "Add an access token first" });
   });
 
   it("needs manage_integrations", async () => {
@@ -113,7 +113,7 @@ describe("verifying a Shopify connection", () => {
         shopifyUrl: "acme-test",
         accessToken: FAKE_SHOP.accessToken,
       }),
-    ).rejects.toMatchObject({ status: 403 });
+    ).rejects.toMatchObject({ kind: "forbidden" });
     expect(calls).toHaveLength(0);
   });
 });
@@ -146,7 +146,7 @@ describe("connecting a store", () => {
         accessToken: "shpat_limited",
       }),
     ).rejects.toMatchObject({
-      status: 422,
+      kind: "invalid",
     });
     const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
     expect(row).toMatchObject({ isConnected: false, shopifyAccessToken: null });
@@ -217,7 +217,7 @@ describe("creating a Shopify store with its access token", () => {
   it("leaves no store row when the token lacks a required scope", async () => {
     const input = shopifyStore("shpat_limited", "limited");
     await expect(createStore(await actorFor(owner.admin.id), input)).rejects.toMatchObject({
-      status: 422,
+      kind: "invalid",
       message: expect.stringContaining("lacks write_discounts, read_customers, write_customers"),
     });
     expect(await storesNamed(input.name)).toEqual([]);
@@ -226,7 +226,7 @@ describe("creating a Shopify store with its access token", () => {
   it("needs manage_integrations to connect, and then creates nothing", async () => {
     const { member } = await createMember(owner.organization.id, { manage_stores: true });
     const input = shopifyStore(FAKE_SHOP.accessToken);
-    await expect(createStore(await actorFor(member.id), input)).rejects.toMatchObject({ status: 403 });
+    await expect(createStore(await actorFor(member.id), input)).rejects.toMatchObject({ kind: "forbidden" });
     expect(calls).toHaveLength(0);
     expect(await storesNamed(input.name)).toEqual([]);
   });

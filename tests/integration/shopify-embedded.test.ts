@@ -11,19 +11,19 @@ import {
 } from "~/db/schema";
 import { decryptSecret } from "~/server/crypto.server";
 import { FAKE_SHOP } from "../../mocks/shopify";
-import { createStoreFor } from "../support/actors";
-import { type AppServer, startApp } from "../support/app-server";
-import { testDb } from "../support/db";
-import { createSecondOrganization } from "../support/fixtures";
-import { HttpClient } from "../support/http";
+import { createStoreFor } from "../support/builders/actors";
+import { createSecondOrganization } from "../support/builders/fixtures";
 import {
   BROWSER_USER_AGENT,
   EMBEDDED_ENV,
   embeddedUrl,
   sessionToken,
   TEST_SHOPIFY_APP,
-} from "../support/shopify-session-token";
-import { eventually } from "../support/wait";
+} from "../support/builders/shopify-session-token";
+import { HttpClient } from "../support/clients/http";
+import { type AppServer, startApp } from "../support/infra/app-server";
+import { testDb } from "../support/infra/db";
+import { eventually } from "../support/infra/wait";
 
 const SHOP = FAKE_SHOP.domain;
 let app: AppServer;

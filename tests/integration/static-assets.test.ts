@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startApp } from "../support/app-server";
+import { type AppServer, startApp } from "../support/infra/app-server";
 
 let app: AppServer;
 beforeAll(async () => {

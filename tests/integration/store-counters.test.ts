@@ -6,11 +6,11 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeCounters, subscribers } from "~/db/schema";
 import { subscriberToken } from "~/services/subscribers/links.server";
-import { createStoreFor } from "../support/actors";
-import { type AppServer, startApp } from "../support/app-server";
-import { testDb } from "../support/db";
-import { createOrganizationWithAdmin } from "../support/fixtures";
-import { HttpClient } from "../support/http";
+import { createStoreFor } from "../support/builders/actors";
+import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { type AppServer, startApp } from "../support/infra/app-server";
+import { testDb } from "../support/infra/db";
 
 type Figures = { subscribers: number; active: number; couponsUsed: number };
 

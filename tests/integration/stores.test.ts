@@ -10,11 +10,11 @@ import {
   subscribers,
 } from "~/db/schema";
 import { decryptSecret } from "~/server/crypto.server";
-import { createStoreFor } from "../support/actors";
-import { testDb } from "../support/db";
-import { createMember, createOrganizationWithAdmin } from "../support/fixtures";
-import { HttpClient } from "../support/http";
-import { useSignedInApp } from "../support/signed-in-app";
+import { createStoreFor } from "../support/builders/actors";
+import { createMember, createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { useSignedInApp } from "../support/clients/signed-in-app";
+import { testDb } from "../support/infra/db";
 
 const signedIn = useSignedInApp();
 

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { subscribers } from "~/db/schema";
-import { createStoreFor } from "../support/actors";
-import { sqlRows, testDb } from "../support/db";
-import { createMember, createSecondOrganization } from "../support/fixtures";
-import { HttpClient } from "../support/http";
-import { useSignedInApp } from "../support/signed-in-app";
+import { createStoreFor } from "../support/builders/actors";
+import { createMember, createSecondOrganization } from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { useSignedInApp } from "../support/clients/signed-in-app";
+import { sqlRows, testDb } from "../support/infra/db";
 
 type Row = {
   id: string;

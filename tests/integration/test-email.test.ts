@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStoreFor } from "../support/actors";
-import { type AppServer, startApp } from "../support/app-server";
-import { createOrganizationWithAdmin } from "../support/fixtures";
-import { HttpClient } from "../support/http";
-import { type SmtpSink, startSmtpSink } from "../support/smtp-sink";
+import { createStoreFor } from "../support/builders/actors";
+import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { type AppServer, startApp } from "../support/infra/app-server";
+import { type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
 
 /** "Send test email" (Settings → Email configuration) against a real SMTP server on this machine. */
 let app: AppServer;

@@ -13,9 +13,9 @@ import {
 import { integrationScript } from "~/services/stores/integration.server";
 import { drainInProcessJobs } from "../../jobs/client";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
-import { actorFor, createStoreFor } from "../support/actors";
-import { testDb } from "../support/db";
-import { createOrganizationWithAdmin } from "../support/fixtures";
+import { actorFor, createStoreFor } from "../support/builders/actors";
+import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { testDb } from "../support/infra/db";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const EXTENSION = path.join(ROOT, "extensions/newsletter-popup");

@@ -8,11 +8,11 @@ import { acceptWebhookOnce } from "~/services/shopify/webhooks.server";
 import { closeQueues } from "../../jobs/client";
 import { shopifyQueue } from "../../jobs/queues/shopify.config";
 import { startWorkers, stopWorkers } from "../../jobs/worker";
-import { testDb } from "../support/db";
-import { uniqueEmail } from "../support/fixtures";
-import { TEST_REDIS_URL } from "../support/services";
-import { eventually } from "../support/wait";
-import { installedShop } from "../support/webhooks";
+import { uniqueEmail } from "../support/builders/fixtures";
+import { installedShop } from "../support/builders/webhooks";
+import { testDb } from "../support/infra/db";
+import { TEST_REDIS_URL } from "../support/infra/services";
+import { eventually } from "../support/infra/wait";
 
 /** Webhook work on the real shopify queue (BullMQ on Redis), with workers in this process. */
 let workers: Worker[];

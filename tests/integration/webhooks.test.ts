@@ -11,11 +11,7 @@ import {
   users,
   webhookEvents,
 } from "~/db/schema";
-import { type AppServer, startApp } from "../support/app-server";
-import { testDb } from "../support/db";
-import { uniqueEmail } from "../support/fixtures";
-import { recipients, waitForOutboxMessage } from "../support/outbox";
-import { eventually } from "../support/wait";
+import { uniqueEmail } from "../support/builders/fixtures";
 import {
   deliver,
   installedShop,
@@ -23,7 +19,11 @@ import {
   TEST_SHOPIFY_API_KEY,
   TEST_SHOPIFY_API_SECRET,
   webhookRequest,
-} from "../support/webhooks";
+} from "../support/builders/webhooks";
+import { type AppServer, startApp } from "../support/infra/app-server";
+import { testDb } from "../support/infra/db";
+import { recipients, waitForOutboxMessage } from "../support/infra/outbox";
+import { eventually } from "../support/infra/wait";
 
 let app: AppServer;
 

@@ -10,7 +10,7 @@ import {
   validateEmail,
   validateSubscriber,
 } from "../../popup/validation";
-import { hostileAddresses } from "../support/hostile-addresses";
+import { hostileAddresses } from "../support/matrices/hostile-addresses";
 
 const open: EmailValidation = { companyEmailsOnly: false, allowedDomains: [], blockedDomains: [] };
 const company = defaultEmailValidation;

@@ -1,8 +1,10 @@
 import { data } from "react-router";
 import { requireScreenActor } from "~/http/guards/request-actor.server";
 import type { Permission } from "~/lib/permissions";
+import { readCookie, SELECTED_STORE_COOKIE, selectStore } from "~/lib/store-routing";
 import type { Actor } from "~/services/access/actor.server";
-import { HttpError } from "~/services/errors.server";
+import { listStoreSummaries, requireStore, type StoreSummary } from "~/services/stores/stores.server";
+import { errorPage } from "../errors.server";
 
 /**
  * A screen's guard: anonymous → /login; a member without the permission → 403 page; the admin-only
@@ -20,15 +22,33 @@ export async function requireScreen(
   return actor;
 }
 
+export type StoreScreen = { actor: Actor; store: StoreSummary | undefined };
+
 /**
- * A service's refusal on a screen (a store that is unknown or another organization's: 404) becomes the
- * error page with that status; React Router answers 500 to anything thrown that is not a response.
+ * A store screen's guard: requireScreen, then the store the screen shows, undefined when the organization
+ * has none yet. A store section shows the store its URL names (or ?storeId=) when it is one of the actor's,
+ * else the remembered one, else the first. The dashboard is `strict`: the store its URL names (inside the
+ * Shopify admin, the shop's) must be the actor's, else the 404 page, as for another organization's store.
  */
-export async function refusalAsErrorPage<T>(work: Promise<T>): Promise<T> {
-  try {
-    return await work;
-  } catch (error) {
-    if (error instanceof HttpError) throw data(error.message, { status: error.status });
-    throw error;
+export async function requireStoreScreen(
+  request: Request,
+  params: { storeId?: string },
+  permission: Permission | null,
+  { strict = false } = {},
+): Promise<StoreScreen> {
+  const actor = await requireScreen(request, permission);
+  const named = strict ? (params.storeId ?? actor.storeId) : undefined;
+  if (named) {
+    const store = await requireStore(actor, named).catch((error: unknown) => {
+      throw errorPage(error);
+    });
+    return { actor, store: { id: store.id, name: store.name } };
   }
+  const remembered = readCookie(request.headers.get("Cookie"), SELECTED_STORE_COOKIE);
+  const store = selectStore(
+    await listStoreSummaries(actor),
+    params.storeId ?? new URL(request.url).searchParams.get("storeId") ?? undefined,
+    remembered,
+  );
+  return { actor, store };
 }

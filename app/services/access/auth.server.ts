@@ -15,7 +15,7 @@ import {
   recordDistinctFailure,
   recordFailure,
 } from "~/server/rate-limit.server";
-import { HttpError, unauthorized } from "~/services/errors.server";
+import { refused, unauthorized } from "~/services/errors.server";
 import { enqueue } from "../../../jobs/client";
 import { createSession, destroySession, destroyUserSessions } from "./sessions.server";
 import { findUserByEmail, recordLogin } from "./users.server";
@@ -118,7 +118,7 @@ export async function resetPassword(token: string, password: string, ip: string)
   const valid = and(eq(users.resetToken, sha256(token)), gt(users.resetTokenExpiry, new Date()));
   if (!(await isResetTokenValid(token))) {
     await recordFailure(resetFailuresPerIp, ip);
-    throw new HttpError(400, MESSAGES.invalidResetLink);
+    throw refused(MESSAGES.invalidResetLink);
   }
   const passwordHash = await hashPassword(password);
   const [user] = await db()
@@ -134,7 +134,7 @@ export async function resetPassword(token: string, password: string, ip: string)
     .where(valid)
     .returning({ id: users.id });
   // Used by a concurrent request between the check and the update: single use still holds.
-  if (!user) throw new HttpError(400, MESSAGES.invalidResetLink);
+  if (!user) throw refused(MESSAGES.invalidResetLink);
   await destroyUserSessions(user.id);
 }
 

@@ -4,7 +4,7 @@ import { isUniqueViolation } from "~/db/errors.server";
 import { stores, users } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import type { PermissionMap } from "~/lib/permissions";
-import { conflict, HttpError, notFound } from "~/services/errors.server";
+import { conflict, notFound, refused } from "~/services/errors.server";
 import { enqueue } from "../../../jobs/client";
 import { type Actor, authorize } from "./actor.server";
 import { destroyUserSessions } from "./sessions.server";
@@ -58,14 +58,14 @@ export async function inviteMember(actor: Actor, input: { email: string; permiss
 
 /** A member of the actor's organization; the actor and other admins are not editable here. */
 async function requireMember(actor: Actor, memberId: string) {
-  if (memberId === actor.userId) throw new HttpError(400, "You cannot change or delete your own account");
+  if (memberId === actor.userId) throw refused("You cannot change or delete your own account");
   if (!isUuid(memberId)) throw notFound("Member not found");
   const [member] = await db()
     .select({ id: users.id, role: users.role })
     .from(users)
     .where(and(eq(users.id, memberId), eq(users.organizationId, actor.organizationId)));
   if (!member) throw notFound("Member not found");
-  if (member.role !== "member") throw new HttpError(400, "Administrators cannot be changed here");
+  if (member.role !== "member") throw refused("Administrators cannot be changed here");
   return member;
 }
 

@@ -6,7 +6,7 @@ import { decryptSecret, encryptSecret, maskSecret } from "~/server/crypto.server
 import { privateHostRefusal } from "~/server/network-guard.server";
 import { consumeAll, type RateRule } from "~/server/rate-limit.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { HttpError, notFound } from "~/services/errors.server";
+import { DomainError, invalid, notFound, upstreamFailed } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { sendStoreMail } from "./store-mailer.server";
 
@@ -72,7 +72,7 @@ export async function updateEmailSettings(actor: Actor, storeId: string, changes
 /** A host inside our network is refused when saved, not at the first send ("Configured", then failing). */
 async function assertSmtpHostAllowed(host: string): Promise<void> {
   const refusal = await privateHostRefusal(host);
-  if (refusal) throw new HttpError(422, refusal, { errors: { smtpHost: [refusal] } });
+  if (refusal) throw invalid(refusal, { smtpHost: [refusal] });
 }
 
 /** Really connects to the store's SMTP server and sends a short message; answers with the server's reply. */
@@ -80,7 +80,7 @@ export async function sendTestEmail(actor: Actor, storeId: string, to: string | 
   authorize(actor, "manage_email_settings");
   const store = await requireStore(actor, storeId);
   const settings = await settingsOf(store.id);
-  if (!settings.isConfigured) throw new HttpError(422, "Save the SMTP host, port and from email first");
+  if (!settings.isConfigured) throw invalid("Save the SMTP host, port and from email first");
   await consumeAll([
     [testEmailsPerStore, store.id],
     [testEmailsPerUser, actor.userId],
@@ -94,7 +94,7 @@ export async function sendTestEmail(actor: Actor, storeId: string, to: string | 
     });
     return { message: `Test email sent to ${recipient}. The server answered: ${response}` };
   } catch (error) {
-    if (error instanceof HttpError) throw error;
-    throw new HttpError(502, `The SMTP server refused the test email: ${(error as Error).message}`);
+    if (error instanceof DomainError) throw error;
+    throw upstreamFailed(`The SMTP server refused the test email: ${(error as Error).message}`);
   }
 }

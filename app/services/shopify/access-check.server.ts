@@ -1,5 +1,5 @@
 import { encryptSecret } from "~/server/crypto.server";
-import { HttpError } from "~/services/errors.server";
+import { invalid } from "~/services/errors.server";
 import { enqueue } from "../../../jobs/client";
 import { type ShopifyCredentials, shopDomainOf, verifyShopifyAccess } from "./admin-api.server";
 
@@ -26,7 +26,7 @@ export function describeAccess(result: AccessResult): string {
  */
 export async function checkShopifyAccess(shop: ShopAddress, accessToken: string) {
   const result = await verifyShopifyAccess(credentialsFor(shop, accessToken));
-  if (result.missingScopes.length > 0) throw new HttpError(422, describeAccess(result));
+  if (result.missingScopes.length > 0) throw invalid(describeAccess(result));
   return {
     columns: {
       shopifyAccessToken: encryptSecret(accessToken),

@@ -1,5 +1,5 @@
 import { logger } from "~/server/logger.server";
-import { HttpError } from "~/services/errors.server";
+import { DomainError, invalid, unavailable, upstreamFailed } from "~/services/errors.server";
 
 /** The Admin API version every call pins (Shopify supports each version for a year). */
 export const SHOPIFY_API_VERSION = "2025-10";
@@ -9,10 +9,10 @@ export const REQUIRED_SCOPES = ["read_discounts", "write_discounts", "read_custo
 const MAX_THROTTLE_WAITS = 5;
 
 /** The token was refused (revoked, or never valid): the store must be marked Not Connected. */
-export class ShopifyAuthError extends HttpError {
+export class ShopifyAuthError extends DomainError {
   constructor() {
     super(
-      401,
+      "unauthorized",
       "Shopify refused the access token. It may have been revoked: create a new one in your Shopify admin.",
     );
   }
@@ -40,7 +40,7 @@ export function shopDomainOf(value: string): string {
     : (trimmed.split("/")[0] ?? "");
   const domain = host.includes(".") ? host : `${host}.myshopify.com`;
   if (!/^[a-z0-9][a-z0-9-]*\.myshopify\.com$/.test(domain)) {
-    throw new HttpError(422, "Enter your store's myshopify.com address (Shopify admin → Settings → Domains)");
+    throw invalid("Enter your store's myshopify.com address (Shopify admin → Settings → Domains)");
   }
   return domain;
 }
@@ -70,13 +70,12 @@ export async function adminGraphql<T>(
       signal: AbortSignal.timeout(15_000),
     });
     if (response.status === 401 || response.status === 403) throw new ShopifyAuthError();
-    if (response.status === 404)
-      throw new HttpError(422, `No Shopify store answers at ${credentials.shopDomain}`);
+    if (response.status === 404) throw invalid(`No Shopify store answers at ${credentials.shopDomain}`);
     const body = (await response.json().catch(() => ({}))) as GraphqlResponse<T>;
     const waitMs = response.status === 429 ? 1_000 : throttledWaitMs(body);
     if (waitMs !== null) {
       if (wait >= MAX_THROTTLE_WAITS)
-        throw new HttpError(503, "Shopify is rate limiting requests; try again shortly");
+        throw unavailable("Shopify is rate limiting requests; try again shortly");
       logger().debug({ shop: credentials.shopDomain, waitMs }, "Shopify throttled the call");
       await new Promise((resolve) => setTimeout(resolve, waitMs));
       continue;
@@ -85,7 +84,7 @@ export async function adminGraphql<T>(
       const message = Array.isArray(body.errors)
         ? body.errors.map((error) => error.message).join("; ")
         : String(body.errors ?? response.statusText);
-      throw new HttpError(502, `Shopify answered: ${message}`);
+      throw upstreamFailed(`Shopify answered: ${message}`);
     }
     return body.data;
   }
@@ -147,8 +146,7 @@ export async function createDiscountCode(
   );
   const { codeDiscountNode, userErrors } = data.discountCodeBasicCreate;
   if (userErrors.length > 0 || !codeDiscountNode) {
-    throw new HttpError(
-      422,
+    throw invalid(
       `Shopify refused the discount code: ${userErrors.map((error) => error.message).join("; ")}`,
     );
   }

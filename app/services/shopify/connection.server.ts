@@ -5,7 +5,7 @@ import type { ShopifyConnectionInput, ShopifyVerificationInput } from "~/lib/sch
 import { decryptSecret } from "~/server/crypto.server";
 import { logger } from "~/server/logger.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { HttpError } from "~/services/errors.server";
+import { invalid, notFound } from "~/services/errors.server";
 import { presentStore, requireStore } from "~/services/stores/stores.server";
 import {
   checkShopifyAccess,
@@ -36,7 +36,7 @@ export async function verifyShopifyConnection(
   const store = await requireStore(actor, storeId);
   const accessToken =
     input.accessToken ?? (store.shopifyAccessToken ? decryptSecret(store.shopifyAccessToken) : null);
-  if (!accessToken) throw new HttpError(422, "Add an access token first");
+  if (!accessToken) throw invalid("Add an access token first");
   const result = await verifyShopifyAccess(credentialsFor(input, accessToken));
   return { ...result, ok: result.missingScopes.length === 0, message: describeAccess(result) };
 }
@@ -55,7 +55,7 @@ export async function connectShopify(actor: Actor, storeId: string, input: Shopi
     })
     .where(eq(stores.id, store.id))
     .returning();
-  if (!updated) throw new HttpError(404, "Store not found");
+  if (!updated) throw notFound("Store not found");
   await queueDiscountCodeCheck(store.id);
   return { store: presentStore(updated), message };
 }
@@ -72,7 +72,7 @@ export async function withShopify<T>(
   call: (credentials: ShopifyCredentials) => Promise<T>,
 ): Promise<T> {
   const credentials = (await installedShopCredentials(store)) ?? credentialsOf(store);
-  if (!credentials) throw new HttpError(422, "This store is not connected to Shopify");
+  if (!credentials) throw invalid("This store is not connected to Shopify");
   try {
     return await call(credentials);
   } catch (error) {

@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { stores, subscribers } from "~/db/schema";
 import { logger } from "~/server/logger.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { HttpError } from "~/services/errors.server";
+import { invalid, isPermanent } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { enqueue } from "../../../jobs/client";
 import { ShopifyAuthError } from "./admin-api.server";
@@ -27,7 +27,7 @@ export async function setConsentSync(actor: Actor, storeId: string, enabled: boo
   authorize(actor, "manage_integrations");
   const store = await requireStore(actor, storeId);
   if (enabled && !credentialsOf(store))
-    throw new HttpError(422, "Connect this store to Shopify to sync email marketing consent");
+    throw invalid("Connect this store to Shopify to sync email marketing consent");
   const [changed] = await db()
     .update(stores)
     .set({ consentSyncEnabled: enabled, updatedAt: new Date() })
@@ -134,8 +134,7 @@ export async function backfillConsent(storeId: string): Promise<{ synced: number
         try {
           if (await pushConsent(store, next)) synced += 1;
         } catch (error) {
-          if (!(error instanceof HttpError) || error instanceof ShopifyAuthError || error.status >= 500)
-            throw error;
+          if (!isPermanent(error) || error instanceof ShopifyAuthError) throw error;
           failed += 1;
           logger().warn(
             { storeId, subscriberId: next.id, err: error },

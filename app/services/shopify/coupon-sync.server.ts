@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { popupConfigs, stores, subscribers } from "~/db/schema";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { HttpError } from "~/services/errors.server";
+import { invalid, notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { runAndWait } from "../../../jobs/client";
 import { discountCodeUsage } from "./admin-api.server";
@@ -26,8 +26,7 @@ export type SyncAnswer =
 export async function assertCanSync(actor: Actor, storeId: string): Promise<string> {
   authorize(actor, "manage_subscribers");
   const store = await requireStore(actor, storeId);
-  if (!store.isConnected)
-    throw new HttpError(422, "Connect this store to Shopify (Settings) to sync coupon usage");
+  if (!store.isConnected) throw invalid("Connect this store to Shopify (Settings) to sync coupon usage");
   return store.id;
 }
 
@@ -73,7 +72,7 @@ export async function syncCouponUsage(
     .from(stores)
     .innerJoin(popupConfigs, eq(popupConfigs.storeId, stores.id))
     .where(eq(stores.id, storeId));
-  if (!row) throw new HttpError(404, "Store not found");
+  if (!row) throw notFound("Store not found");
   const pending = await db()
     .select({ id: subscribers.id, code: subscribers.discountCodeSent })
     .from(subscribers)

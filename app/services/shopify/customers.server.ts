@@ -1,4 +1,4 @@
-import { HttpError } from "~/services/errors.server";
+import { type DomainError, invalid } from "~/services/errors.server";
 import { adminGraphql, type ShopifyCredentials } from "./admin-api.server";
 
 /** The consent Shopify records for a customer's email (CustomerEmailMarketingConsentInput, Admin API 2025-10). */
@@ -11,11 +11,8 @@ export type EmailMarketingConsent = {
 
 type UserError = { field: string[] | null; message: string; code?: string | null };
 
-function refused(what: string, userErrors: UserError[]): HttpError {
-  return new HttpError(
-    422,
-    `Shopify refused ${what}: ${userErrors.map((error) => error.message).join("; ")}`,
-  );
+function refusal(what: string, userErrors: UserError[]): DomainError {
+  return invalid(`Shopify refused ${what}: ${userErrors.map((error) => error.message).join("; ")}`);
 }
 
 /** The id of the shop's customer with this email, or null (customerByIdentifier, so no duplicate is made). */
@@ -58,7 +55,7 @@ export async function createCustomerWithConsent(
     },
   );
   const { customer: created, userErrors } = data.customerCreate;
-  if (userErrors.length > 0 || !created) throw refused("the customer", userErrors);
+  if (userErrors.length > 0 || !created) throw refusal("the customer", userErrors);
   return created.id;
 }
 
@@ -82,5 +79,5 @@ export async function updateEmailMarketingConsent(
     { input: { customerId, emailMarketingConsent: consent } },
   );
   const { userErrors } = data.customerEmailMarketingConsentUpdate;
-  if (userErrors.length > 0) throw refused("the consent update", userErrors);
+  if (userErrors.length > 0) throw refusal("the consent update", userErrors);
 }

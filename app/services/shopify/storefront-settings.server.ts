@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { stores } from "~/db/schema";
 import { env } from "~/server/env.server";
-import { HttpError } from "~/services/errors.server";
+import { invalid } from "~/services/errors.server";
 import { adminGraphql } from "./admin-api.server";
 import { credentialsOf, withShopify } from "./connection.server";
 
@@ -57,8 +57,7 @@ export async function publishStorefrontSettings(storeId: string): Promise<boolea
     );
     const { userErrors } = data.metafieldsSet;
     if (userErrors.length > 0) {
-      throw new HttpError(
-        422,
+      throw invalid(
         `Shopify refused the storefront settings: ${userErrors.map((error) => error.message).join("; ")}`,
       );
     }

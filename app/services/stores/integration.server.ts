@@ -6,7 +6,7 @@ import { randomToken } from "~/server/crypto.server";
 import { env } from "~/server/env.server";
 import { fetchPublicPage } from "~/server/safe-fetch.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { HttpError, notFound } from "~/services/errors.server";
+import { DomainError, notFound } from "~/services/errors.server";
 import { forgetPublicConfig } from "~/services/popups/public-config-cache.server";
 import { enqueue } from "../../../jobs/client";
 import { findPopupScript } from "./installation-detector.server";
@@ -96,7 +96,7 @@ async function checkSite(
   try {
     page = await fetchPublicPage(siteUrl);
   } catch (error) {
-    if (error instanceof HttpError) return { installed: false, message: error.message };
+    if (error instanceof DomainError) return { installed: false, message: error.message };
     throw error;
   }
   if (page.status >= 400)

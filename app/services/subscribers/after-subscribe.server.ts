@@ -7,7 +7,7 @@ import { countWithin, type RateRule } from "~/server/rate-limit.server";
 import { deliverConfirmationEmail } from "~/services/email/confirmation-email.server";
 import { loadMailContext, type MailContext } from "~/services/email/mail-context.server";
 import { deliverWelcomeEmail } from "~/services/email/welcome-email.server";
-import { HttpError } from "~/services/errors.server";
+import { isPermanent } from "~/services/errors.server";
 import { queueSubscriberDigest } from "~/services/notifications/digests.server";
 import { queueConsentSync } from "~/services/shopify/consent-sync.server";
 import { issueUniqueCode } from "~/services/shopify/discount-codes.server";
@@ -96,7 +96,7 @@ export async function issueDeferredCode(subscriberId: string): Promise<void> {
     await issueUniqueCode(subscriberId);
   } catch (error) {
     // Refused for good (revoked token, invalid input): the popup's code goes out instead.
-    if (!(error instanceof HttpError) || error.status >= 500) throw error;
+    if (!isPermanent(error)) throw error;
     logger().warn({ subscriberId, err: error }, "unique discount code not created; the popup's code is used");
   }
   await queueFirstEmail(subscriberId);

@@ -5,7 +5,7 @@ import { csvRow } from "~/lib/csv";
 import { isUuid } from "~/lib/ids";
 import type { SubscriberFilters, SubscriberListQuery } from "~/lib/schemas/subscribers";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { HttpError, notFound } from "~/services/errors.server";
+import { invalid, notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 
 /** Counting stops here: an exact total of a million matches would cost more than the page itself. */
@@ -28,8 +28,7 @@ type Cursor = { at: string; id: string };
 
 const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-const invalidCursor = () =>
-  new HttpError(422, "cursor is not valid", { errors: { cursor: ["cursor is not valid"] } });
+const invalidCursor = () => invalid("cursor is not valid", { cursor: ["cursor is not valid"] });
 
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.at}|${cursor.id}`, "utf8").toString("base64url");

@@ -4,7 +4,7 @@ import { prepared } from "~/db/prepared.server";
 import { stores, subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
 import type { SubscribeBody } from "~/lib/schemas/subscribe";
-import { HttpError } from "~/services/errors.server";
+import { invalid, notFound } from "~/services/errors.server";
 import { preferencesForStore } from "~/services/preferences.server";
 import {
   type OptionalField,
@@ -31,7 +31,7 @@ export async function subscribe(
 ): Promise<SubscribeResponse> {
   const errors = validateSubscriber(body, popup.fields, popup.emailValidation);
   if (Object.keys(errors).length > 0) {
-    throw new HttpError(422, Object.values(errors)[0] ?? POPUP_MESSAGES.emailInvalid, { errors });
+    throw invalid(Object.values(errors)[0] ?? POPUP_MESSAGES.emailInvalid, errors);
   }
   // The honeypot: people never fill it. Bots get an answer that reads as success; nothing is stored or sent.
   if (body.website) return { message: SUBSCRIBE_ANSWERS.sentToInbox };
@@ -97,7 +97,7 @@ async function storeContext(storeId: string): Promise<StoreContext> {
       .from(stores)
       .where(eq(stores.id, storeId)),
   ]);
-  if (!preferences || !store) throw new HttpError(404, "Popup not found");
+  if (!preferences || !store) throw notFound("Popup not found");
   const value = { preferences, ...store };
   contextCache.set(storeId, { value, expires: Date.now() + CONTEXT_TTL_MS });
   return value;

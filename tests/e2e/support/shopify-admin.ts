@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type FrameLocator, type Page } from "@playwright/test";
-import { embeddedUrl, sessionToken } from "../../support/shopify-session-token";
+import { embeddedUrl, sessionToken } from "../../support/builders/shopify-session-token";
 import { MAIN } from "./servers";
 
 /**

@@ -2,8 +2,8 @@ import { createHmac, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { shopifySessions, stores } from "~/db/schema";
 import { encryptSecret } from "~/server/crypto.server";
+import { testDb } from "../infra/db";
 import { createStoreFor } from "./actors";
-import { testDb } from "./db";
 import { createOrganizationWithAdmin } from "./fixtures";
 
 /** The Partner app credentials the app under test runs with (embedded mode on). */

@@ -1,5 +1,5 @@
+import { type RawRequest, type RawResponse, rawRequest } from "../clients/raw-http";
 import { nextClientAddress } from "./bad-input-runner";
-import { type RawRequest, type RawResponse, rawRequest } from "./raw-http";
 import type { Tally } from "./summary";
 
 /**

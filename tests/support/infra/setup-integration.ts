@@ -41,7 +41,7 @@ Object.assign(process.env, {
 });
 
 // Services enqueue jobs; without Redis this process runs them, as the web server does.
-(await import("../../jobs/in-process")).runJobsInProcess();
+(await import("../../../jobs/in-process")).runJobsInProcess();
 
 const appGlobals = globalThis as { __newsletterDb?: Map<string, unknown>; __newsletterRedis?: unknown };
 

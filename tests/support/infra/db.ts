@@ -62,7 +62,7 @@ export function testDb(): TestDb {
   if (!handle) {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString)
-      throw new Error("DATABASE_URL is not set: is tests/support/setup-integration.ts loaded?");
+      throw new Error("DATABASE_URL is not set: is tests/support/infra/setup-integration.ts loaded?");
     const pool = new pg.Pool({ connectionString, max: 4 });
     pool.on("error", () => {});
     handle = drizzle(pool, { schema, casing: "snake_case" });

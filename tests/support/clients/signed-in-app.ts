@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from "vitest";
-import { type AppEnv, type AppServer, startApp } from "./app-server";
-import { createOrganizationWithAdmin } from "./fixtures";
+import { createOrganizationWithAdmin } from "../builders/fixtures";
+import { type AppEnv, type AppServer, startApp } from "../infra/app-server";
 import { HttpClient } from "./http";
 
 export type SignedInApp = {

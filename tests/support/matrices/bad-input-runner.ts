@@ -1,5 +1,5 @@
-import type { HttpClient, HttpResponse } from "./http";
-import { databaseFingerprint } from "./route-fixtures";
+import { databaseFingerprint } from "../builders/route-fixtures";
+import type { HttpClient, HttpResponse } from "../clients/http";
 import type { Tally } from "./summary";
 
 /** One hostile request: its label for failure messages, the path and an optional raw JSON body. */

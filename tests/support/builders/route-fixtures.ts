@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { emailClickTracking, subscribers } from "~/db/schema";
+import { sqlRows, testDb } from "../infra/db";
+import type { Fixture } from "../matrices/api-routes";
 import { createStoreFor } from "./actors";
-import type { Fixture } from "./api-routes";
-import { sqlRows, testDb } from "./db";
 import { createMember } from "./fixtures";
 
 /** Sessions change on every signed-in read (sliding expiry), so they are no evidence of a write. */

@@ -4,7 +4,7 @@ import { users } from "~/db/schema";
 import type { PermissionMap } from "~/lib/permissions";
 import { hashPassword } from "~/server/passwords.server";
 import { createOrganizationWithAdmin as createAccount } from "~/services/access/users.server";
-import { testDb } from "./db";
+import { testDb } from "../infra/db";
 
 /** The password every fixture user gets (long enough for the SPEC §5 rule). */
 export const FIXTURE_PASSWORD = "correct horse battery staple";

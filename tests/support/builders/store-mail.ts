@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { emailSettings } from "~/db/schema";
-import { testDb } from "./db";
-import type { SmtpSink } from "./smtp-sink";
+import { testDb } from "../infra/db";
+import type { SmtpSink } from "../infra/smtp-sink";
 
 /**
  * Points a store's SMTP settings at a loopback sink, straight in the database (no password). The app

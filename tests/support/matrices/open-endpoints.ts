@@ -1,5 +1,5 @@
 /**
- * The endpoints outside the signed-in API (tests/support/api-routes.ts): the storefront's public
+ * The endpoints outside the signed-in API (tests/support/matrices/api-routes.ts): the storefront's public
  * JSON, the pages a subscriber reaches from an email, and the auth flows. Anyone may call them.
  */
 export type OpenFixture = {

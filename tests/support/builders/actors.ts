@@ -3,7 +3,7 @@ import { users } from "~/db/schema";
 import { effectivePermissions } from "~/lib/permissions";
 import type { Actor } from "~/services/access/actor.server";
 import { createStore } from "~/services/stores/stores.server";
-import { testDb } from "./db";
+import { testDb } from "../infra/db";
 
 /** The service-level Actor of a user, for arranging data through the app's own services. */
 export async function actorFor(userId: string): Promise<Actor> {

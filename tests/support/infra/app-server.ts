@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
+import { PROJECT_ROOT, stopProcess, TSX_CLI } from "./processes";
 import { freePort } from "./services";
 
 /** A running production build of the app (`NODE_ENV=production tsx server.ts`) in a child process. */
@@ -16,8 +17,6 @@ export type AppServer = {
 /** Variables to set on the child; `undefined` removes one inherited from the test process. */
 export type AppEnv = Record<string, string | undefined>;
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-const TSX_CLI = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 5_000;
 
@@ -44,7 +43,7 @@ export async function startApp(options: { env?: AppEnv } = {}): Promise<AppServe
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
-  const child = spawn(process.execPath, [TSX_CLI, path.join(ROOT, "server.ts")], {
+  const child = spawn(process.execPath, [TSX_CLI, path.join(PROJECT_ROOT, "server.ts")], {
     cwd: appRoot,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -78,14 +77,5 @@ export async function startApp(options: { env?: AppEnv } = {}): Promise<AppServe
     child.once("exit", onExit);
   });
 
-  return { url, output: () => output, stop: () => stopChild(child) };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
+  return { url, output: () => output, stop: () => stopProcess(child, { graceMs: STOP_TIMEOUT_MS }) };
 }

@@ -1,0 +1,78 @@
+import type { Response as ExpressResponse } from "express";
+import { data } from "react-router";
+import { logger } from "~/server/logger.server";
+import { DomainError, type ErrorKind, type FieldErrors } from "~/services/errors.server";
+
+/** The one mapping of domain errors to HTTP, for the React Router routes and the Express routers alike. */
+const STATUS: Record<ErrorKind, number> = {
+  malformed: 400,
+  refused: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  "not-found": 404,
+  conflict: 409,
+  gone: 410,
+  "too-large": 413,
+  invalid: 422,
+  "rate-limited": 429,
+  "upstream-failed": 502,
+  unavailable: 503,
+};
+
+/** The JSON every failing /api call answers: `{message}`, with field messages or a wait when there are some. */
+export type ErrorBody = { message: string; errors?: FieldErrors; retryAfter?: number };
+
+/** What a client sees when something failed that it cannot act on; the details go to the log only. */
+const UNEXPECTED: ErrorBody = { message: "Something went wrong. Please try again." };
+
+export function statusOf(error: DomainError): number {
+  return STATUS[error.kind];
+}
+
+export function errorBody(error: DomainError): ErrorBody {
+  const { fieldErrors, retryAfterSeconds } = error.details;
+  return {
+    message: error.message,
+    ...(fieldErrors && { errors: fieldErrors }),
+    ...(retryAfterSeconds !== undefined && { retryAfter: retryAfterSeconds }),
+  };
+}
+
+export function errorHeaders(error: DomainError): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (error.details.retryAfterSeconds !== undefined)
+    headers["Retry-After"] = String(error.details.retryAfterSeconds);
+  // The unread rest of an oversized body would corrupt a reused connection: close it instead.
+  if (error.kind === "too-large") headers.Connection = "close";
+  return headers;
+}
+
+/**
+ * A React Router API route's failure as JSON: a domain error keeps its status, anything else is a logged 500.
+ * A thrown Response (a redirect, Shopify's own answer) goes on as it is.
+ */
+export function errorResponse(error: unknown) {
+  if (error instanceof Response) throw error;
+  if (error instanceof DomainError)
+    return data(errorBody(error), { status: statusOf(error), headers: errorHeaders(error) });
+  logger().error({ err: error }, "unhandled error in API route");
+  return data(UNEXPECTED, { status: 500 });
+}
+
+/** An Express router's failure as the same JSON; anything but a domain error is logged as `logMessage`. */
+export function sendError(res: ExpressResponse, error: unknown, logMessage = "request failed"): void {
+  if (error instanceof DomainError) {
+    res.set(errorHeaders(error)).status(statusOf(error)).json(errorBody(error));
+    return;
+  }
+  logger().error({ err: error }, logMessage);
+  res.status(500).json(UNEXPECTED);
+}
+
+/**
+ * A screen's failure as the error page with its status (a store that is unknown or another organization's:
+ * 404); React Router would answer 500 to anything thrown that is not a response.
+ */
+export function errorPage(error: unknown): unknown {
+  return error instanceof DomainError ? data(error.message, { status: statusOf(error) }) : error;
+}
