@@ -8,6 +8,7 @@
  */
 import type { TemplateSocialLinks } from "~/db/schema/email";
 import { defaultEmailTemplate } from "~/lib/schemas/email-template";
+import { escapeHtml } from "../../../popup/sanitize";
 
 export type TemplateContent = {
   templateName: string;
@@ -63,10 +64,6 @@ const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, 
 const PAGE_BACKGROUND = "#f4f5f7";
 const TEXT_COLOR = "#303030";
 const MUTED_COLOR = "#6d7175";
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** The value when it is an absolute http(s) URL, else null: nothing else may become a link. */
 function httpUrl(value: string | null | undefined, protocols: readonly string[] = ["http:", "https:"]) {
