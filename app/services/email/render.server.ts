@@ -6,23 +6,12 @@
  * Mail clients ignore most CSS, so the layout is tables with inline styles, and the one <style> block only
  * narrows the padding on phones (clients that drop it still get a fluid, max 600 px wide email).
  */
-import type { TemplateSocialLinks } from "~/db/schema/email";
-import { defaultEmailTemplate } from "~/lib/schemas/email-template";
+import {
+  defaultEmailTemplate,
+  type TemplateContent,
+  type TemplateSocialLinks,
+} from "~/lib/schemas/email-template";
 import { escapeHtml } from "../../../popup/sanitize";
-
-export type TemplateContent = {
-  templateName: string;
-  subject: string;
-  headerLogo: string;
-  headerText: string;
-  bodyContent: string;
-  footerText: string;
-  footerNote: string;
-  socialMediaLinks: TemplateSocialLinks;
-  companyAddress: string;
-  primaryColor: string;
-  secondaryColor: string;
-};
 
 export type RenderVariables = {
   firstName: string;
