@@ -3,16 +3,12 @@ import { useState } from "react";
 import { ConfirmModal } from "~/components/confirm-modal";
 import { InstallSnippet } from "~/components/stores/install-snippet";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
+import { apiRequest, failureMessage, type Received } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/format";
-import type { IntegrationType } from "~/lib/schemas/stores";
+import type { IntegrationScript, IntegrationType } from "~/lib/schemas/stores";
 import { StepHeading } from "./step-heading";
 
-export type ScriptView = {
-  script: string;
-  activeScriptVersion: string | null;
-  activeScriptTimestamp: string | Date | null;
-};
+type ScriptView = Received<IntegrationScript>;
 
 type Props = { storeId: string; integrationType: IntegrationType; initial: ScriptView; installed: boolean };
 

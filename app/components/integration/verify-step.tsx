@@ -1,11 +1,12 @@
 import { Banner, BlockStack, Button, Card, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
+import { apiRequest, failureMessage, type Received } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/format";
+import type { InstallationStatus } from "~/lib/schemas/stores";
 import { StepHeading } from "./step-heading";
 
-export type InstallationView = { installed: boolean; message: string; checkedAt: string | Date | null };
+export type InstallationView = Received<InstallationStatus>;
 
 type Props = { storeId: string; view: InstallationView; onChecked: (view: InstallationView) => void };
 

@@ -12,17 +12,8 @@ import {
 import { useState } from "react";
 import { useToast } from "~/components/toast";
 import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
+import type { EmailSettingsView } from "~/lib/schemas/email-settings";
 import { InlineEditField } from "./inline-edit-field";
-
-export type EmailSettingsView = {
-  smtpHost: string;
-  smtpPort: number;
-  smtpUsername: string | null;
-  smtpPassword: string;
-  fromEmail: string | null;
-  fromName: string | null;
-  isConfigured: boolean;
-};
 
 type Props = { storeId: string; initial: EmailSettingsView };
 

@@ -2,21 +2,11 @@ import { BlockStack, Button, Card, Checkbox, InlineStack, Text, TextField } from
 import { useState } from "react";
 import { useToast } from "~/components/toast";
 import { apiRequest, failureMessage } from "~/lib/api-client";
+import type { PreferencesUpdate, PreferencesView } from "~/lib/schemas/preferences";
 
-export type PreferencesView = {
-  adminNotificationEmail: string;
-  /** A new address waiting for its mailed confirmation link; notifications still go to adminNotificationEmail. */
-  pendingNotificationEmail?: string | null;
-  enableAnalytics: boolean;
-  sendWelcomeEmail: boolean;
-  enableDoubleOptIn: boolean;
-  validateDiscountCode: boolean;
-  notifyOnSubscriptions: boolean;
-  dailySubscriberSummary: boolean;
-  alertOnUnsubscribeRate: boolean;
-};
-
-type Toggle = Exclude<keyof PreferencesView, "adminNotificationEmail" | "pendingNotificationEmail">;
+/** What the card edits: every field PUT accepts. */
+type EditedPreferences = Required<PreferencesUpdate>;
+type Toggle = Exclude<keyof EditedPreferences, "adminNotificationEmail">;
 
 const toggles: { key: Toggle; label: string; help: string }[] = [
   {
@@ -53,7 +43,7 @@ const toggles: { key: Toggle; label: string; help: string }[] = [
 ];
 
 /** Only the editable fields: the stored row also carries ids and timestamps, which PUT refuses. */
-function preferenceFields(row: PreferencesView): PreferencesView {
+function preferenceFields(row: PreferencesView): EditedPreferences {
   return {
     // The address asked for: saving it again keeps it pending without mailing another link.
     adminNotificationEmail: row.pendingNotificationEmail ?? row.adminNotificationEmail,

@@ -1,20 +1,9 @@
 import { Avatar, Badge, BlockStack, Button, ButtonGroup, Card, InlineStack, Text } from "@shopify/polaris";
+import type { Received } from "~/lib/api-client";
 import { formatDate, formatNumber } from "~/lib/format";
+import type { StoreListItem } from "~/lib/schemas/stores";
 
-export type StoreCardData = {
-  id: string;
-  name: string;
-  icon: string | null;
-  shopifyUrl: string | null;
-  customDomain: string | null;
-  isConnected: boolean;
-  isVerified: boolean;
-  subscriberCount: number;
-  conversionRate: string;
-  createdAt: string | Date;
-};
-
-type Props = { store: StoreCardData; canRemove: boolean; onRemove: () => void };
+type Props = { store: Received<StoreListItem>; canRemove: boolean; onRemove: () => void };
 
 /** One store on Store Management (SPEC §2): identity, badges, figures and its actions. */
 export function StoreCard({ store, canRemove, onRemove }: Props) {
