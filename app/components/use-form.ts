@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from "react";
 import type { z } from "zod";
-import { useToast } from "~/components/toast";
-import { failureMessage } from "~/lib/api-client";
+import { useAction } from "~/components/use-action";
 import { fieldErrors } from "~/lib/form-errors";
 
 type Values = Record<string, unknown>;
@@ -53,9 +52,8 @@ type FormOptions<V extends Values, S extends z.ZodType> = {
  */
 export function useForm<V extends Values, S extends z.ZodType>(options: FormOptions<V, S>) {
   const { initial, schema, hidden, send, failure, navigates = false } = options;
-  const toast = useToast();
+  const { pending: submitting, run } = useAction();
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
   const fields = useFields(initial, errors, (name) =>
     setErrors((current) =>
       Object.fromEntries(Object.entries(current).filter(([key]) => key !== name && key in initial)),
@@ -69,14 +67,7 @@ export function useForm<V extends Values, S extends z.ZodType>(options: FormOpti
       setErrors(fieldErrors(parsed.error));
       return;
     }
-    setSubmitting(true);
-    try {
-      await send(parsed.data);
-      if (!navigates) setSubmitting(false);
-    } catch (error) {
-      toast({ title: failure.title, message: failureMessage(error, failure.message), tone: "critical" });
-      setSubmitting(false);
-    }
+    await run(() => send(parsed.data), { ...failure, navigates });
   }
 
   function reset() {

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { ConfirmModal } from "~/components/confirm-modal";
 import { InstallSnippet } from "~/components/stores/install-snippet";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage, type Received } from "~/lib/api-client";
+import { useAction } from "~/components/use-action";
+import { apiRequest, type Received } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/format";
 import type { IntegrationScript, IntegrationType } from "~/lib/schemas/stores";
 import { StepHeading } from "./step-heading";
@@ -17,11 +18,10 @@ export function ScriptStep({ storeId, integrationType, initial, installed }: Pro
   const toast = useToast();
   const [view, setView] = useState(initial);
   const [confirming, setConfirming] = useState(false);
-  const [regenerating, setRegenerating] = useState(false);
+  const { pending: regenerating, run } = useAction();
 
   async function regenerate() {
-    setRegenerating(true);
-    try {
+    await run(async () => {
       setView(
         await apiRequest<ScriptView>("GET", `/api/stores/${storeId}/integration-script?regenerate=true`),
       );
@@ -30,16 +30,8 @@ export function ScriptStep({ storeId, integrationType, initial, installed }: Pro
         message: "New script generated: replace the old one on your site",
         tone: "success",
       });
-    } catch (error) {
-      toast({
-        title: "Error",
-        message: failureMessage(error, "Failed to regenerate script"),
-        tone: "critical",
-      });
-    } finally {
-      setRegenerating(false);
-      setConfirming(false);
-    }
+    }, "Failed to regenerate script");
+    setConfirming(false);
   }
 
   return (

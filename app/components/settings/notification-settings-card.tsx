@@ -1,7 +1,8 @@
 import { BlockStack, Button, Card, Checkbox, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
+import { useAction } from "~/components/use-action";
+import { apiRequest } from "~/lib/api-client";
 import type { PreferencesUpdate, PreferencesView } from "~/lib/schemas/preferences";
 
 /** What the card edits: every field PUT accepts. */
@@ -62,21 +63,15 @@ export function NotificationSettingsCard({ initial }: { initial: PreferencesView
   const toast = useToast();
   const [preferences, setPreferences] = useState(() => preferenceFields(initial));
   const [address, setAddress] = useState(() => addressOf(initial));
-  const [saving, setSaving] = useState(false);
+  const { pending: saving, run } = useAction();
 
-  async function save() {
-    setSaving(true);
-    try {
+  const save = () =>
+    run(async () => {
       const saved = await apiRequest<PreferencesView>("PUT", "/api/user-preferences", preferences);
       setPreferences(preferenceFields(saved));
       setAddress(addressOf(saved));
       toast({ title: "Success", message: "Notification settings saved", tone: "success" });
-    } catch (error) {
-      toast({ title: "Error", message: failureMessage(error, "Failed to save settings"), tone: "critical" });
-    } finally {
-      setSaving(false);
-    }
-  }
+    }, "Failed to save settings");
 
   return (
     <Card>
