@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SocialNetwork } from "../../../popup/config";
 
 export const integrationTypes = ["typical", "shopify"] as const;
 export type IntegrationType = (typeof integrationTypes)[number];
@@ -146,3 +147,43 @@ export const updateStoreSchema = z
   })
   .partial()
   .strict();
+
+/**
+ * A store as the API and the screens receive it (services/stores presentStore): named fields only, the
+ * access token masked (first 4 + last 4).
+ */
+export type StoreView = {
+  id: string;
+  userId: string;
+  name: string;
+  integrationType: IntegrationType;
+  icon: string | null;
+  shopifyUrl: string | null;
+  shopifyStoreName: string | null;
+  customDomain: string | null;
+  shopifyAccessToken: string | null;
+  isConnected: boolean;
+  shopifyDomain: string | null;
+  consentSyncEnabled: boolean;
+  isVerified: boolean;
+  activeScriptVersion: string | null;
+  activeScriptTimestamp: Date | null;
+  verificationCheckedAt: Date | null;
+  verificationMessage: string | null;
+  socialLinks: Record<SocialNetwork, string>;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** A store on Store Management (GET /api/stores): with its subscriber count and conversion rate (%). */
+export type StoreListItem = StoreView & { subscriberCount: number; conversionRate: string };
+
+/** GET /api/stores/:id/integration-script: the install script of the store's current version. */
+export type IntegrationScript = {
+  script: string;
+  activeScriptVersion: string | null;
+  activeScriptTimestamp: Date | null;
+};
+
+/** Whether the store's site carries its script, as last checked (checkedAt null: never checked). */
+export type InstallationStatus = { installed: boolean; message: string; checkedAt: Date | null };

@@ -1,9 +1,8 @@
 import { logger } from "~/server/logger.server";
 import { confirmUrl } from "~/services/subscribers/links.server";
+import { escapeHtml } from "../../../popup/sanitize";
 import { deliverOnce } from "./deliver-once.server";
 import { awaitsConfirmation, loadMailContext } from "./mail-context.server";
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * Double opt-in: asks a new (or returning) subscriber to confirm; the welcome email with the code follows
