@@ -6,7 +6,7 @@
 
 import { startConfetti } from "./confetti";
 import { type OptionalField, optionalFieldNames, type PublicPopupConfig, type SocialNetwork } from "./config";
-import { sanitizeInlineHtml } from "./sanitize";
+import { escapeHtml, sanitizeInlineHtml } from "./sanitize";
 import { type SubscriberValues, validateSubscriber } from "./validation";
 
 export type PopupFormValues = SubscriberValues & { website: string };
@@ -117,8 +117,6 @@ const CSS =
   "@container (max-width:300px){.code{flex-direction:column}.code input{flex:none}}" +
   "@media (prefers-reduced-motion:reduce){.ov,.dlg{animation:none!important}.spin{animation-duration:3s}}";
 
-const esc = (text: unknown = "") => String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** Only http(s) links; a bare "linkedin.com/x" gets https://. */
 function safeUrl(raw: string): string {
   try {
@@ -178,14 +176,14 @@ export function mountPopup(
       .map((name) => {
         const [label, autocomplete, type = "text"] = FIELDS[name];
         const required = name === "email" || name === "name" ? ' aria-required="true"' : "";
-        return `<div class="f"><label for="np-${name}">${label}</label><input id="np-${name}" name="${name}" type="${type}" autocomplete="${autocomplete}"${required} value="${esc(
+        return `<div class="f"><label for="np-${name}">${label}</label><input id="np-${name}" name="${name}" type="${type}" autocomplete="${autocomplete}"${required} value="${escapeHtml(
           values[name],
         )}"><p class="err" id="np-${name}-e"></p></div>`;
       })
       .join("");
     return `<form novalidate><h2 class="t" id="np-t">${sanitizeInlineHtml(cfg.title)}</h2><p class="s">${sanitizeInlineHtml(
       cfg.subtitle,
-    )}</p>${fields}<div class="hp" aria-hidden="true"><input name="website" tabindex="-1" autocomplete="off" aria-hidden="true"></div><p class="gen" role="alert"></p><button type="submit" class="pri">${esc(
+    )}</p>${fields}<div class="hp" aria-hidden="true"><input name="website" tabindex="-1" autocomplete="off" aria-hidden="true"></div><p class="gen" role="alert"></p><button type="submit" class="pri">${escapeHtml(
       cfg.buttonText || "SUBMIT",
     )}</button></form>`;
   }
@@ -196,7 +194,7 @@ export function mountPopup(
         const meta = SOCIAL[network as SocialNetwork];
         const url = safeUrl(String(href || "").trim());
         return meta && url
-          ? `<a href="${esc(url)}" target="_blank" rel="noopener noreferrer" aria-label="${meta[0]}" style="background:${meta[1]}">${meta[2]}</a>`
+          ? `<a href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer" aria-label="${meta[0]}" style="background:${meta[1]}">${meta[2]}</a>`
           : "";
       })
       .join("");
@@ -206,13 +204,13 @@ export function mountPopup(
         : "";
     // Without a code the status line carries the server's message (check your inbox) instead.
     const offer = code
-      ? `<p class="s">Use this code at checkout to get ${esc(
+      ? `<p class="s">Use this code at checkout to get ${escapeHtml(
           cfg.discountPercentage,
-        )}% off your order.</p><div class="code"><input readonly value="${esc(
+        )}% off your order.</p><div class="code"><input readonly value="${escapeHtml(
           code,
         )}" aria-label="Discount code"><button type="button" class="cp" data-a="copy">Copy</button></div>`
       : "";
-    return `<div class="c"><h2 class="t" id="np-t">Thank you for subscribing!</h2>${offer}<p class="cs" role="status">${esc(
+    return `<div class="c"><h2 class="t" id="np-t">Thank you for subscribing!</h2>${offer}<p class="cs" role="status">${escapeHtml(
       notice,
     )}</p>${social}<button type="button" class="pri" data-a="continue">Continue Shopping</button></div>`;
   }

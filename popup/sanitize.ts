@@ -1,4 +1,12 @@
 /**
+ * Plain text made safe as element content or a quoted attribute value: the five characters that could
+ * open markup or end a quote become numeric character references. The one escaper of the codebase (the
+ * popup, the emails and the server's own small pages), kept here because the popup may import nothing.
+ */
+export const escapeHtml = (text: string | number = ""): string =>
+  String(text).replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+/**
  * SPEC §5: popup titles and subtitles allow only <strong>, <b>, <mark>, <em> and <i> without attributes.
  * Everything else is shown as text; <script> and <style> are removed with their content.
  *

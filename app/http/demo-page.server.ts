@@ -2,8 +2,7 @@ import type { Request, Response } from "express";
 import { installScript } from "~/lib/install-script";
 import { env } from "~/server/env.server";
 import { activeScriptVersion, publicPopupConfig } from "~/services/popups/popups.server";
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from "../../popup/sanitize";
 
 const products = [
   "Linen Shirt",

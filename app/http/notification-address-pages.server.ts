@@ -1,6 +1,7 @@
 import express, { type Request, type Response } from "express";
 import { confirmNotificationAddress, pendingAddressFor } from "~/services/notifications/address.server";
-import { escapeHtml, invalidLink, page } from "./subscriber-pages.server";
+import { escapeHtml } from "../../popup/sanitize";
+import { invalidLink, page } from "./subscriber-pages.server";
 
 /**
  * The link mailed to a new notification address. No session: whoever reads that inbox confirms it.

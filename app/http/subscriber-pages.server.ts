@@ -5,11 +5,10 @@ import {
   subscriberForLink,
   unsubscribe,
 } from "~/services/subscribers/unsubscribe.server";
+import { escapeHtml } from "../../popup/sanitize";
 
 /** The pages a subscriber reaches from an email: click tracking, unsubscribe, double opt-in. No cookies, no session. */
 export const subscriberRouter = express.Router();
-
-export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export function page(res: Response, status: number, title: string, body: string) {
   res

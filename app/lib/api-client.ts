@@ -1,3 +1,15 @@
+/**
+ * A server value as a screen holds it: a Date stays a Date through a route loader, but arrives as an
+ * ISO string from the JSON API, so a component fed by both takes either.
+ */
+export type Received<T> = T extends Date
+  ? Date | string
+  : T extends readonly (infer Item)[]
+    ? Received<Item>[]
+    : T extends object
+      ? { [K in keyof T]: Received<T[K]> }
+      : T;
+
 /** SPEC §8: a non-OK response raises an error whose message is "status: body" (or the status text). */
 export class ApiError extends Error {
   constructor(

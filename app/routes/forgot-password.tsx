@@ -1,9 +1,9 @@
 import { BlockStack, Button, FormLayout, InlineStack, Link, Text, TextField } from "@shopify/polaris";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { AuthLayout } from "~/components/auth-layout";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
-import { fieldErrors } from "~/lib/form-errors";
+import { useForm } from "~/components/use-form";
+import { apiRequest } from "~/lib/api-client";
 import { forgotPasswordSchema, MESSAGES } from "~/lib/schemas/auth";
 import type { Route } from "./+types/forgot-password";
 
@@ -11,33 +11,17 @@ export const meta: Route.MetaFunction = () => [{ title: "Forgot password · News
 
 export default function ForgotPassword() {
   const toast = useToast();
-  const [email, setEmail] = useState("");
-  const [error, setError] = useState<string | undefined>();
-  const [submitting, setSubmitting] = useState(false);
   const [sent, setSent] = useState(false);
-
-  async function submit(event?: FormEvent) {
-    event?.preventDefault();
-    const parsed = forgotPasswordSchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(fieldErrors(parsed.error).email);
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await apiRequest("POST", "/api/auth/forgot-password", parsed.data);
+  const { field, submit, submitting } = useForm({
+    initial: { email: "" },
+    schema: forgotPasswordSchema,
+    failure: { title: "Error", message: "Failed to send reset email" },
+    send: async (body) => {
+      await apiRequest("POST", "/api/auth/forgot-password", body);
       toast({ message: MESSAGES.resetSent, tone: "success" });
       setSent(true);
-    } catch (failure) {
-      toast({
-        title: "Error",
-        message: failureMessage(failure, "Failed to send reset email"),
-        tone: "critical",
-      });
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+  });
 
   if (sent) {
     return (
@@ -62,18 +46,7 @@ export default function ForgotPassword() {
     <AuthLayout title="Forgot your password?" subtitle="Enter your email and we will send you a reset link.">
       <form onSubmit={submit} noValidate>
         <FormLayout>
-          <TextField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(value) => {
-              setEmail(value);
-              setError(undefined);
-            }}
-            error={error}
-          />
+          <TextField label="Email" type="email" name="email" autoComplete="email" {...field("email")} />
           <BlockStack gap="300" inlineAlign="start">
             <Button submit variant="primary" loading={submitting} fullWidth>
               Send reset link

@@ -16,11 +16,13 @@ import { useNavigate } from "react-router";
 import { AccessTokenStep } from "~/components/stores/access-token-step";
 import { InstallSnippet } from "~/components/stores/install-snippet";
 import { SiteDetailsStep } from "~/components/stores/site-details-step";
-import { type CreatedStore, useStoreDraft } from "~/components/stores/use-store-draft";
+import { useStoreDraft } from "~/components/stores/use-store-draft";
 import { ToastOutlet } from "~/components/toast";
 import { useLogout } from "~/components/use-logout";
 import { requireScreen } from "~/http/guards/screens.server";
+import type { Received } from "~/lib/api-client";
 import { installScript } from "~/lib/install-script";
+import type { CreatedStore } from "~/lib/schemas/stores";
 import { rememberStore } from "~/lib/store-routing";
 import { env } from "~/server/env.server";
 import { listStoreSummaries } from "~/services/stores/stores.server";
@@ -45,7 +47,7 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
   const { logOut, loggingOut } = useLogout();
   const [step, setStep] = useState(0);
   const { draft, change, creating, checkSiteDetails, create } = useStoreDraft();
-  const [created, setCreated] = useState<CreatedStore | null>(null);
+  const [created, setCreated] = useState<Received<CreatedStore> | null>(null);
 
   async function createIntegration() {
     // A failure (a refused Shopify token too) creates nothing: the step stays open to correct it.

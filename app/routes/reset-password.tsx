@@ -1,10 +1,10 @@
 import { Banner, BlockStack, Button, FormLayout, TextField } from "@shopify/polaris";
-import { type FormEvent, useEffect, useState } from "react";
+import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { AuthLayout } from "~/components/auth-layout";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
-import { fieldErrors } from "~/lib/form-errors";
+import { useForm } from "~/components/use-form";
+import { apiRequest } from "~/lib/api-client";
 import { MESSAGES, resetPasswordSchema } from "~/lib/schemas/auth";
 import { isResetTokenValid } from "~/services/access/auth.server";
 import type { Route } from "./+types/reset-password";
@@ -20,33 +20,24 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const { token, valid } = loaderData;
   const navigate = useNavigate();
   const toast = useToast();
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [submitting, setSubmitting] = useState(false);
+  const { field, errors, submit, submitting } = useForm({
+    initial: { password: "" },
+    hidden: { token },
+    schema: resetPasswordSchema,
+    failure: { title: "Error", message: "Failed to set password" },
+    navigates: true,
+    send: async (body) => {
+      await apiRequest("POST", "/api/auth/reset-password", body);
+      toast({ message: "Password Set Successfully", tone: "success" });
+      navigate("/login", { replace: true });
+    },
+  });
 
   useEffect(() => {
     if (valid) return;
     toast({ title: "Invalid Link", message: MESSAGES.invalidResetLink, tone: "critical" });
     navigate("/login", { replace: true });
   }, [valid, toast, navigate]);
-
-  async function submit(event?: FormEvent) {
-    event?.preventDefault();
-    const parsed = resetPasswordSchema.safeParse({ token, password });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await apiRequest("POST", "/api/auth/reset-password", parsed.data);
-      toast({ message: "Password Set Successfully", tone: "success" });
-      navigate("/login", { replace: true });
-    } catch (error) {
-      toast({ title: "Error", message: failureMessage(error, "Failed to set password"), tone: "critical" });
-      setSubmitting(false);
-    }
-  }
 
   if (!valid) {
     return (
@@ -66,13 +57,8 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
             type="password"
             name="password"
             autoComplete="new-password"
-            value={password}
-            onChange={(value) => {
-              setPassword(value);
-              setErrors({});
-            }}
             helpText={MESSAGES.passwordHint}
-            error={errors.password}
+            {...field("password")}
           />
           <BlockStack inlineAlign="start">
             <Button submit variant="primary" loading={submitting} fullWidth>

@@ -8,18 +8,18 @@ import { StorePicker } from "~/components/store-picker";
 import { SubscriberDetailModal } from "~/components/subscribers/subscriber-detail-modal";
 import { SubscriberFilters } from "~/components/subscribers/subscriber-filters";
 import { SubscriberTable } from "~/components/subscribers/subscriber-table";
-import type { SubscriberRow } from "~/components/subscribers/types";
 import { useSubscriberPages } from "~/components/subscribers/use-subscriber-pages";
 import { useToast } from "~/components/toast";
 import { useDownload } from "~/components/use-download";
 import { requireStoreScreen } from "~/http/guards/screens.server";
-import { apiRequest, failureMessage } from "~/lib/api-client";
+import { apiRequest, failureMessage, type Received } from "~/lib/api-client";
 import {
   DEFAULT_PAGE_SIZE,
   type SubscriberFilters as Filters,
   filterParams,
   hasActiveFilters,
   readFilters,
+  type SubscriberListRow,
 } from "~/lib/schemas/subscribers";
 import { listSubscribers } from "~/services/subscribers/list.server";
 import type { Route } from "./+types/subscribers";
@@ -58,8 +58,8 @@ function SubscribersScreen({ store, filters: loadedFilters, page }: Screen) {
   const [searchParams, setSearchParams] = useSearchParams();
   const shownFilters = useShownFilters();
   const list = useSubscriberPages(store.id, loadedFilters, page);
-  const [viewing, setViewing] = useState<SubscriberRow | null>(null);
-  const [deleting, setDeleting] = useState<SubscriberRow | null>(null);
+  const [viewing, setViewing] = useState<Received<SubscriberListRow> | null>(null);
+  const [deleting, setDeleting] = useState<Received<SubscriberListRow> | null>(null);
   const [busy, setBusy] = useState(false);
   const [syncing, setSyncing] = useState(false);
   const [syncProgress, setSyncProgress] = useState<{ checked: number; total: number } | null>(null);

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { stores, userPreferences, users } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
-import type { PreferencesUpdate } from "~/lib/schemas/preferences";
+import type { PreferencesUpdate, PreferencesView } from "~/lib/schemas/preferences";
 import { type Actor, authorize } from "./access/actor.server";
 import {
   notificationAddressChange,
@@ -30,7 +30,7 @@ export async function preferencesForStore(storeId: string): Promise<Preferences 
 }
 
 /** The preferences as the API returns them: the confirmation link's token stays in the database. */
-function presentPreferences(row: Preferences) {
+function presentPreferences(row: Preferences): PreferencesView {
   const { notificationEmailToken: _token, notificationEmailTokenExpiry: _expiry, ...shown } = row;
   return shown;
 }

@@ -1,11 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import { defaultEmailTemplate } from "~/lib/schemas/email-template";
+import { defaultEmailTemplate, type TemplateContent } from "~/lib/schemas/email-template";
 import {
   firstNameFor,
   linksIn,
   type RenderVariables,
   renderWelcomeEmail,
-  type TemplateContent,
 } from "~/services/email/render.server";
 
 const vars: RenderVariables = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { defaultPopupSubtitle } from "../../popup/config";
-import { sanitizeInlineHtml } from "../../popup/sanitize";
+import { escapeHtml, sanitizeInlineHtml } from "../../popup/sanitize";
 
 const ALLOWED = /<(\/?)(strong|b|mark|em|i)>/g;
 
@@ -144,5 +144,18 @@ describe("sanitizeInlineHtml: text escaping", () => {
   it("leaves quotes alone (the output is element content) and handles empty input", () => {
     expect(sanitizeInlineHtml(`Don't "miss" it`)).toBe(`Don't "miss" it`);
     expect(sanitizeInlineHtml("")).toBe("");
+  });
+});
+
+describe("escapeHtml", () => {
+  it("turns every character that could open markup or end a quoted attribute into a reference", () => {
+    expect(escapeHtml(`<a href="x" title='y'>Tom & Jerry</a>`)).toBe(
+      "&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;Tom &#38; Jerry&#60;/a&#62;",
+    );
+  });
+
+  it("writes numbers as text and nothing for a missing value", () => {
+    expect(escapeHtml(15)).toBe("15");
+    expect(escapeHtml(undefined)).toBe("");
   });
 });

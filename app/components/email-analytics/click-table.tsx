@@ -1,17 +1,10 @@
 import { Badge, Button, Card, IndexTable, Text, useIndexResourceState } from "@shopify/polaris";
 import type { MouseEvent } from "react";
+import type { Received } from "~/lib/api-client";
 import { formatDate, formatNumber } from "~/lib/format";
+import type { TrackedLink } from "~/lib/schemas/email-analytics";
 
-export type ClickRow = {
-  id: string;
-  subscriberEmail: string;
-  originalUrl: string;
-  createdAt: Date | string;
-  isClicked: boolean;
-  clickedAt: Date | string | null;
-  clickCount: number;
-  ipAddress: string | null;
-};
+type ClickRow = Received<TrackedLink>;
 
 type Props = {
   rows: ClickRow[];

@@ -1,13 +1,12 @@
 import { InlineGrid } from "@shopify/polaris";
 import { StatCard } from "~/components/dashboard/stat-card";
 import { formatNumber } from "~/lib/format";
-
-export type EmailStats = { clickRate: number; totalEmails: number; totalClicks: number };
+import type { ClickStats } from "~/lib/schemas/email-analytics";
 
 const columns = { xs: 1, sm: 3 } as const;
 
 /** SPEC §2: Click Rate (%), Total Emails Sent and Total Clicks, on the templates and analytics screens. */
-export function EmailStatCards({ stats }: { stats: EmailStats }) {
+export function EmailStatCards({ stats }: { stats: ClickStats }) {
   return (
     <InlineGrid columns={columns} gap="400">
       <StatCard label="Click Rate" value={`${stats.clickRate.toFixed(1)}%`} />

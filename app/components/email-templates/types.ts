@@ -1,4 +1,4 @@
-import type { TemplateContent } from "~/services/email/render.server";
+import type { TemplateContent } from "~/lib/schemas/email-template";
 
 /** The editor's fields: the email_templates columns the merchant edits (SPEC §3). */
 export type TemplateForm = TemplateContent;

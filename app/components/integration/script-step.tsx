@@ -3,16 +3,13 @@ import { useState } from "react";
 import { ConfirmModal } from "~/components/confirm-modal";
 import { InstallSnippet } from "~/components/stores/install-snippet";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
+import { useAction } from "~/components/use-action";
+import { apiRequest, type Received } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/format";
-import type { IntegrationType } from "~/lib/schemas/stores";
+import type { IntegrationScript, IntegrationType } from "~/lib/schemas/stores";
 import { StepHeading } from "./step-heading";
 
-export type ScriptView = {
-  script: string;
-  activeScriptVersion: string | null;
-  activeScriptTimestamp: string | Date | null;
-};
+type ScriptView = Received<IntegrationScript>;
 
 type Props = { storeId: string; integrationType: IntegrationType; initial: ScriptView; installed: boolean };
 
@@ -21,11 +18,10 @@ export function ScriptStep({ storeId, integrationType, initial, installed }: Pro
   const toast = useToast();
   const [view, setView] = useState(initial);
   const [confirming, setConfirming] = useState(false);
-  const [regenerating, setRegenerating] = useState(false);
+  const { pending: regenerating, run } = useAction();
 
   async function regenerate() {
-    setRegenerating(true);
-    try {
+    await run(async () => {
       setView(
         await apiRequest<ScriptView>("GET", `/api/stores/${storeId}/integration-script?regenerate=true`),
       );
@@ -34,16 +30,8 @@ export function ScriptStep({ storeId, integrationType, initial, installed }: Pro
         message: "New script generated: replace the old one on your site",
         tone: "success",
       });
-    } catch (error) {
-      toast({
-        title: "Error",
-        message: failureMessage(error, "Failed to regenerate script"),
-        tone: "critical",
-      });
-    } finally {
-      setRegenerating(false);
-      setConfirming(false);
-    }
+    }, "Failed to regenerate script");
+    setConfirming(false);
   }
 
   return (

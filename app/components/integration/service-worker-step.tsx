@@ -1,7 +1,6 @@
 import { BlockStack, Button, Card, List, Text } from "@shopify/polaris";
-import { useState } from "react";
-import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
+import { useAction } from "~/components/use-action";
+import { apiRequest } from "~/lib/api-client";
 import { SERVICE_WORKER_FILE_NAME as FILE_NAME } from "~/lib/install-script";
 
 /** Saves text as a file through the browser's own download. */
@@ -18,19 +17,12 @@ function saveAs(text: string, fileName: string) {
 
 /** Optional speed-up: a service worker that serves the popup from cache on repeat visits. */
 export function ServiceWorkerCard({ storeId }: { storeId: string }) {
-  const toast = useToast();
-  const [downloading, setDownloading] = useState(false);
+  const { pending: downloading, run } = useAction();
 
-  async function download() {
-    setDownloading(true);
-    try {
+  const download = () =>
+    run(async () => {
       saveAs(await apiRequest<string>("GET", `/api/stores/${storeId}/download-file`), FILE_NAME);
-    } catch (error) {
-      toast({ title: "Error", message: failureMessage(error, "Failed to download file"), tone: "critical" });
-    } finally {
-      setDownloading(false);
-    }
-  }
+    }, "Failed to download file");
 
   return (
     <Card>

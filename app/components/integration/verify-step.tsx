@@ -1,22 +1,22 @@
 import { Banner, BlockStack, Button, Card, Text } from "@shopify/polaris";
-import { useState } from "react";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
+import { useAction } from "~/components/use-action";
+import { apiRequest, type Received } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/format";
+import type { InstallationStatus } from "~/lib/schemas/stores";
 import { StepHeading } from "./step-heading";
 
-export type InstallationView = { installed: boolean; message: string; checkedAt: string | Date | null };
+export type InstallationView = Received<InstallationStatus>;
 
 type Props = { storeId: string; view: InstallationView; onChecked: (view: InstallationView) => void };
 
 /** Step 3: fetches the site and looks for this store's script; pending until it is found, then welcome. */
 export function VerifyStep({ storeId, view, onChecked }: Props) {
   const toast = useToast();
-  const [checking, setChecking] = useState(false);
+  const { pending: checking, run } = useAction();
 
-  async function verify() {
-    setChecking(true);
-    try {
+  const verify = () =>
+    run(async () => {
       const result = await apiRequest<InstallationView>(
         "GET",
         `/api/stores/${storeId}/verify-installation?force=true`,
@@ -24,16 +24,7 @@ export function VerifyStep({ storeId, view, onChecked }: Props) {
       onChecked(result);
       if (result.installed) toast({ title: "Success", message: result.message, tone: "success" });
       else toast({ title: "Script not detected on your site", message: result.message, tone: "warning" });
-    } catch (error) {
-      toast({
-        title: "Error",
-        message: failureMessage(error, "Failed to verify installation"),
-        tone: "critical",
-      });
-    } finally {
-      setChecking(false);
-    }
-  }
+    }, "Failed to verify installation");
 
   return (
     <Card>

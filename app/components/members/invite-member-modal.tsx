@@ -1,49 +1,32 @@
 import { BlockStack, Modal, Text, TextField } from "@shopify/polaris";
-import { useState } from "react";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
-import { fieldErrors } from "~/lib/form-errors";
+import { useForm } from "~/components/use-form";
+import { apiRequest } from "~/lib/api-client";
 import type { PermissionMap } from "~/lib/permissions";
 import { inviteMemberSchema } from "~/lib/schemas/members";
 import { PermissionCheckboxes } from "./permission-checkboxes";
 
 type Props = { open: boolean; onClose: () => void; onInvited: () => void };
 
+const NO_PERMISSIONS: PermissionMap = {};
+
 export function InviteMemberModal({ open, onClose, onInvited }: Props) {
   const toast = useToast();
-  const [email, setEmail] = useState("");
-  const [permissions, setPermissions] = useState<PermissionMap>({});
-  const [error, setError] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
-
-  function close() {
-    setEmail("");
-    setPermissions({});
-    setError(undefined);
-    onClose();
-  }
-
-  async function invite() {
-    const parsed = inviteMemberSchema.safeParse({ email, permissions });
-    if (!parsed.success) {
-      setError(fieldErrors(parsed.error).email);
-      return;
-    }
-    setSending(true);
-    try {
-      await apiRequest("POST", "/api/admin/create-member", parsed.data);
+  const { values, set, field, submit, submitting, reset } = useForm({
+    initial: { email: "", permissions: NO_PERMISSIONS },
+    schema: inviteMemberSchema,
+    failure: { title: "Error", message: "Failed to create member" },
+    send: async (body) => {
+      await apiRequest("POST", "/api/admin/create-member", body);
       toast({ title: "Success", message: "Member invitation sent successfully", tone: "success" });
       close();
       onInvited();
-    } catch (failure) {
-      toast({
-        title: "Error",
-        message: failureMessage(failure, "Failed to create member"),
-        tone: "critical",
-      });
-    } finally {
-      setSending(false);
-    }
+    },
+  });
+
+  function close() {
+    reset();
+    onClose();
   }
 
   return (
@@ -51,7 +34,7 @@ export function InviteMemberModal({ open, onClose, onInvited }: Props) {
       open={open}
       onClose={close}
       title="Invite Member"
-      primaryAction={{ content: "Send Invitation", onAction: invite, loading: sending }}
+      primaryAction={{ content: "Send Invitation", onAction: submit, loading: submitting }}
       secondaryActions={[{ content: "Cancel", onAction: close }]}
     >
       <Modal.Section>
@@ -59,12 +42,7 @@ export function InviteMemberModal({ open, onClose, onInvited }: Props) {
           <TextField
             label="Email"
             type="email"
-            value={email}
-            onChange={(value) => {
-              setEmail(value);
-              setError(undefined);
-            }}
-            error={error}
+            {...field("email")}
             autoComplete="off"
             helpText="They receive an email with a link to set their password."
           />
@@ -72,7 +50,7 @@ export function InviteMemberModal({ open, onClose, onInvited }: Props) {
             <Text as="h3" variant="headingSm">
               Permissions
             </Text>
-            <PermissionCheckboxes value={permissions} onChange={setPermissions} />
+            <PermissionCheckboxes value={values.permissions} onChange={set("permissions")} />
           </BlockStack>
         </BlockStack>
       </Modal.Section>

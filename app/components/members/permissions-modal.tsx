@@ -1,7 +1,8 @@
 import { Modal } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
+import { useAction } from "~/components/use-action";
+import { apiRequest } from "~/lib/api-client";
 import type { PermissionMap } from "~/lib/permissions";
 import { PermissionCheckboxes } from "./permission-checkboxes";
 
@@ -14,26 +15,17 @@ type Props = {
 export function PermissionsModal({ member, onClose, onSaved }: Props) {
   const toast = useToast();
   const [permissions, setPermissions] = useState<PermissionMap>({});
-  const [saving, setSaving] = useState(false);
+  const { pending: saving, run } = useAction();
 
   useEffect(() => setPermissions(member?.permissions ?? {}), [member]);
 
   async function save() {
     if (!member) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await apiRequest("PUT", `/api/admin/members/${member.id}/permissions`, { permissions });
       toast({ title: "Success", message: "Member permissions updated successfully", tone: "success" });
       onSaved();
-    } catch (error) {
-      toast({
-        title: "Error",
-        message: failureMessage(error, "Failed to update permissions"),
-        tone: "critical",
-      });
-    } finally {
-      setSaving(false);
-    }
+    }, "Failed to update permissions");
   }
 
   return (

@@ -1,7 +1,8 @@
 import { BlockStack, Button, Card, InlineGrid, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
+import { useAction } from "~/components/use-action";
+import { apiRequest } from "~/lib/api-client";
 import { type SocialNetwork, socialNetworks } from "../../../popup/config";
 
 const labels: Record<SocialNetwork, string> = {
@@ -24,28 +25,18 @@ const isValidUrl = (value: string) => value === "" || /^https?:\/\/[^\s]+\.[^\s]
 export function SocialLinksCard({ storeId, value, onSaved }: Props) {
   const toast = useToast();
   const [links, setLinks] = useState(value);
-  const [saving, setSaving] = useState(false);
+  const { pending: saving, run } = useAction();
   const invalid = socialNetworks.some((network) => !isValidUrl(links[network].trim()));
 
-  async function save() {
-    setSaving(true);
-    const socialLinks = Object.fromEntries(
-      socialNetworks.map((network) => [network, links[network].trim()]),
-    ) as Links;
-    try {
+  const save = () =>
+    run(async () => {
+      const socialLinks = Object.fromEntries(
+        socialNetworks.map((network) => [network, links[network].trim()]),
+      ) as Links;
       await apiRequest("PUT", `/api/stores/${storeId}`, { socialLinks });
       toast({ title: "Success", message: "Social media links updated successfully", tone: "success" });
       onSaved(socialLinks);
-    } catch (error) {
-      toast({
-        title: "Error",
-        message: failureMessage(error, "Failed to update social media links"),
-        tone: "critical",
-      });
-    } finally {
-      setSaving(false);
-    }
-  }
+    }, "Failed to update social media links");
 
   return (
     <Card>

@@ -1,7 +1,8 @@
 import { Checkbox } from "@shopify/polaris";
 import { useState } from "react";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
+import { useAction } from "~/components/use-action";
+import { apiRequest } from "~/lib/api-client";
 import type { ConsentSyncAnswer } from "~/lib/schemas/consent-sync";
 
 export type ConsentSyncToggleProps = {
@@ -16,12 +17,11 @@ export type ConsentSyncToggleProps = {
 export function ConsentSyncToggle({ storeId, enabled, connected }: ConsentSyncToggleProps) {
   const toast = useToast();
   const [checked, setChecked] = useState(enabled);
-  const [saving, setSaving] = useState(false);
+  const { pending: saving, run } = useAction();
 
   async function change(next: boolean) {
     setChecked(next);
-    setSaving(true);
-    try {
+    const saved = await run(async () => {
       const answer = await apiRequest<ConsentSyncAnswer>(
         "PUT",
         `/api/stores/${encodeURIComponent(storeId)}/shopify/consent-sync`,
@@ -29,12 +29,8 @@ export function ConsentSyncToggle({ storeId, enabled, connected }: ConsentSyncTo
       );
       setChecked(answer.consentSyncEnabled);
       toast({ title: "Success", message: answer.message, tone: "success" });
-    } catch (error) {
-      setChecked(!next);
-      toast({ title: "Error", message: failureMessage(error, "Failed to save settings"), tone: "critical" });
-    } finally {
-      setSaving(false);
-    }
+    }, "Failed to save settings");
+    if (!saved) setChecked(!next);
   }
 
   return (

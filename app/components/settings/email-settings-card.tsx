@@ -11,18 +11,10 @@ import {
 } from "@shopify/polaris";
 import { useState } from "react";
 import { useToast } from "~/components/toast";
+import { useAction } from "~/components/use-action";
 import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
+import type { EmailSettingsView } from "~/lib/schemas/email-settings";
 import { InlineEditField } from "./inline-edit-field";
-
-export type EmailSettingsView = {
-  smtpHost: string;
-  smtpPort: number;
-  smtpUsername: string | null;
-  smtpPassword: string;
-  fromEmail: string | null;
-  fromName: string | null;
-  isConfigured: boolean;
-};
 
 type Props = { storeId: string; initial: EmailSettingsView };
 
@@ -37,7 +29,7 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
     fromEmail: initial.fromEmail ?? "",
     fromName: initial.fromName ?? "",
   });
-  const [saving, setSaving] = useState(false);
+  const { pending: saving, run } = useAction();
   const [hostError, setHostError] = useState<string | undefined>();
   const [testing, setTesting] = useState(false);
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
@@ -47,26 +39,17 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
     setForm((current) => ({ ...current, [field]: value }));
   };
 
-  async function save(body: Record<string, unknown>) {
-    setSaving(true);
-    try {
-      const updated = await apiRequest<EmailSettingsView>("PUT", url, body);
-      setSaved(updated);
+  const save = (body: Record<string, unknown>) =>
+    run(async () => {
+      try {
+        setSaved(await apiRequest<EmailSettingsView>("PUT", url, body));
+      } catch (error) {
+        // A host inside a private network is refused on save: say so beside the field too.
+        if (error instanceof ApiError) setHostError(error.fieldErrors.smtpHost?.[0]);
+        throw error;
+      }
       toast({ title: "Success", message: "Email settings saved", tone: "success" });
-      return true;
-    } catch (error) {
-      // A host inside a private network is refused on save: say so beside the field too.
-      if (error instanceof ApiError) setHostError(error.fieldErrors.smtpHost?.[0]);
-      toast({
-        title: "Error",
-        message: failureMessage(error, "Failed to save email settings"),
-        tone: "critical",
-      });
-      return false;
-    } finally {
-      setSaving(false);
-    }
-  }
+    }, "Failed to save email settings");
 
   async function sendTest() {
     setTesting(true);

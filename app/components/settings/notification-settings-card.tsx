@@ -1,22 +1,13 @@
 import { BlockStack, Button, Card, Checkbox, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
+import { useAction } from "~/components/use-action";
+import { apiRequest } from "~/lib/api-client";
+import type { PreferencesUpdate, PreferencesView } from "~/lib/schemas/preferences";
 
-export type PreferencesView = {
-  adminNotificationEmail: string;
-  /** A new address waiting for its mailed confirmation link; notifications still go to adminNotificationEmail. */
-  pendingNotificationEmail?: string | null;
-  enableAnalytics: boolean;
-  sendWelcomeEmail: boolean;
-  enableDoubleOptIn: boolean;
-  validateDiscountCode: boolean;
-  notifyOnSubscriptions: boolean;
-  dailySubscriberSummary: boolean;
-  alertOnUnsubscribeRate: boolean;
-};
-
-type Toggle = Exclude<keyof PreferencesView, "adminNotificationEmail" | "pendingNotificationEmail">;
+/** What the card edits: every field PUT accepts. */
+type EditedPreferences = Required<PreferencesUpdate>;
+type Toggle = Exclude<keyof EditedPreferences, "adminNotificationEmail">;
 
 const toggles: { key: Toggle; label: string; help: string }[] = [
   {
@@ -53,7 +44,7 @@ const toggles: { key: Toggle; label: string; help: string }[] = [
 ];
 
 /** Only the editable fields: the stored row also carries ids and timestamps, which PUT refuses. */
-function preferenceFields(row: PreferencesView): PreferencesView {
+function preferenceFields(row: PreferencesView): EditedPreferences {
   return {
     // The address asked for: saving it again keeps it pending without mailing another link.
     adminNotificationEmail: row.pendingNotificationEmail ?? row.adminNotificationEmail,
@@ -72,21 +63,15 @@ export function NotificationSettingsCard({ initial }: { initial: PreferencesView
   const toast = useToast();
   const [preferences, setPreferences] = useState(() => preferenceFields(initial));
   const [address, setAddress] = useState(() => addressOf(initial));
-  const [saving, setSaving] = useState(false);
+  const { pending: saving, run } = useAction();
 
-  async function save() {
-    setSaving(true);
-    try {
+  const save = () =>
+    run(async () => {
       const saved = await apiRequest<PreferencesView>("PUT", "/api/user-preferences", preferences);
       setPreferences(preferenceFields(saved));
       setAddress(addressOf(saved));
       toast({ title: "Success", message: "Notification settings saved", tone: "success" });
-    } catch (error) {
-      toast({ title: "Error", message: failureMessage(error, "Failed to save settings"), tone: "critical" });
-    } finally {
-      setSaving(false);
-    }
-  }
+    }, "Failed to save settings");
 
   return (
     <Card>

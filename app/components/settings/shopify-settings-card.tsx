@@ -11,6 +11,7 @@ import {
 import { type ReactNode, useId, useState } from "react";
 import { useEmbedded } from "~/components/embedded";
 import { useToast } from "~/components/toast";
+import { useAction } from "~/components/use-action";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import { cleanAccessToken } from "~/lib/schemas/shopify";
 import { normalizeSiteUrl } from "~/lib/schemas/stores";
@@ -28,7 +29,7 @@ export function ShopifySettingsCard({ store, onSaved, children }: Props) {
   // Inside the Shopify admin the app's own installation holds the access: no custom-app token to manage.
   const embedded = useEmbedded();
   const [open, setOpen] = useState(store.integrationType === "shopify");
-  const [verifying, setVerifying] = useState(false);
+  const { pending: verifying, run } = useAction();
   const contentId = useId();
   const shop = { shopifyUrl: store.shopifyUrl ?? "" };
 
@@ -63,9 +64,8 @@ export function ShopifySettingsCard({ store, onSaved, children }: Props) {
     }
   }
 
-  async function verify() {
-    setVerifying(true);
-    try {
+  const verify = () =>
+    run(async () => {
       const result = await apiRequest<{ ok: boolean; message: string }>(
         "POST",
         `/api/stores/${store.id}/shopify/verify`,
@@ -76,16 +76,7 @@ export function ShopifySettingsCard({ store, onSaved, children }: Props) {
         message: result.message,
         tone: result.ok ? "success" : "warning",
       });
-    } catch (error) {
-      toast({
-        title: "Error",
-        message: failureMessage(error, "Failed to verify Shopify connection"),
-        tone: "critical",
-      });
-    } finally {
-      setVerifying(false);
-    }
-  }
+    }, "Failed to verify Shopify connection");
 
   return (
     <Card>

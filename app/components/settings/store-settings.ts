@@ -1,19 +1,9 @@
 import type { ToastMessage } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
-import type { SocialNetwork } from "../../../popup/config";
+import { apiRequest, failureMessage, type Received } from "~/lib/api-client";
+import type { StoreView } from "~/lib/schemas/stores";
 
-/** The store as Settings shows it: the access token arrives masked (first 4 + last 4). */
-export type StoreSettingsView = {
-  id: string;
-  name: string;
-  integrationType: "typical" | "shopify";
-  shopifyUrl: string | null;
-  customDomain: string | null;
-  shopifyAccessToken: string | null;
-  isConnected: boolean;
-  consentSyncEnabled: boolean;
-  socialLinks: Record<SocialNetwork, string>;
-};
+/** The store as Settings holds it: from the loader, then from each save's answer. */
+export type StoreSettingsView = Received<StoreView>;
 
 type Toast = (toast: ToastMessage) => void;
 

@@ -1,20 +1,22 @@
 import { Avatar, Badge, BlockStack, Button, ButtonGroup, Card, InlineStack, Text } from "@shopify/polaris";
+import type { Received } from "~/lib/api-client";
 import { formatDate, formatNumber } from "~/lib/format";
+import type { StoreListItem } from "~/lib/schemas/stores";
 
-export type StoreCardData = {
-  id: string;
-  name: string;
-  icon: string | null;
-  shopifyUrl: string | null;
-  customDomain: string | null;
-  isConnected: boolean;
-  isVerified: boolean;
-  subscriberCount: number;
-  conversionRate: string;
-  createdAt: string | Date;
-};
+type Props = { store: Received<StoreListItem>; canRemove: boolean; onRemove: () => void };
 
-type Props = { store: StoreCardData; canRemove: boolean; onRemove: () => void };
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <BlockStack gap="050">
+      <Text as="span" tone="subdued" variant="bodySm">
+        {label}
+      </Text>
+      <Text as="span" variant="headingSm">
+        {value}
+      </Text>
+    </BlockStack>
+  );
+}
 
 /** One store on Store Management (SPEC §2): identity, badges, figures and its actions. */
 export function StoreCard({ store, canRemove, onRemove }: Props) {
@@ -45,28 +47,9 @@ export function StoreCard({ store, canRemove, onRemove }: Props) {
           {store.isVerified ? <Badge tone="info">Verified</Badge> : null}
         </InlineStack>
         <InlineStack gap="600">
-          <BlockStack gap="050">
-            <Text as="span" tone="subdued" variant="bodySm">
-              Subscribers
-            </Text>
-            <Text as="span" variant="headingSm">
-              {formatNumber(store.subscriberCount)}
-            </Text>
-          </BlockStack>
-          <BlockStack gap="050">
-            <Text as="span" tone="subdued" variant="bodySm">
-              Conversion
-            </Text>
-            <Text as="span" variant="headingSm">{`${store.conversionRate}%`}</Text>
-          </BlockStack>
-          <BlockStack gap="050">
-            <Text as="span" tone="subdued" variant="bodySm">
-              Created
-            </Text>
-            <Text as="span" variant="headingSm">
-              {formatDate(store.createdAt)}
-            </Text>
-          </BlockStack>
+          <Figure label="Subscribers" value={formatNumber(store.subscriberCount)} />
+          <Figure label="Conversion" value={`${store.conversionRate}%`} />
+          <Figure label="Created" value={formatDate(store.createdAt)} />
         </InlineStack>
         <ButtonGroup>
           <Button url={configure}>Configure</Button>

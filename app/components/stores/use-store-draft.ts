@@ -1,11 +1,8 @@
 import { useState } from "react";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
-import { emptySiteDraft, type SiteDraft, storePayload } from "~/lib/schemas/stores";
+import { apiRequest, failureMessage, type Received } from "~/lib/api-client";
+import { type CreatedStore, emptySiteDraft, type SiteDraft, storePayload } from "~/lib/schemas/stores";
 import { validateSiteDraft } from "~/lib/site-draft-validation";
-
-/** POST /api/stores: the store, and how its Shopify connection went when it was created with a token. */
-export type CreatedStore = { id: string; shopifyConnection?: { message: string } };
 
 /** The add-a-store draft shared by the onboarding wizard and the Add New Store modal. */
 export function useStoreDraft() {
@@ -27,11 +24,11 @@ export function useStoreDraft() {
    * Creates the store — connected to Shopify in the same call when a token was given, so a refused token
    * creates nothing and the step can be corrected; null after a failure toast.
    */
-  async function create(): Promise<CreatedStore | null> {
+  async function create(): Promise<Received<CreatedStore> | null> {
     if (!checkSiteDetails()) return null;
     setCreating(true);
     try {
-      const store = await apiRequest<CreatedStore>("POST", "/api/stores", storePayload(draft));
+      const store = await apiRequest<Received<CreatedStore>>("POST", "/api/stores", storePayload(draft));
       toast({ title: "Success", message: "Store added successfully", tone: "success" });
       return store;
     } catch (error) {

@@ -9,10 +9,14 @@ import {
   Text,
 } from "@shopify/polaris";
 import { type ReactNode, useEffect, useState } from "react";
-import { apiRequest, failureMessage } from "~/lib/api-client";
+import { apiRequest, failureMessage, type Received } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/format";
+import type { SubscriberDetail, SubscriberListRow } from "~/lib/schemas/subscribers";
 import { CouponBadge, StatusBadge } from "./badges";
-import type { SubscriberDetail, SubscriberRow } from "./types";
+
+/** The detail arrives from the JSON API; the row from the list (loader or API). */
+type Detail = Received<SubscriberDetail>;
+type SubscriberRow = Received<SubscriberListRow>;
 
 type Props = {
   storeId: string;
@@ -26,7 +30,7 @@ type Props = {
 /** What was fetched, and for which id (an answer for the previously opened row is never shown). */
 type Load =
   | { id: string; state: "failed"; message: string }
-  | { id: string; state: "loaded"; detail: SubscriberDetail };
+  | { id: string; state: "loaded"; detail: Detail };
 
 /** SPEC §2: a long id shows its first characters; the whole value is in the tooltip. */
 function ShortId({ value, length }: { value: string | null; length: number }) {
@@ -50,7 +54,7 @@ function Section({ title, items }: { title: string; items: { term: string; descr
   );
 }
 
-function Details({ detail }: { detail: SubscriberDetail }) {
+function Details({ detail }: { detail: Detail }) {
   const address = [detail.address, detail.street, detail.city, detail.state, detail.zipCode, detail.country];
   return (
     <InlineGrid columns={detailColumns} gap="600">
@@ -138,7 +142,7 @@ export function SubscriberDetailModal({ storeId, subscriber, canManage, onClose,
   useEffect(() => {
     if (!id) return;
     let current = true;
-    apiRequest<SubscriberDetail>("GET", `/api/stores/${storeId}/subscribers/${id}`)
+    apiRequest<Detail>("GET", `/api/stores/${storeId}/subscribers/${id}`)
       .then((detail) => {
         if (current) setLoad({ id, state: "loaded", detail });
       })

@@ -1,8 +1,11 @@
 import { Box, Button, ButtonGroup, Card, IndexTable, InlineStack, Text } from "@shopify/polaris";
 import type { MouseEvent } from "react";
+import type { Received } from "~/lib/api-client";
 import { formatDate, formatNumber } from "~/lib/format";
+import type { SubscriberListRow } from "~/lib/schemas/subscribers";
 import { CouponBadge, StatusBadge } from "./badges";
-import type { SubscriberRow } from "./types";
+
+type SubscriberRow = Received<SubscriberListRow>;
 
 type Props = {
   rows: SubscriberRow[];

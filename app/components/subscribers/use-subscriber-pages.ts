@@ -1,12 +1,14 @@
 import { useRef, useState } from "react";
-import { apiRequest } from "~/lib/api-client";
-import { filterParams, type SubscriberFilters } from "~/lib/schemas/subscribers";
-import type { SubscriberPageData, SubscriberRow } from "./types";
+import { apiRequest, type Received } from "~/lib/api-client";
+import { filterParams, type SubscriberFilters, type SubscriberPage } from "~/lib/schemas/subscribers";
+
+/** A page from the loader (dates as Date) or from the JSON API (ISO strings). */
+type SubscriberPageData = Received<SubscriberPage>;
 
 type Pages = {
   /** The loader's first page these rows grew from; a new one (filters changed, revalidation) starts over. */
   first: SubscriberPageData;
-  rows: SubscriberRow[];
+  rows: SubscriberPageData["subscribers"];
   nextCursor: string | null;
   total: number;
 };

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { TemplateSocialLinks } from "~/lib/schemas/email-template";
 import { stores } from "./stores";
 import { subscribers } from "./subscribers";
 
@@ -30,14 +31,6 @@ export const emailSettings = pgTable("email_settings", {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
-
-export type TemplateSocialLinks = {
-  website: string;
-  linkedin: string;
-  twitter: string;
-  facebook: string;
-  instagram: string;
-};
 
 export const emailTemplates = pgTable("email_templates", {
   id: uuid().primaryKey().defaultRandom(),

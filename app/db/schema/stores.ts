@@ -1,17 +1,10 @@
 import { boolean, date, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { integrationTypes } from "~/lib/schemas/stores";
+import type { SocialNetwork } from "../../../popup/config";
 import { organizations } from "./organizations";
 import { users } from "./users";
 
-export type SocialLinks = {
-  linkedin: string;
-  twitter: string;
-  youtube: string;
-  instagram: string;
-  facebook: string;
-  reddit: string;
-  quora: string;
-};
+export type SocialLinks = Record<SocialNetwork, string>;
 
 export const emptySocialLinks: SocialLinks = {
   linkedin: "",

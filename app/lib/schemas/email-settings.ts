@@ -44,3 +44,14 @@ export const testEmailSchema = z.object({
 });
 
 export type EmailSettingsUpdate = z.infer<typeof updateEmailSettingsSchema>;
+
+/** A store's SMTP settings as the API and Settings receive them: the password masked, never its ciphertext. */
+export type EmailSettingsView = {
+  smtpHost: string;
+  smtpPort: number;
+  smtpUsername: string | null;
+  smtpPassword: string;
+  fromEmail: string | null;
+  fromName: string | null;
+  isConfigured: boolean;
+};

@@ -1,10 +1,33 @@
 import { z } from "zod";
 
+export type TemplateSocialLinks = {
+  website: string;
+  linkedin: string;
+  twitter: string;
+  facebook: string;
+  instagram: string;
+};
+
+/** The email_templates columns the merchant edits (SPEC §3): what the editor shows and the renderer reads. */
+export type TemplateContent = {
+  templateName: string;
+  subject: string;
+  headerLogo: string;
+  headerText: string;
+  bodyContent: string;
+  footerText: string;
+  footerNote: string;
+  socialMediaLinks: TemplateSocialLinks;
+  companyAddress: string;
+  primaryColor: string;
+  secondaryColor: string;
+};
+
 /**
  * SPEC §3 email_templates defaults (the same values as the column defaults in app/db/schema/email.ts),
  * used where no saved template is at hand: a preview without a store.
  */
-export const defaultEmailTemplate = {
+export const defaultEmailTemplate: TemplateContent = {
   templateName: "Welcome Email Template",
   subject: "Thank you for subscribing! Here is your 15% discount",
   headerLogo: "",

@@ -20,3 +20,9 @@ export const updatePreferencesSchema = z
   .strict();
 
 export type PreferencesUpdate = z.infer<typeof updatePreferencesSchema>;
+
+/** GET/PUT /api/user-preferences: the user's notification settings (the confirmation token stays stored). */
+export type PreferencesView = Required<PreferencesUpdate> & {
+  /** A new address waiting for its mailed confirmation link; notifications still go to adminNotificationEmail. */
+  pendingNotificationEmail: string | null;
+};

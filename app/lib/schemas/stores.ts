@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { SocialNetwork } from "../../../popup/config";
 
 export const integrationTypes = ["typical", "shopify"] as const;
 export type IntegrationType = (typeof integrationTypes)[number];
@@ -146,3 +147,49 @@ export const updateStoreSchema = z
   })
   .partial()
   .strict();
+
+/**
+ * A store as the API and the screens receive it (services/stores presentStore): named fields only, the
+ * access token masked (first 4 + last 4).
+ */
+export type StoreView = {
+  id: string;
+  userId: string;
+  name: string;
+  integrationType: IntegrationType;
+  icon: string | null;
+  shopifyUrl: string | null;
+  shopifyStoreName: string | null;
+  customDomain: string | null;
+  shopifyAccessToken: string | null;
+  isConnected: boolean;
+  shopifyDomain: string | null;
+  consentSyncEnabled: boolean;
+  isVerified: boolean;
+  activeScriptVersion: string | null;
+  activeScriptTimestamp: Date | null;
+  verificationCheckedAt: Date | null;
+  verificationMessage: string | null;
+  socialLinks: Record<SocialNetwork, string>;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/**
+ * POST /api/stores: the created store; a Shopify store created with its access token is connected in the
+ * same call, and the answer says how (the shop, every required permission granted).
+ */
+export type CreatedStore = StoreView & { shopifyConnection?: { message: string } };
+
+/** A store on Store Management (GET /api/stores): with its subscriber count and conversion rate (%). */
+export type StoreListItem = StoreView & { subscriberCount: number; conversionRate: string };
+
+/** GET /api/stores/:id/integration-script: the install script of the store's current version. */
+export type IntegrationScript = {
+  script: string;
+  activeScriptVersion: string | null;
+  activeScriptTimestamp: Date | null;
+};
+
+/** Whether the store's site carries its script, as last checked (checkedAt null: never checked). */
+export type InstallationStatus = { installed: boolean; message: string; checkedAt: Date | null };

@@ -64,3 +64,50 @@ export function filterParams(filters: SubscriberFilters): URLSearchParams {
 export function hasActiveFilters(filters: SubscriberFilters): boolean {
   return filterParams(filters).size > 0;
 }
+
+/** A subscriber as the list shows it. */
+export type SubscriberListRow = {
+  id: string;
+  email: string;
+  name: string | null;
+  isActive: boolean;
+  discountCodeSent: string | null;
+  discountCodeUsed: boolean;
+  subscribedAt: Date;
+  unsubscribedAt: Date | null;
+};
+
+/** One page of GET /api/stores/:storeId/subscribers (and of the Subscribers screen's loader). */
+export type SubscriberPage = {
+  subscribers: SubscriberListRow[];
+  /** Pass back as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+  /** Subscribers matching the filters, counted up to a cap (smaller for a 1–2 character search). */
+  total: number;
+  /** True when more than the cap match (total then reads the cap). */
+  totalIsCapped: boolean;
+  /** SPEC §2: the sync button appears only when some subscriber has a code sent but not used. */
+  hasUnusedCodes: boolean;
+  /** Whether the store has any subscriber at all (tells "none yet" from "none match"). */
+  hasSubscribers: boolean;
+};
+
+/** GET /api/stores/:storeId/subscribers/:subscriberId: every captured field and the consent record. */
+export type SubscriberDetail = SubscriberListRow & {
+  phone: string | null;
+  company: string | null;
+  address: string | null;
+  street: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  country: string | null;
+  sessionId: string | null;
+  source: string;
+  consentPageUrl: string | null;
+  consentIp: string | null;
+  consentUserAgent: string | null;
+  consentedAt: Date;
+  confirmationRequired: boolean;
+  confirmedAt: Date | null;
+};

@@ -2,6 +2,7 @@ import { and, count, eq, gte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailSends } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
+import type { ClickStats, EmailAnalytics } from "~/lib/schemas/email-analytics";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
@@ -16,8 +17,6 @@ import {
 const CHART_DAYS = 30;
 /** The table shows the most recent rows; older ones stay in the stats. */
 const MAX_ROWS = 1_000;
-
-export type ClickStats = { clickRate: number; totalEmails: number; totalClicks: number };
 
 /** SPEC click stats: welcome emails sent, clicks on their links, and the share of emails clicked (%). */
 export async function emailClickStats(actor: Actor, storeId: string): Promise<ClickStats> {
@@ -42,7 +41,7 @@ export async function emailClickStats(actor: Actor, storeId: string): Promise<Cl
 }
 
 /** SPEC analytics: the stats, one row per tracked link, and sends and clicks per day for the chart. */
-export async function emailAnalytics(actor: Actor, storeId: string) {
+export async function emailAnalytics(actor: Actor, storeId: string): Promise<EmailAnalytics> {
   const stats = await emailClickStats(actor, storeId);
   const since = new Date(Date.now() - (CHART_DAYS - 1) * 86_400_000);
   since.setUTCHours(0, 0, 0, 0);

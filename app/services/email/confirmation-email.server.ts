@@ -1,8 +1,7 @@
 import { confirmUrl } from "~/services/subscribers/links.server";
+import { escapeHtml } from "../../../popup/sanitize";
 import { deliverOnce } from "./deliver-once.server";
 import type { MailContext } from "./mail-context.server";
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /**
  * Renders the double opt-in request (the welcome email with the code follows confirmation) and delivers

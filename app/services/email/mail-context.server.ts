@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
 import { emailSettings, emailTemplates, popupConfigs, stores, subscribers } from "~/db/schema";
+import { ttlCache } from "~/server/ttl-cache.server";
 import { preferencesOf } from "~/services/preferences.server";
 
 /**
@@ -9,9 +10,7 @@ import { preferencesOf } from "~/services/preferences.server";
  * preferences — cached for a few seconds: a burst of welcome emails reads it once, and an edit
  * reaches mail within the TTL.
  */
-const STORE_TTL_MS = 5_000;
-type StoreBundle = NonNullable<Awaited<ReturnType<typeof readStoreBundle>>>;
-const bundles = new Map<string, { value: StoreBundle; expires: number }>();
+const storeBundles = ttlCache<NonNullable<Awaited<ReturnType<typeof readStoreBundle>>>>(5_000);
 
 async function readStoreBundle(storeId: string) {
   const [row] = await db()
@@ -23,14 +22,6 @@ async function readStoreBundle(storeId: string) {
     .where(eq(stores.id, storeId));
   if (!row) return undefined;
   return { ...row, preferences: await preferencesOf(row.store.userId) };
-}
-
-async function storeBundle(storeId: string): Promise<StoreBundle | undefined> {
-  const cached = bundles.get(storeId);
-  if (cached && cached.expires > Date.now()) return cached.value;
-  const value = await readStoreBundle(storeId);
-  if (value) bundles.set(storeId, { value, expires: Date.now() + STORE_TTL_MS });
-  return value;
 }
 
 const subscriberById = () =>
@@ -46,7 +37,7 @@ const subscriberById = () =>
 export async function loadMailContext(subscriberId: string) {
   const [subscriber] = await subscriberById().execute({ id: subscriberId });
   if (!subscriber) return undefined;
-  const bundle = await storeBundle(subscriber.storeId);
+  const bundle = await storeBundles.remember(subscriber.storeId, () => readStoreBundle(subscriber.storeId));
   return bundle ? { subscriber, ...bundle } : undefined;
 }
 

@@ -6,22 +6,12 @@
  * Mail clients ignore most CSS, so the layout is tables with inline styles, and the one <style> block only
  * narrows the padding on phones (clients that drop it still get a fluid, max 600 px wide email).
  */
-import type { TemplateSocialLinks } from "~/db/schema/email";
-import { defaultEmailTemplate } from "~/lib/schemas/email-template";
-
-export type TemplateContent = {
-  templateName: string;
-  subject: string;
-  headerLogo: string;
-  headerText: string;
-  bodyContent: string;
-  footerText: string;
-  footerNote: string;
-  socialMediaLinks: TemplateSocialLinks;
-  companyAddress: string;
-  primaryColor: string;
-  secondaryColor: string;
-};
+import {
+  defaultEmailTemplate,
+  type TemplateContent,
+  type TemplateSocialLinks,
+} from "~/lib/schemas/email-template";
+import { escapeHtml } from "../../../popup/sanitize";
 
 export type RenderVariables = {
   firstName: string;
@@ -63,10 +53,6 @@ const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, 
 const PAGE_BACKGROUND = "#f4f5f7";
 const TEXT_COLOR = "#303030";
 const MUTED_COLOR = "#6d7175";
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /** The value when it is an absolute http(s) URL, else null: nothing else may become a link. */
 function httpUrl(value: string | null | undefined, protocols: readonly string[] = ["http:", "https:"]) {

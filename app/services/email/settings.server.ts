@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailSettings } from "~/db/schema";
-import type { EmailSettingsUpdate } from "~/lib/schemas/email-settings";
+import type { EmailSettingsUpdate, EmailSettingsView } from "~/lib/schemas/email-settings";
 import { decryptSecret, encryptSecret, maskSecret } from "~/server/crypto.server";
 import { privateHostRefusal } from "~/server/network-guard.server";
 import { consumeAll, type RateRule } from "~/server/rate-limit.server";
@@ -30,7 +30,7 @@ const testEmailsPerUser: RateRule = {
 type SettingsRow = typeof emailSettings.$inferSelect;
 
 /** The settings as the API returns them: the password masked, never its ciphertext. */
-function present(row: SettingsRow) {
+function present(row: SettingsRow): EmailSettingsView {
   const { smtpPassword, ...rest } = row;
   return { ...rest, smtpPassword: smtpPassword ? maskSecret(decryptSecret(smtpPassword)) : "" };
 }

@@ -1,6 +1,5 @@
+import { escapeHtml } from "../../../popup/sanitize";
 import type { SystemMessage } from "./system-mailer.server";
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function actionMail(
   to: string,

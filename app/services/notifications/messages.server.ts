@@ -1,6 +1,5 @@
 import type { SystemMessage } from "~/services/email/system-mailer.server";
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+import { escapeHtml } from "../../../popup/sanitize";
 
 function simpleMail(to: string, subject: string, lines: string[]): SystemMessage {
   return {

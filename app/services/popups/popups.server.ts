@@ -9,12 +9,7 @@ import { notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { enqueue } from "../../../jobs/client";
 import type { PopupWithCode, PublicPopupConfig } from "../../../popup/config";
-import {
-  cachedPublicEntry,
-  forgetPublicConfig,
-  type PublicEntry,
-  rememberPublicEntry,
-} from "./public-config-cache.server";
+import { forgetPublicConfig, type PublicEntry, publicEntries } from "./public-config-cache.server";
 
 type PopupRow = typeof popupConfigs.$inferSelect;
 
@@ -74,21 +69,21 @@ export async function updatePopupConfig(
 
 async function publicEntry(storeId: string): Promise<PublicEntry | null> {
   if (!isUuid(storeId)) return null;
-  const cached = cachedPublicEntry(storeId);
-  if (cached) return cached;
-  const [row] = await db()
-    .select({
-      popup: popupConfigs,
-      socialLinks: stores.socialLinks,
-      scriptVersion: stores.activeScriptVersion,
-    })
-    .from(popupConfigs)
-    .innerJoin(stores, eq(stores.id, popupConfigs.storeId))
-    .where(and(eq(popupConfigs.storeId, storeId), eq(popupConfigs.isActive, true)));
-  return rememberPublicEntry(storeId, {
-    config: row ? toPublicConfig(row.popup, row.socialLinks) : null,
-    discountCode: row?.popup.discountCode ?? null,
-    scriptVersion: row?.scriptVersion ?? null,
+  return publicEntries.remember(storeId, async () => {
+    const [row] = await db()
+      .select({
+        popup: popupConfigs,
+        socialLinks: stores.socialLinks,
+        scriptVersion: stores.activeScriptVersion,
+      })
+      .from(popupConfigs)
+      .innerJoin(stores, eq(stores.id, popupConfigs.storeId))
+      .where(and(eq(popupConfigs.storeId, storeId), eq(popupConfigs.isActive, true)));
+    return {
+      config: row ? toPublicConfig(row.popup, row.socialLinks) : null,
+      discountCode: row?.popup.discountCode ?? null,
+      scriptVersion: row?.scriptVersion ?? null,
+    };
   });
 }
 

@@ -1,3 +1,4 @@
+import { ttlCache } from "~/server/ttl-cache.server";
 import type { PublicPopupConfig } from "../../../popup/config";
 
 /**
@@ -14,20 +15,9 @@ export type PublicEntry = {
  * Storefronts ask for the config on every page view; a few seconds of caching spares the database.
  * Edits clear this process's entry at once; other processes see them within the TTL.
  */
-const PUBLIC_CONFIG_TTL_MS = 5_000;
-const entries = new Map<string, PublicEntry & { expires: number }>();
-
-export function cachedPublicEntry(storeId: string): PublicEntry | null {
-  const entry = entries.get(storeId);
-  return entry && entry.expires > Date.now() ? entry : null;
-}
-
-export function rememberPublicEntry(storeId: string, entry: PublicEntry): PublicEntry {
-  entries.set(storeId, { ...entry, expires: Date.now() + PUBLIC_CONFIG_TTL_MS });
-  return entry;
-}
+export const publicEntries = ttlCache<PublicEntry>(5_000);
 
 /** Drops this process's cached storefront view of a store (after an edit that changes it). */
 export function forgetPublicConfig(storeId: string): void {
-  entries.delete(storeId);
+  publicEntries.forget(storeId);
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { stores } from "~/db/schema";
 import { installScript } from "~/lib/install-script";
+import type { InstallationStatus, IntegrationScript } from "~/lib/schemas/stores";
 import { randomToken } from "~/server/crypto.server";
 import { env } from "~/server/env.server";
 import { fetchPublicPage } from "~/server/safe-fetch.server";
@@ -14,12 +15,6 @@ import { requireStore } from "./stores.server";
 
 /** SPEC §9: an installation check is answered from its last result for 5 minutes unless forced. */
 export const VERIFICATION_CACHE_MS = 5 * 60 * 1000;
-
-export type IntegrationScript = {
-  script: string;
-  activeScriptVersion: string | null;
-  activeScriptTimestamp: Date | null;
-};
 
 async function integrationStore(actor: Actor, storeId: string) {
   authorize(actor, "manage_integrations");
@@ -57,8 +52,6 @@ export async function integrationScript(
   };
 }
 
-export type InstallationCheck = { installed: boolean; message: string; checkedAt: Date };
-
 /** The address the store's visitors see: the custom domain when there is one. */
 export function siteUrlOf(store: { customDomain: string | null; shopifyUrl: string | null }): string | null {
   return store.customDomain || store.shopifyUrl || null;
@@ -72,7 +65,7 @@ export async function verifyInstallation(
   actor: Actor,
   storeId: string,
   options: { force: boolean },
-): Promise<InstallationCheck> {
+): Promise<InstallationStatus> {
   const store = await integrationStore(actor, storeId);
   const checkedAt = store.verificationCheckedAt;
   if (!options.force && checkedAt && Date.now() - checkedAt.getTime() < VERIFICATION_CACHE_MS) {

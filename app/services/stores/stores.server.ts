@@ -3,7 +3,14 @@ import type { z } from "zod";
 import { type Db, db } from "~/db/client.server";
 import { emailSettings, emailTemplates, popupConfigs, stores } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
-import { type CreateStoreInput, createStoreSchema, type updateStoreSchema } from "~/lib/schemas/stores";
+import {
+  type CreatedStore,
+  type CreateStoreInput,
+  createStoreSchema,
+  type StoreListItem,
+  type StoreView,
+  type updateStoreSchema,
+} from "~/lib/schemas/stores";
 import { decryptSecret, encryptSecret, maskSecret } from "~/server/crypto.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { forbidden, notFound } from "~/services/errors.server";
@@ -19,7 +26,7 @@ type StoreRow = typeof stores.$inferSelect;
  * A store as the API returns it: named fields only, so a column added later (bookkeeping, tenancy)
  * stays out of every answer until it is listed here; the access token masked, never the ciphertext.
  */
-export function presentStore(row: StoreRow) {
+export function presentStore(row: StoreRow): StoreView {
   return {
     id: row.id,
     userId: row.userId,
@@ -74,7 +81,7 @@ export async function requireStore(actor: Actor, storeId: string | undefined): P
   return store;
 }
 
-export async function listStores(actor: Actor) {
+export async function listStores(actor: Actor): Promise<StoreListItem[]> {
   // Written out in SQL: a correlated subquery must name the outer table explicitly.
   const subscriberCount =
     sql<number>`(select coalesce(sum(c.subscribers), 0) from store_counters c where c.store_id = "stores"."id")`.mapWith(
@@ -102,7 +109,7 @@ export async function listStores(actor: Actor) {
  * written, so a refused token (or one without a required scope) leaves no store behind. A token given
  * for a typical site is only kept, encrypted.
  */
-export async function createStore(actor: Actor, input: CreateStoreInput) {
+export async function createStore(actor: Actor, input: CreateStoreInput): Promise<CreatedStore> {
   authorize(actor, "manage_stores");
   if (actor.storeId) throw forbidden("Stores are added from the standalone dashboard");
   const values = createStoreSchema.parse(input);

@@ -3,7 +3,12 @@ import { db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
 import { csvRow } from "~/lib/csv";
 import { isUuid } from "~/lib/ids";
-import type { SubscriberFilters, SubscriberListQuery } from "~/lib/schemas/subscribers";
+import type {
+  SubscriberDetail,
+  SubscriberFilters,
+  SubscriberListQuery,
+  SubscriberPage,
+} from "~/lib/schemas/subscribers";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { invalid, notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
@@ -107,31 +112,6 @@ const listColumns = {
   unsubscribedAt: subscribers.unsubscribedAt,
 };
 
-export type SubscriberListRow = {
-  id: string;
-  email: string;
-  name: string | null;
-  isActive: boolean;
-  discountCodeSent: string | null;
-  discountCodeUsed: boolean;
-  subscribedAt: Date;
-  unsubscribedAt: Date | null;
-};
-
-export type SubscriberPage = {
-  subscribers: SubscriberListRow[];
-  /** Pass back as `cursor` for the next page; null on the last page. */
-  nextCursor: string | null;
-  /** Subscribers matching the filters, counted up to TOTAL_CAP (SHORT_SEARCH_TOTAL_CAP for 1–2 characters). */
-  total: number;
-  /** True when more than the cap match (total then reads the cap). */
-  totalIsCapped: boolean;
-  /** SPEC §2: the sync button appears only when some subscriber has a code sent but not used. */
-  hasUnusedCodes: boolean;
-  /** Whether the store has any subscriber at all (tells "none yet" from "none match"). */
-  hasSubscribers: boolean;
-};
-
 /** One page of a store's subscribers, newest first, with the filters applied. */
 export async function listSubscribers(
   actor: Actor,
@@ -197,7 +177,7 @@ async function storeHasSubscribers(storeId: string): Promise<boolean> {
 }
 
 /** Every captured field of one subscriber of the store, with its consent record; 404 otherwise. */
-export async function getSubscriber(actor: Actor, storeId: string, id: string) {
+export async function getSubscriber(actor: Actor, storeId: string, id: string): Promise<SubscriberDetail> {
   authorize(actor, "view_subscribers");
   const store = await requireStore(actor, storeId);
   if (!isUuid(id)) throw notFound("Subscriber not found");
@@ -209,8 +189,6 @@ export async function getSubscriber(actor: Actor, storeId: string, id: string) {
   const { storeId: _store, ...subscriber } = row;
   return subscriber;
 }
-
-export type SubscriberDetail = Awaited<ReturnType<typeof getSubscriber>>;
 
 /** Deletes one subscriber of the store (its sends and tracked clicks cascade); 404 for any other id. */
 export async function deleteSubscriber(actor: Actor, storeId: string, id: string): Promise<void> {

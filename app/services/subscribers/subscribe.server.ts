@@ -4,6 +4,7 @@ import { prepared } from "~/db/prepared.server";
 import { stores, subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
 import type { SubscribeBody } from "~/lib/schemas/subscribe";
+import { ttlCache } from "~/server/ttl-cache.server";
 import { invalid, notFound } from "~/services/errors.server";
 import { preferencesForStore } from "~/services/preferences.server";
 import {
@@ -84,12 +85,9 @@ const insertSubscriber = () =>
 
 /** What every subscription reads about its store, cached briefly: the owner's preferences and the Shopify link. */
 type StoreContext = { preferences: Preferences; isConnected: boolean; consentSyncEnabled: boolean };
-const CONTEXT_TTL_MS = 5_000;
-const contextCache = new Map<string, { value: StoreContext; expires: number }>();
+const storeContexts = ttlCache<StoreContext>(5_000);
 
-async function storeContext(storeId: string): Promise<StoreContext> {
-  const cached = contextCache.get(storeId);
-  if (cached && cached.expires > Date.now()) return cached.value;
+async function readStoreContext(storeId: string): Promise<StoreContext> {
   const [preferences, [store]] = await Promise.all([
     preferencesForStore(storeId),
     db()
@@ -98,7 +96,7 @@ async function storeContext(storeId: string): Promise<StoreContext> {
       .where(eq(stores.id, storeId)),
   ]);
   if (!preferences || !store) throw notFound("Popup not found");
-  const value = { preferences, ...store };
-  contextCache.set(storeId, { value, expires: Date.now() + CONTEXT_TTL_MS });
-  return value;
+  return { preferences, ...store };
 }
+
+const storeContext = (storeId: string) => storeContexts.remember(storeId, () => readStoreContext(storeId));

@@ -1,0 +1,43 @@
+import { useState } from "react";
+import { useToast } from "~/components/toast";
+import { failureMessage } from "~/lib/api-client";
+
+type Failure = {
+  /** Shown when the server gave no message of its own. */
+  message: string;
+  title?: string;
+  /**
+   * The action ends by navigating to another page: on success the button keeps its spinner until that
+   * page shows (otherwise it stops when the action is done).
+   */
+  navigates?: boolean;
+};
+
+/**
+ * One API call behind a button: `pending` while it runs, and a failure shown as a critical toast with the
+ * server's message. `run` resolves whether the action succeeded; it never throws.
+ */
+export function useAction() {
+  const toast = useToast();
+  const [pending, setPending] = useState(false);
+
+  async function run(action: () => Promise<void>, failure: string | Failure): Promise<boolean> {
+    const {
+      message,
+      title = "Error",
+      navigates = false,
+    } = typeof failure === "string" ? { message: failure } : failure;
+    setPending(true);
+    try {
+      await action();
+      if (!navigates) setPending(false);
+      return true;
+    } catch (error) {
+      toast({ title, message: failureMessage(error, message), tone: "critical" });
+      setPending(false);
+      return false;
+    }
+  }
+
+  return { pending, run };
+}
