@@ -21,7 +21,7 @@ import { SUBSCRIBE_ANSWERS, type SubscribeResponse } from "../../../popup/config
  * - the first email: the double opt-in confirmation, or the welcome email with the code (and only once the
  *   code is final); the welcome email follows confirmation; a returning address gets its email again;
  * - the owner's new-subscriber digest, and the Shopify consent sync.
- * The email modules only render and deliver; the jobs (jobs/processors) call the functions below.
+ * The email modules only render and deliver; the email and Shopify job processors call the functions below.
  */
 
 /** What a subscription knows about its store: the owner's preferences and the Shopify link. */
