@@ -24,6 +24,11 @@ export async function actorForSession(token: string): Promise<Actor | null> {
   if (!session) return null;
   const [user] = await db().select().from(users).where(eq(users.id, session.userId));
   if (!user?.isActive || user.organizationId !== session.organizationId) return null;
+  return signedInActor(user, session.expiresAt);
+}
+
+/** A signed-in user's actor, with the permissions its role and grants give. */
+export function signedInActor(user: typeof users.$inferSelect, sessionExpiresAt: Date): Actor {
   return {
     organizationId: user.organizationId,
     userId: user.id,
@@ -31,7 +36,7 @@ export async function actorForSession(token: string): Promise<Actor | null> {
     role: user.role,
     permissions: effectivePermissions(user.role, user.permissions),
     via: "session",
-    sessionExpiresAt: session.expiresAt,
+    sessionExpiresAt,
   };
 }
 

@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
-import { effectivePermissions } from "~/lib/permissions";
-import type { Actor } from "~/services/access/actor.server";
+import { type Actor, signedInActor } from "~/services/access/actor.server";
 import { createStore } from "~/services/stores/stores.server";
 import { testDb } from "../infra/db";
 
@@ -9,15 +8,7 @@ import { testDb } from "../infra/db";
 export async function actorFor(userId: string): Promise<Actor> {
   const [user] = await testDb().select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`no user ${userId}`);
-  return {
-    organizationId: user.organizationId,
-    userId: user.id,
-    email: user.email,
-    role: user.role,
-    permissions: effectivePermissions(user.role, user.permissions),
-    via: "session",
-    sessionExpiresAt: new Date(Date.now() + 3_600_000),
-  };
+  return signedInActor(user, new Date(Date.now() + 3_600_000));
 }
 
 let storeCounter = 0;
