@@ -54,15 +54,27 @@ export default function App() {
   );
 }
 
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  403: "Permission Denied",
+  404: "Page Not Found",
+  429: "Too Many Requests",
+  500: "Something went wrong",
+};
+
 export function ErrorBoundary() {
   const error = useRouteError();
+  // A thrown `data()` carries no status text (the server fills in "Internal Server Error"), so name it here.
   const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
+    ? `${error.status} ${STATUS_TEXT[error.status] ?? "Error"}`
     : "Something went wrong";
   return (
     <AppProvider i18n={en}>
       <main className="np-error">
         <h1>{message}</h1>
+        {isRouteErrorResponse(error) && error.status === 403 && typeof error.data === "string" ? (
+          <p>{error.data}</p>
+        ) : null}
         <p>
           <a href="/">Back to the dashboard</a>
         </p>

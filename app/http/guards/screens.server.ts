@@ -17,10 +17,21 @@ export async function requireScreen(
   const actor = await requireScreenActor(request);
   if (requirement === "admin" && actor.role !== "admin") throw data("Not Found", { status: 404 });
   if (requirement && requirement !== "admin" && !actor.permissions[requirement]) {
-    throw data("You don't have permission to view this page", { status: 403 });
+    throw data(`You don't have permission to ${DENIED[requirement]}. Ask an administrator.`, { status: 403 });
   }
   return actor;
 }
+
+/** What a member without the permission is told they cannot do, in the 403 page's sentence. */
+const DENIED: Record<Permission, string> = {
+  manage_stores: "manage stores",
+  manage_popups: "manage popups",
+  view_subscribers: "view subscribers",
+  manage_subscribers: "manage subscribers",
+  manage_email_settings: "manage email settings and templates",
+  manage_integrations: "manage integrations",
+  delete_data: "delete stores",
+};
 
 export type StoreScreen = { actor: Actor; store: StoreSummary | undefined };
 
