@@ -100,6 +100,11 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
 
   const sidebar = (
     <Navigation location={location.pathname}>
+      {/* Opening the drawer on a phone moves focus to its first focusable element: this heading, not the
+          store filter, whose focus would pop up the keyboard. */}
+      <h2 tabIndex={-1} className="np-nav-start">
+        Menu
+      </h2>
       <Box padding="300">
         <StoreSelector stores={stores} selectedStoreId={selectedStoreId} onSelect={switchStore} />
       </Box>

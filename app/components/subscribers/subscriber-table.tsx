@@ -1,4 +1,14 @@
-import { Box, Button, ButtonGroup, Card, IndexTable, InlineStack, Text } from "@shopify/polaris";
+import {
+  BlockStack,
+  Box,
+  Button,
+  ButtonGroup,
+  Card,
+  IndexTable,
+  InlineStack,
+  Text,
+  useBreakpoints,
+} from "@shopify/polaris";
 import type { MouseEvent } from "react";
 import type { Received } from "~/lib/api-client";
 import { formatDate, formatNumber } from "~/lib/format";
@@ -38,60 +48,73 @@ function summary(shown: number, total: number, capped: boolean): string {
   return `Showing ${formatNumber(shown)} of ${of} ${total === 1 && !capped ? "subscriber" : "subscribers"}`;
 }
 
-/** SPEC §2 Subscribers table: one row per subscriber, newest first; a row opens its details. */
+/**
+ * SPEC §2 Subscribers table: one row per subscriber, newest first; a row opens its details. On a phone
+ * the seven columns do not fit: each subscriber is a stacked block with every field and both buttons.
+ */
 export function SubscriberTable(props: Props) {
   const { rows, canManage, onView, onDelete } = props;
+  const { smDown } = useBreakpoints();
   return (
     <Card padding="0">
-      <IndexTable resourceName={resourceName} itemCount={rows.length} headings={headings} selectable={false}>
-        {rows.map((row, index) => (
-          <IndexTable.Row id={row.id} key={row.id} position={index} onClick={() => onView(row)}>
-            <IndexTable.Cell>
-              <Text as="span" fontWeight="semibold">
-                {row.email}
-              </Text>
-            </IndexTable.Cell>
-            <IndexTable.Cell>{row.name || "—"}</IndexTable.Cell>
-            <IndexTable.Cell>
-              <StatusBadge isActive={row.isActive} />
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <CouponBadge code={row.discountCodeSent} used={row.discountCodeUsed} />
-            </IndexTable.Cell>
-            <IndexTable.Cell>
-              <Text as="span" tone={row.discountCodeSent ? undefined : "subdued"}>
-                {row.discountCodeSent ?? "—"}
-              </Text>
-            </IndexTable.Cell>
-            <IndexTable.Cell>{formatDate(row.subscribedAt)}</IndexTable.Cell>
-            <IndexTable.Cell>
-              {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops the click reaching the row; the buttons inside are the controls */}
-              {/* biome-ignore lint/a11y/useKeyWithClickEvents: keyboard activation of a button does not reach the row */}
-              <div onClick={stopRowClick}>
-                <ButtonGroup>
-                  <Button
-                    variant="plain"
-                    accessibilityLabel={`View ${row.email}`}
-                    onClick={() => onView(row)}
-                  >
-                    View
-                  </Button>
-                  {canManage ? (
+      {smDown ? (
+        <SubscriberStack rows={rows} canManage={canManage} onView={onView} onDelete={onDelete} />
+      ) : (
+        <IndexTable
+          resourceName={resourceName}
+          itemCount={rows.length}
+          headings={headings}
+          selectable={false}
+        >
+          {rows.map((row, index) => (
+            <IndexTable.Row id={row.id} key={row.id} position={index} onClick={() => onView(row)}>
+              <IndexTable.Cell>
+                <Text as="span" fontWeight="semibold">
+                  {row.email}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>{row.name || "—"}</IndexTable.Cell>
+              <IndexTable.Cell>
+                <StatusBadge isActive={row.isActive} />
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <CouponBadge code={row.discountCodeSent} used={row.discountCodeUsed} />
+              </IndexTable.Cell>
+              <IndexTable.Cell>
+                <Text as="span" tone={row.discountCodeSent ? undefined : "subdued"}>
+                  {row.discountCodeSent ?? "—"}
+                </Text>
+              </IndexTable.Cell>
+              <IndexTable.Cell>{formatDate(row.subscribedAt)}</IndexTable.Cell>
+              <IndexTable.Cell>
+                {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops the click reaching the row; the buttons inside are the controls */}
+                {/* biome-ignore lint/a11y/useKeyWithClickEvents: keyboard activation of a button does not reach the row */}
+                <div onClick={stopRowClick}>
+                  <ButtonGroup>
                     <Button
                       variant="plain"
-                      tone="critical"
-                      accessibilityLabel={`Delete ${row.email}`}
-                      onClick={() => onDelete(row)}
+                      accessibilityLabel={`View ${row.email}`}
+                      onClick={() => onView(row)}
                     >
-                      Delete
+                      View
                     </Button>
-                  ) : null}
-                </ButtonGroup>
-              </div>
-            </IndexTable.Cell>
-          </IndexTable.Row>
-        ))}
-      </IndexTable>
+                    {canManage ? (
+                      <Button
+                        variant="plain"
+                        tone="critical"
+                        accessibilityLabel={`Delete ${row.email}`}
+                        onClick={() => onDelete(row)}
+                      >
+                        Delete
+                      </Button>
+                    ) : null}
+                  </ButtonGroup>
+                </div>
+              </IndexTable.Cell>
+            </IndexTable.Row>
+          ))}
+        </IndexTable>
+      )}
       <Box padding="300" borderBlockStartWidth="025" borderColor="border">
         <InlineStack align="space-between" blockAlign="center" gap="300">
           <Text as="p" tone="subdued" variant="bodySm">
@@ -105,5 +128,48 @@ export function SubscriberTable(props: Props) {
         </InlineStack>
       </Box>
     </Card>
+  );
+}
+
+type StackProps = Pick<Props, "rows" | "canManage" | "onView" | "onDelete">;
+
+/** The phone layout: one block per subscriber, the table's columns as labelled lines. */
+function SubscriberStack({ rows, canManage, onView, onDelete }: StackProps) {
+  return (
+    <ul className="np-subscriber-stack" aria-label="Subscribers">
+      {rows.map((row) => (
+        <li key={row.id}>
+          <Box padding="300" borderBlockEndWidth="025" borderColor="border">
+            <BlockStack gap="150">
+              <Text as="p" fontWeight="semibold" breakWord>
+                {row.email}
+              </Text>
+              {row.name ? <Text as="p">{row.name}</Text> : null}
+              <InlineStack gap="200" blockAlign="center">
+                <StatusBadge isActive={row.isActive} />
+                <CouponBadge code={row.discountCodeSent} used={row.discountCodeUsed} />
+              </InlineStack>
+              <Text as="p" variant="bodySm" tone="subdued">
+                Code: {row.discountCodeSent ?? "—"} · Subscribed: {formatDate(row.subscribedAt)}
+              </Text>
+              <ButtonGroup>
+                <Button accessibilityLabel={`View ${row.email}`} onClick={() => onView(row)}>
+                  View
+                </Button>
+                {canManage ? (
+                  <Button
+                    tone="critical"
+                    accessibilityLabel={`Delete ${row.email}`}
+                    onClick={() => onDelete(row)}
+                  >
+                    Delete
+                  </Button>
+                ) : null}
+              </ButtonGroup>
+            </BlockStack>
+          </Box>
+        </li>
+      ))}
+    </ul>
   );
 }
