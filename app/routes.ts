@@ -47,6 +47,10 @@ export default [
   route("api/admin/create-member", "routes/api.admin.create-member.ts"),
   route("api/admin/members/:memberId", "routes/api.admin.members.$memberId.ts"),
   route("api/admin/members/:memberId/permissions", "routes/api.admin.members.$memberId.permissions.ts"),
+  route(
+    "api/admin/members/:memberId/resend-invitation",
+    "routes/api.admin.members.$memberId.resend-invitation.ts",
+  ),
   route("api/stores/:storeId/email-template", "routes/api.stores.$storeId.email-template.ts"),
   route("api/email-template/preview", "routes/api.email-template.preview.ts"),
   route("api/stores/:storeId/subscribers", "routes/api.stores.$storeId.subscribers.ts"),

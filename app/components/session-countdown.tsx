@@ -34,6 +34,7 @@ export function SessionCountdown({ sessionExpiresAt, onExpired }: Props) {
         title: "Session Expired",
         message: "Your session has expired. Please login again.",
         tone: "critical",
+        keepOnNavigation: true,
       });
       onExpired();
     }

@@ -1,13 +1,21 @@
 import { Toast } from "@shopify/polaris";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { useLocation } from "react-router";
 import { appBridge, useEmbedded } from "./embedded";
 
 /** SPEC §9: the product's own toasts show for about 3 s; one at a time. */
 const TOAST_DURATION_MS = 3_000;
 
-export type ToastMessage = { title?: string; message: string; tone?: "success" | "warning" | "critical" };
+export type ToastMessage = {
+  title?: string;
+  message: string;
+  tone?: "success" | "warning" | "critical";
+  /** An error that explains the navigation that follows it ("Session Expired" → /login) stays on the next page. */
+  keepOnNavigation?: boolean;
+};
 
-type ToastState = ToastMessage & { key: number };
+/** `pathname`: the page the toast was shown on. */
+type ToastState = ToastMessage & { key: number; pathname: string };
 
 /** Tells toasts apart, also two shown within the same millisecond. */
 let nextKey = 0;
@@ -24,10 +32,21 @@ const ToastContext = createContext<{
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ToastState | null>(null);
-  const show = useCallback((toast: ToastMessage) => {
-    nextKey += 1;
-    setCurrent({ ...toast, key: nextKey });
-  }, []);
+  const { pathname } = useLocation();
+  const show = useCallback(
+    (toast: ToastMessage) => {
+      nextKey += 1;
+      setCurrent({ ...toast, key: nextKey, pathname });
+    },
+    [pathname],
+  );
+  // An error belongs to the page it happened on ("Login failed" must not follow the user to Forgot
+  // password); a confirmation may outlive the navigation that its action started ("Logged in successfully").
+  useEffect(() => {
+    setCurrent((shown) =>
+      shown?.tone === "critical" && !shown.keepOnNavigation && shown.pathname !== pathname ? null : shown,
+    );
+  }, [pathname]);
   // Only the toast on screen may clear itself: a replaced toast's timer must not dismiss its successor.
   const dismiss = useCallback(
     (key: number) => setCurrent((shown) => (shown?.key === key ? null : shown)),

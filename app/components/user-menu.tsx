@@ -21,6 +21,8 @@ export function UserMenu({ email, role, loggingOut, onLogout }: Props) {
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
       actions={sections}
+      // The badge's tone ("Success") is decoration: the button is named by the email and the role.
+      accessibilityLabel={`${email} ${isAdmin ? "Admin" : "Member"}`}
       activatorContent={
         <InlineStack gap="200" blockAlign="center" wrap={false}>
           <span className="np-user-email">

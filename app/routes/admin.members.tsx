@@ -57,6 +57,26 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const [deleting, setDeleting] = useState<Member | null>(null);
   const [busy, setBusy] = useState(false);
   const refresh = () => void revalidator.revalidate();
+  const [resending, setResending] = useState<string | null>(null);
+
+  async function resend(member: Member) {
+    setResending(member.id);
+    try {
+      const answer = await apiRequest<{ message: string }>(
+        "POST",
+        `/api/admin/members/${member.id}/resend-invitation`,
+      );
+      toast({ message: answer.message, tone: "success" });
+    } catch (error) {
+      toast({
+        title: "Error",
+        message: failureMessage(error, "Failed to resend the invitation"),
+        tone: "critical",
+      });
+    } finally {
+      setResending(null);
+    }
+  }
 
   async function remove() {
     if (!deleting) return;
@@ -132,6 +152,16 @@ export default function Members({ loaderData }: Route.ComponentProps) {
                       <Button size="slim" onClick={() => setEditing(member)}>
                         Permissions
                       </Button>
+                      {member.isActive ? null : (
+                        <Button
+                          size="slim"
+                          loading={resending === member.id}
+                          accessibilityLabel={`Resend invitation to ${member.email}`}
+                          onClick={() => resend(member)}
+                        >
+                          Resend invitation
+                        </Button>
+                      )}
                       <Button size="slim" tone="critical" variant="plain" onClick={() => setDeleting(member)}>
                         Delete
                       </Button>

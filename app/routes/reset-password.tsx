@@ -35,7 +35,12 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     if (valid) return;
-    toast({ title: "Invalid Link", message: MESSAGES.invalidResetLink, tone: "critical" });
+    toast({
+      title: "Invalid Link",
+      message: MESSAGES.invalidResetLink,
+      tone: "critical",
+      keepOnNavigation: true,
+    });
     navigate("/login", { replace: true });
   }, [valid, toast, navigate]);
 

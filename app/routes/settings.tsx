@@ -1,5 +1,6 @@
 import { BlockStack, Page } from "@shopify/polaris";
 import { type ReactNode, useState } from "react";
+import { useRevalidator } from "react-router";
 import { NoStores } from "~/components/no-stores";
 import { SocialLinksCard } from "~/components/popup-builder/social-links-card";
 import { ConsentSyncToggle } from "~/components/settings/consent-sync-toggle";
@@ -62,18 +63,29 @@ type StoreSettingsProps = {
 /** The selected store's cards; one copy of the store so every card shows the others' saves. */
 function StoreSettings({ initial, emailSettings, notifications }: StoreSettingsProps) {
   const [store, setStore] = useState(initial);
+  const revalidator = useRevalidator();
   return (
     <>
       <StorePicker section="settings" storeId={store.id} />
       <EmailSettingsCard storeId={store.id} initial={emailSettings} />
-      <ShopifySettingsCard store={store} onSaved={setStore}>
-        <ConsentSyncToggle
-          storeId={store.id}
-          enabled={store.consentSyncEnabled}
-          connected={store.isConnected}
-        />
-      </ShopifySettingsCard>
-      <GeneralSettingsCard store={store} onSaved={setStore} />
+      {/* A typical website has no Shopify shop to connect: its URL is in General settings. */}
+      {store.integrationType === "shopify" ? (
+        <ShopifySettingsCard store={store} onSaved={setStore}>
+          <ConsentSyncToggle
+            storeId={store.id}
+            enabled={store.consentSyncEnabled}
+            connected={store.isConnected}
+          />
+        </ShopifySettingsCard>
+      ) : null}
+      <GeneralSettingsCard
+        store={store}
+        onSaved={(updated) => {
+          setStore(updated);
+          // The name also shows in the sidebar's store selector and this page's subtitle: reload them.
+          if (updated.name !== store.name) void revalidator.revalidate();
+        }}
+      />
       {notifications}
       <SocialLinksCard
         storeId={store.id}

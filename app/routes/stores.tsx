@@ -27,23 +27,23 @@ export default function Stores({ loaderData }: Route.ComponentProps) {
   const toast = useToast();
   const revalidator = useRevalidator();
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const canRemove = user.permissions.delete_data;
 
-  function askRemove(storeId: string) {
+  function askRemove(store: { id: string; name: string }) {
     if (!canRemove) {
       toast({ title: "Permission Denied", message: DELETE_DENIED, tone: "critical" });
       return;
     }
-    setRemoving(storeId);
+    setRemoving(store);
   }
 
   async function remove() {
     if (!removing) return;
     setBusy(true);
     try {
-      await apiRequest("DELETE", `/api/stores/${removing}`);
+      await apiRequest("DELETE", `/api/stores/${removing.id}`);
       toast({ title: "Success", message: "Store deleted successfully", tone: "success" });
       await revalidator.revalidate();
     } catch (error) {
@@ -86,7 +86,7 @@ export default function Stores({ loaderData }: Route.ComponentProps) {
                     key={store.id}
                     store={store}
                     canRemove={canRemove}
-                    onRemove={() => askRemove(store.id)}
+                    onRemove={() => askRemove(store)}
                   />
                 ))}
               </InlineGrid>
@@ -104,7 +104,7 @@ export default function Stores({ loaderData }: Route.ComponentProps) {
       />
       <ConfirmModal
         open={removing !== null}
-        title="Delete store"
+        title={removing ? `Delete ${removing.name}?` : "Delete store"}
         message="Are you sure you want to delete this store? This action cannot be undone."
         confirmLabel="Delete"
         busy={busy}

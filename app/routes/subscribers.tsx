@@ -21,6 +21,7 @@ import {
   readFilters,
   type SubscriberListRow,
 } from "~/lib/schemas/subscribers";
+import { requireStore } from "~/services/stores/stores.server";
 import { listSubscribers } from "~/services/subscribers/list.server";
 import type { Route } from "./+types/subscribers";
 
@@ -31,8 +32,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!selected) return { screen: null };
   // Filters live in the URL, so a reload or a shared link shows the same list.
   const filters = readFilters(new URL(request.url).searchParams);
-  const page = await listSubscribers(actor, selected.id, { ...filters, limit: DEFAULT_PAGE_SIZE });
-  return { screen: { store: selected, filters, page } };
+  const [page, store] = await Promise.all([
+    listSubscribers(actor, selected.id, { ...filters, limit: DEFAULT_PAGE_SIZE }),
+    requireStore(actor, selected.id),
+  ]);
+  // Coupon usage is read from Shopify's orders: a typical website has none to sync.
+  return { screen: { store: selected, shopify: store.integrationType === "shopify", filters, page } };
 }
 
 const TITLE = "Subscribers";
@@ -49,7 +54,7 @@ function useShownFilters(): Filters {
   return readFilters(pending ? new URLSearchParams(pending.search) : searchParams);
 }
 
-function SubscribersScreen({ store, filters: loadedFilters, page }: Screen) {
+function SubscribersScreen({ store, shopify, filters: loadedFilters, page }: Screen) {
   const { user } = useAppContext();
   const download = useDownload();
   const canManage = user.permissions.manage_subscribers;
@@ -142,7 +147,7 @@ function SubscribersScreen({ store, filters: loadedFilters, page }: Screen) {
   const exportUrl = `/api/stores/${store.id}/subscribers/export.csv?${filterParams(loadedFilters)}`;
   const secondaryActions = canManage
     ? [
-        ...(page.hasUnusedCodes
+        ...(shopify && page.hasUnusedCodes
           ? [
               {
                 content: syncProgress

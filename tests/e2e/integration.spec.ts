@@ -45,7 +45,7 @@ test("copy, regenerate and verify the install script", async ({ page, context })
   expect(original).toContain(`data-store-id="${store.id}"`);
   await page.getByRole("button", { name: "Copy" }).click();
   await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
-  await expect(toast(page)).toHaveText("Copied!: Script copied to clipboard");
+  await expect(toast(page)).toHaveText("Script copied to clipboard");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(original);
   await expect(page.getByRole("button", { name: "Copy" })).toBeVisible({ timeout: 4_000 });
 

@@ -368,7 +368,7 @@ test.describe("store management", () => {
 
     // Remove asks first.
     await card.getByRole("button", { name: "Remove" }).click();
-    const confirm = page.getByRole("dialog", { name: "Delete store" });
+    const confirm = page.getByRole("dialog", { name: `Delete ${name}?` });
     await expect(
       confirm.getByText("Are you sure you want to delete this store? This action cannot be undone."),
     ).toBeVisible();

@@ -13,7 +13,10 @@ import { MAIN } from "./support/servers";
 
 type Setup = { account: { email: string; password: string }; store: Store; emails: string[] };
 
-async function organizationWithSubscribers(label: string): Promise<Setup> {
+async function organizationWithSubscribers(
+  label: string,
+  integrationType: "typical" | "shopify" = "typical",
+): Promise<Setup> {
   const account = {
     name: unique(`${label} Org`),
     email: `${unique(label)}@e2e.test`,
@@ -24,7 +27,11 @@ async function organizationWithSubscribers(label: string): Promise<Setup> {
   try {
     const store = await createStore(api, {
       name: unique("Subscriber Shop"),
-      shopifyUrl: "https://subscribers.example.com",
+      shopifyUrl:
+        integrationType === "shopify"
+          ? `https://${unique("subscribers")}.myshopify.com`
+          : "https://subscribers.example.com",
+      integrationType,
     });
     const emails = ["alpha", "bravo", "charlie"].map((name) => `${name}-${unique("s")}@acme-corp.example`);
     for (const email of emails) await subscribe(MAIN, store.id, email);
@@ -106,7 +113,7 @@ test("offers the coupon sync while codes wait to be used, and explains why it ca
   browserErrors,
 }) => {
   browserErrors.allow(/422/);
-  const { account, store } = await organizationWithSubscribers("sync");
+  const { account, store } = await organizationWithSubscribers("sync", "shopify");
   await login(page, account.email, account.password);
   await page.goto(`/store/${store.id}/subscribers`);
   await page.getByRole("button", { name: "Sync coupon usage" }).click();
@@ -114,4 +121,15 @@ test("offers the coupon sync while codes wait to be used, and explains why it ca
     "Sync Failed: Connect this store to Shopify (Settings) to sync coupon usage",
   );
   await screenshot(page, "subscribers-sync-failed");
+});
+
+test("a typical website's subscribers offer no coupon sync (there is no Shopify to read usage from)", async ({
+  page,
+}) => {
+  const { account, store, emails } = await organizationWithSubscribers("no-sync");
+  await login(page, account.email, account.password);
+  await page.goto(`/store/${store.id}/subscribers`);
+  await expect(rowOf(page, emails[0] ?? "")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sync coupon usage" })).toHaveCount(0);
 });

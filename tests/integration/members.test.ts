@@ -57,6 +57,33 @@ describe("inviting a member", () => {
     expect(list.body.find((row) => row.email === email)?.lastLoginAt).not.toBeNull();
   });
 
+  it("resends a pending member's invitation with a new link; a member who accepted has nothing to resend", async () => {
+    const email = uniqueEmail("resend");
+    const invited = await signedIn.admin.post<{ id: string }>("/api/admin/create-member", {
+      email,
+      permissions: {},
+    });
+    const first = await waitForOutboxMessage((message) => recipients(message).includes(email));
+    const firstLink = linkIn(first.text ?? "");
+
+    const resent = await signedIn.admin.post(`/api/admin/members/${invited.body.id}/resend-invitation`, {});
+    expect(resent.status).toBe(200);
+    expect(resent.body).toEqual({ message: `Invitation sent again to ${email}` });
+    const second = await waitForOutboxMessage(
+      (message) => recipients(message).includes(email) && linkIn(message.text ?? "") !== firstLink,
+    );
+    expect(second.subject).toBe("You have been invited to Newsletter Popup");
+
+    const token = new URL(linkIn(second.text ?? "") ?? "").searchParams.get("token");
+    await new HttpClient(signedIn.app.url).post("/api/auth/reset-password", {
+      token,
+      password: "a fresh password",
+    });
+    const again = await signedIn.admin.post(`/api/admin/members/${invited.body.id}/resend-invitation`, {});
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: "This member has already accepted the invitation" });
+  });
+
   it("refuses an email that already has an account", async () => {
     const response = await signedIn.admin.post("/api/admin/create-member", {
       email: signedIn.owner.email.toUpperCase(),

@@ -162,6 +162,18 @@ describe("social links", () => {
     expect((await storeRow(store.id))?.socialLinks.twitter).toBe("");
   });
 
+  it("complete a link typed without https://", async () => {
+    const store = await createStoreFor(signedIn.owner.admin.id);
+    const response = await signedIn.admin.put(`/api/stores/${store.id}`, {
+      socialLinks: { instagram: "instagram.com/acme", youtube: " www.youtube.com/@acme " },
+    });
+    expect(response.status).toBe(200);
+    expect((await storeRow(store.id))?.socialLinks).toMatchObject({
+      instagram: "https://instagram.com/acme",
+      youtube: "https://www.youtube.com/@acme",
+    });
+  });
+
   it("appear in the storefront's popup as soon as they are saved", async () => {
     const store = await createStoreFor(signedIn.owner.admin.id);
     const popupUrl = `${signedIn.app.url}/api/public/stores/${store.id}/popup`;

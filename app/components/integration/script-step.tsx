@@ -42,7 +42,7 @@ export function ScriptStep({ storeId, integrationType, initial, installed }: Pro
           script={view.script}
           integrationType={integrationType}
           copiedLabel="Copied!"
-          onCopied={() => toast({ title: "Copied!", message: "Script copied to clipboard", tone: "success" })}
+          onCopied={() => toast({ message: "Script copied to clipboard", tone: "success" })}
         />
         <InlineStack gap="300" blockAlign="center" wrap>
           <Button onClick={() => setConfirming(true)} loading={regenerating}>

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { apiRequest } from "~/lib/api-client";
+import { completeLinkUrl } from "~/lib/schemas/stores";
 import { type SocialNetwork, socialNetworks } from "../../../popup/config";
 
 const labels: Record<SocialNetwork, string> = {
@@ -19,7 +20,11 @@ const URL_ERROR = "Enter a full URL starting with https://";
 type Links = Record<SocialNetwork, string>;
 type Props = { storeId: string; value: Links; onSaved: (links: Links) => void };
 
-const isValidUrl = (value: string) => value === "" || /^https?:\/\/[^\s]+\.[^\s]+/.test(value);
+/** A link typed without https:// is completed, so only a value that names another scheme is refused. */
+const isValidUrl = (value: string) => {
+  const url = completeLinkUrl(value);
+  return url === "" || /^https?:\/\/[^\s]+\.[^\s]+/.test(url);
+};
 
 /** SPEC §2/§7: social links are saved explicitly with PUT /api/stores/{id}; the popup shows them. */
 export function SocialLinksCard({ storeId, value, onSaved }: Props) {
@@ -31,8 +36,9 @@ export function SocialLinksCard({ storeId, value, onSaved }: Props) {
   const save = () =>
     run(async () => {
       const socialLinks = Object.fromEntries(
-        socialNetworks.map((network) => [network, links[network].trim()]),
+        socialNetworks.map((network) => [network, completeLinkUrl(links[network])]),
       ) as Links;
+      setLinks(socialLinks);
       await apiRequest("PUT", `/api/stores/${storeId}`, { socialLinks });
       toast({ title: "Success", message: "Social media links updated successfully", tone: "success" });
       onSaved(socialLinks);
@@ -54,6 +60,9 @@ export function SocialLinksCard({ storeId, value, onSaved }: Props) {
               placeholder={`https://${network}.com/yourbrand`}
               error={isValidUrl(links[network].trim()) ? undefined : URL_ERROR}
               onChange={(next) => setLinks((current) => ({ ...current, [network]: next }))}
+              onBlur={() =>
+                setLinks((current) => ({ ...current, [network]: completeLinkUrl(current[network]) }))
+              }
               autoComplete="off"
             />
           ))}

@@ -126,7 +126,20 @@ export const createStoreSchema = z.object({
 
 export type CreateStoreInput = z.input<typeof createStoreSchema>;
 
-const socialUrl = z.union([z.literal(""), httpUrl]);
+/**
+ * A social link as typed ("instagram.com/acme") completed to a full URL ("https://instagram.com/acme"); a
+ * value that names a scheme is left as it is, so `javascript:` is still refused by the URL check.
+ */
+export function completeLinkUrl(value: string): string {
+  const trimmed = value.trim();
+  if (!trimmed || /^[a-z][a-z0-9+.-]*:/i.test(trimmed)) return trimmed;
+  return `https://${trimmed.replace(/^\/+/, "")}`;
+}
+
+const socialUrl = z.preprocess(
+  (value) => (typeof value === "string" ? completeLinkUrl(value) : value),
+  z.union([z.literal(""), httpUrl]),
+);
 
 export const socialLinksSchema = z.object({
   linkedin: socialUrl,

@@ -69,6 +69,23 @@ async function requireMember(actor: Actor, memberId: string) {
   return member;
 }
 
+/**
+ * Sends a pending member's invitation again (the same job and email as the first; a new link). A member
+ * who has set their password has nothing to accept.
+ */
+export async function resendInvitation(actor: Actor, memberId: string): Promise<{ email: string }> {
+  authorize(actor, "admin");
+  const member = await requireMember(actor, memberId);
+  const [row] = await db()
+    .select({ email: users.email, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, member.id));
+  if (!row) throw notFound("Member not found");
+  if (row.isActive) throw conflict("This member has already accepted the invitation");
+  await enqueue("email", { type: "member-invite", userId: member.id, invitedBy: actor.email });
+  return { email: row.email };
+}
+
 /** Takes effect on the member's next request: permissions are read fresh for every request. */
 export async function updateMemberPermissions(actor: Actor, memberId: string, permissions: PermissionMap) {
   authorize(actor, "admin");

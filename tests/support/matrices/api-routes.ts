@@ -118,6 +118,14 @@ export const apiRouteCases: ApiRouteCase[] = [
     body: () => ({ permissions: { view_subscribers: true } }),
   },
   {
+    // The fixture's member has set a password already: the admin is told there is nothing to resend.
+    method: "POST",
+    pattern: "api/admin/members/:memberId/resend-invitation",
+    requires: "admin",
+    scope: "object",
+    okStatus: 409,
+  },
+  {
     method: "DELETE",
     pattern: "api/admin/members/:memberId",
     requires: "admin",
