@@ -237,6 +237,42 @@ test.describe("onboarding", () => {
     await expect(page).toHaveURL(`/store/${second.storeId}/dashboard`);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   });
+
+  test("a member who may not add stores is told so on /onboarding, and offered the stores that exist", async ({
+    page,
+  }) => {
+    const owner = await newOrganization("Norights");
+    const [first, second] = await withApi(owner, async (api) => [
+      await createStore(api, { name: "First Member Shop", shopifyUrl: "https://first-member.example.com" }),
+      await createStore(api, { name: "Second Member Shop", shopifyUrl: "https://second-member.example.com" }),
+    ]);
+    if (!first || !second) throw new Error("stores were not created");
+    const member = { email: `${unique("no-store-rights")}@e2e.test`, password: "member-password-1" };
+    await createMember(MAIN, {
+      ...member,
+      permissions: { view_subscribers: true },
+      organizationOf: owner.email,
+    });
+
+    await login(page, member.email, member.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/onboarding");
+    await expect(page.getByRole("heading", { level: 1, name: "Add Your Site" })).toBeVisible();
+    await expect(page.getByText("You don't have permission to add stores.")).toBeVisible();
+    await expect(page.getByText("No stores yet")).toHaveCount(0);
+    await expect(page.getByLabel("Site Name")).toHaveCount(0);
+    const card = cardWithHeading(page, "You don't have permission to add stores.");
+    await expect(card.getByRole("link", { name: "First Member Shop" })).toBeVisible();
+    await expect(card.getByRole("link", { name: "Second Member Shop" })).toBeVisible();
+    await screenshot(page, "onboarding-member-with-stores");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "onboarding-member-with-stores-phone");
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await card.getByRole("link", { name: "Second Member Shop" }).click();
+    await expect(page).toHaveURL(`/store/${second.id}/dashboard`);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  });
 });
 
 test.describe("onboarding with a Shopify access token", () => {
