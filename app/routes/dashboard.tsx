@@ -1,6 +1,6 @@
-import { BlockStack, Card, InlineGrid, Page, Text } from "@shopify/polaris";
+import { BlockStack, Box, Card, InlineGrid, Page, Text } from "@shopify/polaris";
 import { Suspense, useMemo } from "react";
-import { Await, redirect } from "react-router";
+import { Await, redirect, useLocation, useNavigation } from "react-router";
 import { DailyChart } from "~/components/dashboard/daily-chart";
 import { StatCard } from "~/components/dashboard/stat-card";
 import { SkeletonCards } from "~/components/skeleton-cards";
@@ -16,8 +16,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // SPEC §2: / and /dashboard go to the selected store's dashboard. Inside the Shopify admin the actor is
   // limited to the shop's store: its dashboard is /app itself.
   if (store && !params.storeId && !actor.storeId) throw redirect(`/store/${store.id}/dashboard`);
-  if (!store) return { stats: dashboardStats(actor), chart: null, storeName: null };
-  return { stats: dashboardStats(actor), chart: subscribersPerDay(actor, store.id), storeName: store.name };
+  if (!store) return { stats: dashboardStats(actor), chart: null, storeId: null, storeName: null };
+  return {
+    stats: dashboardStats(actor),
+    chart: subscribersPerDay(actor, store.id),
+    storeId: store.id,
+    storeName: store.name,
+  };
 }
 
 const statColumns = { xs: 1, sm: 2, md: 4 } as const;
@@ -35,7 +40,7 @@ function RecentActivity({ stats }: { stats: Stats }) {
           <BlockStack gap="100">
             <Text as="p">No recent activity</Text>
             <Text as="p" tone="subdued">
-              Set up your first store to start collecting subscribers
+              Install the popup on your site (see Integration) to start collecting subscribers
             </Text>
           </BlockStack>
         ) : (
@@ -71,32 +76,79 @@ function SubscribersChart({
   );
 }
 
+/** The four SPEC cards' placeholders, and the chart's. */
+function DashboardPlaceholders({ chart }: { chart: boolean }) {
+  return (
+    <div role="status" aria-label="Loading dashboard figures">
+      <BlockStack gap="400">
+        <SkeletonCards count={4} columns={statColumns} />
+        {chart ? <SkeletonCards count={1} columns={{ xs: 1, md: 1 }} /> : null}
+      </BlockStack>
+    </div>
+  );
+}
+
+/** True while the router loads another dashboard (a store switch): its figures are not the ones shown. */
+function useLoadingOtherDashboard(): boolean {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return (
+    navigation.state === "loading" &&
+    /\/dashboard$|^\/$|^\/app$/.test(navigation.location.pathname) &&
+    navigation.location.pathname !== location.pathname
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, chart, storeName } = loaderData;
+  const { stats, chart, storeId, storeName } = loaderData;
+  const switching = useLoadingOtherDashboard();
   return (
     <Page title="Dashboard" subtitle="Overview of your newsletter management system">
-      <BlockStack gap="400">
-        <Suspense fallback={<SkeletonCards count={4} columns={statColumns} />}>
-          <Await resolve={stats}>
-            {(resolved) => (
-              <BlockStack gap="400">
-                <InlineGrid columns={statColumns} gap="400">
-                  <StatCard label="Active Stores" value={formatNumber(resolved.activeStores)} />
-                  <StatCard label="Total Subscribers" value={formatNumber(resolved.totalSubscribers)} />
-                  <StatCard label="Conversion Rate" value={`${resolved.conversionRate}%`} />
-                  <StatCard label="Coupons Used" value={formatNumber(resolved.couponsUsed)} />
-                </InlineGrid>
-                <RecentActivity stats={resolved} />
-              </BlockStack>
-            )}
-          </Await>
-        </Suspense>
-        {chart && storeName ? (
-          <Suspense fallback={<SkeletonCards count={1} columns={{ xs: 1, md: 1 }} />}>
-            <Await resolve={chart}>{(days) => <SubscribersChart days={days} storeName={storeName} />}</Await>
+      {switching ? (
+        <DashboardPlaceholders chart={Boolean(chart)} />
+      ) : (
+        <BlockStack gap="400">
+          {/* Keyed by store: a newly shown store's figures show placeholders until they arrive. */}
+          <Suspense key={`stats-${storeId ?? "all"}`} fallback={<DashboardPlaceholders chart={false} />}>
+            <Await resolve={stats}>
+              {(resolved) => (
+                <BlockStack gap="400">
+                  {/* Polaris cards meet the screen edges on phones; the text keeps their inner margin. */}
+                  <Box paddingInline={{ xs: "400", sm: "0" }}>
+                    <BlockStack gap="100">
+                      <Text as="h2" variant="headingMd">
+                        All stores
+                      </Text>
+                      <Text as="p" tone="subdued">
+                        {storeName
+                          ? `These figures add up every store of your organization; the chart below is ${storeName}'s.`
+                          : "These figures add up every store of your organization."}
+                      </Text>
+                    </BlockStack>
+                  </Box>
+                  <InlineGrid columns={statColumns} gap="400">
+                    <StatCard label="Active Stores" value={formatNumber(resolved.activeStores)} />
+                    <StatCard label="Total Subscribers" value={formatNumber(resolved.totalSubscribers)} />
+                    <StatCard label="Conversion Rate" value={`${resolved.conversionRate}%`} />
+                    <StatCard label="Coupons Used" value={formatNumber(resolved.couponsUsed)} />
+                  </InlineGrid>
+                  <RecentActivity stats={resolved} />
+                </BlockStack>
+              )}
+            </Await>
           </Suspense>
-        ) : null}
-      </BlockStack>
+          {chart && storeName ? (
+            <Suspense
+              key={`chart-${storeId}`}
+              fallback={<SkeletonCards count={1} columns={{ xs: 1, md: 1 }} />}
+            >
+              <Await resolve={chart}>
+                {(days) => <SubscribersChart days={days} storeName={storeName} />}
+              </Await>
+            </Suspense>
+          ) : null}
+        </BlockStack>
+      )}
     </Page>
   );
 }

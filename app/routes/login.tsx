@@ -1,4 +1,4 @@
-import { BlockStack, Button, FormLayout, Link, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Button, FormLayout, Link, TextField } from "@shopify/polaris";
 import { redirect, useNavigate } from "react-router";
 import { AuthLayout } from "~/components/auth-layout";
 import { useToast } from "~/components/toast";
@@ -6,16 +6,18 @@ import { useForm } from "~/components/use-form";
 import { findActor } from "~/http/guards/request-actor.server";
 import { apiRequest } from "~/lib/api-client";
 import { loginSchema } from "~/lib/schemas/auth";
+import { countUsers } from "~/services/access/users.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Newsletter Popup" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (await findActor(request)) throw redirect("/");
-  return null;
+  // A fresh install has nobody to sign in: /setup creates the first account.
+  return { setupOpen: (await countUsers()) === 0 };
 }
 
-export default function Login() {
+export default function Login({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const toast = useToast();
   const { field, submit, submitting } = useForm({
@@ -32,6 +34,14 @@ export default function Login() {
 
   return (
     <AuthLayout title="Sign in" subtitle="Manage your newsletter popups and subscribers">
+      {loaderData.setupOpen ? (
+        <Banner tone="info" title="No account exists yet">
+          <BlockStack gap="200" inlineAlign="start">
+            <p>This is a new installation. Create the admin account to get started.</p>
+            <Link url="/setup">Create the admin account</Link>
+          </BlockStack>
+        </Banner>
+      ) : null}
       <form onSubmit={submit} noValidate>
         <FormLayout>
           <TextField label="Email" type="email" name="email" autoComplete="email" {...field("email")} />

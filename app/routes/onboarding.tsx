@@ -6,6 +6,7 @@ import {
   Card,
   Frame,
   InlineStack,
+  Link,
   Page,
   ProgressBar,
   Select,
@@ -37,6 +38,36 @@ export async function loader({ request }: Route.LoaderArgs) {
     stores: await listStoreSummaries(actor),
     canAddStores: actor.permissions.manage_stores,
   };
+}
+
+/**
+ * A member without the manage_stores permission cannot add a store: say so, and lead to the stores the
+ * member already has rather than claiming there are none.
+ */
+function MemberWithoutStoreRights({ stores }: { stores: { id: string; name: string }[] }) {
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          You don't have permission to add stores.
+        </Text>
+        {stores.length === 0 ? (
+          <Text as="p">No stores yet. Ask an administrator of your organization to add one.</Text>
+        ) : (
+          <BlockStack gap="200" inlineAlign="start">
+            <Text as="p">
+              Ask an administrator of your organization to add a store, or open one you already have:
+            </Text>
+            {stores.map((store) => (
+              <Link key={store.id} url={`/store/${store.id}/dashboard`}>
+                {store.name}
+              </Link>
+            ))}
+          </BlockStack>
+        )}
+      </BlockStack>
+    </Card>
+  );
 }
 
 const STEPS = ["Add Your Site", "Integrate Newsletter", "Install Script", "Verify Installation"];
@@ -183,9 +214,7 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
             </BlockStack>
           </Card>
         ) : (
-          <Card>
-            <Text as="p">No stores yet. Ask an administrator of your organization to add one.</Text>
-          </Card>
+          <MemberWithoutStoreRights stores={stores} />
         )}
       </Page>
       <ToastOutlet />

@@ -4,16 +4,39 @@ import { screenshot } from "./support/screenshot";
 import { OWNER, SHORT } from "./support/servers";
 
 /**
- * Runs first on the SHORT server, which starts with an empty database: the first admin is created
- * through /setup, then its first store through /onboarding (session-expiry.spec.ts signs in as that
- * admin afterwards).
+ * Runs first on the SHORT server, which starts with an empty database: a fresh install. The tests run in
+ * order: the first looks at /login before any account exists; the second is the new owner's first visit,
+ * from the app's root to the popup on the demo page with no other URL typed (session-expiry.spec.ts signs
+ * in as that admin afterwards).
  */
-test("/setup creates the first admin once, then is gone", async ({ page, browserErrors }) => {
-  // A refused form answers 422, which Chromium reports as a failed resource load.
+test("before any account exists, /login points the new owner to /setup", async ({ page }) => {
+  expect(await countUsers(SHORT)).toBe(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByText("No account exists yet")).toBeVisible();
+  await screenshot(page, "login-setup-open");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "login-setup-open-phone");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.getByRole("link", { name: "Create the admin account" }).click();
+  await expect(page).toHaveURL(/\/setup$/);
+  await expect(page.getByRole("heading", { name: "Create the admin account" })).toBeVisible();
+});
+
+test("a fresh install: the root leads to /setup, the account, a site, and its popup on the demo page", async ({
+  page,
+  browserErrors,
+}) => {
+  // A refused form answers 422, which Chromium reports as a failed resource load; the demo shop page
+  // has no favicon.
   browserErrors.allow(/status of 422/);
+  browserErrors.allow(/favicon\.ico/);
   expect(await countUsers(SHORT)).toBe(0);
 
-  await page.goto("/setup");
+  // The only URL typed by hand: the app's root.
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/setup$/);
   await expect(page.getByRole("heading", { name: "Create the admin account" })).toBeVisible();
   await expect(page.getByText("Password must be at least 8 characters long")).toBeVisible();
   await screenshot(page, "screen-setup");
@@ -43,6 +66,25 @@ test("/setup creates the first admin once, then is gone", async ({ page, browser
   await expect(page).toHaveURL(/\/store\/[0-9a-f-]{36}\/dashboard$/);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.locator(".Polaris-TopBar").getByText(OWNER.email)).toBeVisible();
+
+  // The popup builder links to the demo shop page, which installs the script as the owner's site would.
+  await page.locator("nav.Polaris-Navigation").getByRole("link", { name: "Popup Builder" }).click();
+  await expect(page).toHaveURL(/\/store\/[0-9a-f-]{36}\/popup-builder$/);
+  await page.getByRole("link", { name: "Open demo page" }).click();
+  await expect(page).toHaveURL(/\/demo\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: "New arrivals" })).toBeVisible();
+  const popup = page.locator("newsletter-popup").getByRole("dialog");
+  await expect(popup).toBeVisible();
+  await expect(popup.getByLabel("Email address")).toBeVisible();
+  await screenshot(page, "first-visit-demo-popup", { fullPage: false });
+
+  // Once the admin exists, /login no longer offers /setup, and /setup is gone.
+  await page.context().clearCookies();
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+  await expect(page.getByText("No account exists yet")).toHaveCount(0);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login$/);
 
   browserErrors.allow(/status of 404/);
   const again = await page.goto("/setup");

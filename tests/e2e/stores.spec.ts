@@ -237,6 +237,42 @@ test.describe("onboarding", () => {
     await expect(page).toHaveURL(`/store/${second.storeId}/dashboard`);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   });
+
+  test("a member who may not add stores is told so on /onboarding, and offered the stores that exist", async ({
+    page,
+  }) => {
+    const owner = await newOrganization("Norights");
+    const [first, second] = await withApi(owner, async (api) => [
+      await createStore(api, { name: "First Member Shop", shopifyUrl: "https://first-member.example.com" }),
+      await createStore(api, { name: "Second Member Shop", shopifyUrl: "https://second-member.example.com" }),
+    ]);
+    if (!first || !second) throw new Error("stores were not created");
+    const member = { email: `${unique("no-store-rights")}@e2e.test`, password: "member-password-1" };
+    await createMember(MAIN, {
+      ...member,
+      permissions: { view_subscribers: true },
+      organizationOf: owner.email,
+    });
+
+    await login(page, member.email, member.password);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto("/onboarding");
+    await expect(page.getByRole("heading", { level: 1, name: "Add Your Site" })).toBeVisible();
+    await expect(page.getByText("You don't have permission to add stores.")).toBeVisible();
+    await expect(page.getByText("No stores yet")).toHaveCount(0);
+    await expect(page.getByLabel("Site Name")).toHaveCount(0);
+    const card = cardWithHeading(page, "You don't have permission to add stores.");
+    await expect(card.getByRole("link", { name: "First Member Shop" })).toBeVisible();
+    await expect(card.getByRole("link", { name: "Second Member Shop" })).toBeVisible();
+    await screenshot(page, "onboarding-member-with-stores");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "onboarding-member-with-stores-phone");
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await card.getByRole("link", { name: "Second Member Shop" }).click();
+    await expect(page).toHaveURL(`/store/${second.id}/dashboard`);
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  });
 });
 
 test.describe("onboarding with a Shopify access token", () => {
@@ -469,6 +505,73 @@ test("the dashboard's figures match the organization's subscribers, views and co
   await expect(page.getByText("4 total subscribers across all stores")).toBeVisible();
   await expect(page.getByText("1 discount codes have been used")).toBeVisible();
   await screenshot(page, "dashboard-figures");
+});
+
+test("the dashboard: says what its cards add up, whole-number chart ticks, a key without '--', placeholders on a store switch", async ({
+  page,
+}) => {
+  const owner = await newOrganization("Dashlabels");
+  const [quiet, busy] = await withApi(owner, async (api) => [
+    await createStore(api, { name: "Quiet Shop", shopifyUrl: "https://quiet.example.com" }),
+    await createStore(api, { name: "Busy Shop", shopifyUrl: "https://busy.example.com" }),
+  ]);
+  if (!quiet || !busy) throw new Error("stores were not created");
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // A store exists but nobody subscribed yet: no "Set up your first store".
+  await login(page, owner.email, owner.password);
+  await expect(page).toHaveURL(`/store/${quiet.id}/dashboard`);
+  await expect(page.getByText("No recent activity")).toBeVisible();
+  await expect(page.getByText("Set up your first store")).toHaveCount(0);
+  await expect(
+    page.getByText("Install the popup on your site (see Integration) to start collecting subscribers"),
+  ).toBeVisible();
+  // The cards add up every store, and say so; the chart is the selected store's.
+  await expect(page.getByRole("heading", { name: "All stores", exact: true })).toBeVisible();
+  await expect(
+    page.getByText("These figures add up every store of your organization; the chart below is Quiet Shop's."),
+  ).toBeVisible();
+
+  // One subscriber today: the y-axis counts 0 and 1, never a fraction of a subscriber.
+  await subscribe(MAIN, busy.id, `${unique("one")}@acme-corp.example`);
+  await page.goto(`/store/${busy.id}/dashboard`);
+  const chart = page.getByRole("img", { name: "New subscribers per day for Busy Shop" });
+  await expect(chart).toHaveAttribute("data-y-ticks", /\S/);
+  const ticks = ((await chart.getAttribute("data-y-ticks")) ?? "").split(" ").map(Number);
+  expect(ticks.length).toBeGreaterThan(1);
+  for (const tick of ticks) expect(Number.isInteger(tick), `tick ${tick}`).toBe(true);
+  // The legend is a key of the line, not "Time: -- New subscribers: --".
+  const legend = chart.locator(".u-legend");
+  await expect(legend).toContainText("New subscribers");
+  await expect(legend).not.toContainText("--");
+  await expect(legend).not.toContainText("Time");
+  await screenshot(page, "dashboard-labelled");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "dashboard-labelled-phone");
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Switching store: the placeholder cards show while the other store's dashboard loads.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/dashboard.data*", async (route) => {
+    await held;
+    await route.continue();
+  });
+  const selector = page.locator("nav.Polaris-Navigation").getByRole("combobox", { name: "Store" });
+  await selector.click();
+  await selector.fill("Quiet");
+  await selectorOption(page, "Quiet Shop").click();
+  const placeholders = page.getByRole("status", { name: "Loading dashboard figures" });
+  await expect(placeholders).toBeVisible();
+  await expect(placeholders.locator(".Polaris-SkeletonDisplayText__DisplayText")).toHaveCount(5);
+  await screenshot(page, "dashboard-loading", { fullPage: false });
+  release();
+  await expect(page).toHaveURL(`/store/${quiet.id}/dashboard`);
+  await expect(placeholders).toHaveCount(0);
+  await expect(page.getByRole("img", { name: "New subscribers per day for Quiet Shop" })).toBeVisible();
+  await page.unroute("**/dashboard.data*");
 });
 
 test("members: invite, the emailed link, what the member sees, permissions and deletion", async ({

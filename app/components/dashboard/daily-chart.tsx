@@ -2,6 +2,11 @@ import { useEffect, useRef } from "react";
 
 export type DailySeries = { label: string; color: string; values: number[] };
 
+/** Tick steps for counts: never below 1. */
+const COUNT_STEPS = [
+  1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1_000, 2_000, 5_000, 10_000, 50_000, 100_000,
+];
+
 type Props = { dates: string[]; series: DailySeries[]; height?: number; ariaLabel: string };
 
 /**
@@ -26,9 +31,22 @@ export function DailyChart({ dates, series, height = 220, ariaLabel }: Props) {
         {
           width: element.clientWidth,
           height,
-          legend: { show: true },
+          // A key of the lines, without uPlot's live values ("Time: -- …" until the pointer is on the chart).
+          legend: { show: true, live: false },
           scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
-          axes: [{}, { size: 40 }],
+          // Counts: whole-number ticks only (no half a subscriber).
+          axes: [
+            {},
+            {
+              size: 40,
+              incrs: COUNT_STEPS,
+              values: (_u, ticks) => {
+                // The ticks drawn, readable outside the canvas (the tests check them).
+                element.dataset.yTicks = ticks.join(" ");
+                return ticks.map(String);
+              },
+            },
+          ],
           series: [
             {},
             ...series.map((line) => ({

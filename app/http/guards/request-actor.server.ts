@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { type Actor, actorForSession } from "~/services/access/actor.server";
+import { countUsers } from "~/services/access/users.server";
 import { unauthorized } from "~/services/errors.server";
 import { readSessionToken } from "../session-cookie.server";
 import {
@@ -24,12 +25,15 @@ export async function requireActor(request: Request): Promise<Actor> {
   return actor;
 }
 
-/** For screens: anonymous visitors are sent to /login; inside the Shopify admin, Shopify authenticates. */
+/**
+ * For screens: anonymous visitors are sent to /login, or to /setup on a fresh install with no user yet
+ * (the first visit creates the owner's account); inside the Shopify admin, Shopify authenticates.
+ */
 export async function requireScreenActor(request: Request): Promise<Actor> {
   if (isEmbeddedRequest(request)) return requireEmbeddedActor(request);
   const launch = embeddedLaunchPath(request);
   if (launch) throw redirect(launch);
   const actor = await findActor(request);
-  if (!actor) throw redirect("/login");
+  if (!actor) throw redirect((await countUsers()) === 0 ? "/setup" : "/login");
   return actor;
 }
