@@ -19,6 +19,8 @@ export type PopupMountOptions = {
   preview?: boolean;
   /** Render inside the host box (the builder's preview pane): no full-screen overlay, no scroll locking. */
   inline?: boolean;
+  /** Inline only: the height in px of the screen the host stands for; the maximum height is a share of it. */
+  screenHeight?: number;
   onSubmit: (values: PopupFormValues) => Promise<PopupSubmitResult>;
   onClose?: () => void;
 };
@@ -219,7 +221,11 @@ export function mountPopup(
     const width = WIDTHS[cfg.layout.width] || WIDTHS.lg;
     const height = Math.min(100, Math.max(20, Number(cfg.layout.maxHeightVh) || 70));
     dialog.style.setProperty("--w", `${width}px`);
-    dialog.style.setProperty("--h", `${height}vh`);
+    const { screenHeight } = options;
+    dialog.style.setProperty(
+      "--h",
+      inline && screenHeight ? `${Math.round((screenHeight * height) / 100)}px` : `${height}vh`,
+    );
   }
 
   function playAnimation(): void {

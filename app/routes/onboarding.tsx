@@ -12,7 +12,7 @@ import {
   Select,
   Text,
 } from "@shopify/polaris";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { AccessTokenStep } from "~/components/stores/access-token-step";
 import { InstallSnippet } from "~/components/stores/install-snippet";
@@ -26,7 +26,7 @@ import { installScript } from "~/lib/install-script";
 import type { CreatedStore } from "~/lib/schemas/stores";
 import { rememberStore } from "~/lib/store-routing";
 import { env } from "~/server/env.server";
-import { listStoreSummaries } from "~/services/stores/stores.server";
+import { listStoreSummaries, listTakenShops } from "~/services/stores/stores.server";
 import type { Route } from "./+types/onboarding";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add your site · Newsletter Popup" }];
@@ -37,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     appUrl: env().APP_URL,
     stores: await listStoreSummaries(actor),
     canAddStores: actor.permissions.manage_stores,
+    takenShops: actor.permissions.manage_stores ? await listTakenShops(actor) : [],
   };
 }
 
@@ -73,12 +74,17 @@ function MemberWithoutStoreRights({ stores }: { stores: { id: string; name: stri
 const STEPS = ["Add Your Site", "Integrate Newsletter", "Install Script", "Verify Installation"];
 
 export default function Onboarding({ loaderData }: Route.ComponentProps) {
-  const { appUrl, stores, canAddStores } = loaderData;
+  const { appUrl, stores, canAddStores, takenShops } = loaderData;
   const navigate = useNavigate();
   const { logOut, loggingOut } = useLogout();
   const [step, setStep] = useState(0);
-  const { draft, change, creating, checkSiteDetails, create } = useStoreDraft();
+  const { draft, errors, siteStepRefused, change, creating, checkSiteDetails, create } =
+    useStoreDraft(takenShops);
   const [created, setCreated] = useState<Received<CreatedStore> | null>(null);
+  // The server refused an address of step 1 (a shop added meanwhile): back there, the field shows why.
+  useEffect(() => {
+    if (siteStepRefused) setStep(0);
+  }, [siteStepRefused]);
 
   async function createIntegration() {
     // A failure (a refused Shopify token too) creates nothing: the step stays open to correct it.
@@ -89,7 +95,7 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
   }
 
   const body = [
-    <SiteDetailsStep key="site" draft={draft} onChange={change} />,
+    <SiteDetailsStep key="site" draft={draft} onChange={change} errors={errors} />,
     created ? (
       <Banner key="token" tone="success">
         Your store is created. Continue to install the script.
@@ -103,6 +109,7 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
         key="token"
         value={draft.accessToken}
         onChange={(accessToken) => change({ accessToken })}
+        error={errors.accessToken}
         helpText="Needed for discount code integration and advanced features"
       />
     ),

@@ -1,11 +1,11 @@
-import { BlockStack, Box, Button, Card, EmptyState, InlineStack, Layout, Page, Text } from "@shopify/polaris";
+import { BlockStack, Button, ButtonGroup, Card, EmptyState, InlineStack, Page, Text } from "@shopify/polaris";
 import { useCallback, useMemo, useState } from "react";
 import { CartValidationCard } from "~/components/popup-builder/cart-validation-card";
 import { ContentCard } from "~/components/popup-builder/content-card";
 import { DisplayCard } from "~/components/popup-builder/display-card";
 import { FieldsCard } from "~/components/popup-builder/fields-card";
 import { OfferCard } from "~/components/popup-builder/offer-card";
-import { PopupPreview } from "~/components/popup-builder/popup-preview";
+import { PopupPreview, PREVIEW_DEVICES, type PreviewDevice } from "~/components/popup-builder/popup-preview";
 import { SocialLinksCard } from "~/components/popup-builder/social-links-card";
 import type { BuilderConfig } from "~/components/popup-builder/types";
 import { usePopupAutosave } from "~/components/popup-builder/use-popup-autosave";
@@ -37,11 +37,31 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 const STATUS_TEXT = { saved: "All changes saved", saving: "Saving…", failed: "Not saved" } as const;
+const devices = Object.keys(PREVIEW_DEVICES) as PreviewDevice[];
+/** The labels of the fields whose values the autosave can refuse, for the status line. */
+const FIELD_LABELS: Record<string, string> = {
+  title: "Title",
+  subtitle: "Subtitle",
+  buttonText: "Button text",
+  discountCode: "Discount code",
+  discountPercentage: "Discount percentage",
+  "emailValidation.allowedDomains": "Allowed domains",
+  "emailValidation.blockedDomains": "Blocked domains",
+};
+
+/** What the status line says while a refused value is unsaved: the field to fix (its message is on it). */
+function notSavedText(path: string): string {
+  const label = FIELD_LABELS[path];
+  return label ? `Not saved: fix the ${label} field` : "Not saved: fix the field marked in red";
+}
 
 type EditorData = NonNullable<Route.ComponentProps["loaderData"]["editor"]>;
 
 function Builder({ store, config: initial, openPreview, codeMissingInShopify }: EditorData) {
-  const { config, status, edit, saveNow } = usePopupAutosave(store.id, initial);
+  const { config, status, errors, edit, saveNow } = usePopupAutosave(store.id, initial);
+  const [device, setDevice] = useState<PreviewDevice>("desktop");
+  // A field whose value was refused keeps the change unsaved: the status says so until it is fixed.
+  const refused = Object.keys(errors)[0];
   const [socialLinks, setSocialLinks] = useState(store.socialLinks);
   const [fullscreen, setFullscreen] = useState(openPreview);
   const previewConfig = useMemo(
@@ -52,49 +72,64 @@ function Builder({ store, config: initial, openPreview, codeMissingInShopify }: 
 
   return (
     <Page
+      fullWidth
       title="Popup Builder"
       subtitle={`Design the signup popup visitors of ${store.name} see`}
       primaryAction={{ content: "Full-screen preview", onAction: () => setFullscreen(true) }}
       secondaryActions={[{ content: "Open demo page", url: `/demo/${store.id}`, external: true }]}
     >
-      <Layout>
-        <Layout.Section>
-          <BlockStack gap="400">
-            <InlineStack align="space-between" blockAlign="center">
-              <StorePicker section="popup-builder" storeId={store.id} />
-              <Text as="span" tone={status === "failed" ? "critical" : "subdued"} variant="bodySm">
-                {STATUS_TEXT[status]}
-              </Text>
-            </InlineStack>
-            <ContentCard config={config} edit={edit} />
-            <FieldsCard config={config} edit={edit} />
-            <OfferCard config={config} edit={edit} missingInShopify={codeMissingInShopify} />
-            <DisplayCard config={config} edit={edit} />
-            <CartValidationCard
-              value={config.cartValidation}
-              onSave={(cartValidation) => saveNow({ cartValidation }, "Cart validation saved")}
-            />
-            <SocialLinksCard storeId={store.id} value={socialLinks} onSaved={setSocialLinks} />
-          </BlockStack>
-        </Layout.Section>
-        <Layout.Section variant="oneThird">
-          <div className="np-preview-sticky">
+      <div className="np-builder">
+        <BlockStack gap="400">
+          <InlineStack align="space-between" blockAlign="center" gap="200">
+            <StorePicker section="popup-builder" storeId={store.id} />
+            <Text as="span" tone={refused || status === "failed" ? "critical" : "subdued"} variant="bodySm">
+              {refused ? notSavedText(refused) : STATUS_TEXT[status]}
+            </Text>
+          </InlineStack>
+          <ContentCard config={config} edit={edit} errors={errors} />
+          <FieldsCard config={config} edit={edit} errors={errors} />
+          <OfferCard config={config} edit={edit} errors={errors} missingInShopify={codeMissingInShopify} />
+          <DisplayCard config={config} edit={edit} />
+          <CartValidationCard
+            value={config.cartValidation}
+            onSave={(cartValidation) => saveNow({ cartValidation }, "Cart validation saved")}
+          />
+          <SocialLinksCard storeId={store.id} value={socialLinks} onSaved={setSocialLinks} />
+        </BlockStack>
+        <div className="np-builder__preview">
+          <div className="np-preview-sticky" data-testid="preview-pane">
             <Card>
               <BlockStack gap="300">
-                <InlineStack align="space-between" blockAlign="center">
+                <InlineStack align="space-between" blockAlign="center" gap="200">
                   <Text as="h2" variant="headingMd">
                     Live preview
                   </Text>
-                  <Button variant="plain" onClick={() => setFullscreen(true)}>
-                    Full screen
-                  </Button>
+                  <InlineStack gap="300" blockAlign="center">
+                    <ButtonGroup variant="segmented">
+                      {devices.map((name) => (
+                        <Button
+                          key={name}
+                          size="slim"
+                          pressed={device === name}
+                          onClick={() => setDevice(name)}
+                        >
+                          {PREVIEW_DEVICES[name].label}
+                        </Button>
+                      ))}
+                    </ButtonGroup>
+                    <Button variant="plain" onClick={() => setFullscreen(true)}>
+                      Full screen
+                    </Button>
+                  </InlineStack>
                 </InlineStack>
-                <Box>{fullscreen ? null : <PopupPreview config={previewConfig} fullscreen={false} />}</Box>
+                {fullscreen ? null : (
+                  <PopupPreview config={previewConfig} fullscreen={false} device={device} />
+                )}
               </BlockStack>
             </Card>
           </div>
-        </Layout.Section>
-      </Layout>
+        </div>
+      </div>
       {fullscreen ? <PopupPreview config={previewConfig} fullscreen onClose={closeFullscreen} /> : null}
     </Page>
   );

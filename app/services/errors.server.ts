@@ -60,7 +60,8 @@ export const unauthorized = (message = "Authentication required") => new DomainE
 export const forbidden = (message = "You don't have permission to do this") =>
   new DomainError("forbidden", message);
 export const notFound = (message = "Not found") => new DomainError("not-found", message);
-export const conflict = (message: string) => new DomainError("conflict", message);
+export const conflict = (message: string, fieldErrors?: FieldErrors) =>
+  new DomainError("conflict", message, fieldErrors ? { fieldErrors } : {});
 export const gone = (message: string) => new DomainError("gone", message);
 export const tooLarge = (message: string) => new DomainError("too-large", message);
 export const invalid = (message: string, fieldErrors?: FieldErrors) =>

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { stores } from "~/db/schema";
 import { shopifyConnectionSchema } from "~/lib/schemas/shopify";
 import { decryptSecret } from "~/server/crypto.server";
@@ -178,6 +178,11 @@ describe("connecting a store", () => {
 });
 
 describe("creating a Shopify store with its access token", () => {
+  // One store per shop in an organization: each test adds acme-test to an organization of its own.
+  let org: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
+  beforeEach(async () => {
+    org = await createOrganizationWithAdmin();
+  });
   let counter = 0;
   /** The creation payload of the wizard's store-name mode, under a name no other test uses. */
   function shopifyStore(accessToken: string, storeName = "acme-test") {
@@ -194,7 +199,7 @@ describe("creating a Shopify store with its access token", () => {
 
   it("verifies the token and creates the store Connected, in one call", async () => {
     const input = shopifyStore(FAKE_SHOP.accessToken);
-    const created = await createStore(await actorFor(owner.admin.id), input);
+    const created = await createStore(await actorFor(org.admin.id), input);
     await drainInProcessJobs();
     expect(created).toMatchObject({
       isConnected: true,
@@ -209,14 +214,14 @@ describe("creating a Shopify store with its access token", () => {
 
   it("leaves no store row when Shopify refuses the token", async () => {
     const input = shopifyStore("shpat_wrong");
-    await expect(createStore(await actorFor(owner.admin.id), input)).rejects.toBeInstanceOf(ShopifyAuthError);
+    await expect(createStore(await actorFor(org.admin.id), input)).rejects.toBeInstanceOf(ShopifyAuthError);
     expect(calls).toHaveLength(1);
     expect(await storesNamed(input.name)).toEqual([]);
   });
 
   it("leaves no store row when the token lacks a required scope", async () => {
     const input = shopifyStore("shpat_limited", "limited");
-    await expect(createStore(await actorFor(owner.admin.id), input)).rejects.toMatchObject({
+    await expect(createStore(await actorFor(org.admin.id), input)).rejects.toMatchObject({
       kind: "invalid",
       message: expect.stringContaining("lacks write_discounts, read_customers, write_customers"),
     });
@@ -224,11 +229,29 @@ describe("creating a Shopify store with its access token", () => {
   });
 
   it("needs manage_integrations to connect, and then creates nothing", async () => {
-    const { member } = await createMember(owner.organization.id, { manage_stores: true });
+    const { member } = await createMember(org.organization.id, { manage_stores: true });
     const input = shopifyStore(FAKE_SHOP.accessToken);
     await expect(createStore(await actorFor(member.id), input)).rejects.toMatchObject({ kind: "forbidden" });
     expect(calls).toHaveLength(0);
     expect(await storesNamed(input.name)).toEqual([]);
+  });
+
+  it("refuses a second store for a shop the organization has, on the field it was typed in", async () => {
+    const actor = await actorFor(org.admin.id);
+    await createStore(actor, shopifyStore(FAKE_SHOP.accessToken));
+    calls.length = 0;
+    const again = shopifyStore(FAKE_SHOP.accessToken);
+    const message = `acme-test.myshopify.com is already added as the store "${`Connected On Creation ${counter - 1}`}"`;
+    await expect(createStore(actor, again)).rejects.toMatchObject({
+      kind: "conflict",
+      message,
+      details: { fieldErrors: { shopifyStoreName: [message] } },
+    });
+    expect(await storesNamed(again.name)).toEqual([]);
+    // Another organization may add the shop; a typical site at the same address is not a shop.
+    const other = await createOrganizationWithAdmin();
+    await createStore(await actorFor(other.admin.id), shopifyStore(""));
+    await createStore(actor, { name: "Plain Site", shopifyUrl: "https://acme-test.myshopify.com" });
   });
 });
 
@@ -261,8 +284,10 @@ describe("over HTTP, with the app's fake Shopify (MOCKS=true)", () => {
   it("creates a Shopify store connected through POST /api/stores, or no store when the token is refused", async () => {
     const app = await startApp({ env: { MOCKS: "true" } });
     try {
+      // An organization without acme-test yet (one store per shop).
+      const fresh = await createOrganizationWithAdmin();
       const admin = new HttpClient(app.url);
-      await admin.login(owner.email, owner.password);
+      await admin.login(fresh.email, fresh.password);
       const body = {
         name: "Created Over HTTP",
         integrationType: "shopify",

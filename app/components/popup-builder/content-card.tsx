@@ -16,7 +16,7 @@ function editableText(html: string): string {
 
 const FORMATTING_HINT = "You can use <strong>, <b>, <mark>, <em> and <i>; other tags show as text.";
 
-export function ContentCard({ config, edit }: EditProps) {
+export function ContentCard({ config, edit, errors = {} }: EditProps) {
   return (
     <Card>
       <BlockStack gap="300">
@@ -27,6 +27,7 @@ export function ContentCard({ config, edit }: EditProps) {
           label="Title"
           value={editableText(config.title)}
           onChange={(title) => edit({ title })}
+          error={errors.title}
           helpText={FORMATTING_HINT}
           autoComplete="off"
         />
@@ -34,6 +35,7 @@ export function ContentCard({ config, edit }: EditProps) {
           label="Subtitle"
           value={editableText(config.subtitle)}
           onChange={(subtitle) => edit({ subtitle })}
+          error={errors.subtitle}
           multiline={3}
           helpText={FORMATTING_HINT}
           autoComplete="off"
@@ -42,6 +44,7 @@ export function ContentCard({ config, edit }: EditProps) {
           label="Button text"
           value={config.buttonText}
           onChange={(buttonText) => edit({ buttonText })}
+          error={errors.buttonText}
           autoComplete="off"
         />
       </BlockStack>

@@ -11,7 +11,7 @@ const toggles = [
   { field: "address", label: "Address" },
 ] as const;
 
-export function FieldsCard({ config, edit }: EditProps) {
+export function FieldsCard({ config, edit, errors = {} }: EditProps) {
   const [allowed, setAllowed] = useState(config.emailValidation.allowedDomains.join(", "));
   const [blocked, setBlocked] = useState(config.emailValidation.blockedDomains.join(", "));
   return (
@@ -44,6 +44,7 @@ export function FieldsCard({ config, edit }: EditProps) {
             setAllowed(value);
             edit({ emailValidation: { allowedDomains: parseDomainList(value) } });
           }}
+          error={errors["emailValidation.allowedDomains"]}
           helpText="Comma-separated, e.g. acme.com, example.org. Empty allows every domain not blocked."
           autoComplete="off"
         />
@@ -54,6 +55,7 @@ export function FieldsCard({ config, edit }: EditProps) {
             setBlocked(value);
             edit({ emailValidation: { blockedDomains: parseDomainList(value) } });
           }}
+          error={errors["emailValidation.blockedDomains"]}
           helpText="Comma-separated; a bare name such as gmail blocks gmail.com, gmail.co.uk…"
           autoComplete="off"
         />

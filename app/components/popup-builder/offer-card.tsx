@@ -2,17 +2,15 @@ import { Banner, BlockStack, Card, InlineGrid, Text, TextField } from "@shopify/
 import { useState } from "react";
 import type { EditProps } from "./types";
 
-const PERCENTAGE_ERROR = "Discount percentage must be between 1 and 100";
-
 /** `missingInShopify`: the code Shopify was last asked about, when it does not exist there (validateDiscountCode). */
 export function OfferCard({
   config,
   edit,
+  errors = {},
   missingInShopify,
 }: EditProps & { missingInShopify: string | null }) {
+  // The field keeps what was typed; the autosave refuses what the rules do (the error shows here).
   const [percentage, setPercentage] = useState(String(config.discountPercentage));
-  const value = Number(percentage);
-  const percentageValid = Number.isInteger(value) && value >= 1 && value <= 100;
   return (
     <Card>
       <BlockStack gap="300">
@@ -32,6 +30,7 @@ export function OfferCard({
             onChange={(discountCode) =>
               edit({ discountCode: discountCode.replace(/[^A-Za-z0-9_-]/g, "").toUpperCase() })
             }
+            error={errors.discountCode}
             autoComplete="off"
           />
           <TextField
@@ -41,12 +40,10 @@ export function OfferCard({
             max={100}
             value={percentage}
             suffix="%"
-            error={percentageValid ? undefined : PERCENTAGE_ERROR}
+            error={errors.discountPercentage}
             onChange={(next) => {
               setPercentage(next);
-              const parsed = Number(next);
-              if (Number.isInteger(parsed) && parsed >= 1 && parsed <= 100)
-                edit({ discountPercentage: parsed });
+              edit({ discountPercentage: next.trim() === "" ? Number.NaN : Number(next) });
             }}
             autoComplete="off"
           />

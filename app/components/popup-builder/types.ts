@@ -8,4 +8,7 @@ type NestedPartial<T> = {
 };
 export type BuilderPatch = NestedPartial<BuilderConfig>;
 
-export type EditProps = { config: BuilderConfig; edit: (patch: BuilderPatch) => void };
+/** Field messages by dotted path ("buttonText", "emailValidation.allowedDomains"). */
+export type FieldErrors = Readonly<Record<string, string>>;
+
+export type EditProps = { config: BuilderConfig; edit: (patch: BuilderPatch) => void; errors?: FieldErrors };

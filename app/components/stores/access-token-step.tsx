@@ -1,9 +1,9 @@
 import { BlockStack, List, Text, TextField } from "@shopify/polaris";
 
-type Props = { value: string; onChange: (value: string) => void; helpText: string };
+type Props = { value: string; onChange: (value: string) => void; helpText: string; error?: string };
 
 /** Step 2 (SPEC §2): the optional Shopify Admin API access token and how to create one. */
-export function AccessTokenStep({ value, onChange, helpText }: Props) {
+export function AccessTokenStep({ value, onChange, helpText, error }: Props) {
   return (
     <BlockStack gap="400">
       <TextField
@@ -12,6 +12,7 @@ export function AccessTokenStep({ value, onChange, helpText }: Props) {
         value={value}
         onChange={(next) => onChange(next.replace(/[^\x21-\x7e]/g, ""))}
         helpText={helpText}
+        error={error}
         autoComplete="off"
       />
       <BlockStack gap="200">

@@ -1,5 +1,5 @@
 import { BlockStack, InlineStack, Modal, Text } from "@shopify/polaris";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { AccessTokenStep } from "./access-token-step";
 import { SiteDetailsStep } from "./site-details-step";
 import { useStoreDraft } from "./use-store-draft";
@@ -11,7 +11,21 @@ type Props = { open: boolean; onClose: () => void; onCreated: () => void };
 /** SPEC §2 Add New Store modal: a three-step header; steps 1 and 2 are operable here. */
 export function AddStoreModal({ open, onClose, onCreated }: Props) {
   const [step, setStep] = useState(0);
-  const { draft, change, reset: resetDraft, creating, checkSiteDetails, create } = useStoreDraft();
+  const {
+    draft,
+    errors,
+    siteStepRefused,
+    change,
+    reset: resetDraft,
+    creating,
+    checkSiteDetails,
+    create,
+  } = useStoreDraft();
+
+  // The server refused an address of step 1 (a shop the organization has): back there, the field shows why.
+  useEffect(() => {
+    if (siteStepRefused) setStep(0);
+  }, [siteStepRefused]);
 
   function reset() {
     setStep(0);
@@ -58,13 +72,17 @@ export function AddStoreModal({ open, onClose, onCreated }: Props) {
             ))}
           </InlineStack>
           {step === 0 ? (
-            <SiteDetailsStep draft={draft} onChange={change} showHttpsOption />
-          ) : (
+            <SiteDetailsStep draft={draft} onChange={change} errors={errors} showHttpsOption />
+          ) : draft.integrationType === "shopify" ? (
             <AccessTokenStep
               value={draft.accessToken}
               onChange={(accessToken) => change({ accessToken })}
+              error={errors.accessToken}
               helpText="Required for discount code validation and customer data access"
             />
+          ) : (
+            // A typical site has no Shopify token to give.
+            <Text as="p">Create the store to get the script for your site.</Text>
           )}
         </BlockStack>
       </Modal.Section>

@@ -18,10 +18,13 @@ import {
   SHOPIFY_DOMAIN_SUFFIX,
   type SiteDraft,
 } from "~/lib/schemas/stores";
+import type { SiteDraftErrors } from "~/lib/site-draft-validation";
 
 type Props = {
   draft: SiteDraft;
   onChange: (changes: Partial<SiteDraft>) => void;
+  /** Messages shown on their fields (the step-1 check, or the server's refusal). */
+  errors?: SiteDraftErrors;
   /** The Add Store modal offers the 'My site is not fully HTTPS' checkbox; onboarding does not. */
   showHttpsOption?: boolean;
 };
@@ -32,7 +35,7 @@ const typeCards: { value: IntegrationType; title: string; description: string }[
 ];
 
 /** Step 1 of adding a store (SPEC §2): icon, integration type, name and the site address. */
-export function SiteDetailsStep({ draft, onChange, showHttpsOption = false }: Props) {
+export function SiteDetailsStep({ draft, onChange, errors = {}, showHttpsOption = false }: Props) {
   const [iconMessage, setIconMessage] = useState<{ error?: string; warning?: string }>({});
 
   async function acceptIcon(files: File[]) {
@@ -103,6 +106,7 @@ export function SiteDetailsStep({ draft, onChange, showHttpsOption = false }: Pr
         label="Site Name"
         value={draft.name}
         onChange={(name) => onChange({ name })}
+        error={errors.name}
         autoComplete="off"
         requiredIndicator
       />
@@ -129,6 +133,7 @@ export function SiteDetailsStep({ draft, onChange, showHttpsOption = false }: Pr
               value={draft.shopifyStoreName}
               onChange={(value) => onChange({ shopifyStoreName: cleanStoreName(value) })}
               suffix={SHOPIFY_DOMAIN_SUFFIX}
+              error={errors.shopifyStoreName}
               autoComplete="off"
               requiredIndicator
             />
@@ -139,6 +144,7 @@ export function SiteDetailsStep({ draft, onChange, showHttpsOption = false }: Pr
               value={draft.customDomain}
               onChange={(customDomain) => onChange({ customDomain })}
               placeholder="https://shop.example.com"
+              error={errors.customDomain}
               autoComplete="off"
               requiredIndicator
             />
@@ -151,6 +157,7 @@ export function SiteDetailsStep({ draft, onChange, showHttpsOption = false }: Pr
           value={draft.siteUrl}
           onChange={(siteUrl) => onChange({ siteUrl })}
           helpText="enter full site url, e.g. https://www.example.com"
+          error={errors.siteUrl}
           autoComplete="off"
           requiredIndicator
         />

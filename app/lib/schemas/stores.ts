@@ -93,6 +93,57 @@ const httpUrl = z
   .max(2048, "The URL is too long")
   .pipe(z.url({ protocol: /^https?$/, error: "Enter a full site URL, e.g. https://example.com" }));
 
+/** A site's host: a domain name (a dot and a top-level name), localhost or an IP address; "notaurl" is none. */
+function isSiteHost(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    if (host === "localhost" || host.startsWith("[")) return true;
+    const labels = host.split(".");
+    return (
+      labels.length >= 2 && labels.every((label) => /^[a-z0-9-]+$/.test(label)) && Boolean(labels.at(-1))
+    );
+  } catch {
+    return false;
+  }
+}
+
+const SITE_URL_MESSAGE = "Enter a full site URL, e.g. https://example.com";
+
+/** A store's site address: a full http(s) URL whose host could be a site. */
+const siteUrl = httpUrl.refine(isSiteHost, SITE_URL_MESSAGE);
+
+/** The lowercase host of a URL, or null when it is none. */
+export function siteHost(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).hostname.toLowerCase() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every address a Shopify store is known by: its site, its custom domain and its shop's myshopify.com domain. */
+export function shopHostsOf(store: {
+  shopifyUrl: string | null;
+  customDomain: string | null;
+  shopifyDomain?: string | null;
+}): string[] {
+  const hosts = [
+    siteHost(store.shopifyUrl),
+    siteHost(store.customDomain),
+    store.shopifyDomain?.toLowerCase(),
+  ];
+  return [...new Set(hosts.filter((host): host is string => Boolean(host)))];
+}
+
+/** A Shopify store of the organization, by name and the addresses no other store may take. */
+export type TakenShop = { name: string; hosts: string[] };
+
+/** The refusal of a second store for a shop the organization already has. */
+export function shopAlreadyAdded(host: string, storeName: string): string {
+  return `${host} is already added as the store "${storeName}"`;
+}
+
 const iconDataUrl = z
   .string()
   .max(Math.ceil((MAX_ICON_BYTES * 4) / 3) + 64, ICON_TOO_LARGE)
@@ -112,14 +163,14 @@ export const createStoreSchema = z.object({
     .min(1, REQUIRED_FIELDS_MESSAGE)
     .max(120, "The site name is too long"),
   integrationType: z.enum(integrationTypes).default("typical"),
-  shopifyUrl: httpUrl,
+  shopifyUrl: siteUrl,
   shopifyStoreName: z
     .string()
     .trim()
     .max(100, "The store name is too long")
     .regex(/^[a-zA-Z0-9-]*$/, "The store name may only contain letters, digits and hyphens")
     .optional(),
-  customDomain: httpUrl.optional(),
+  customDomain: siteUrl.optional(),
   shopifyAccessToken: accessToken.optional(),
   icon: iconDataUrl.optional(),
 });
@@ -154,8 +205,8 @@ export const socialLinksSchema = z.object({
 export const updateStoreSchema = z
   .object({
     name: createStoreSchema.shape.name,
-    shopifyUrl: httpUrl,
-    customDomain: z.union([z.literal(""), httpUrl]),
+    shopifyUrl: siteUrl,
+    customDomain: z.union([z.literal(""), siteUrl]),
     socialLinks: socialLinksSchema.partial(),
   })
   .partial()

@@ -9,11 +9,15 @@ import {
   createStoreSchema,
   type StoreListItem,
   type StoreView,
+  shopAlreadyAdded,
+  shopHostsOf,
+  siteHost,
+  type TakenShop,
   type updateStoreSchema,
 } from "~/lib/schemas/stores";
 import { decryptSecret, encryptSecret, maskSecret } from "~/server/crypto.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { forbidden, notFound } from "~/services/errors.server";
+import { conflict, forbidden, notFound } from "~/services/errors.server";
 import { forgetPublicConfig } from "~/services/popups/public-config-cache.server";
 import { checkShopifyAccess, queueDiscountCodeCheck } from "~/services/shopify/access-check.server";
 
@@ -113,7 +117,15 @@ export async function createStore(actor: Actor, input: CreateStoreInput): Promis
   authorize(actor, "manage_stores");
   if (actor.storeId) throw forbidden("Stores are added from the standalone dashboard");
   const values = createStoreSchema.parse(input);
+  const addressField = values.shopifyStoreName
+    ? "shopifyStoreName"
+    : values.customDomain
+      ? "customDomain"
+      : "shopifyUrl";
+  if (values.integrationType === "shopify") await refuseTakenShop(actor, values.shopifyUrl, addressField);
   const connection = await shopifyConnectionOf(actor, values);
+  // A custom domain may belong to a shop the organization already has under its myshopify.com domain.
+  if (connection) await refuseTakenShop(actor, connection.columns.shopifyUrl, addressField);
   const store = await db().transaction((tx) =>
     insertStoreWithDefaults(tx, {
       ...values,
@@ -126,6 +138,30 @@ export async function createStore(actor: Actor, input: CreateStoreInput): Promis
   if (!connection) return presentStore(store);
   await queueDiscountCodeCheck(store.id);
   return { ...presentStore(store), shopifyConnection: { message: connection.message } };
+}
+
+/** The organization's Shopify stores and the addresses each is known by (one store per shop). */
+export async function listTakenShops(actor: Actor): Promise<TakenShop[]> {
+  const rows = await db()
+    .select({
+      name: stores.name,
+      shopifyUrl: stores.shopifyUrl,
+      customDomain: stores.customDomain,
+      shopifyDomain: stores.shopifyDomain,
+    })
+    .from(stores)
+    .where(and(eq(stores.organizationId, actor.organizationId), eq(stores.integrationType, "shopify")));
+  return rows.map((row) => ({ name: row.name, hosts: shopHostsOf(row) }));
+}
+
+/** A second store for a shop the organization already has is refused, on the field its address was typed in. */
+async function refuseTakenShop(actor: Actor, shopUrl: string, field: string): Promise<void> {
+  const host = siteHost(shopUrl);
+  if (!host) return;
+  const taken = (await listTakenShops(actor)).find((shop) => shop.hosts.includes(host));
+  if (!taken) return;
+  const message = shopAlreadyAdded(host, taken.name);
+  throw conflict(message, { [field]: [message] });
 }
 
 /** The verified Shopify connection a new store is created with, or null when it is not to be connected. */
