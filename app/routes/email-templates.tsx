@@ -98,8 +98,9 @@ function Editor({ store, form: saved, stats }: EditorData) {
               </Card>
               <Banner tone="info" title="Placeholders">
                 <p>
-                  Write [First Name] for the subscriber's first name and [DISCOUNT_CODE] for the popup's
-                  discount code; they are filled in the subject, header, body and footer.
+                  Write [First Name] for the subscriber's first name, [DISCOUNT_CODE] for the popup's discount
+                  code and [DISCOUNT_PERCENT] for its percentage; they are filled in the subject, header, body
+                  and footer, so the email always states the popup's offer.
                 </p>
               </Banner>
             </BlockStack>
