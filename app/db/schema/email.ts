@@ -28,6 +28,11 @@ export const emailSettings = pgTable("email_settings", {
   /** AES-256-GCM ciphertext; only ever returned masked. */
   smtpPassword: text(),
   isConfigured: boolean().notNull().default(false),
+  /**
+   * When a test email last went through these settings; null since any change (or a failed test). Settings
+   * show "Configured" only with it: saved settings may still point at a server that refuses or never answers.
+   */
+  verifiedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
