@@ -48,6 +48,10 @@ export default [
   route("api/admin/members/:memberId", "routes/api.admin.members.$memberId.ts"),
   route("api/admin/members/:memberId/permissions", "routes/api.admin.members.$memberId.permissions.ts"),
   route("api/stores/:storeId/email-template", "routes/api.stores.$storeId.email-template.ts"),
+  route(
+    "api/stores/:storeId/email-template/send-test",
+    "routes/api.stores.$storeId.email-template.send-test.ts",
+  ),
   route("api/email-template/preview", "routes/api.email-template.preview.ts"),
   route("api/stores/:storeId/subscribers", "routes/api.stores.$storeId.subscribers.ts"),
   route("api/stores/:storeId/subscribers/export.csv", "routes/api.stores.$storeId.subscribers.export.ts"),

@@ -11,6 +11,7 @@ import {
 } from "@shopify/polaris";
 import { useState } from "react";
 import { useToast } from "~/components/toast";
+import { UnsavedChangesGuard } from "~/components/unsaved-changes-guard";
 import { useAction } from "~/components/use-action";
 import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
 import { fieldErrors } from "~/lib/form-errors";
@@ -125,6 +126,7 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
 
   return (
     <Card>
+      <UnsavedChangesGuard dirty={dirty} />
       <BlockStack gap="400">
         <InlineStack align="space-between" blockAlign="center">
           <Text as="h2" variant="headingMd">

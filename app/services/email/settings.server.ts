@@ -97,8 +97,30 @@ async function assertSmtpHostAllowed(host: string): Promise<void> {
   if (refusal) throw invalid(refusal, { smtpHost: [refusal] });
 }
 
+type TestMessage = { subject: string; text: string; html?: string };
+
 /** Really connects to the store's SMTP server and sends a short message; answers with the server's reply. */
 export async function sendTestEmail(actor: Actor, storeId: string, to: string | undefined) {
+  return sendTestMessage(actor, storeId, (store, settings) => ({
+    to: to ?? settings.fromEmail ?? actor.email,
+    subject: `Test email from ${store.name}`,
+    text: `This is a test email from Newsletter Popup. Your SMTP settings for ${store.name} work.`,
+  }));
+}
+
+/**
+ * Sends `message` (the template editor's rendered welcome email) to the signed-in person through the
+ * store's SMTP server, under the same limits as "Send test email".
+ */
+export async function sendTestMessageToSelf(actor: Actor, storeId: string, message: TestMessage) {
+  return sendTestMessage(actor, storeId, () => ({ ...message, to: actor.email }));
+}
+
+async function sendTestMessage(
+  actor: Actor,
+  storeId: string,
+  compose: (store: { name: string }, settings: SettingsRow) => TestMessage & { to: string },
+) {
   authorize(actor, "manage_email_settings");
   const store = await requireStore(actor, storeId);
   const settings = await settingsOf(store.id);
@@ -107,16 +129,12 @@ export async function sendTestEmail(actor: Actor, storeId: string, to: string | 
     [testEmailsPerStore, store.id],
     [testEmailsPerUser, actor.userId],
   ]);
-  const recipient = to ?? settings.fromEmail ?? actor.email;
+  const message = compose(store, settings);
   try {
-    const { response } = await sendStoreMail(settings, {
-      to: recipient,
-      subject: `Test email from ${store.name}`,
-      text: `This is a test email from Newsletter Popup. Your SMTP settings for ${store.name} work.`,
-    });
+    const { response } = await sendStoreMail(settings, message);
     const verifiedAt = await markTested(settings, new Date());
     return {
-      message: `Test email sent to ${recipient}. The server answered: ${response}`,
+      message: `Test email sent to ${message.to}. The server answered: ${response}`,
       verifiedAt: verifiedAt?.toISOString() ?? null,
     };
   } catch (error) {
