@@ -52,6 +52,10 @@ export default [
     "routes/api.admin.members.$memberId.resend-invitation.ts",
   ),
   route("api/stores/:storeId/email-template", "routes/api.stores.$storeId.email-template.ts"),
+  route(
+    "api/stores/:storeId/email-template/send-test",
+    "routes/api.stores.$storeId.email-template.send-test.ts",
+  ),
   route("api/email-template/preview", "routes/api.email-template.preview.ts"),
   route("api/stores/:storeId/subscribers", "routes/api.stores.$storeId.subscribers.ts"),
   route("api/stores/:storeId/subscribers/export.csv", "routes/api.stores.$storeId.subscribers.export.ts"),

@@ -66,9 +66,22 @@ export const defaultCartValidation: CartValidation = {
 
 export const defaultPopupLayout: PopupLayout = { width: "lg", maxHeightVh: 70, showSocialIcons: true };
 
+/**
+ * Stands for the popup's discount percentage in its title and subtitle and in the welcome email, so the
+ * texts follow the offer when it changes ("[DISCOUNT_PERCENT]%" reads "10%" at 10 %).
+ */
+export const DISCOUNT_PERCENT_PLACEHOLDER = "[DISCOUNT_PERCENT]";
+const DISCOUNT_PERCENT = /\[\s*discount_percent\s*\]/gi;
+
+/** `text` with each [DISCOUNT_PERCENT] replaced by the percentage (a whole number, safe in HTML). */
+export function fillDiscountPercent(text: string, percentage: number): string {
+  const figure = String(Math.trunc(Number(percentage) || 0));
+  return text.replace(DISCOUNT_PERCENT, () => figure);
+}
+
 export const defaultPopupTitle = "LOOKING FOR EXCLUSIVE OFFERS?";
 export const defaultPopupSubtitle =
-  "Sign up with your business email and receive a one-time <strong>15% discount code</strong>.";
+  "Sign up with your business email and receive a one-time <strong>[DISCOUNT_PERCENT]% discount code</strong>.";
 
 export const socialNetworks = [
   "linkedin",

@@ -5,7 +5,13 @@
  */
 
 import { startConfetti } from "./confetti";
-import { type OptionalField, optionalFieldNames, type PublicPopupConfig, type SocialNetwork } from "./config";
+import {
+  fillDiscountPercent,
+  type OptionalField,
+  optionalFieldNames,
+  type PublicPopupConfig,
+  type SocialNetwork,
+} from "./config";
 import { escapeHtml, sanitizeInlineHtml } from "./sanitize";
 import { type SubscriberValues, validateSubscriber } from "./validation";
 
@@ -173,6 +179,9 @@ export function mountPopup(
 
   const shownFields = (): FieldName[] => ["email", ...optionalFieldNames.filter((name) => cfg.fields[name])];
 
+  /** The merchant's inline HTML, with the offer's figures filled in after sanitizing. */
+  const offerText = (html: string) => fillDiscountPercent(sanitizeInlineHtml(html), cfg.discountPercentage);
+
   function formHtml(): string {
     const fields = shownFields()
       .map((name) => {
@@ -183,9 +192,7 @@ export function mountPopup(
         )}"><p class="err" id="np-${name}-e"></p></div>`;
       })
       .join("");
-    return `<form novalidate><h2 class="t" id="np-t">${sanitizeInlineHtml(cfg.title)}</h2><p class="s">${sanitizeInlineHtml(
-      cfg.subtitle,
-    )}</p>${fields}<div class="hp" aria-hidden="true"><input name="website" tabindex="-1" autocomplete="off" aria-hidden="true"></div><p class="gen" role="alert"></p><button type="submit" class="pri">${escapeHtml(
+    return `<form novalidate><h2 class="t" id="np-t">${offerText(cfg.title)}</h2><p class="s">${offerText(cfg.subtitle)}</p>${fields}<div class="hp" aria-hidden="true"><input name="website" tabindex="-1" autocomplete="off" aria-hidden="true"></div><p class="gen" role="alert"></p><button type="submit" class="pri">${escapeHtml(
       cfg.buttonText || "SUBMIT",
     )}</button></form>`;
   }

@@ -8,8 +8,9 @@ import { useEmailPreview } from "~/components/email-templates/use-email-preview"
 import { NoStores } from "~/components/no-stores";
 import { StorePicker } from "~/components/store-picker";
 import { useToast } from "~/components/toast";
+import { UnsavedChangesGuard } from "~/components/unsaved-changes-guard";
 import { requireStoreScreen } from "~/http/guards/screens.server";
-import { apiRequest, failureMessage } from "~/lib/api-client";
+import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
 import { updateEmailTemplateSchema } from "~/lib/schemas/email-template";
 import { emailClickStats } from "~/services/email/analytics.server";
 import { getEmailTemplate } from "~/services/email/template.server";
@@ -50,23 +51,43 @@ function errorsOf(form: TemplateForm): FormErrors {
 
 type EditorData = NonNullable<Route.ComponentProps["loaderData"]["editor"]>;
 
-function Editor({ store, form: saved, stats }: EditorData) {
+function Editor({ store, form: loaded, stats }: EditorData) {
   const toast = useToast();
-  const [form, setForm] = useState<TemplateForm>(saved);
+  const [saved, setSaved] = useState<TemplateForm>(loaded);
+  const [form, setForm] = useState<TemplateForm>(loaded);
+  const dirty = JSON.stringify(form) !== JSON.stringify(saved);
   const [saving, setSaving] = useState(false);
-  const errors = useMemo(() => errorsOf(form), [form]);
-  const { html, loading, previewNow } = useEmailPreview(store.id, form);
-  const edit = useCallback(
-    (patch: Partial<TemplateForm>) => setForm((current) => ({ ...current, ...patch })),
-    [],
-  );
+  const [testing, setTesting] = useState(false);
+  const [serverErrors, setServerErrors] = useState<FormErrors>({});
+  const errors = useMemo(() => ({ ...serverErrors, ...errorsOf(form) }), [form, serverErrors]);
+  const { html, subject, loading, previewNow } = useEmailPreview(store.id, form);
+  const edit = useCallback((patch: Partial<TemplateForm>) => {
+    setServerErrors({});
+    setForm((current) => ({ ...current, ...patch }));
+  }, []);
 
   async function save() {
+    if (Object.keys(errors).length > 0) {
+      toast({
+        title: "Template not saved",
+        message: "Correct the fields marked in red (the tabs show where)",
+        tone: "critical",
+      });
+      return;
+    }
     setSaving(true);
     try {
       await apiRequest("PUT", `/api/stores/${store.id}/email-template`, form);
+      setSaved(form);
       toast({ title: "Success", message: "Email template updated successfully", tone: "success" });
     } catch (error) {
+      if (error instanceof ApiError) {
+        const next: FormErrors = {};
+        for (const [path, messages] of Object.entries(error.fieldErrors)) {
+          if (messages[0]) next[path] = messages[0];
+        }
+        setServerErrors(next);
+      }
       toast({
         title: "Error",
         message: failureMessage(error, "Failed to update email template"),
@@ -77,13 +98,38 @@ function Editor({ store, form: saved, stats }: EditorData) {
     }
   }
 
+  /** The template as the preview shows it (saved or not), to the signed-in person, through the store's SMTP. */
+  async function sendTest() {
+    setTesting(true);
+    try {
+      const { message } = await apiRequest<{ message: string }>(
+        "POST",
+        `/api/stores/${store.id}/email-template/send-test`,
+        form,
+      );
+      toast({ title: "Success", message, tone: "success" });
+    } catch (error) {
+      toast({
+        title: "Error",
+        message: failureMessage(error, "The test email could not be sent"),
+        tone: "critical",
+      });
+    } finally {
+      setTesting(false);
+    }
+  }
+
   return (
     <Page
       title={TITLE}
       subtitle={SUBTITLE}
       primaryAction={{ content: "Save Template", onAction: save, loading: saving }}
-      secondaryActions={[{ content: "Preview", onAction: () => void previewNow() }]}
+      secondaryActions={[
+        { content: "Preview", onAction: () => void previewNow() },
+        { content: "Send test email", onAction: () => void sendTest(), loading: testing },
+      ]}
     >
+      <UnsavedChangesGuard dirty={dirty} />
       <BlockStack gap="400">
         <InlineStack align="space-between" blockAlign="center" gap="300">
           <StorePicker section="email-templates" storeId={store.id} />
@@ -98,14 +144,15 @@ function Editor({ store, form: saved, stats }: EditorData) {
               </Card>
               <Banner tone="info" title="Placeholders">
                 <p>
-                  Write [First Name] for the subscriber's first name and [DISCOUNT_CODE] for the popup's
-                  discount code; they are filled in the subject, header, body and footer.
+                  Write [First Name] for the subscriber's first name, [DISCOUNT_CODE] for the popup's discount
+                  code and [DISCOUNT_PERCENT] for its percentage; they are filled in the subject, header, body
+                  and footer, so the email always states the popup's offer.
                 </p>
               </Banner>
             </BlockStack>
           </Layout.Section>
           <Layout.Section variant="oneHalf">
-            <EmailPreview html={html} loading={loading} />
+            <EmailPreview html={html} subject={subject} loading={loading} />
           </Layout.Section>
         </Layout>
       </BlockStack>

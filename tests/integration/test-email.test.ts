@@ -63,3 +63,79 @@ describe("send test email", () => {
     expect(sink.messages.length - before).toBe(10);
   });
 });
+
+describe("Configured means tested", () => {
+  type Settings = { isConfigured: boolean; verifiedAt: string | null };
+  let other: HttpClient;
+  let otherOwner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
+
+  beforeAll(async () => {
+    // Its own person: the rate limit above has used this file's first admin's test emails.
+    otherOwner = await createOrganizationWithAdmin();
+    other = new HttpClient(app.url);
+    await other.login(otherOwner.email, otherOwner.password);
+  });
+
+  const settingsUrl = (storeId: string) => `/api/stores/${storeId}/email-settings`;
+
+  it("saving is not verifying; a test email that goes through is, until the next change", async () => {
+    const { id } = await createStoreFor(otherOwner.admin.id);
+    const port = Number(new URL(sink.url).port);
+    const saved = await other.put<Settings>(settingsUrl(id), {
+      smtpHost: "127.0.0.1",
+      smtpPort: port,
+      fromEmail: "hello@acme.example",
+    });
+    expect(saved.body).toMatchObject({ isConfigured: true, verifiedAt: null });
+
+    const sent = await other.post<{ verifiedAt: string }>(`${settingsUrl(id)}/send-test`, {});
+    expect(sent.status).toBe(200);
+    expect(Date.parse(sent.body.verifiedAt)).not.toBeNaN();
+    expect((await other.get<Settings>(settingsUrl(id))).body.verifiedAt).toBe(sent.body.verifiedAt);
+
+    // Saving the same values keeps the verification; any change (here the from name) drops it.
+    const same = await other.put<Settings>(settingsUrl(id), { smtpHost: "127.0.0.1", smtpPort: port });
+    expect(same.body.verifiedAt).toBe(sent.body.verifiedAt);
+    const changed = await other.put<Settings>(settingsUrl(id), { fromName: "Acme" });
+    expect(changed.body).toMatchObject({ isConfigured: true, verifiedAt: null });
+  });
+
+  it("a test email the server does not take leaves the settings unverified", async () => {
+    const { id } = await createStoreFor(otherOwner.admin.id);
+    await other.put(settingsUrl(id), {
+      smtpHost: "127.0.0.1",
+      smtpPort: port(),
+      fromEmail: "hi@acme.example",
+    });
+    const failed = await other.post(`${settingsUrl(id)}/send-test`, {});
+    expect(failed.status).toBeGreaterThanOrEqual(400);
+    expect((await other.get<Settings>(settingsUrl(id))).body).toMatchObject({
+      isConfigured: true,
+      verifiedAt: null,
+    });
+  });
+
+  it("refuses emptied required fields, each with its own message, and saves nothing", async () => {
+    const { id } = await createStoreFor(otherOwner.admin.id);
+    const before = await other.get(settingsUrl(id));
+    const refused = await other.put<{ errors: Record<string, string[]> }>(settingsUrl(id), {
+      smtpHost: "",
+      smtpPort: null,
+      smtpUsername: "",
+      fromEmail: "",
+      fromName: "",
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      smtpHost: ["SMTP host is required"],
+      smtpPort: ["SMTP port is required"],
+      fromEmail: ["From email is required"],
+    });
+    expect((await other.get(settingsUrl(id))).body).toEqual(before.body);
+  });
+});
+
+/** A port on this machine where nothing listens (the test email cannot connect). */
+function port(): number {
+  return 1;
+}

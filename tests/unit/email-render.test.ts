@@ -32,6 +32,29 @@ function hrefs(html: string): string[] {
 }
 
 describe("renderWelcomeEmail", () => {
+  it("says the popup's offer: the default texts take the percentage and the code from the popup", () => {
+    const email = renderWelcomeEmail(template(), { ...vars, discountCode: "ACME10", discountPercentage: 10 });
+    expect(email.subject).toBe("Thank you for subscribing! Here is your 10% discount");
+    expect(email.html).toContain("here is your one-time 10% discount code: ACME10");
+    expect(email.html).toContain("Your 10% discount code");
+    expect(email.text).toContain("one-time 10% discount code: ACME10");
+    expect(`${email.subject}${email.html}${email.text}`).not.toMatch(/15%|DISCOUNT_PERCENT/);
+  });
+
+  it("fills [DISCOUNT_PERCENT] wherever it is written, in any case and spacing", () => {
+    const email = renderWelcomeEmail(
+      template({
+        subject: "[discount_percent]% off",
+        headerText: "[ DISCOUNT_PERCENT ]% for you",
+        footerText: "Save [DISCOUNT_PERCENT]%",
+      }),
+      { ...vars, discountPercentage: 25 },
+    );
+    expect(email.subject).toBe("25% off");
+    expect(email.html).toContain("25% for you");
+    expect(email.html).toContain("Save 25%");
+  });
+
   it("fills [First Name] and [DISCOUNT_CODE] in the subject, header, body and footer", () => {
     const email = renderWelcomeEmail(
       template({

@@ -27,7 +27,7 @@ describe("popup defaults (SPEC §3 popup_configs)", () => {
 
   it("stores every SPEC default in the database columns", () => {
     expect(columns.title.default).toBe("LOOKING FOR EXCLUSIVE OFFERS?");
-    expect(columns.subtitle.default).toMatch(/business email.*one-time.*15% discount code/);
+    expect(columns.subtitle.default).toMatch(/business email.*one-time.*\[DISCOUNT_PERCENT\]% discount code/);
     expect(columns.buttonText.default).toBe("SUBMIT");
     expect(columns.discountCode.default).toBe("WELCOME15");
     expect(columns.discountPercentage.default).toBe(15);

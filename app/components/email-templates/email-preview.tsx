@@ -1,7 +1,7 @@
 import { BlockStack, Box, Button, ButtonGroup, Card, InlineStack, Spinner, Text } from "@shopify/polaris";
 import { useState } from "react";
 
-type Props = { html: string | null; loading: boolean };
+type Props = { html: string | null; subject?: string | null; loading: boolean };
 
 const PREVIEW_HEIGHT = 760;
 /** The narrow width shows the email's phone layout (its media query starts below 620 px). */
@@ -11,7 +11,7 @@ const MOBILE_WIDTH = 375;
  * The email in a sandboxed frame: sandbox="" allows no scripts, forms or navigation, and the frame gets
  * an opaque origin, so nothing in the rendered html can reach the dashboard.
  */
-export function EmailPreview({ html, loading }: Props) {
+export function EmailPreview({ html, subject = null, loading }: Props) {
   const [mobile, setMobile] = useState(false);
   return (
     <Card>
@@ -32,6 +32,16 @@ export function EmailPreview({ html, loading }: Props) {
             </Button>
           </ButtonGroup>
         </InlineStack>
+        {subject !== null ? (
+          <Box padding="300" background="bg-surface-secondary" borderRadius="200">
+            <Text as="p" breakWord>
+              <Text as="span" fontWeight="semibold">
+                Subject:
+              </Text>{" "}
+              <span data-testid="email-preview-subject">{subject}</span>
+            </Text>
+          </Box>
+        ) : null}
         {html === null ? (
           <Box padding="800" background="bg-surface-secondary" borderRadius="200">
             <Text as="p" alignment="center" tone="subdued">

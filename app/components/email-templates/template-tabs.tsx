@@ -166,6 +166,36 @@ function AdvancedPanel() {
   );
 }
 
+/** Which tab holds a field (by the first part of its error path). */
+const tabOfField: Record<string, string> = {
+  templateName: "content",
+  subject: "content",
+  headerText: "content",
+  bodyContent: "content",
+  footerText: "content",
+  footerNote: "content",
+  primaryColor: "design",
+  secondaryColor: "design",
+  headerLogo: "design",
+  socialMediaLinks: "social",
+  companyAddress: "address",
+};
+
+/** The tabs, each holding a field in error marked with how many ("1 error"), so no error hides behind a tab. */
+function markedTabs(errors: EditProps["errors"]) {
+  const counts: Record<string, number> = {};
+  for (const path of Object.keys(errors)) {
+    const tab = tabOfField[path.split(".")[0] ?? ""] ?? "content";
+    counts[tab] = (counts[tab] ?? 0) + 1;
+  }
+  return tabs.map((tab) => {
+    const count = counts[tab.id] ?? 0;
+    if (count === 0) return tab;
+    const badge = `${count} ${count === 1 ? "error" : "errors"}`;
+    return { ...tab, badge, accessibilityLabel: `${tab.content}, ${badge}` };
+  });
+}
+
 /** SPEC §2 editor tabs: Content, Design, Social, Address, Advanced. */
 export function TemplateTabs(props: EditProps) {
   const [selected, setSelected] = useState(0);
@@ -177,7 +207,7 @@ export function TemplateTabs(props: EditProps) {
     advanced: <AdvancedPanel />,
   };
   return (
-    <Tabs tabs={tabs} selected={selected} onSelect={setSelected} fitted>
+    <Tabs tabs={markedTabs(props.errors)} selected={selected} onSelect={setSelected} fitted>
       <Box paddingBlockStart="400">{panels[tabs[selected]?.id ?? "content"]}</Box>
     </Tabs>
   );

@@ -14,6 +14,7 @@ const PREVIEW_DEBOUNCE_MS = 500;
 export function useEmailPreview(storeId: string, form: TemplateForm) {
   const toast = useToast();
   const [html, setHtml] = useState<string | null>(null);
+  const [subject, setSubject] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const latest = useRef(0);
   const loadedForm = useRef(form);
@@ -24,11 +25,18 @@ export function useEmailPreview(storeId: string, form: TemplateForm) {
       const request = latest.current;
       setLoading(true);
       try {
-        const result = await apiRequest<{ html: string }>("POST", "/api/email-template/preview", {
-          ...fields,
-          storeId,
-        });
-        if (request === latest.current) setHtml(result.html);
+        const result = await apiRequest<{ subject: string; html: string }>(
+          "POST",
+          "/api/email-template/preview",
+          {
+            ...fields,
+            storeId,
+          },
+        );
+        if (request === latest.current) {
+          setHtml(result.html);
+          setSubject(result.subject);
+        }
       } catch (error) {
         if (request === latest.current) {
           toast({
@@ -50,5 +58,5 @@ export function useEmailPreview(storeId: string, form: TemplateForm) {
     return () => clearTimeout(timer);
   }, [form, preview]);
 
-  return { html, loading, previewNow: () => preview(form) };
+  return { html, subject, loading, previewNow: () => preview(form) };
 }

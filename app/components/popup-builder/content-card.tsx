@@ -14,7 +14,8 @@ function editableText(html: string): string {
     .replace(/&amp;/g, "&");
 }
 
-const FORMATTING_HINT = "You can use <strong>, <b>, <mark>, <em> and <i>; other tags show as text.";
+const FORMATTING_HINT =
+  "You can use <strong>, <b>, <mark>, <em> and <i>; other tags show as text. [DISCOUNT_PERCENT] shows your discount percentage.";
 
 export function ContentCard({ config, edit, errors = {} }: EditProps) {
   return (

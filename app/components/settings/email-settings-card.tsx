@@ -11,45 +11,104 @@ import {
 } from "@shopify/polaris";
 import { useState } from "react";
 import { useToast } from "~/components/toast";
+import { UnsavedChangesGuard } from "~/components/unsaved-changes-guard";
 import { useAction } from "~/components/use-action";
 import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
-import type { EmailSettingsView } from "~/lib/schemas/email-settings";
+import { fieldErrors } from "~/lib/form-errors";
+import { type EmailSettingsView, updateEmailSettingsSchema } from "~/lib/schemas/email-settings";
 import { InlineEditField } from "./inline-edit-field";
 
 type Props = { storeId: string; initial: EmailSettingsView };
+
+type FormFields = {
+  smtpHost: string;
+  smtpPort: string;
+  smtpUsername: string;
+  fromEmail: string;
+  fromName: string;
+};
+type FieldName = keyof FormFields | "smtpPassword";
+
+function formOf(settings: EmailSettingsView): FormFields {
+  return {
+    smtpHost: settings.smtpHost,
+    smtpPort: String(settings.smtpPort),
+    smtpUsername: settings.smtpUsername ?? "",
+    fromEmail: settings.fromEmail ?? "",
+    fromName: settings.fromName ?? "",
+  };
+}
+
+/** What PUT receives: the port as a number (null when empty, which the schema calls required). */
+function bodyOf(form: FormFields) {
+  const port = form.smtpPort.trim();
+  return { ...form, smtpPort: port === "" ? null : Number(port) };
+}
+
+/** The badge: "Configured" only once a test email went through the settings as saved now. */
+function StatusBadge({ settings }: { settings: EmailSettingsView }) {
+  if (settings.verifiedAt) return <Badge tone="success">Configured</Badge>;
+  if (settings.isConfigured) return <Badge tone="attention">Saved — send a test email to verify</Badge>;
+  return <Badge tone="attention">Not configured</Badge>;
+}
 
 /** SPEC §2 Settings → email configuration: the store's own SMTP, the password in an inline edit mode. */
 export function EmailSettingsCard({ storeId, initial }: Props) {
   const toast = useToast();
   const [saved, setSaved] = useState(initial);
-  const [form, setForm] = useState({
-    smtpHost: initial.smtpHost,
-    smtpPort: String(initial.smtpPort),
-    smtpUsername: initial.smtpUsername ?? "",
-    fromEmail: initial.fromEmail ?? "",
-    fromName: initial.fromName ?? "",
-  });
+  const [form, setForm] = useState(() => formOf(initial));
   const { pending: saving, run } = useAction();
-  const [hostError, setHostError] = useState<string | undefined>();
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [testing, setTesting] = useState(false);
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
   const url = `/api/stores/${storeId}/email-settings`;
-  const set = (field: keyof typeof form) => (value: string) => {
-    if (field === "smtpHost") setHostError(undefined);
+  const dirty = JSON.stringify(form) !== JSON.stringify(formOf(saved));
+  const set = (field: keyof FormFields) => (value: string) => {
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
     setForm((current) => ({ ...current, [field]: value }));
   };
 
+  /** Each refused field says why beside it (all of them, from the server's 422 `errors`). */
+  const showFieldErrors = (error: unknown) => {
+    if (!(error instanceof ApiError)) return;
+    const next: Partial<Record<FieldName, string>> = {};
+    for (const [field, messages] of Object.entries(error.fieldErrors)) {
+      if (messages[0]) next[field as FieldName] = messages[0];
+    }
+    setErrors(next);
+  };
+
   const save = (body: Record<string, unknown>) =>
-    run(async () => {
-      try {
-        setSaved(await apiRequest<EmailSettingsView>("PUT", url, body));
-      } catch (error) {
-        // A host inside a private network is refused on save: say so beside the field too.
-        if (error instanceof ApiError) setHostError(error.fieldErrors.smtpHost?.[0]);
-        throw error;
-      }
-      toast({ title: "Success", message: "Email settings saved", tone: "success" });
-    }, "Failed to save email settings");
+    run(
+      async () => {
+        try {
+          const next = await apiRequest<EmailSettingsView>("PUT", url, body);
+          setSaved(next);
+          if ("smtpHost" in body) setForm(formOf(next));
+          setErrors({});
+        } catch (error) {
+          showFieldErrors(error);
+          throw error;
+        }
+        toast({ title: "Success", message: "Email settings saved", tone: "success" });
+      },
+      { title: "Email settings not saved", message: "Failed to save email settings" },
+    );
+
+  function saveForm() {
+    // The shared schema answers at once, for every field; the server checks the same rules (and the host).
+    const parsed = updateEmailSettingsSchema.safeParse(bodyOf(form));
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      toast({
+        title: "Email settings not saved",
+        message: "Correct the fields marked in red",
+        tone: "critical",
+      });
+      return;
+    }
+    void save(bodyOf(form));
+  }
 
   async function sendTest() {
     setTesting(true);
@@ -59,20 +118,21 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
     } catch (error) {
       setTestResult({ ok: false, message: failureMessage(error, "The test email could not be sent") });
     } finally {
+      // The test's outcome decides the badge: read it back rather than guess.
+      setSaved(await apiRequest<EmailSettingsView>("GET", url).catch(() => saved));
       setTesting(false);
     }
   }
 
   return (
     <Card>
+      <UnsavedChangesGuard dirty={dirty} />
       <BlockStack gap="400">
         <InlineStack align="space-between" blockAlign="center">
           <Text as="h2" variant="headingMd">
             Email configuration
           </Text>
-          <Badge tone={saved.isConfigured ? "success" : "attention"}>
-            {saved.isConfigured ? "Configured" : "Not configured"}
-          </Badge>
+          <StatusBadge settings={saved} />
         </InlineStack>
         <Text as="p" tone="subdued">
           Welcome emails go out through your own mail server, from your own address.
@@ -83,7 +143,7 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
               label="SMTP host"
               value={form.smtpHost}
               onChange={set("smtpHost")}
-              error={hostError}
+              error={errors.smtpHost}
               autoComplete="off"
             />
             <TextField
@@ -91,6 +151,7 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
               type="number"
               value={form.smtpPort}
               onChange={set("smtpPort")}
+              error={errors.smtpPort}
               autoComplete="off"
             />
           </FormLayout.Group>
@@ -99,6 +160,7 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
               label="SMTP username"
               value={form.smtpUsername}
               onChange={set("smtpUsername")}
+              error={errors.smtpUsername}
               autoComplete="off"
             />
             <InlineEditField
@@ -106,6 +168,7 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
               type="password"
               value={saved.smtpPassword}
               startEmpty
+              error={errors.smtpPassword}
               onSave={(password) => save({ smtpPassword: password })}
             />
           </FormLayout.Group>
@@ -115,12 +178,14 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
               type="email"
               value={form.fromEmail}
               onChange={set("fromEmail")}
+              error={errors.fromEmail}
               autoComplete="off"
             />
             <TextField
               label="From name"
               value={form.fromName}
               onChange={set("fromName")}
+              error={errors.fromName}
               autoComplete="off"
             />
           </FormLayout.Group>
@@ -131,14 +196,15 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
           </Banner>
         ) : null}
         <InlineStack align="end" gap="200">
-          <Button onClick={sendTest} loading={testing} disabled={!saved.isConfigured}>
+          {dirty ? (
+            <Text as="span" tone="subdued">
+              Save your changes, then send a test email.
+            </Text>
+          ) : null}
+          <Button onClick={sendTest} loading={testing} disabled={!saved.isConfigured || dirty}>
             Send test email
           </Button>
-          <Button
-            variant="primary"
-            loading={saving}
-            onClick={() => save({ ...form, smtpPort: Number(form.smtpPort) })}
-          >
+          <Button variant="primary" loading={saving} onClick={saveForm}>
             Save email settings
           </Button>
         </InlineStack>

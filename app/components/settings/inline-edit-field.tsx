@@ -8,6 +8,8 @@ type Props = {
   emptyText?: string;
   type?: "text" | "url" | "password";
   helpText?: string;
+  /** The server's reason for refusing the last save, shown on the field. */
+  error?: string;
   /** Secrets are typed afresh; other fields start from their current value. */
   startEmpty?: boolean;
   /** Applied to every keystroke (e.g. the access token drops non-ASCII characters, SPEC §5). */
@@ -25,6 +27,7 @@ export function InlineEditField({
   emptyText = "Not set",
   type = "text",
   helpText,
+  error,
   startEmpty = false,
   clean = (input) => input,
   allowEmpty = false,
@@ -73,6 +76,7 @@ export function InlineEditField({
         onChange={(next) => setDraft(clean(next))}
         autoComplete={type === "password" ? "new-password" : "off"}
         helpText={helpText}
+        error={error}
         autoFocus
       />
       <InlineStack gap="200">

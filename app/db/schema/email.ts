@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { TemplateSocialLinks } from "~/lib/schemas/email-template";
+import { defaultEmailTemplate, type TemplateSocialLinks } from "~/lib/schemas/email-template";
 import { stores } from "./stores";
 import { subscribers } from "./subscribers";
 
@@ -28,6 +28,11 @@ export const emailSettings = pgTable("email_settings", {
   /** AES-256-GCM ciphertext; only ever returned masked. */
   smtpPassword: text(),
   isConfigured: boolean().notNull().default(false),
+  /**
+   * When a test email last went through these settings; null since any change (or a failed test). Settings
+   * show "Configured" only with it: saved settings may still point at a server that refuses or never answers.
+   */
+  verifiedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -39,14 +44,10 @@ export const emailTemplates = pgTable("email_templates", {
     .unique("email_templates_store_unique")
     .references(() => stores.id, { onDelete: "cascade" }),
   templateName: text().notNull().default("Welcome Email Template"),
-  subject: text().notNull().default("Thank you for subscribing! Here is your 15% discount"),
+  subject: text().notNull().default(defaultEmailTemplate.subject),
   headerLogo: text().notNull().default(""),
   headerText: text().notNull().default("Welcome to our newsletter!"),
-  bodyContent: text()
-    .notNull()
-    .default(
-      "Hi [First Name],\n\nThank you for subscribing to our newsletter. As a welcome gift, here is your one-time 15% discount code: [DISCOUNT_CODE]\n\nUse it at checkout on your next order.",
-    ),
+  bodyContent: text().notNull().default(defaultEmailTemplate.bodyContent),
   footerText: text().notNull().default("Thank you for being part of our community."),
   footerNote: text().notNull().default("You are receiving this email because you subscribed on our website."),
   socialMediaLinks: jsonb()

@@ -7,28 +7,30 @@ const noLineBreaks = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`)
     .regex(/^[^\r\n]*$/, `${label} must be on one line`);
 
-/** PUT /api/stores/:id/email-settings. An omitted or empty password keeps the stored one. */
+/**
+ * PUT /api/stores/:id/email-settings. An omitted field keeps its value, but the host, the port and the from
+ * email cannot be emptied (welcome emails need them). An omitted or empty password keeps the stored one.
+ */
 export const updateEmailSettingsSchema = z
   .object({
-    smtpHost: noLineBreaks("SMTP host", 253).regex(
-      /^[A-Za-z0-9.-]*$|^\[[0-9a-fA-F:.]+\]$/,
-      "Enter a host name such as smtp.example.com",
-    ),
+    smtpHost: noLineBreaks("SMTP host", 253)
+      .min(1, "SMTP host is required")
+      .regex(/^[A-Za-z0-9.-]*$|^\[[0-9a-fA-F:.]+\]$/, "Enter a host name such as smtp.example.com"),
     smtpPort: z
-      .number({ error: "SMTP port must be a number" })
+      .number({
+        error: (issue) => (issue.input === null ? "SMTP port is required" : "SMTP port must be a number"),
+      })
       .int()
       .min(1, "SMTP port must be between 1 and 65535")
       .max(65535, "SMTP port must be between 1 and 65535"),
     smtpUsername: noLineBreaks("SMTP username", 254),
     smtpPassword: z.string().max(512, "SMTP password is too long"),
-    fromEmail: z.union([
-      z.literal(""),
-      z
-        .string()
-        .trim()
-        .max(254)
-        .pipe(z.email({ error: "Invalid email address" })),
-    ]),
+    fromEmail: z
+      .string()
+      .trim()
+      .min(1, "From email is required")
+      .max(254, "From email must be at most 254 characters")
+      .pipe(z.email({ error: "Invalid email address" })),
     fromName: noLineBreaks("From name", 100),
   })
   .partial()
@@ -53,5 +55,8 @@ export type EmailSettingsView = {
   smtpPassword: string;
   fromEmail: string | null;
   fromName: string | null;
+  /** The host, port and from email are set: welcome emails are attempted. */
   isConfigured: boolean;
+  /** ISO time a test email last went through these settings, null since any change or a failed test. */
+  verifiedAt: string | null;
 };

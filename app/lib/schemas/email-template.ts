@@ -24,16 +24,17 @@ export type TemplateContent = {
 };
 
 /**
- * SPEC §3 email_templates defaults (the same values as the column defaults in app/db/schema/email.ts),
- * used where no saved template is at hand: a preview without a store.
+ * SPEC §3 email_templates defaults: the column defaults of app/db/schema/email.ts, and what a preview
+ * without a store shows. The offer's figures are placeholders ([DISCOUNT_PERCENT], [DISCOUNT_CODE]) filled
+ * from the store's popup at each send and preview, so the email always says what the popup offers.
  */
 export const defaultEmailTemplate: TemplateContent = {
   templateName: "Welcome Email Template",
-  subject: "Thank you for subscribing! Here is your 15% discount",
+  subject: "Thank you for subscribing! Here is your [DISCOUNT_PERCENT]% discount",
   headerLogo: "",
   headerText: "Welcome to our newsletter!",
   bodyContent:
-    "Hi [First Name],\n\nThank you for subscribing to our newsletter. As a welcome gift, here is your one-time 15% discount code: [DISCOUNT_CODE]\n\nUse it at checkout on your next order.",
+    "Hi [First Name],\n\nThank you for subscribing to our newsletter. As a welcome gift, here is your one-time [DISCOUNT_PERCENT]% discount code: [DISCOUNT_CODE]\n\nUse it at checkout on your next order.",
   footerText: "Thank you for being part of our community.",
   footerNote: "You are receiving this email because you subscribed on our website.",
   socialMediaLinks: { website: "", linkedin: "", twitter: "", facebook: "", instagram: "" },

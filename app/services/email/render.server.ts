@@ -11,6 +11,7 @@ import {
   type TemplateContent,
   type TemplateSocialLinks,
 } from "~/lib/schemas/email-template";
+import { fillDiscountPercent } from "../../../popup/config";
 import { escapeHtml } from "../../../popup/sanitize";
 
 export type RenderVariables = {
@@ -99,8 +100,16 @@ export function firstNameFor(name: string | null | undefined, email: string): st
   return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
+/** The offer's figures: the popup's code and percentage (filled before a subscriber's name is). */
+function withOffer(text: string, vars: RenderVariables): string {
+  return fillDiscountPercent(
+    text.replace(DISCOUNT_CODE, () => vars.discountCode),
+    vars.discountPercentage,
+  );
+}
+
 function withPlaceholders(text: string, vars: RenderVariables): string {
-  return text.replace(DISCOUNT_CODE, () => vars.discountCode).replace(FIRST_NAME, () => vars.firstName);
+  return withOffer(text, vars).replace(FIRST_NAME, () => vars.firstName);
 }
 
 /** "See https://shop.example/sale." links the URL without the full stop (or an unbalanced bracket). */
@@ -120,7 +129,7 @@ type Piece = { text: string } | { url: string };
  * can never turn into a link.
  */
 function bodyParagraphs(body: string, vars: RenderVariables): Piece[][] {
-  const withCode = body.replace(/\r\n?/g, "\n").replace(DISCOUNT_CODE, () => vars.discountCode);
+  const withCode = withOffer(body.replace(/\r\n?/g, "\n"), vars);
   return withCode
     .split(/\n[ \t]*\n\s*/)
     .map((paragraph) => paragraph.trim())

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailSettings } from "~/db/schema";
 import type { EmailSettingsUpdate, EmailSettingsView } from "~/lib/schemas/email-settings";
@@ -31,8 +31,25 @@ type SettingsRow = typeof emailSettings.$inferSelect;
 
 /** The settings as the API returns them: the password masked, never its ciphertext. */
 function present(row: SettingsRow): EmailSettingsView {
-  const { smtpPassword, ...rest } = row;
-  return { ...rest, smtpPassword: smtpPassword ? maskSecret(decryptSecret(smtpPassword)) : "" };
+  return {
+    smtpHost: row.smtpHost,
+    smtpPort: row.smtpPort,
+    smtpUsername: row.smtpUsername,
+    smtpPassword: row.smtpPassword ? maskSecret(decryptSecret(row.smtpPassword)) : "",
+    fromEmail: row.fromEmail,
+    fromName: row.fromName,
+    isConfigured: row.isConfigured,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+  };
+}
+
+/** Whether saving `changes` over `current` changes anything a send depends on (a new password always does). */
+function changesAnything(current: SettingsRow, changes: EmailSettingsUpdate): boolean {
+  const { smtpPassword, ...rest } = changes;
+  if (smtpPassword) return true;
+  return Object.entries(rest).some(
+    ([field, value]) => value !== undefined && (current[field as keyof SettingsRow] ?? "") !== value,
+  );
 }
 
 async function settingsOf(storeId: string): Promise<SettingsRow> {
@@ -47,7 +64,10 @@ export async function getEmailSettings(actor: Actor, storeId: string) {
   return present(await settingsOf(store.id));
 }
 
-/** Saves the settings; configured once a host, a port and a sender address are set. */
+/**
+ * Saves the settings; configured once a host, a port and a sender address are set, verified only by the
+ * next successful test email.
+ */
 export async function updateEmailSettings(actor: Actor, storeId: string, changes: EmailSettingsUpdate) {
   authorize(actor, "manage_email_settings");
   const store = await requireStore(actor, storeId);
@@ -61,6 +81,8 @@ export async function updateEmailSettings(actor: Actor, storeId: string, changes
       ...rest,
       ...(smtpPassword ? { smtpPassword: encryptSecret(smtpPassword) } : {}),
       isConfigured: Boolean(next.smtpHost && next.smtpPort && next.fromEmail),
+      // A changed setting has not been tried yet: "Configured" waits for the next successful test email.
+      ...(changesAnything(current, changes) ? { verifiedAt: null } : {}),
       updatedAt: new Date(),
     })
     .where(eq(emailSettings.id, current.id))
@@ -75,8 +97,30 @@ async function assertSmtpHostAllowed(host: string): Promise<void> {
   if (refusal) throw invalid(refusal, { smtpHost: [refusal] });
 }
 
+type TestMessage = { subject: string; text: string; html?: string };
+
 /** Really connects to the store's SMTP server and sends a short message; answers with the server's reply. */
 export async function sendTestEmail(actor: Actor, storeId: string, to: string | undefined) {
+  return sendTestMessage(actor, storeId, (store, settings) => ({
+    to: to ?? settings.fromEmail ?? actor.email,
+    subject: `Test email from ${store.name}`,
+    text: `This is a test email from Newsletter Popup. Your SMTP settings for ${store.name} work.`,
+  }));
+}
+
+/**
+ * Sends `message` (the template editor's rendered welcome email) to the signed-in person through the
+ * store's SMTP server, under the same limits as "Send test email".
+ */
+export async function sendTestMessageToSelf(actor: Actor, storeId: string, message: TestMessage) {
+  return sendTestMessage(actor, storeId, () => ({ ...message, to: actor.email }));
+}
+
+async function sendTestMessage(
+  actor: Actor,
+  storeId: string,
+  compose: (store: { name: string }, settings: SettingsRow) => TestMessage & { to: string },
+) {
   authorize(actor, "manage_email_settings");
   const store = await requireStore(actor, storeId);
   const settings = await settingsOf(store.id);
@@ -85,16 +129,36 @@ export async function sendTestEmail(actor: Actor, storeId: string, to: string | 
     [testEmailsPerStore, store.id],
     [testEmailsPerUser, actor.userId],
   ]);
-  const recipient = to ?? settings.fromEmail ?? actor.email;
+  const message = compose(store, settings);
   try {
-    const { response } = await sendStoreMail(settings, {
-      to: recipient,
-      subject: `Test email from ${store.name}`,
-      text: `This is a test email from Newsletter Popup. Your SMTP settings for ${store.name} work.`,
-    });
-    return { message: `Test email sent to ${recipient}. The server answered: ${response}` };
+    const { response } = await sendStoreMail(settings, message);
+    const verifiedAt = await markTested(settings, new Date());
+    return {
+      message: `Test email sent to ${message.to}. The server answered: ${response}`,
+      verifiedAt: verifiedAt?.toISOString() ?? null,
+    };
   } catch (error) {
     if (error instanceof DomainError) throw error;
+    await markTested(settings, null);
     throw upstreamFailed(`The SMTP server refused the test email: ${(error as Error).message}`);
   }
+}
+
+/**
+ * Records a test's outcome on the settings it used: unless they were saved again meanwhile (then the
+ * newer settings stay untested).
+ */
+async function markTested(tested: SettingsRow, verifiedAt: Date | null): Promise<Date | null> {
+  const [row] = await db()
+    .update(emailSettings)
+    .set({ verifiedAt })
+    // updated_at keeps microseconds, a Date milliseconds: "not saved since" is "before the next millisecond".
+    .where(
+      and(
+        eq(emailSettings.id, tested.id),
+        lt(emailSettings.updatedAt, new Date(tested.updatedAt.getTime() + 1)),
+      ),
+    )
+    .returning({ verifiedAt: emailSettings.verifiedAt });
+  return row?.verifiedAt ?? null;
 }

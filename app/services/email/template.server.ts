@@ -7,6 +7,7 @@ import { type Actor, authorize } from "~/services/access/actor.server";
 import { notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { type RenderVariables, renderWelcomeEmail } from "./render.server";
+import { sendTestMessageToSelf } from "./settings.server";
 
 type TemplateRow = typeof emailTemplates.$inferSelect;
 
@@ -58,7 +59,18 @@ export async function updateEmailTemplate(
 export async function previewEmailTemplate(
   actor: Actor,
   input: EmailTemplatePreview,
-): Promise<{ html: string }> {
+): Promise<{ subject: string; html: string }> {
+  const { subject, html } = await renderForEditor(actor, input);
+  return { subject, html };
+}
+
+/** The editor's unsaved template, rendered as the preview shows it, sent to the signed-in person. */
+export async function sendTemplateTestEmail(actor: Actor, storeId: string, input: EmailTemplatePreview) {
+  const rendered = await renderForEditor(actor, { ...input, storeId });
+  return sendTestMessageToSelf(actor, storeId, rendered);
+}
+
+async function renderForEditor(actor: Actor, input: EmailTemplatePreview) {
   authorize(actor, "manage_email_settings");
   const { storeId, ...template } = input;
   let shop: Omit<RenderVariables, "firstName" | "unsubscribeUrl"> = SAMPLE_STORE;
@@ -83,5 +95,5 @@ export async function previewEmailTemplate(
     firstName: PREVIEW_FIRST_NAME,
     unsubscribeUrl: `${env().APP_URL}/u/preview`,
   };
-  return { html: renderWelcomeEmail(template, vars).html };
+  return renderWelcomeEmail(template, vars);
 }

@@ -187,6 +187,14 @@ export const apiRouteCases: ApiRouteCase[] = [
     body: () => ({}),
   },
   {
+    method: "POST",
+    pattern: "api/stores/:storeId/email-template/send-test",
+    requires: "manage_email_settings",
+    scope: "object",
+    okStatus: 422,
+    body: () => ({}),
+  },
+  {
     method: "GET",
     pattern: "api/stores/:storeId/email-click-stats",
     requires: "manage_email_settings",

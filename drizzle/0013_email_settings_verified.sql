@@ -1,0 +1,1 @@
+ALTER TABLE "email_settings" ADD COLUMN "verified_at" timestamp with time zone;

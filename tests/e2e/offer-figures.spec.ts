@@ -1,0 +1,98 @@
+import type { Page } from "@playwright/test";
+import { type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
+import { type AppApi, apiAs, createStore, type Store, unique, updatePopup } from "./support/api";
+import { login } from "./support/auth";
+import { expect, test } from "./support/fixtures";
+import { screenshot } from "./support/screenshot";
+import { ADMIN, MAIN } from "./support/servers";
+
+/**
+ * The offer is the popup's: with the popup at 10 % and the code ACME10, the default popup subtitle, the
+ * default welcome email (subject, body, code box) and both previews say 10 %, never a fixed 15 %.
+ */
+test.describe.configure({ mode: "serial" });
+
+let sink: SmtpSink;
+let api: AppApi;
+let store: Store;
+
+test.beforeAll(async () => {
+  sink = await startSmtpSink();
+  api = await apiAs(MAIN, ADMIN.email, ADMIN.password);
+  store = await createStore(api, {
+    name: unique("Offer Shop"),
+    shopifyUrl: "https://offer-shop.example.com",
+  });
+  await updatePopup(api, store.id, { discountPercentage: 10, discountCode: "ACME10" });
+  await api.put(`/api/stores/${store.id}/email-settings`, {
+    smtpHost: "127.0.0.1",
+    smtpPort: Number(new URL(sink.url).port),
+    fromEmail: `${unique("offers")}@offer-shop.example`,
+    fromName: "Offer Shop",
+  });
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await sink?.stop();
+});
+
+const noFifteen = /15%|DISCOUNT_PERCENT/;
+
+async function openDemo(page: Page) {
+  const configLoaded = page.waitForResponse(
+    (response) => response.url().includes(`/api/public/stores/${store.id}/popup`) && response.ok(),
+  );
+  await page.goto(`/demo/${store.id}`);
+  await configLoaded;
+  return page.locator("newsletter-popup").getByRole("dialog");
+}
+
+test("the storefront popup and the welcome email state the popup's 10 % and its code", async ({ page }) => {
+  const popup = await openDemo(page);
+  await expect(popup).toContainText("receive a one-time 10% discount code.");
+  await expect(popup).not.toContainText(noFifteen);
+  await screenshot(page, "offer-demo-popup", { fullPage: false });
+
+  const reader = `${unique("reader")}@acme-corp.example`;
+  await popup.getByLabel("Email address").fill(reader);
+  await popup.getByRole("button", { name: "SUBMIT" }).click();
+  await expect(popup.getByLabel("Discount code")).toHaveValue("ACME10");
+  await expect(popup).toContainText("Use this code at checkout to get 10% off your order.");
+
+  const welcome = await sink.waitForMessage((message) => message.envelopeTo.includes(reader), 20_000);
+  expect(welcome.subject).toBe("Thank you for subscribing! Here is your 10% discount");
+  const html = welcome.html || "";
+  expect(html).toContain("here is your one-time 10% discount code: ACME10");
+  expect(html).toMatch(/Your 10% discount code/i);
+  expect(welcome.text ?? "").toContain("one-time 10% discount code: ACME10");
+  expect(`${welcome.subject}${html}${welcome.text ?? ""}`).not.toMatch(noFifteen);
+});
+
+test("the email template preview and the popup builder preview say 10 % too", async ({
+  page,
+  browserErrors,
+}) => {
+  browserErrors.allow(/Blocked script execution in 'about:srcdoc'/);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/store/${store.id}/email-templates`);
+  const emailPreview = page.locator('iframe[title="Email preview"]');
+  await expect(emailPreview).toHaveAttribute("srcdoc", /one-time 10% discount code: ACME10/);
+  expect(await emailPreview.getAttribute("srcdoc")).not.toMatch(noFifteen);
+  // The merchant edits the placeholder, not a figure.
+  await expect(page.getByLabel("Subject")).toHaveValue(
+    "Thank you for subscribing! Here is your [DISCOUNT_PERCENT]% discount",
+  );
+  await screenshot(page, "offer-email-template");
+
+  await page.goto(`/store/${store.id}/popup-builder`);
+  const builderPreview = page.locator("[data-testid=popup-preview]");
+  await expect(builderPreview).toContainText("receive a one-time 10% discount code.");
+  // A new percentage shows in the preview at once.
+  await page.getByLabel("Discount percentage").fill("20");
+  await expect(builderPreview).toContainText("receive a one-time 20% discount code.");
+  await screenshot(page, "offer-popup-builder");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "offer-popup-builder-390");
+});

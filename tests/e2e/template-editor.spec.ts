@@ -1,0 +1,105 @@
+import type { Page } from "@playwright/test";
+import { type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
+import { type AppApi, apiAs, createStore, type Store, unique } from "./support/api";
+import { login } from "./support/auth";
+import { expect, test, toast } from "./support/fixtures";
+import { screenshot } from "./support/screenshot";
+import { ADMIN, MAIN } from "./support/servers";
+
+/**
+ * The template editor shows where errors are, keeps unsaved work, previews the subject line and sends
+ * the template as a test email; Settings keeps unsaved email settings too.
+ */
+test.describe.configure({ mode: "serial" });
+
+let sink: SmtpSink;
+let api: AppApi;
+let store: Store;
+
+test.beforeAll(async () => {
+  sink = await startSmtpSink();
+  api = await apiAs(MAIN, ADMIN.email, ADMIN.password);
+  store = await createStore(api, {
+    name: unique("Editor Shop"),
+    shopifyUrl: "https://editor-shop.example.com",
+  });
+  await api.put(`/api/stores/${store.id}/email-settings`, {
+    smtpHost: "127.0.0.1",
+    smtpPort: Number(new URL(sink.url).port),
+    fromEmail: `${unique("news")}@editor-shop.example`,
+  });
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await sink?.stop();
+});
+
+const leaveDialog = (page: Page) => page.getByRole("dialog", { name: "Leave without saving?" });
+
+test("errors are marked on their tab, the subject is previewed, unsaved work is kept, a test email goes out", async ({
+  page,
+  browserErrors,
+}) => {
+  browserErrors.allow(/Blocked script execution in 'about:srcdoc'/);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/store/${store.id}/email-templates`);
+  await expect(page.getByTestId("email-preview-subject")).toHaveText(
+    "Thank you for subscribing! Here is your 15% discount",
+  );
+
+  // An error on the Design tab shows on that tab while another is open, and the save is refused.
+  await page.getByRole("tab", { name: "Design" }).click();
+  await page.getByLabel("Primary colour", { exact: true }).fill("#12");
+  await page.getByRole("tab", { name: "Content" }).click();
+  await expect(page.getByRole("tab", { name: "Design, 1 error" })).toBeVisible();
+  await page.getByRole("button", { name: "Save Template" }).click();
+  await expect(toast(page)).toHaveText(
+    "Template not saved: Correct the fields marked in red (the tabs show where)",
+  );
+  await screenshot(page, "template-editor-tab-error");
+  await page.getByRole("tab", { name: "Design, 1 error" }).click();
+  await page.getByLabel("Primary colour", { exact: true }).fill("#123456");
+  await expect(page.getByRole("tab", { name: "Design", exact: true })).toBeVisible();
+  await page.getByRole("tab", { name: "Content" }).click();
+
+  // The subject line is previewed as sent.
+  const subject = unique("Welcome [First Name]");
+  await page.getByLabel("Subject").fill(subject);
+  await expect(page.getByTestId("email-preview-subject")).toHaveText(subject.replace("[First Name]", "Alex"));
+
+  // Leaving with unsaved edits asks first; Stay keeps them.
+  await page.getByRole("link", { name: "Dashboard" }).first().click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await screenshot(page, "template-editor-leave-guard");
+  await leaveDialog(page).getByRole("button", { name: "Stay" }).click();
+  await expect(page.getByLabel("Subject")).toHaveValue(subject);
+
+  // Send test email: the template as edited, to the signed-in person.
+  await page.getByRole("button", { name: "Send test email" }).click();
+  await expect(toast(page)).toContainText(`Test email sent to ${ADMIN.email}`);
+  const mail = await sink.waitForMessage((message) => message.envelopeTo.includes(ADMIN.email), 20_000);
+  expect(mail.subject).toBe(subject.replace("[First Name]", "Alex"));
+
+  await page.getByRole("button", { name: "Save Template" }).click();
+  await expect(toast(page)).toHaveText("Success: Email template updated successfully");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "template-editor-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // Saved: leaving no longer asks.
+  await page.getByRole("link", { name: "Dashboard" }).first().click();
+  await expect(page).toHaveURL(/dashboard/);
+  await expect(leaveDialog(page)).toHaveCount(0);
+});
+
+test("Settings asks before leaving unsaved email settings", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/store/${store.id}/settings`);
+  await page.getByLabel("From name").fill("Unsaved Name");
+  await page.getByRole("link", { name: "Dashboard" }).first().click();
+  await expect(leaveDialog(page)).toBeVisible();
+  await leaveDialog(page).getByRole("button", { name: "Leave" }).click();
+  await expect(page).toHaveURL(/dashboard/);
+});
