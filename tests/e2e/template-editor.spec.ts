@@ -39,9 +39,7 @@ const leaveDialog = (page: Page) => page.getByRole("dialog", { name: "Leave with
 
 test("errors are marked on their tab, the subject is previewed, unsaved work is kept, a test email goes out", async ({
   page,
-  browserErrors,
 }) => {
-  browserErrors.allow(/Blocked script execution in 'about:srcdoc'/);
   await page.setViewportSize({ width: 1440, height: 900 });
   await login(page, ADMIN.email, ADMIN.password);
   await page.goto(`/store/${store.id}/email-templates`);
