@@ -60,6 +60,11 @@ const listener = server.listen(PORT, HOST, () => {
   process.stdout.write(`Newsletter Popup listening on http://localhost:${port}\n`);
 });
 
+// Idle keep-alive connections outlive the 60 s idle timeout of common load balancers and clients' pools, so the
+// server does not close a connection at the moment a client reuses it (the client sees ECONNRESET).
+listener.keepAliveTimeout = 65_000;
+listener.headersTimeout = 66_000;
+
 const shutdown = () => listener.close(() => process.exit(0));
 process.once("SIGTERM", shutdown);
 process.once("SIGINT", shutdown);
