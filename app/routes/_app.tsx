@@ -15,6 +15,7 @@ import { Outlet, redirect, useLocation, useNavigate, useNavigation } from "react
 import { SessionCountdown } from "~/components/session-countdown";
 import { StoreSelector } from "~/components/store-selector";
 import { ToastOutlet } from "~/components/toast";
+import { UnsavedChangesProvider } from "~/components/unsaved-changes";
 import { useLogout } from "~/components/use-logout";
 import { UserMenu } from "~/components/user-menu";
 import { requireScreenActor } from "~/http/guards/request-actor.server";
@@ -137,7 +138,9 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       onNavigationDismiss={() => setMobileNavOpen(false)}
     >
       {navigation.state === "loading" ? <Loading /> : null}
-      <Outlet />
+      <UnsavedChangesProvider>
+        <Outlet />
+      </UnsavedChangesProvider>
       <ToastOutlet />
     </Frame>
   );

@@ -3,6 +3,7 @@ import { AppProvider } from "@shopify/shopify-app-react-router/react";
 import { boundary } from "@shopify/shopify-app-react-router/server";
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from "react-router";
 import { EmbeddedContext } from "~/components/embedded";
+import { UnsavedChangesProvider } from "~/components/unsaved-changes";
 import { requireScreenActor } from "~/http/guards/request-actor.server";
 import { embeddedNavItems } from "~/lib/navigation";
 import { EMBEDDED_HOME } from "~/lib/store-routing";
@@ -38,7 +39,9 @@ export default function EmbeddedApp({ loaderData }: Route.ComponentProps) {
         ))}
       </NavMenu>
       <EmbeddedContext.Provider value={true}>
-        <Outlet />
+        <UnsavedChangesProvider>
+          <Outlet />
+        </UnsavedChangesProvider>
       </EmbeddedContext.Provider>
     </AppProvider>
   );

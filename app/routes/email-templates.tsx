@@ -8,7 +8,7 @@ import { useEmailPreview } from "~/components/email-templates/use-email-preview"
 import { NoStores } from "~/components/no-stores";
 import { StorePicker } from "~/components/store-picker";
 import { useToast } from "~/components/toast";
-import { UnsavedChangesGuard } from "~/components/unsaved-changes-guard";
+import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { requireStoreScreen } from "~/http/guards/screens.server";
 import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
 import { updateEmailTemplateSchema } from "~/lib/schemas/email-template";
@@ -56,6 +56,7 @@ function Editor({ store, form: loaded, stats }: EditorData) {
   const [saved, setSaved] = useState<TemplateForm>(loaded);
   const [form, setForm] = useState<TemplateForm>(loaded);
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
+  useUnsavedChanges(dirty);
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   const [serverErrors, setServerErrors] = useState<FormErrors>({});
@@ -129,7 +130,6 @@ function Editor({ store, form: loaded, stats }: EditorData) {
         { content: "Send test email", onAction: () => void sendTest(), loading: testing },
       ]}
     >
-      <UnsavedChangesGuard dirty={dirty} />
       <BlockStack gap="400">
         <InlineStack align="space-between" blockAlign="center" gap="300">
           <StorePicker section="email-templates" storeId={store.id} />

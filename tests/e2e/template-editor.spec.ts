@@ -91,13 +91,44 @@ test("errors are marked on their tab, the subject is previewed, unsaved work is 
   await expect(leaveDialog(page)).toHaveCount(0);
 });
 
-test("Settings asks before leaving unsaved email settings", async ({ page }) => {
+/** Each Settings card with its own Save: an unsaved edit in any of them makes leaving ask first. */
+const unsavedSettingsEdits: { card: string; edit: (page: Page) => Promise<void> }[] = [
+  { card: "Email configuration", edit: (page) => page.getByLabel("From name").fill("Unsaved Name") },
+  {
+    card: "Notification settings",
+    edit: (page) => page.getByLabel("Daily subscriber summary").click(),
+  },
+  { card: "Social links", edit: (page) => page.getByLabel("Instagram").fill("instagram.com/unsaved") },
+  {
+    card: "General settings",
+    edit: async (page) => {
+      await page.getByRole("button", { name: "Edit Store name" }).click();
+      await page.getByLabel("Store name").fill("Unsaved store name");
+    },
+  },
+];
+
+for (const { card, edit } of unsavedSettingsEdits) {
+  test(`Settings asks before leaving unsaved ${card}`, async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/store/${store.id}/settings`);
+    await edit(page);
+    await page.getByRole("link", { name: "Dashboard" }).first().click();
+    await expect(leaveDialog(page)).toBeVisible();
+    await leaveDialog(page).getByRole("button", { name: "Leave" }).click();
+    await expect(page).toHaveURL(/dashboard/);
+  });
+}
+
+test("Settings lets you leave once the edit is saved", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await login(page, ADMIN.email, ADMIN.password);
   await page.goto(`/store/${store.id}/settings`);
-  await page.getByLabel("From name").fill("Unsaved Name");
+  await page.getByLabel("Daily subscriber summary").click();
+  await page.getByRole("button", { name: "Save notification settings" }).click();
+  await expect(toast(page)).toHaveText("Success: Notification settings saved");
   await page.getByRole("link", { name: "Dashboard" }).first().click();
-  await expect(leaveDialog(page)).toBeVisible();
-  await leaveDialog(page).getByRole("button", { name: "Leave" }).click();
   await expect(page).toHaveURL(/dashboard/);
+  await expect(leaveDialog(page)).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { BlockStack, Button, Card, InlineGrid, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { useToast } from "~/components/toast";
+import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { useAction } from "~/components/use-action";
 import { apiRequest } from "~/lib/api-client";
 import { completeLinkUrl } from "~/lib/schemas/stores";
@@ -30,6 +31,7 @@ const isValidUrl = (value: string) => {
 export function SocialLinksCard({ storeId, value, onSaved }: Props) {
   const toast = useToast();
   const [links, setLinks] = useState(value);
+  useUnsavedChanges(socialNetworks.some((network) => links[network].trim() !== value[network]));
   const { pending: saving, run } = useAction();
   const invalid = socialNetworks.some((network) => !isValidUrl(links[network].trim()));
 

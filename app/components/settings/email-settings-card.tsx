@@ -11,7 +11,7 @@ import {
 } from "@shopify/polaris";
 import { useState } from "react";
 import { useToast } from "~/components/toast";
-import { UnsavedChangesGuard } from "~/components/unsaved-changes-guard";
+import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { useAction } from "~/components/use-action";
 import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
 import { fieldErrors } from "~/lib/form-errors";
@@ -63,6 +63,7 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
   const url = `/api/stores/${storeId}/email-settings`;
   const dirty = JSON.stringify(form) !== JSON.stringify(formOf(saved));
+  useUnsavedChanges(dirty);
   const set = (field: keyof FormFields) => (value: string) => {
     setErrors(({ [field]: _cleared, ...rest }) => rest);
     setForm((current) => ({ ...current, [field]: value }));
@@ -126,7 +127,6 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
 
   return (
     <Card>
-      <UnsavedChangesGuard dirty={dirty} />
       <BlockStack gap="400">
         <InlineStack align="space-between" blockAlign="center">
           <Text as="h2" variant="headingMd">

@@ -1,5 +1,6 @@
 import { BlockStack, Button, InlineStack, TextField } from "@shopify/polaris";
 import { useState } from "react";
+import { useUnsavedChanges } from "~/components/unsaved-changes";
 
 type Props = {
   label: string;
@@ -36,6 +37,7 @@ export function InlineEditField({
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
   const [saving, setSaving] = useState(false);
+  useUnsavedChanges(editing && draft.trim() !== (startEmpty ? "" : value));
 
   function edit() {
     setDraft(startEmpty ? "" : value);

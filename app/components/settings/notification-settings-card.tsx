@@ -1,6 +1,7 @@
 import { BlockStack, Button, Card, Checkbox, InlineStack, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { useToast } from "~/components/toast";
+import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { useAction } from "~/components/use-action";
 import { apiRequest } from "~/lib/api-client";
 import type { PreferencesUpdate, PreferencesView } from "~/lib/schemas/preferences";
@@ -61,15 +62,18 @@ const addressOf = (row: PreferencesView) => ({
 /** SPEC §2 notification settings: GET/PUT /api/user-preferences. */
 export function NotificationSettingsCard({ initial }: { initial: PreferencesView }) {
   const toast = useToast();
-  const [preferences, setPreferences] = useState(() => preferenceFields(initial));
+  const [saved, setSaved] = useState(() => preferenceFields(initial));
+  const [preferences, setPreferences] = useState(saved);
+  useUnsavedChanges(JSON.stringify(preferences) !== JSON.stringify(saved));
   const [address, setAddress] = useState(() => addressOf(initial));
   const { pending: saving, run } = useAction();
 
   const save = () =>
     run(async () => {
-      const saved = await apiRequest<PreferencesView>("PUT", "/api/user-preferences", preferences);
-      setPreferences(preferenceFields(saved));
-      setAddress(addressOf(saved));
+      const stored = await apiRequest<PreferencesView>("PUT", "/api/user-preferences", preferences);
+      setSaved(preferenceFields(stored));
+      setPreferences(preferenceFields(stored));
+      setAddress(addressOf(stored));
       toast({ title: "Success", message: "Notification settings saved", tone: "success" });
     }, "Failed to save settings");
 
