@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { permissionNames } from "~/lib/permissions";
 import { apiAs, createStore, type Store, subscribe, unique } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test } from "./support/fixtures";
@@ -6,11 +7,19 @@ import { createOrganization } from "./support/members";
 import { screenshot } from "./support/screenshot";
 import { MAIN } from "./support/servers";
 
-/** Phones (390×844): every screen fits the width; the subscribers list, the header and the drawer work there. */
+/**
+ * Phones (390×844): every screen fits the width; the subscribers and members lists, the header and the
+ * drawer work there.
+ */
 
 const PHONE = { width: 390, height: 844 };
 
-type Setup = { account: { email: string; password: string }; store: Store; emails: string[] };
+type Setup = {
+  account: { email: string; password: string };
+  store: Store;
+  emails: string[];
+  memberEmail: string;
+};
 
 async function organizationWithSubscribers(): Promise<Setup> {
   const account = {
@@ -30,7 +39,11 @@ async function organizationWithSubscribers(): Promise<Setup> {
       (name) => `${name}-${unique("s")}@example-shop.example`,
     );
     for (const email of emails) await subscribe(MAIN, store.id, email);
-    return { account, store, emails };
+    // A pending member with every permission: the widest members row (three buttons, seven badges).
+    const memberEmail = `${unique("a.long.member.address")}@example-shop.example`;
+    const permissions = Object.fromEntries(permissionNames.map((name) => [name, true]));
+    await api.post("/api/admin/create-member", { email: memberEmail, permissions });
+    return { account, store, emails, memberEmail };
   } finally {
     await api.dispose();
   }
@@ -150,6 +163,26 @@ test("on a phone each subscriber shows its code, date, View and Delete on screen
   await page.setViewportSize({ width: 1440, height: 900 });
   await expect(page.getByRole("row").filter({ hasText: first })).toBeVisible();
   await screenshot(page, "subscribers-list-desktop");
+});
+
+test("on a phone each member shows its status, permissions and buttons on screen", async ({ page }) => {
+  const { account, memberEmail } = await organizationWithSubscribers();
+  await page.setViewportSize(PHONE);
+  await login(page, account.email, account.password);
+  await page.goto("/admin/members");
+  const item = page.getByRole("listitem").filter({ hasText: memberEmail });
+  await expect(item).toContainText("Pending");
+  await expect(item).toContainText(/Joined: \w{3} \d{1,2}, \d{4} · Last login: Never/);
+  for (const control of [
+    item.getByRole("button", { name: `Permissions of ${memberEmail}` }),
+    item.getByRole("button", { name: `Resend invitation to ${memberEmail}` }),
+    item.getByRole("button", { name: `Delete ${memberEmail}` }),
+  ]) {
+    await expect(control).toBeInViewport({ ratio: 1 });
+  }
+  await screenshot(page, "mobile-members-list");
+  await item.getByRole("button", { name: `Permissions of ${memberEmail}` }).click();
+  await expect(page.getByRole("heading", { name: `Permissions for ${memberEmail}` })).toBeVisible();
 });
 
 test("on a phone the header's 'Add New Store' keeps its label, and opening the menu does not focus the store filter", async ({

@@ -90,25 +90,13 @@ export function SubscriberTable(props: Props) {
                 {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops the click reaching the row; the buttons inside are the controls */}
                 {/* biome-ignore lint/a11y/useKeyWithClickEvents: keyboard activation of a button does not reach the row */}
                 <div onClick={stopRowClick}>
-                  <ButtonGroup>
-                    <Button
-                      variant="plain"
-                      accessibilityLabel={`View ${row.email}`}
-                      onClick={() => onView(row)}
-                    >
-                      View
-                    </Button>
-                    {canManage ? (
-                      <Button
-                        variant="plain"
-                        tone="critical"
-                        accessibilityLabel={`Delete ${row.email}`}
-                        onClick={() => onDelete(row)}
-                      >
-                        Delete
-                      </Button>
-                    ) : null}
-                  </ButtonGroup>
+                  <SubscriberActions
+                    row={row}
+                    canManage={canManage}
+                    onView={onView}
+                    onDelete={onDelete}
+                    plain
+                  />
                 </div>
               </IndexTable.Cell>
             </IndexTable.Row>
@@ -132,11 +120,34 @@ export function SubscriberTable(props: Props) {
 }
 
 type StackProps = Pick<Props, "rows" | "canManage" | "onView" | "onDelete">;
+type ActionsProps = Omit<StackProps, "rows"> & { row: SubscriberRow; plain?: boolean };
+
+/** View, and Delete for those who may manage subscribers; named after the address for screen readers. */
+function SubscriberActions({ row, canManage, onView, onDelete, plain = false }: ActionsProps) {
+  const variant = plain ? "plain" : undefined;
+  return (
+    <ButtonGroup>
+      <Button variant={variant} accessibilityLabel={`View ${row.email}`} onClick={() => onView(row)}>
+        View
+      </Button>
+      {canManage ? (
+        <Button
+          variant={variant}
+          tone="critical"
+          accessibilityLabel={`Delete ${row.email}`}
+          onClick={() => onDelete(row)}
+        >
+          Delete
+        </Button>
+      ) : null}
+    </ButtonGroup>
+  );
+}
 
 /** The phone layout: one block per subscriber, the table's columns as labelled lines. */
 function SubscriberStack({ rows, canManage, onView, onDelete }: StackProps) {
   return (
-    <ul className="np-subscriber-stack" aria-label="Subscribers">
+    <ul className="np-row-stack" aria-label="Subscribers">
       {rows.map((row) => (
         <li key={row.id}>
           <Box padding="300" borderBlockEndWidth="025" borderColor="border">
@@ -152,20 +163,7 @@ function SubscriberStack({ rows, canManage, onView, onDelete }: StackProps) {
               <Text as="p" variant="bodySm" tone="subdued">
                 Code: {row.discountCodeSent ?? "—"} · Subscribed: {formatDate(row.subscribedAt)}
               </Text>
-              <ButtonGroup>
-                <Button accessibilityLabel={`View ${row.email}`} onClick={() => onView(row)}>
-                  View
-                </Button>
-                {canManage ? (
-                  <Button
-                    tone="critical"
-                    accessibilityLabel={`Delete ${row.email}`}
-                    onClick={() => onDelete(row)}
-                  >
-                    Delete
-                  </Button>
-                ) : null}
-              </ButtonGroup>
+              <SubscriberActions row={row} canManage={canManage} onView={onView} onDelete={onDelete} />
             </BlockStack>
           </Box>
         </li>
