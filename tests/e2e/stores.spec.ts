@@ -506,7 +506,7 @@ test("the dashboard's figures match the organization's subscribers, views and co
   await screenshot(page, "dashboard-figures");
 });
 
-test("the dashboard: says what its cards add up, whole-number chart ticks, a key without '--', placeholders on a store switch", async ({
+test("the dashboard: says what its cards add up, whole-number chart ticks, a legend with the day's values, placeholders on a store switch", async ({
   page,
 }) => {
   const owner = await newOrganization("Dashlabels");
@@ -539,11 +539,16 @@ test("the dashboard: says what its cards add up, whole-number chart ticks, a key
   const ticks = ((await chart.getAttribute("data-y-ticks")) ?? "").split(" ").map(Number);
   expect(ticks.length).toBeGreaterThan(1);
   for (const tick of ticks) expect(Number.isInteger(tick), `tick ${tick}`).toBe(true);
-  // The legend is a key of the line, not "Time: -- New subscribers: --".
+  // The legend is not "Time: -- New subscribers: --": off the chart it reads the latest day and its
+  // count, and under the pointer the day pointed at.
   const legend = chart.locator(".u-legend");
-  await expect(legend).toContainText("New subscribers");
-  await expect(legend).not.toContainText("--");
-  await expect(legend).not.toContainText("Time");
+  const today = new Date().toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+  await expect(legend).toHaveText(`Day${today}New subscribers1`);
+  await chart.locator(".u-over").hover({ position: { x: 2, y: 20 } });
+  await expect(legend).not.toContainText(today);
+  await expect(legend).toHaveText(/^Day\w{3} \d{1,2}New subscribers0$/);
+  await page.mouse.move(0, 0);
+  await expect(legend).toHaveText(`Day${today}New subscribers1`);
   await screenshot(page, "dashboard-labelled");
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "dashboard-labelled-phone");

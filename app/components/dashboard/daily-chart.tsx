@@ -7,6 +7,10 @@ const COUNT_STEPS = [
   1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1_000, 2_000, 5_000, 10_000, 50_000, 100_000,
 ];
 
+/** "Nov 24": the day a point stands for (the series are per UTC day). */
+const dayLabel = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+
 type Props = { dates: string[]; series: DailySeries[]; height?: number; ariaLabel: string };
 
 /**
@@ -31,8 +35,9 @@ export function DailyChart({ dates, series, height = 220, ariaLabel }: Props) {
         {
           width: element.clientWidth,
           height,
-          // A key of the lines, without uPlot's live values ("Time: -- …" until the pointer is on the chart).
-          legend: { show: true, live: false },
+          // The legend reads the day under the pointer and its values; off the chart, the latest day's
+          // (uPlot's own default is "Time: -- New subscribers: --" until the pointer arrives).
+          legend: { show: true, live: true },
           scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
           // Counts: whole-number ticks only (no half a subscriber).
           axes: [
@@ -48,9 +53,10 @@ export function DailyChart({ dates, series, height = 220, ariaLabel }: Props) {
             },
           ],
           series: [
-            {},
+            { label: "Day", value: (_u, x) => dayLabel(x ?? xs[xs.length - 1] ?? 0) },
             ...series.map((line) => ({
               label: line.label,
+              value: (_u: unknown, y: number | null) => String(y ?? line.values[line.values.length - 1] ?? 0),
               stroke: line.color,
               width: 2,
               fill: `${line.color}22`,
