@@ -9,14 +9,15 @@ import { StoreCard } from "~/components/stores/store-card";
 import { useToast } from "~/components/toast";
 import { requireScreen } from "~/http/guards/screens.server";
 import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
-import { listStores } from "~/services/stores/stores.server";
+import { listStores, listTakenShops } from "~/services/stores/stores.server";
 import type { Route } from "./+types/stores";
 
 export const meta: Route.MetaFunction = () => [{ title: "Store Management · Newsletter Popup" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireScreen(request, "manage_stores");
-  return { stores: listStores(actor) };
+  // The shops the organization has: Quick add refuses a second store for one before asking the server.
+  return { stores: listStores(actor), takenShops: await listTakenShops(actor) };
 }
 
 const columns = { xs: 1, md: 2 };
@@ -96,6 +97,7 @@ export default function Stores({ loaderData }: Route.ComponentProps) {
       </Suspense>
       <AddStoreModal
         open={adding}
+        takenShops={loaderData.takenShops}
         onClose={() => setAdding(false)}
         onCreated={() => {
           setAdding(false);

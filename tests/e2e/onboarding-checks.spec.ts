@@ -191,3 +191,51 @@ test("the Add New Store modal asks a typical site for no Shopify token", async (
   await modal.getByRole("button", { name: "Next Step" }).click();
   await expect(modal.getByLabel("Shopify Access Token (optional)")).toBeVisible();
 });
+
+test("Quick add and Settings refuse a shop another store has, on the field, before anything is saved", async ({
+  page,
+  browserErrors,
+}) => {
+  browserErrors.allow(/status of 409 .*\/api\/stores/);
+  const owner = await newOrganization("DupSettings");
+  const shop = unique("taken-shop").toLowerCase();
+  const [, second] = await withApi(owner, async (api) => [
+    await api.post<Store>("/api/stores", {
+      name: "Taken Shop",
+      integrationType: "shopify",
+      shopifyUrl: `https://${shop}.myshopify.com`,
+    }),
+    await api.post<Store>("/api/stores", {
+      name: "Moving Shop",
+      integrationType: "shopify",
+      shopifyUrl: `https://${unique("moving-shop").toLowerCase()}.myshopify.com`,
+    }),
+  ]);
+  if (!second) throw new Error("the second store was not created");
+  const message = `${shop}.myshopify.com is already added as the store "Taken Shop"`;
+  await login(page, owner.email, owner.password);
+
+  // Quick add knows the organization's shops: refused at step 1 without asking the server.
+  await page.goto("/stores");
+  await page.getByRole("button", { name: "Quick add" }).click();
+  const modal = page.getByRole("dialog", { name: "Add New Store" });
+  await modal.getByRole("button", { name: /^Shopify/ }).click();
+  await modal.getByLabel("Site Name").fill("Duplicate");
+  const storeName = modal.getByLabel("Store name", { exact: true });
+  await storeName.fill(shop);
+  await modal.getByRole("button", { name: "Next Step" }).click();
+  expect(await fieldError(page, storeName)).toContain(message);
+  await modal.getByRole("button", { name: "Cancel" }).click();
+
+  // Settings: moving another store onto that shop is refused on the Store URL field, and nothing changes.
+  await page.goto(`/store/${second.id}/settings`);
+  await page.getByRole("button", { name: "Edit Store URL" }).click();
+  const storeUrl = page.getByLabel("Store URL");
+  await storeUrl.fill(`https://${shop}.myshopify.com`);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(toast(page)).toHaveText(`Error: ${message}`);
+  expect(await fieldError(page, storeUrl)).toContain(message);
+  await screenshot(page, "settings-duplicate-shop");
+  const stores = await withApi(owner, (api) => api.get<Store[]>("/api/stores"));
+  expect(stores.find((store) => store.id === second.id)?.shopifyUrl).toBe(second.shopifyUrl);
+});

@@ -5,7 +5,7 @@ import { shopifyConnectionSchema } from "~/lib/schemas/shopify";
 import { decryptSecret } from "~/server/crypto.server";
 import { ShopifyAuthError } from "~/services/shopify/admin-api.server";
 import { connectShopify, verifyShopifyConnection, withShopify } from "~/services/shopify/connection.server";
-import { createStore } from "~/services/stores/stores.server";
+import { createStore, updateStore } from "~/services/stores/stores.server";
 import { drainInProcessJobs } from "../../jobs/client";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/builders/actors";
@@ -252,6 +252,59 @@ describe("creating a Shopify store with its access token", () => {
     const other = await createOrganizationWithAdmin();
     await createStore(await actorFor(other.admin.id), shopifyStore(""));
     await createStore(actor, { name: "Plain Site", shopifyUrl: "https://acme-test.myshopify.com" });
+  });
+});
+
+describe("one store per shop, whatever the order of events", () => {
+  const shop = (name: string, shopifyUrl: string) => ({
+    name,
+    integrationType: "shopify" as const,
+    shopifyUrl,
+  });
+
+  it("lets only one of several simultaneous additions of a shop through", async () => {
+    const org = await createOrganizationWithAdmin();
+    const actor = await actorFor(org.admin.id);
+    const attempts = await Promise.allSettled(
+      ["Twin A", "Twin B", "Twin C"].map((name) =>
+        createStore(actor, shop(name, "https://twins.myshopify.com")),
+      ),
+    );
+    expect(attempts.filter((attempt) => attempt.status === "fulfilled")).toHaveLength(1);
+    for (const attempt of attempts.filter((one) => one.status === "rejected")) {
+      expect((attempt as PromiseRejectedResult).reason).toMatchObject({ kind: "conflict" });
+    }
+  });
+
+  it("refuses moving a store, or its custom domain, onto a shop another store has; keeps its own", async () => {
+    const org = await createOrganizationWithAdmin();
+    const actor = await actorFor(org.admin.id);
+    await createStore(actor, {
+      ...shop("First Shop", "https://first.myshopify.com"),
+      customDomain: "https://first.example",
+    });
+    const second = await createStore(actor, shop("Second Shop", "https://second.myshopify.com"));
+    const message = 'first.myshopify.com is already added as the store "First Shop"';
+    await expect(
+      updateStore(actor, second.id, { shopifyUrl: "https://first.myshopify.com" }),
+    ).rejects.toMatchObject({
+      kind: "conflict",
+      message,
+      details: { fieldErrors: { shopifyUrl: [message] } },
+    });
+    await expect(
+      updateStore(actor, second.id, { customDomain: "https://FIRST.example" }),
+    ).rejects.toMatchObject({
+      kind: "conflict",
+      details: {
+        fieldErrors: { customDomain: ['first.example is already added as the store "First Shop"'] },
+      },
+    });
+    const [row] = await testDb().select().from(stores).where(eq(stores.id, second.id));
+    expect(row).toMatchObject({ shopifyUrl: "https://second.myshopify.com", customDomain: null });
+    // Its own address under another spelling, and a free domain, are fine.
+    await updateStore(actor, second.id, { shopifyUrl: "https://SECOND.myshopify.com" });
+    await updateStore(actor, second.id, { customDomain: "https://second.example" });
   });
 });
 

@@ -12,8 +12,9 @@ export function GeneralSettingsCard({ store, onSaved }: Props) {
 
   async function save(changes: Record<string, unknown>, success: string, failure: string) {
     const updated = await saveStoreChange(store.id, changes, { success, failure }, toast);
-    if (updated) onSaved(updated);
-    return updated !== null;
+    if ("refused" in updated) return updated;
+    onSaved(updated);
+    return true;
   }
 
   return (

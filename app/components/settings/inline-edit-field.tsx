@@ -17,8 +17,11 @@ type Props = {
   clean?: (input: string) => string;
   /** Whether saving an empty value is meaningful (clearing a custom domain); otherwise Save is disabled. */
   allowEmpty?: boolean;
-  /** Resolves true when saved, which returns the field to read-only mode. */
-  onSave: (value: string) => Promise<boolean>;
+  /**
+   * Resolves true when saved, which returns the field to read-only mode; false when the failure was
+   * reported elsewhere, or the reason to show on the field.
+   */
+  onSave: (value: string) => Promise<boolean | { refused: string }>;
 };
 
 /** SPEC §4 settings inline edits: read-only with Edit, or an input with Save and Cancel. */
@@ -37,17 +40,21 @@ export function InlineEditField({
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
   const [saving, setSaving] = useState(false);
+  const [refusal, setRefusal] = useState<string | undefined>();
   useUnsavedChanges(editing && draft.trim() !== (startEmpty ? "" : value));
 
   function edit() {
     setDraft(startEmpty ? "" : value);
+    setRefusal(undefined);
     setEditing(true);
   }
 
   async function save() {
     setSaving(true);
     try {
-      if (await onSave(draft.trim())) setEditing(false);
+      const result = await onSave(draft.trim());
+      if (result === true) setEditing(false);
+      else if (result) setRefusal(result.refused);
     } finally {
       setSaving(false);
     }
@@ -75,10 +82,13 @@ export function InlineEditField({
         label={label}
         type={type}
         value={draft}
-        onChange={(next) => setDraft(clean(next))}
+        onChange={(next) => {
+          setRefusal(undefined);
+          setDraft(clean(next));
+        }}
         autoComplete={type === "password" ? "new-password" : "off"}
         helpText={helpText}
-        error={error}
+        error={error ?? refusal}
         autoFocus
       />
       <InlineStack gap="200">

@@ -40,8 +40,9 @@ export function ShopifySettingsCard({ store, onSaved, children }: Props) {
       { success: "Store URL updated", failure: "Failed to update store URL" },
       toast,
     );
-    if (updated) onSaved(updated);
-    return updated !== null;
+    if ("refused" in updated) return updated;
+    onSaved(updated);
+    return true;
   }
 
   async function saveToken(accessToken: string) {

@@ -1,5 +1,5 @@
 import type { ToastMessage } from "~/components/toast";
-import { apiRequest, failureMessage, type Received } from "~/lib/api-client";
+import { ApiError, apiRequest, failureMessage, type Received } from "~/lib/api-client";
 import type { StoreView } from "~/lib/schemas/stores";
 
 /** The store as Settings holds it: from the loader, then from each save's answer. */
@@ -9,20 +9,22 @@ type Toast = (toast: ToastMessage) => void;
 
 /**
  * One store edit from Settings: PUT /api/stores/{id} with the changed fields, a toast either way.
- * Resolves the updated store, or null when the save failed (the field stays in edit mode).
+ * Resolves the updated store, or the reason the save failed, for the field (which stays in edit mode).
  */
 export async function saveStoreChange(
   storeId: string,
   changes: Record<string, unknown>,
   messages: { success: string; failure: string },
   toast: Toast,
-): Promise<StoreSettingsView | null> {
+): Promise<StoreSettingsView | { refused: string }> {
   try {
     const updated = await apiRequest<StoreSettingsView>("PUT", `/api/stores/${storeId}`, changes);
     toast({ title: "Success", message: messages.success, tone: "success" });
     return updated;
   } catch (error) {
-    toast({ title: "Error", message: failureMessage(error, messages.failure), tone: "critical" });
-    return null;
+    const reason = failureMessage(error, messages.failure);
+    toast({ title: "Error", message: reason, tone: "critical" });
+    const onField = error instanceof ApiError ? Object.values(error.fieldErrors)[0]?.[0] : undefined;
+    return { refused: onField ?? reason };
   }
 }

@@ -1,15 +1,22 @@
 import { BlockStack, InlineStack, Modal, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
+import type { TakenShop } from "~/lib/schemas/stores";
 import { AccessTokenStep } from "./access-token-step";
 import { SiteDetailsStep } from "./site-details-step";
 import { useStoreDraft } from "./use-store-draft";
 
 const STEPS = ["Add Your Site", "Integrate Newsletter", "Verify Installation"];
 
-type Props = { open: boolean; onClose: () => void; onCreated: () => void };
+type Props = {
+  open: boolean;
+  /** The organization's shops, so a second store for one is refused at step 1. */
+  takenShops: readonly TakenShop[];
+  onClose: () => void;
+  onCreated: () => void;
+};
 
 /** SPEC §2 Add New Store modal: a three-step header; steps 1 and 2 are operable here. */
-export function AddStoreModal({ open, onClose, onCreated }: Props) {
+export function AddStoreModal({ open, takenShops, onClose, onCreated }: Props) {
   const [step, setStep] = useState(0);
   const {
     draft,
@@ -20,7 +27,7 @@ export function AddStoreModal({ open, onClose, onCreated }: Props) {
     creating,
     checkSiteDetails,
     create,
-  } = useStoreDraft();
+  } = useStoreDraft(takenShops);
 
   // The server refused an address of step 1 (a shop the organization has): back there, the field shows why.
   useEffect(() => {

@@ -19,7 +19,7 @@ import {
  * The add-a-store draft shared by the onboarding wizard and the Add New Store modal. `takenShops`: the
  * organization's Shopify stores, so a second store for the same shop is refused at step 1 already.
  */
-export function useStoreDraft(takenShops: readonly TakenShop[] = []) {
+export function useStoreDraft(takenShops: readonly TakenShop[]) {
   const toast = useToast();
   const [draft, setDraft] = useState<SiteDraft>(emptySiteDraft);
   const [errors, setErrors] = useState<SiteDraftErrors>({});

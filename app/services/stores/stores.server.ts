@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Db, db } from "~/db/client.server";
 import { emailSettings, emailTemplates, popupConfigs, stores } from "~/db/schema";
@@ -122,27 +122,38 @@ export async function createStore(actor: Actor, input: CreateStoreInput): Promis
     : values.customDomain
       ? "customDomain"
       : "shopifyUrl";
-  if (values.integrationType === "shopify") await refuseTakenShop(actor, values.shopifyUrl, addressField);
+  // A shop the organization has is refused before its token is checked with Shopify, and again under the
+  // organization's lock, with the shop's own address too: two additions of one shop at once cannot both
+  // pass, nor a custom domain of a shop the organization has under its myshopify.com domain.
+  const shopUrls = values.integrationType === "shopify" ? [values.shopifyUrl] : [];
+  if (shopUrls[0]) await refuseTakenShop(actor, shopUrls[0], addressField);
   const connection = await shopifyConnectionOf(actor, values);
-  // A custom domain may belong to a shop the organization already has under its myshopify.com domain.
-  if (connection) await refuseTakenShop(actor, connection.columns.shopifyUrl, addressField);
-  const store = await db().transaction((tx) =>
-    insertStoreWithDefaults(tx, {
+  if (connection) shopUrls.push(connection.columns.shopifyUrl);
+  const store = await db().transaction(async (tx) => {
+    await lockOrganizationStores(tx, actor);
+    for (const url of shopUrls) await refuseTakenShop(actor, url, addressField, tx);
+    return insertStoreWithDefaults(tx, {
       ...values,
       organizationId: actor.organizationId,
       userId: actor.userId,
       shopifyAccessToken: values.shopifyAccessToken ? encryptSecret(values.shopifyAccessToken) : null,
       ...connection?.columns,
-    }),
-  );
+    });
+  });
   if (!connection) return presentStore(store);
   await queueDiscountCodeCheck(store.id);
   return { ...presentStore(store), shopifyConnection: { message: connection.message } };
 }
 
-/** The organization's Shopify stores and the addresses each is known by (one store per shop). */
-export async function listTakenShops(actor: Actor): Promise<TakenShop[]> {
-  const rows = await db()
+/**
+ * The organization's Shopify stores and the addresses each is known by (one store per shop); a store
+ * being edited is left out, so keeping its own address is not a clash.
+ */
+export async function listTakenShops(
+  actor: Actor,
+  { exceptStoreId, tx = db() }: { exceptStoreId?: string; tx?: Db | Transaction } = {},
+): Promise<TakenShop[]> {
+  const rows = await tx
     .select({
       name: stores.name,
       shopifyUrl: stores.shopifyUrl,
@@ -150,15 +161,29 @@ export async function listTakenShops(actor: Actor): Promise<TakenShop[]> {
       shopifyDomain: stores.shopifyDomain,
     })
     .from(stores)
-    .where(and(eq(stores.organizationId, actor.organizationId), eq(stores.integrationType, "shopify")));
+    .where(
+      and(
+        eq(stores.organizationId, actor.organizationId),
+        eq(stores.integrationType, "shopify"),
+        exceptStoreId ? ne(stores.id, exceptStoreId) : undefined,
+      ),
+    );
   return rows.map((row) => ({ name: row.name, hosts: shopHostsOf(row) }));
 }
 
 /** A second store for a shop the organization already has is refused, on the field its address was typed in. */
-async function refuseTakenShop(actor: Actor, shopUrl: string, field: string): Promise<void> {
+async function refuseTakenShop(
+  actor: Actor,
+  shopUrl: string,
+  field: string,
+  tx?: Transaction,
+  exceptStoreId?: string,
+): Promise<void> {
   const host = siteHost(shopUrl);
   if (!host) return;
-  const taken = (await listTakenShops(actor)).find((shop) => shop.hosts.includes(host));
+  const taken = (await listTakenShops(actor, { tx, exceptStoreId })).find((shop) =>
+    shop.hosts.includes(host),
+  );
   if (!taken) return;
   const message = shopAlreadyAdded(host, taken.name);
   throw conflict(message, { [field]: [message] });
@@ -172,6 +197,11 @@ async function shopifyConnectionOf(actor: Actor, values: z.output<typeof createS
 }
 
 type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Store additions and address changes of one organization take turns until their transaction ends. */
+async function lockOrganizationStores(tx: Transaction, actor: Actor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stores:${actor.organizationId}`}))`);
+}
 
 /** Inserts a store with its default popup, welcome template and email settings, inside the caller's transaction. */
 export async function insertStoreWithDefaults(
@@ -189,20 +219,37 @@ export async function insertStoreWithDefaults(
 export async function updateStore(actor: Actor, storeId: string, changes: z.infer<typeof updateStoreSchema>) {
   authorize(actor, "manage_stores");
   const store = await requireStore(actor, storeId);
-  const [updated] = await db()
-    .update(stores)
-    .set({
-      ...(changes.name === undefined ? {} : { name: changes.name }),
-      ...(changes.shopifyUrl === undefined ? {} : siteUrlChange(store, changes.shopifyUrl)),
-      ...(changes.customDomain === undefined ? {} : { customDomain: changes.customDomain || null }),
-      ...(changes.socialLinks ? { socialLinks: { ...store.socialLinks, ...changes.socialLinks } } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(stores.id, store.id))
-    .returning();
+  const updated = await db().transaction(async (tx) => {
+    if (store.integrationType === "shopify") await refuseAddressOfAnotherShop(tx, actor, store, changes);
+    const [row] = await tx
+      .update(stores)
+      .set({
+        ...(changes.name === undefined ? {} : { name: changes.name }),
+        ...(changes.shopifyUrl === undefined ? {} : siteUrlChange(store, changes.shopifyUrl)),
+        ...(changes.customDomain === undefined ? {} : { customDomain: changes.customDomain || null }),
+        ...(changes.socialLinks ? { socialLinks: { ...store.socialLinks, ...changes.socialLinks } } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(stores.id, store.id))
+      .returning();
+    return row;
+  });
   if (!updated) throw notFound("Store not found");
   if (changes.socialLinks) forgetPublicConfig(store.id);
   return presentStore(updated);
+}
+
+/** A Shopify store's new address (or custom domain) may not be one another store of the organization has. */
+async function refuseAddressOfAnotherShop(
+  tx: Transaction,
+  actor: Actor,
+  store: StoreRow,
+  changes: z.infer<typeof updateStoreSchema>,
+): Promise<void> {
+  if (!changes.shopifyUrl && !changes.customDomain) return;
+  await lockOrganizationStores(tx, actor);
+  if (changes.shopifyUrl) await refuseTakenShop(actor, changes.shopifyUrl, "shopifyUrl", tx, store.id);
+  if (changes.customDomain) await refuseTakenShop(actor, changes.customDomain, "customDomain", tx, store.id);
 }
 
 /**
