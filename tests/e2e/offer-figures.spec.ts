@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
-import { type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
-import { type AppApi, apiAs, createStore, type Store, unique, updatePopup } from "./support/api";
+import { unique, updatePopup } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
-import { ADMIN, MAIN } from "./support/servers";
+import { ADMIN } from "./support/servers";
+import { adminApiForFile, mailingStoreForFile } from "./support/spec-setup";
 
 /**
  * The offer is the popup's: with the popup at 10 % and the code ACME10, the default popup subtitle, the
@@ -12,38 +12,20 @@ import { ADMIN, MAIN } from "./support/servers";
  */
 test.describe.configure({ mode: "serial" });
 
-let sink: SmtpSink;
-let api: AppApi;
-let store: Store;
+const api = adminApiForFile();
+const shop = mailingStoreForFile(api, "Offer Shop");
 
 test.beforeAll(async () => {
-  sink = await startSmtpSink();
-  api = await apiAs(MAIN, ADMIN.email, ADMIN.password);
-  store = await createStore(api, {
-    name: unique("Offer Shop"),
-    shopifyUrl: "https://offer-shop.example.com",
-  });
-  await updatePopup(api, store.id, { discountPercentage: 10, discountCode: "ACME10" });
-  await api.put(`/api/stores/${store.id}/email-settings`, {
-    smtpHost: "127.0.0.1",
-    smtpPort: Number(new URL(sink.url).port),
-    fromEmail: `${unique("offers")}@offer-shop.example`,
-    fromName: "Offer Shop",
-  });
-});
-
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.stop();
+  await updatePopup(api, shop.store.id, { discountPercentage: 10, discountCode: "ACME10" });
 });
 
 const noFifteen = /15%|DISCOUNT_PERCENT/;
 
 async function openDemo(page: Page) {
   const configLoaded = page.waitForResponse(
-    (response) => response.url().includes(`/api/public/stores/${store.id}/popup`) && response.ok(),
+    (response) => response.url().includes(`/api/public/stores/${shop.store.id}/popup`) && response.ok(),
   );
-  await page.goto(`/demo/${store.id}`);
+  await page.goto(`/demo/${shop.store.id}`);
   await configLoaded;
   return page.locator("newsletter-popup").getByRole("dialog");
 }
@@ -60,7 +42,7 @@ test("the storefront popup and the welcome email state the popup's 10 % and its 
   await expect(popup.getByLabel("Discount code")).toHaveValue("ACME10");
   await expect(popup).toContainText("Use this code at checkout to get 10% off your order.");
 
-  const welcome = await sink.waitForMessage((message) => message.envelopeTo.includes(reader), 20_000);
+  const welcome = await shop.sink.waitForMessage((message) => message.envelopeTo.includes(reader), 20_000);
   expect(welcome.subject).toBe("Thank you for subscribing! Here is your 10% discount");
   const html = welcome.html || "";
   expect(html).toContain("here is your one-time 10% discount code: ACME10");
@@ -72,7 +54,7 @@ test("the storefront popup and the welcome email state the popup's 10 % and its 
 test("the email template preview and the popup builder preview say 10 % too", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/email-templates`);
+  await page.goto(`/store/${shop.store.id}/email-templates`);
   const emailPreview = page.locator('iframe[title="Email preview"]');
   await expect(emailPreview).toHaveAttribute("srcdoc", /one-time 10% discount code: ACME10/);
   expect(await emailPreview.getAttribute("srcdoc")).not.toMatch(noFifteen);
@@ -82,7 +64,7 @@ test("the email template preview and the popup builder preview say 10 % too", as
   );
   await screenshot(page, "offer-email-template");
 
-  await page.goto(`/store/${store.id}/popup-builder`);
+  await page.goto(`/store/${shop.store.id}/popup-builder`);
   const builderPreview = page.locator("[data-testid=popup-preview]");
   await expect(builderPreview).toContainText("receive a one-time 10% discount code.");
   // A new percentage shows in the preview at once.

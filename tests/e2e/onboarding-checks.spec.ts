@@ -1,37 +1,15 @@
 import type { Locator, Page } from "@playwright/test";
-import { type AppApi, apiAs, type Store, unique } from "./support/api";
+import { type Store, unique } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
-import { createOrganization } from "./support/members";
 import { screenshot } from "./support/screenshot";
-import { MAIN } from "./support/servers";
+import { newOrganization, withApi } from "./support/spec-setup";
 
 /**
  * Adding a store lets no mistake through: a site address that is no URL, a second store for a shop the
  * organization already has, a Shopify token for a site that is not a Shopify store, a refused token. Each
  * refusal is said on its field. Each test has an organization of its own.
  */
-
-type Account = { email: string; password: string };
-
-async function newOrganization(label: string): Promise<Account> {
-  const account = {
-    name: unique(`${label} Org`),
-    email: `${unique(label.toLowerCase())}@e2e.test`,
-    password: `${label.toLowerCase()}-password-1`,
-  };
-  await createOrganization(MAIN, account);
-  return account;
-}
-
-async function withApi<T>(account: Account, work: (api: AppApi) => Promise<T>): Promise<T> {
-  const api = await apiAs(MAIN, account.email, account.password);
-  try {
-    return await work(api);
-  } finally {
-    await api.dispose();
-  }
-}
 
 /** A Polaris text field's error message, tied to the input by aria-describedby. */
 async function fieldError(page: Page, field: Locator): Promise<string> {

@@ -1,9 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
-import { type AppApi, apiAs, createStore, type Store, unique } from "./support/api";
+import { createStore, type Store, unique } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
-import { ADMIN, MAIN } from "./support/servers";
+import { ADMIN } from "./support/servers";
+import { adminApiForFile } from "./support/spec-setup";
 
 /**
  * The builder's live preview tells the truth: it is laid out on a screen of a real device's width (so the
@@ -11,15 +12,7 @@ import { ADMIN, MAIN } from "./support/servers";
  * and the save status never says "All changes saved" while a field's value was refused.
  */
 
-let api: AppApi;
-
-test.beforeAll(async () => {
-  api = await apiAs(MAIN, ADMIN.email, ADMIN.password);
-});
-
-test.afterAll(async () => {
-  await api.dispose();
-});
+const api = adminApiForFile();
 
 function newStore(label: string): Promise<Store> {
   return createStore(api, { name: unique(label), shopifyUrl: "https://preview-shop.example.com" });

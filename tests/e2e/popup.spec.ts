@@ -1,9 +1,10 @@
 import type { Locator, Page } from "@playwright/test";
-import { type AppApi, apiAs, createStore, type Store, subscribe, unique, updatePopup } from "./support/api";
+import { createStore, type Store, subscribe, unique, updatePopup } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
+import { adminApiForFile } from "./support/spec-setup";
 
 /**
  * The popup builder and its live preview, and the storefront script on the demo page (/demo/{storeId}),
@@ -20,15 +21,7 @@ type PopupConfig = {
   cartValidation: { enabled: boolean; validationType: string; minimumAmount: number };
 };
 
-let api: AppApi;
-
-test.beforeAll(async () => {
-  api = await apiAs(MAIN, ADMIN.email, ADMIN.password);
-});
-
-test.afterAll(async () => {
-  await api.dispose();
-});
+const api = adminApiForFile();
 
 function newStore(label: string): Promise<Store> {
   return createStore(api, { name: unique(label), shopifyUrl: "https://popup-shop.example.com" });

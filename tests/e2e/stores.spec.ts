@@ -1,8 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { FAKE_SHOP } from "../../mocks/shopify";
 import {
-  type AppApi,
-  apiAs,
   createStore,
   ensureStore,
   recordViews,
@@ -14,36 +12,16 @@ import {
 import { login } from "./support/auth";
 import { cardWithHeading, expect, sidebarItems, test, toast } from "./support/fixtures";
 import { linkIn, newestMail } from "./support/mail";
-import { createMember, createOrganization, markCouponUsed } from "./support/members";
+import { createMember, markCouponUsed } from "./support/members";
 import { screenshot } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
+import { newOrganization, withApi } from "./support/spec-setup";
 
 /**
  * Stores, onboarding, the dashboard's figures, store routing and member management. Tests that count
  * or list things use an organization of their own (no other spec adds stores or members to it);
  * the others add uniquely named stores to the admin's organization.
  */
-
-type Account = { name: string; email: string; password: string };
-
-async function newOrganization(label: string): Promise<Account> {
-  const account = {
-    name: unique(`${label} Org`),
-    email: `${unique(label.toLowerCase())}@e2e.test`,
-    password: `${label.toLowerCase()}-password-1`,
-  };
-  await createOrganization(MAIN, account);
-  return account;
-}
-
-async function withApi<T>(account: { email: string; password: string }, work: (api: AppApi) => Promise<T>) {
-  const api = await apiAs(MAIN, account.email, account.password);
-  try {
-    return await work(api);
-  } finally {
-    await api.dispose();
-  }
-}
 
 /** The wizard's or the modal's install script, and the store id inside it. */
 async function installScript(page: Page): Promise<{ script: string; storeId: string }> {

@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
-import { type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
-import { type AppApi, apiAs, createStore, type Store, unique } from "./support/api";
+import { unique } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
-import { ADMIN, MAIN } from "./support/servers";
+import { ADMIN } from "./support/servers";
+import { adminApiForFile, mailingStoreForFile } from "./support/spec-setup";
 
 /**
  * The template editor shows where errors are, keeps unsaved work, previews the subject line and sends
@@ -12,28 +12,8 @@ import { ADMIN, MAIN } from "./support/servers";
  */
 test.describe.configure({ mode: "serial" });
 
-let sink: SmtpSink;
-let api: AppApi;
-let store: Store;
-
-test.beforeAll(async () => {
-  sink = await startSmtpSink();
-  api = await apiAs(MAIN, ADMIN.email, ADMIN.password);
-  store = await createStore(api, {
-    name: unique("Editor Shop"),
-    shopifyUrl: "https://editor-shop.example.com",
-  });
-  await api.put(`/api/stores/${store.id}/email-settings`, {
-    smtpHost: "127.0.0.1",
-    smtpPort: Number(new URL(sink.url).port),
-    fromEmail: `${unique("news")}@editor-shop.example`,
-  });
-});
-
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.stop();
-});
+const api = adminApiForFile();
+const shop = mailingStoreForFile(api, "Editor Shop");
 
 const leaveDialog = (page: Page) => page.getByRole("dialog", { name: "Leave without saving?" });
 
@@ -42,7 +22,7 @@ test("errors are marked on their tab, the subject is previewed, unsaved work is 
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/email-templates`);
+  await page.goto(`/store/${shop.store.id}/email-templates`);
   await expect(page.getByTestId("email-preview-subject")).toHaveText(
     "Thank you for subscribing! Here is your 15% discount",
   );
@@ -77,7 +57,7 @@ test("errors are marked on their tab, the subject is previewed, unsaved work is 
   // Send test email: the template as edited, to the signed-in person.
   await page.getByRole("button", { name: "Send test email" }).click();
   await expect(toast(page)).toContainText(`Test email sent to ${ADMIN.email}`);
-  const mail = await sink.waitForMessage((message) => message.envelopeTo.includes(ADMIN.email), 20_000);
+  const mail = await shop.sink.waitForMessage((message) => message.envelopeTo.includes(ADMIN.email), 20_000);
   expect(mail.subject).toBe(subject.replace("[First Name]", "Alex"));
 
   await page.getByRole("button", { name: "Save Template" }).click();
@@ -112,7 +92,7 @@ for (const { card, edit } of unsavedSettingsEdits) {
   test(`Settings asks before leaving unsaved ${card}`, async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await login(page, ADMIN.email, ADMIN.password);
-    await page.goto(`/store/${store.id}/settings`);
+    await page.goto(`/store/${shop.store.id}/settings`);
     await edit(page);
     await page.getByRole("link", { name: "Dashboard" }).first().click();
     await expect(leaveDialog(page)).toBeVisible();
@@ -124,7 +104,7 @@ for (const { card, edit } of unsavedSettingsEdits) {
 test("Settings lets you leave once the edit is saved", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/settings`);
+  await page.goto(`/store/${shop.store.id}/settings`);
   await page.getByLabel("Daily subscriber summary").click();
   await page.getByRole("button", { name: "Save notification settings" }).click();
   await expect(toast(page)).toHaveText("Success: Notification settings saved");

@@ -1,13 +1,5 @@
-import {
-  Badge,
-  BlockStack,
-  Box,
-  Button,
-  IndexTable,
-  InlineStack,
-  Text,
-  useBreakpoints,
-} from "@shopify/polaris";
+import { Badge, Button, IndexTable, InlineStack, Text, useBreakpoints } from "@shopify/polaris";
+import { StackedList } from "~/components/stacked-list";
 import { formatDate } from "~/lib/format";
 import { type PermissionMap, permissionLabels, permissionNames } from "~/lib/permissions";
 
@@ -48,25 +40,21 @@ export function MemberTable({ members, ...actions }: Props) {
   const { smDown } = useBreakpoints();
   if (smDown) {
     return (
-      <ul className="np-row-stack" aria-label="Members">
-        {members.map((member) => (
-          <li key={member.id}>
-            <Box padding="300" borderBlockEndWidth="025" borderColor="border">
-              <BlockStack gap="200">
-                <Text as="p" fontWeight="semibold" breakWord>
-                  {member.email}
-                </Text>
-                <StatusBadges member={member} />
-                <Text as="p" variant="bodySm" tone="subdued">
-                  Joined: {formatDate(member.createdAt)} · Last login: {lastLogin(member)}
-                </Text>
-                <PermissionBadges permissions={member.permissions} />
-                <MemberActions member={member} {...actions} />
-              </BlockStack>
-            </Box>
-          </li>
-        ))}
-      </ul>
+      <StackedList label="Members" items={members}>
+        {(member) => (
+          <>
+            <Text as="p" fontWeight="semibold" breakWord>
+              {member.email}
+            </Text>
+            <StatusBadges member={member} />
+            <Text as="p" variant="bodySm" tone="subdued">
+              Joined: {formatDate(member.createdAt)} · Last login: {lastLogin(member)}
+            </Text>
+            <PermissionBadges permissions={member.permissions} />
+            <MemberActions member={member} {...actions} />
+          </>
+        )}
+      </StackedList>
     );
   }
   return (

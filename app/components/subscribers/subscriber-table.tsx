@@ -1,5 +1,4 @@
 import {
-  BlockStack,
   Box,
   Button,
   ButtonGroup,
@@ -10,6 +9,7 @@ import {
   useBreakpoints,
 } from "@shopify/polaris";
 import type { MouseEvent } from "react";
+import { StackedList } from "~/components/stacked-list";
 import type { Received } from "~/lib/api-client";
 import { formatDate, formatNumber } from "~/lib/format";
 import type { SubscriberListRow } from "~/lib/schemas/subscribers";
@@ -147,27 +147,23 @@ function SubscriberActions({ row, canManage, onView, onDelete, plain = false }: 
 /** The phone layout: one block per subscriber, the table's columns as labelled lines. */
 function SubscriberStack({ rows, canManage, onView, onDelete }: StackProps) {
   return (
-    <ul className="np-row-stack" aria-label="Subscribers">
-      {rows.map((row) => (
-        <li key={row.id}>
-          <Box padding="300" borderBlockEndWidth="025" borderColor="border">
-            <BlockStack gap="150">
-              <Text as="p" fontWeight="semibold" breakWord>
-                {row.email}
-              </Text>
-              {row.name ? <Text as="p">{row.name}</Text> : null}
-              <InlineStack gap="200" blockAlign="center">
-                <StatusBadge isActive={row.isActive} />
-                <CouponBadge code={row.discountCodeSent} used={row.discountCodeUsed} />
-              </InlineStack>
-              <Text as="p" variant="bodySm" tone="subdued">
-                Code: {row.discountCodeSent ?? "—"} · Subscribed: {formatDate(row.subscribedAt)}
-              </Text>
-              <SubscriberActions row={row} canManage={canManage} onView={onView} onDelete={onDelete} />
-            </BlockStack>
-          </Box>
-        </li>
-      ))}
-    </ul>
+    <StackedList label="Subscribers" items={rows}>
+      {(row) => (
+        <>
+          <Text as="p" fontWeight="semibold" breakWord>
+            {row.email}
+          </Text>
+          {row.name ? <Text as="p">{row.name}</Text> : null}
+          <InlineStack gap="200" blockAlign="center">
+            <StatusBadge isActive={row.isActive} />
+            <CouponBadge code={row.discountCodeSent} used={row.discountCodeUsed} />
+          </InlineStack>
+          <Text as="p" variant="bodySm" tone="subdued">
+            Code: {row.discountCodeSent ?? "—"} · Subscribed: {formatDate(row.subscribedAt)}
+          </Text>
+          <SubscriberActions row={row} canManage={canManage} onView={onView} onDelete={onDelete} />
+        </>
+      )}
+    </StackedList>
   );
 }
