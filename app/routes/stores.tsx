@@ -63,7 +63,7 @@ export default function Stores({ loaderData }: Route.ComponentProps) {
   return (
     <Page
       title="Store Management"
-      subtitle="Manage your connected Shopify stores"
+      subtitle="Manage your sites and Shopify stores"
       primaryAction={{ content: "Add New Store", url: "/onboarding" }}
       secondaryActions={[{ content: "Quick add", onAction: () => setAdding(true) }]}
     >
@@ -77,7 +77,7 @@ export default function Stores({ loaderData }: Route.ComponentProps) {
                   action={{ content: "Add Your First Store", url: "/onboarding" }}
                   image=""
                 >
-                  <p>Add your first Shopify store to start collecting newsletter subscribers</p>
+                  <p>Add your first site or Shopify store to start collecting newsletter subscribers</p>
                 </EmptyState>
               </Card>
             ) : (

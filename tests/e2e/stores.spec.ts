@@ -307,7 +307,7 @@ test.describe("store management", () => {
     await login(page, ADMIN.email, ADMIN.password);
     await page.goto("/stores");
     await expect(page.getByRole("heading", { level: 1, name: "Store Management" })).toBeVisible();
-    await expect(page.getByText("Manage your connected Shopify stores")).toBeVisible();
+    await expect(page.getByText("Manage your sites and Shopify stores")).toBeVisible();
     const card = storeCard(page, store.name);
     await expect(card.getByText("https://card-store.example.com")).toBeVisible();
     await expect(card.getByText("Not Connected")).toBeVisible();
