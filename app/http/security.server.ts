@@ -29,7 +29,10 @@ function adminFrameAncestors(req: Request): string {
 /** Sets a per-request CSP nonce and the security headers every response carries. */
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
   res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "no-referrer");
+  // No referrer leaves for another site; same-origin requests keep theirs, so a form posted before the page's
+  // JavaScript runs carries its true Origin (under no-referrer the browser says Origin: null, which React
+  // Router's own check refuses with "Bad Request").
+  res.setHeader("Referrer-Policy", "same-origin");
   // The storefront's JSON and script render nothing: no nonce or page policy to compute on that hot path.
   if (STOREFRONT_ASSETS.some((pattern) => pattern.test(req.path))) return next();
   const nonce = randomBytes(16).toString("base64");
@@ -72,9 +75,9 @@ function appOrigins(): Set<string> {
 }
 
 /**
- * Whether a browser sent this request from another site. A form posted before the page's JavaScript runs
- * says `Origin: null` under our `Referrer-Policy: no-referrer`, as a sandboxed frame elsewhere does: then only
- * the browser's own Sec-Fetch-Site (which pages cannot set) can vouch for it.
+ * Whether a browser sent this request from another site. Some requests say `Origin: null` (a sandboxed frame,
+ * a page that asked for no referrer, a privacy extension): then only the browser's own Sec-Fetch-Site (which
+ * pages cannot set) can vouch for it.
  */
 function isCrossSite(req: Request): boolean {
   const origin = req.get("origin");

@@ -24,6 +24,25 @@ test("before any account exists, /login points the new owner to /setup", async (
   await expect(page.getByRole("heading", { name: "Create the admin account" })).toBeVisible();
 });
 
+test.describe("before the page's JavaScript runs", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the setup form posts as a plain form and shows the server's answer, not 'Bad Request'", async ({
+    page,
+    browserErrors,
+  }) => {
+    browserErrors.allow(/status of 422/);
+    await page.goto("/setup");
+    await page.getByLabel("Organization name").fill(OWNER.organization);
+    await page.getByLabel("Email").fill(OWNER.email);
+    await page.getByLabel("Password").fill("short");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Password must be at least 8 characters", { exact: true })).toBeVisible();
+    await expect(page.getByText("Bad Request")).toHaveCount(0);
+    expect(await countUsers(SHORT)).toBe(0);
+  });
+});
+
 test("a fresh install: the root leads to /setup, the account, a site, and its popup on the demo page", async ({
   page,
   browserErrors,

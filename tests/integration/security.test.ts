@@ -68,8 +68,8 @@ describe("cross-site request forgery", () => {
   });
 
   it("takes Origin: null as same-origin only when the browser marks the request Sec-Fetch-Site: same-origin", async () => {
-    // A form posted before the page's JavaScript runs, under Referrer-Policy: no-referrer, says Origin: null;
-    // so does a sandboxed frame on another site, which the browser marks cross-site.
+    // A page that asks for no referrer posts its forms with Origin: null; so does a sandboxed frame on another
+    // site, which the browser marks cross-site.
     const { email, password } = await createMember(org.organization.id);
     const loginWith = (headers: Record<string, string | null>) =>
       new HttpClient(app.url).post("/api/auth/login", { email, password }, { headers });
@@ -207,7 +207,7 @@ describe("security headers", () => {
     expect(second.headers.get("content-security-policy")).not.toBe(csp);
 
     expect(first.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(first.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(first.headers.get("referrer-policy")).toBe("same-origin");
     expect(first.headers.get("x-frame-options")).toBe("DENY");
     expect(first.headers.get("x-powered-by")).toBeNull();
   });
@@ -225,7 +225,7 @@ describe("security headers", () => {
     const response = await new HttpClient(app.url).get("/api/auth/user");
     expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(response.headers.get("referrer-policy")).toBe("same-origin");
   });
 });
 
