@@ -28,7 +28,7 @@ export type PopupMountOptions = {
   /** Inline only: the height in px of the screen the host stands for; the maximum height is a share of it. */
   screenHeight?: number;
   onSubmit: (values: PopupFormValues) => Promise<PopupSubmitResult>;
-  /** The form's checks; asked for as the visitor starts on the form. Without them the server's apply. */
+  /** The form's checks; asked for as the visitor starts on the form. Without them it is sent unchecked. */
   loadValidation: () => Promise<FormValidation | undefined>;
   /** The success (and processing) views; asked for after an accepted submission, or before a preview's. */
   loadSuccessView: () => Promise<SuccessView | undefined>;
@@ -225,6 +225,7 @@ export function mountPopup(
     if (busy) return;
     busy = true;
     validation ||= await settle(options.loadValidation);
+    if (destroyed) return;
     readValues();
     const website = pick<HTMLInputElement>("[name=website]").value;
     const payload = { email: "" } as PopupFormValues;
