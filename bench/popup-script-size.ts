@@ -4,17 +4,23 @@ import zlib from "node:zlib";
 import { progress } from "./lib/log";
 import { integer, type Row } from "./lib/report";
 
-export const POPUP_SCRIPT = path.resolve("build/popup/newsletter-popup.js");
-const GZIP_BUDGET = 10_000;
-const GZIP_AIM = 6_000;
+const POPUP_DIR = path.resolve("build/popup");
+/** Loaded on every page view: the budget is for this file. */
+const FIRST_PAINT_FILE = "newsletter-popup.js";
+/** Loaded by it when used (popup/vite.config.ts): the form's as the visitor starts on it, the success view after a subscription. */
+const LATER_FILES = ["newsletter-popup-form.js", "newsletter-popup-success.js"];
+const FIRST_PAINT_BUDGET = 6_000;
+/** Shopify's limit for any one JavaScript file of a theme app extension, which ships all three. */
+const FILE_LIMIT = 10_000;
 
-export type PopupScriptSize = { raw: number; gzip: number; brotli: number };
+export type ScriptSize = { file: string; raw: number; gzip: number; brotli: number };
 
-/** The storefront script as shipped: its raw, gzip -9 and brotli (quality 11) sizes. */
-export function measurePopupScriptSize(file = POPUP_SCRIPT): PopupScriptSize {
-  if (!fs.existsSync(file)) throw new Error(`${file} is missing: run npm run build first`);
-  const source = fs.readFileSync(file);
+function measure(file: string): ScriptSize {
+  const fullPath = path.join(POPUP_DIR, file);
+  if (!fs.existsSync(fullPath)) throw new Error(`${fullPath} is missing: run npm run build first`);
+  const source = fs.readFileSync(fullPath);
   const size = {
+    file,
     raw: source.length,
     gzip: zlib.gzipSync(source, { level: 9 }).length,
     brotli: zlib.brotliCompressSync(source, {
@@ -25,17 +31,32 @@ export function measurePopupScriptSize(file = POPUP_SCRIPT): PopupScriptSize {
       },
     }).length,
   };
-  progress(`popup script: ${size.raw} B raw, ${size.gzip} B gzip -9, ${size.brotli} B brotli`);
+  progress(`${file}: ${size.raw} B raw, ${size.gzip} B gzip -9, ${size.brotli} B brotli`);
   return size;
 }
 
-export function popupScriptRows(size: PopupScriptSize): Row[] {
+/** The storefront script as shipped, its first-paint file then the later ones: raw, gzip -9 and brotli (quality 11). */
+export function measurePopupScriptSize(): ScriptSize[] {
+  return [FIRST_PAINT_FILE, ...LATER_FILES].map(measure);
+}
+
+const figures = (size: ScriptSize) =>
+  `${integer(size.gzip)} B (brotli ${integer(size.brotli)} B, raw ${integer(size.raw)} B)`;
+
+export function popupScriptRows([firstPaint, ...later]: ScriptSize[]): Row[] {
+  if (!firstPaint) return [];
   return [
     {
-      measure: "Popup script, gzip -9",
-      result: `${integer(size.gzip)} B (brotli ${integer(size.brotli)} B, raw ${integer(size.raw)} B)`,
-      budget: `≤ ${integer(GZIP_BUDGET)} B (aim ≤ ${integer(GZIP_AIM)} B)`,
-      pass: size.gzip <= GZIP_BUDGET,
+      measure: "Popup script, first paint, gzip -9",
+      result: `${figures(firstPaint)}, ${firstPaint.file}`,
+      budget: `≤ ${integer(FIRST_PAINT_BUDGET)} B`,
+      pass: firstPaint.gzip <= FIRST_PAINT_BUDGET,
     },
+    ...later.map((size) => ({
+      measure: "Popup script, loaded when used, gzip -9",
+      result: `${figures(size)}, ${size.file}`,
+      budget: `≤ ${integer(FILE_LIMIT)} B (Shopify's per file)`,
+      pass: size.gzip <= FILE_LIMIT,
+    })),
   ];
 }

@@ -3,24 +3,34 @@
  *   <script async src="https://APP/js/newsletter-popup.js" data-store-id="…" data-popup-config="auto"
  *           data-integration-type="shopify|website" [data-script-version="…"]></script>
  * Nothing happens before the window 'load' event; the popup is a position:fixed overlay (no layout shift).
- * Any failure (unknown store, inactive popup, network) leaves the page alone.
+ * Any failure (unknown store, inactive popup, network) leaves the page alone. Two files beside this one
+ * hold what the first paint does not need: newsletter-popup-form.js (the form's checks and its request),
+ * loaded as the visitor starts on the form, and newsletter-popup-success.js, loaded only after an accepted
+ * subscription.
  */
-import type { PublicPopupConfig, SubscribeResponse } from "./config";
+import type { PublicPopupConfig } from "./config";
 import { cartAllows, planDisplay, scrolledHalfway, storageKeys, TOUCH_EXIT_FALLBACK_MS } from "./gates";
 import {
-  GENERIC_ERROR,
   mountPopup,
   type PopupFormValues,
   type PopupHandle,
   type PopupSubmitResult,
+  type SuccessView,
 } from "./render";
+import { storage } from "./storage";
 
 declare global {
   interface Window {
     NewsletterPopup?: { open(): void };
+    /** Set by the files loaded later (their IIFEs' global names, popup/vite.config.ts). */
+    NewsletterPopupSuccess?: SuccessView;
+    NewsletterPopupForm?: typeof import("./form-file");
     Shopify?: { routes?: { root?: string } };
   }
 }
+
+/** The later files' names with their content hashes (`?v=`), from the build (popup/vite.config.ts). */
+declare const __LATER_FILES__: { form: string; success: string };
 
 const SCRIPT_PATH = "/js/newsletter-popup.js";
 
@@ -33,34 +43,26 @@ function findScript(): HTMLScriptElement | null {
   return null;
 }
 
-const storage = (area: "localStorage" | "sessionStorage") => ({
-  get(key: string): string | null {
-    try {
-      return window[area].getItem(key);
-    } catch {
-      return null;
-    }
-  },
-  set(key: string, value: string): void {
-    try {
-      window[area].setItem(key, value);
-    } catch {
-      // Storage blocked (private mode, sandbox): caps then last one page view.
-    }
-  },
-});
 const local = storage("localStorage");
-const session = storage("sessionStorage");
 
-function sessionId(): string {
-  let id = session.get("np:sid");
-  if (!id) {
-    id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join(
-      "",
-    );
-    session.set("np:sid", id);
-  }
-  return id;
+/**
+ * A file from beside this script (the app's /js/ or the theme extension's assets/), as a classic script (no
+ * CORS needed) with this script's nonce; then what it exported. Once; a failed load may be tried again.
+ */
+const loading: Record<string, Promise<unknown>> = {};
+function loadBeside<T>(script: HTMLScriptElement, file: string, exported: () => T): Promise<T> {
+  loading[file] ||= new Promise((resolve, reject) => {
+    const tag = document.createElement("script");
+    tag.src = new URL(file, script.src).href;
+    tag.nonce = script.nonce; // a page whose CSP allows this script by its nonce allows these too
+    tag.onload = () => resolve(exported());
+    tag.onerror = () => {
+      delete loading[file];
+      reject();
+    };
+    document.head.append(tag);
+  });
+  return loading[file] as Promise<T>;
 }
 
 function boot(script: HTMLScriptElement, storeId: string): void {
@@ -73,28 +75,16 @@ function boot(script: HTMLScriptElement, storeId: string): void {
   let openRequested = false;
   let counted = false;
   let subscribedHere = false;
+  const loadForm = () => loadBeside(script, __LATER_FILES__.form, () => window.NewsletterPopupForm);
 
   async function subscribe(values: PopupFormValues): Promise<PopupSubmitResult> {
-    try {
-      const response = await fetch(`${api}/subscribe`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ ...values, pageUrl: location.href, sessionId: sessionId() }),
-      });
-      const body = (await response.json().catch(() => ({}))) as Partial<SubscribeResponse> & {
-        errors?: Record<string, string>;
-      };
-      if (response.ok && typeof body.message === "string") {
-        local.set(keys.subscribed, String(Date.now()));
-        subscribedHere = true;
-        // No code in the answer (confirm first, or it went to the inbox): the message says so.
-        return { ...body, ok: true };
-      }
-      if (response.status === 422) return { ok: false, errors: body.errors, message: body.message };
-    } catch {
-      // Network failure: the generic message below.
+    const form = await loadForm().catch(() => undefined);
+    const result = form ? await form.sendSubscription(api, values) : { ok: false as const };
+    if (result.ok) {
+      local.set(keys.subscribed, String(Date.now()));
+      subscribedHere = true;
     }
-    return { ok: false, message: GENERIC_ERROR };
+    return result;
   }
 
   async function cartTotalCents(): Promise<number | null> {
@@ -135,6 +125,8 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     document.body.append(host);
     popup = mountPopup(host, current, {
       onSubmit: subscribe,
+      loadValidation: loadForm,
+      loadSuccessView: () => loadBeside(script, __LATER_FILES__.success, () => window.NewsletterPopupSuccess),
       onClose() {
         local.set(keys.dismissed, String(Date.now()));
         popup = null;

@@ -1,19 +1,19 @@
 /**
  * The popup itself: the storefront script mounts it over the page, the builder mounts it `inline` in its
  * preview pane, so the preview is the real popup. Vanilla DOM, rendered into an open shadow root with its
- * own CSS: the shop's CSS cannot reach in and the popup's CSS cannot leak out.
+ * own CSS: the shop's CSS cannot reach in and the popup's CSS cannot leak out. The form's checks
+ * (popup/validation.ts) and the views that follow a submission (popup/success.ts) come from loaders, so the
+ * storefront loads them only when used.
  */
 
-import { startConfetti } from "./confetti";
 import {
   fillDiscountPercent,
   type OptionalField,
   optionalFieldNames,
   type PublicPopupConfig,
-  type SocialNetwork,
 } from "./config";
 import { escapeHtml, sanitizeInlineHtml } from "./sanitize";
-import { type SubscriberValues, validateSubscriber } from "./validation";
+import type { SubscriberValues } from "./validation";
 
 export type PopupFormValues = SubscriberValues & { website: string };
 /** An accepted submission shows the code when it carries one, else the message (check your inbox). */
@@ -21,21 +21,24 @@ export type PopupSubmitResult =
   | { ok: true; discountCode?: string; message?: string }
   | { ok: false; errors?: Record<string, string>; message?: string };
 export type PopupMountOptions = {
-  /** Builder preview: a processing view (about 2 s) before success; 'Continue Shopping' returns to the form. */
+  /** Builder preview: a processing view while `onSubmit` fakes the wait; 'Continue Shopping' returns to the form. */
   preview?: boolean;
   /** Render inside the host box (the builder's preview pane): no full-screen overlay, no scroll locking. */
   inline?: boolean;
   /** Inline only: the height in px of the screen the host stands for; the maximum height is a share of it. */
   screenHeight?: number;
   onSubmit: (values: PopupFormValues) => Promise<PopupSubmitResult>;
+  /** The form's checks; asked for as the visitor starts on the form. Without them it is sent unchecked. */
+  loadValidation: () => Promise<FormValidation | undefined>;
+  /** The success (and processing) views; asked for after an accepted submission, or before a preview's. */
+  loadSuccessView: () => Promise<SuccessView | undefined>;
   onClose?: () => void;
 };
+export type FormValidation = Pick<typeof import("./validation"), "validateSubscriber">;
+export type SuccessView = typeof import("./success");
 export type PopupHandle = { update(config: PublicPopupConfig): void; destroy(): void };
 
-export const GENERIC_ERROR = "Something went wrong. Please try again.";
-export const COPY_FAILED = "Copy failed: Please copy the discount code manually";
-/** SPEC §9: the fake submit delay of the preview. */
-export const PREVIEW_PROCESSING_MS = 2000;
+const GENERIC_ERROR = "Something went wrong. Please try again.";
 
 type FieldName = "email" | OptionalField;
 type View = "form" | "processing" | "success";
@@ -52,28 +55,6 @@ const FIELDS: Record<FieldName, [string, string, string?]> = {
   state: ["State / Province", "address-level1"],
   zipCode: ["ZIP / Postal code", "postal-code"],
   country: ["Country", "country-name"],
-};
-
-const icon = (d: string, fill = "currentColor", stroke = "none") =>
-  `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="${fill}" stroke="${stroke}" stroke-width="2"><path d="${d}"/></svg>`;
-
-/** Accessible name, brand colour, glyph. */
-const SOCIAL: Record<SocialNetwork, [string, string, string]> = {
-  linkedin: ["LinkedIn", "#0a66c2", "in"],
-  twitter: ["X (Twitter)", "#000", "X"],
-  youtube: ["YouTube", "#e00", icon("M8 5v14l11-7z")],
-  instagram: [
-    "Instagram",
-    "#d62976",
-    icon(
-      "M8 3h8a5 5 0 015 5v8a5 5 0 01-5 5H8a5 5 0 01-5-5V8a5 5 0 015-5zm4 5a4 4 0 100 8 4 4 0 000-8z",
-      "none",
-      "#fff",
-    ),
-  ],
-  facebook: ["Facebook", "#1877f2", "f"],
-  reddit: ["Reddit", "#ff4500", "r"],
-  quora: ["Quora", "#b92b27", "Q"],
 };
 
 const WIDTHS = { sm: 360, md: 440, lg: 520, xl: 640 };
@@ -95,7 +76,7 @@ const CSS =
   "input:focus{outline:2px solid #111827;outline-offset:1px}" +
   "[aria-invalid=true]{border-color:#dc2626}" +
   ".err,.gen{margin:4px 0 0;color:#b91c1c;font-size:14px}" +
-  ".err:empty,.gen:empty,.cs:empty{display:none}" +
+  ".err:empty,.gen:empty{display:none}" +
   ".gen{margin:0 0 8px}" +
   "button{font:inherit;cursor:pointer;min-height:44px}" +
   ".pri{display:block;width:100%;min-height:48px;margin-top:8px;border:0;border-radius:8px;background:#111827;color:#fff;font-weight:700;letter-spacing:.04em;padding:12px}" +
@@ -105,37 +86,16 @@ const CSS =
   ".x{position:absolute;z-index:1;top:4px;right:4px;width:44px;border:0;border-radius:50%;background:none;color:#6b7280;display:grid;place-items:center}" +
   ".x:hover{background:#f3f4f6;color:#111827}" +
   ".hp{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}" +
-  ".c{text-align:center}" +
-  ".code{display:flex;gap:8px;margin:16px 0 8px}" +
-  ".code input{flex:1;min-width:0;text-align:center;font:700 20px/1 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.08em;border:2px dashed #9ca3af;background:#f9fafb}" +
-  ".cp{padding:0 18px;border:1px solid #111827;border-radius:8px;background:#fff;color:#111827;font-weight:600}" +
-  ".cs{margin:0;font-size:14px;color:#374151}" +
-  ".sw{margin:16px 0}.sw p{margin:0 0 8px;font-size:14px;color:#374151}" +
-  ".so{display:flex;justify-content:center;flex-wrap:wrap;gap:8px}" +
-  ".so a{width:44px;height:44px;border-radius:50%;display:grid;place-items:center;color:#fff;font-weight:800;font-size:18px;text-decoration:none}" +
-  ".spin{width:44px;height:44px;margin:24px auto 16px;border:4px solid #e5e7eb;border-top-color:#111827;border-radius:50%;animation:np-spin .8s linear infinite}" +
   ".a-slide-in{animation:np-slide .4s ease-out}.a-fade-in{animation:np-fade .4s}.a-zoom-in{animation:np-zoom .35s ease-out}.a-bounce-in{animation:np-bounce .6s}" +
   "@keyframes np-fade{from{opacity:0}}" +
   "@keyframes np-slide{from{opacity:0;transform:translateY(40px)}}" +
   "@keyframes np-zoom{from{opacity:0;transform:scale(.85)}}" +
   "@keyframes np-bounce{0%{opacity:0;transform:scale(.3)}50%{opacity:1;transform:scale(1.05)}70%{transform:scale(.95)}}" +
-  "@keyframes np-spin{to{transform:rotate(1turn)}}" +
   "@container (max-width:480px){.dlg{max-width:none}.bd{padding:32px 18px 20px}.t{font-size:20px}}" +
-  // The builder's side-pane preview is narrower than any phone: the code goes above its Copy button.
-  "@container (max-width:300px){.code{flex-direction:column}.code input{flex:none}}" +
-  "@media (prefers-reduced-motion:reduce){.ov,.dlg{animation:none!important}.spin{animation-duration:3s}}";
+  "@media (prefers-reduced-motion:reduce){.ov,.dlg{animation:none!important}}";
 
-/** Only http(s) links; a bare "linkedin.com/x" gets https://. */
-function safeUrl(raw: string): string {
-  try {
-    const url = new URL(/^[a-z][a-z\d+.-]*:/i.test(raw) ? raw : `https://${raw}`);
-    return /^https?:$/.test(url.protocol) ? url.href : "";
-  } catch {
-    return "";
-  }
-}
-
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A part loaded on first use; undefined when it could not be loaded. */
+const settle = <T>(load: () => Promise<T>): Promise<T | undefined> => load().catch(() => undefined);
 
 export function mountPopup(
   host: HTMLElement,
@@ -148,17 +108,10 @@ export function mountPopup(
     inline ? " in" : ""
   }"><canvas></canvas><div class="dlg" role="dialog"${
     inline ? "" : ' aria-modal="true"'
-  } aria-labelledby="np-t" tabindex="-1"><button type="button" class="x" aria-label="Close" data-a="close">${icon(
-    "M6 6l12 12M18 6L6 18",
-    "none",
-    "currentColor",
-  )}</button><div class="bd"></div></div></div>`;
+  } aria-labelledby="np-t" tabindex="-1"><button type="button" class="x" aria-label="Close" data-a="close"><svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2"><path d="M6 6l12 12M18 6L6 18"/></svg></button><div class="bd"></div></div></div>`;
   const $ = <T extends Element>(selector: string) => root.querySelector<T>(selector);
-  const pick = <T extends Element>(selector: string): T => {
-    const element = $<T>(selector);
-    if (!element) throw new Error(`popup: missing ${selector}`);
-    return element;
-  };
+  /** An element the popup's own markup always has (the shell above, the form's button and honeypot). */
+  const pick = <T extends Element>(selector: string) => $<T>(selector) as T;
   const overlay = pick<HTMLElement>(".ov");
   const dialog = pick<HTMLElement>(".dlg");
   const body = pick<HTMLElement>(".bd");
@@ -174,7 +127,9 @@ export function mountPopup(
   let busy = false;
   let destroyed = false;
   let stopConfetti = () => {};
-  let copyTimer: ReturnType<typeof setTimeout> | undefined;
+  let validation: FormValidation | undefined;
+  /** Loaded on first use; should that fail, success is a line with the answer's message and code. */
+  let success: SuccessView | undefined;
   const returnFocus = inline ? null : document.activeElement;
 
   const shownFields = (): FieldName[] => ["email", ...optionalFieldNames.filter((name) => cfg.fields[name])];
@@ -195,33 +150,6 @@ export function mountPopup(
     return `<form novalidate><h2 class="t" id="np-t">${offerText(cfg.title)}</h2><p class="s">${offerText(cfg.subtitle)}</p>${fields}<div class="hp" aria-hidden="true"><input name="website" tabindex="-1" autocomplete="off" aria-hidden="true"></div><p class="gen" role="alert"></p><button type="submit" class="pri">${escapeHtml(
       cfg.buttonText || "SUBMIT",
     )}</button></form>`;
-  }
-
-  function successHtml(): string {
-    const links = Object.entries(cfg.socialLinks || {})
-      .map(([network, href]) => {
-        const meta = SOCIAL[network as SocialNetwork];
-        const url = safeUrl(String(href || "").trim());
-        return meta && url
-          ? `<a href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer" aria-label="${meta[0]}" style="background:${meta[1]}">${meta[2]}</a>`
-          : "";
-      })
-      .join("");
-    const social =
-      cfg.layout.showSocialIcons && links
-        ? `<div class="sw"><p>Follow us</p><div class="so">${links}</div></div>`
-        : "";
-    // Without a code the status line carries the server's message (check your inbox) instead.
-    const offer = code
-      ? `<p class="s">Use this code at checkout to get ${escapeHtml(
-          cfg.discountPercentage,
-        )}% off your order.</p><div class="code"><input readonly value="${escapeHtml(
-          code,
-        )}" aria-label="Discount code"><button type="button" class="cp" data-a="copy">Copy</button></div>`
-      : "";
-    return `<div class="c"><h2 class="t" id="np-t">Thank you for subscribing!</h2>${offer}<p class="cs" role="status">${escapeHtml(
-      notice,
-    )}</p>${social}<button type="button" class="pri" data-a="continue">Continue Shopping</button></div>`;
   }
 
   function applyLayout(): void {
@@ -277,57 +205,61 @@ export function mountPopup(
     if (view === "form") {
       body.innerHTML = formHtml();
       showErrors();
-    } else if (view === "processing") {
-      body.innerHTML = `<div class="c" role="status"><div class="spin"></div><p class="t" id="np-t">Processing…</p></div>`;
+    } else if (success) {
+      body.innerHTML =
+        view === "processing" ? success.processingHtml() : success.successHtml(cfg, code, notice);
     } else {
-      body.innerHTML = successHtml();
+      body.innerHTML = `<p class="t" id="np-t">${escapeHtml(notice)}</p>`;
     }
     if ((hadFocus || !inline) && root.activeElement === null) dialog.focus({ preventScroll: true });
   }
 
   function go(next: View): void {
-    if (next !== "success") {
-      stopConfetti();
-    }
+    stopConfetti();
     view = next;
     paint();
-    if (next === "success") stopConfetti = startConfetti(canvas, 3000);
+    if (next === "success" && success) stopConfetti = success.startConfetti(canvas, 3000);
   }
 
   async function submit(): Promise<void> {
     if (busy) return;
+    busy = true;
+    validation ||= await settle(options.loadValidation);
+    if (destroyed) return;
     readValues();
     const website = pick<HTMLInputElement>("[name=website]").value;
     const payload = { email: "" } as PopupFormValues;
     for (const name of shownFields()) payload[name] = (values[name] || "").trim();
     payload.website = website;
-    errors = validateSubscriber(payload, cfg.fields, cfg.emailValidation);
+    errors = validation ? validation.validateSubscriber(payload, cfg.fields, cfg.emailValidation) : {};
     general = "";
     showErrors();
     const firstInvalid = $<HTMLInputElement>("[aria-invalid=true]");
     if (firstInvalid) {
+      busy = false;
       firstInvalid.focus();
       return;
     }
-    busy = true;
     const button = pick<HTMLButtonElement>(".pri");
     button.setAttribute("aria-busy", "true");
-    if (preview) go("processing");
+    if (preview) {
+      success ||= await settle(options.loadSuccessView);
+      go("processing");
+    }
     let result: PopupSubmitResult;
     try {
-      [result] = await Promise.all([
-        options.onSubmit(payload),
-        preview ? delay(PREVIEW_PROCESSING_MS) : null,
-      ]);
+      result = await options.onSubmit(payload);
     } catch {
-      result = { ok: false, message: GENERIC_ERROR };
+      result = { ok: false };
     }
+    if (result.ok) success ||= await settle(options.loadSuccessView);
     busy = false;
     if (destroyed) return;
     if (result.ok) {
       code = result.discountCode || "";
-      // With a code the heading says it all; without one the message tells where the code went.
-      notice = code ? "" : result.message || "";
+      // With a code the heading says it all; without one the message tells where the code went. The
+      // fallback line (no success view) shows both.
+      notice = code && success ? "" : `${result.message || ""} ${code}`;
       go("success");
       return;
     }
@@ -340,30 +272,6 @@ export function mountPopup(
       go("form");
     }
     ($<HTMLInputElement>("[aria-invalid=true]") || pick<HTMLButtonElement>(".pri")).focus();
-  }
-
-  function copy(): void {
-    const input = pick<HTMLInputElement>(".code input");
-    const button = pick<HTMLButtonElement>(".cp");
-    const status = pick<HTMLElement>(".cs");
-    const fail = () => {
-      status.textContent = COPY_FAILED;
-      input.focus();
-      input.select();
-    };
-    if (!navigator.clipboard) {
-      fail();
-      return;
-    }
-    navigator.clipboard.writeText(code).then(() => {
-      status.textContent = "Copied!";
-      button.textContent = "Copied";
-      clearTimeout(copyTimer);
-      copyTimer = setTimeout(() => {
-        button.textContent = "Copy";
-        status.textContent = "";
-      }, 2000);
-    }, fail);
   }
 
   function close(): void {
@@ -399,7 +307,7 @@ export function mountPopup(
     if (target === overlay && !inline) return close();
     const action = target.closest("[data-a]")?.getAttribute("data-a");
     if (action === "close") close();
-    else if (action === "copy") copy();
+    else if (action === "copy") success?.copyCode(root, code);
     else if (action === "continue") {
       if (preview) {
         values = {};
@@ -412,6 +320,11 @@ export function mountPopup(
   root.addEventListener("submit", (event) => {
     event.preventDefault();
     void submit();
+  });
+  // The visitor starts on a field: the form's checks load meanwhile.
+  root.addEventListener("focusin", async (event) => {
+    if (!validation && event.target instanceof HTMLInputElement)
+      validation = await settle(options.loadValidation);
   });
   root.addEventListener("input", (event) => {
     const name = (event.target as HTMLInputElement).name;
@@ -455,7 +368,6 @@ export function mountPopup(
       if (destroyed) return;
       destroyed = true;
       stopConfetti();
-      clearTimeout(copyTimer);
       document.removeEventListener("keydown", onKeydown, true);
       unlock();
       root.innerHTML = "";

@@ -90,18 +90,25 @@ publicRouter.post("/api/public/stores/:storeId/impressions", async (req, res) =>
   res.status(204).end();
 });
 
-/** The built storefront script; ETag by content so repeat visits revalidate cheaply. */
-let popupScript: { body: Buffer; etag: string } | undefined;
-function loadPopupScript() {
-  if (!popupScript) {
-    const body = fs.readFileSync(path.resolve("build/popup/newsletter-popup.js"));
-    popupScript = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+/**
+ * The built storefront script and the files it loads later (build/popup, popup/vite.config.ts); ETag by
+ * content so repeat visits revalidate cheaply.
+ */
+const POPUP_SCRIPT_FILES = /^newsletter-popup(?:-form|-success)?\.js$/;
+const popupScripts = new Map<string, { body: Buffer; etag: string }>();
+function loadPopupScript(file: string) {
+  let script = popupScripts.get(file);
+  if (!script) {
+    const body = fs.readFileSync(path.resolve("build/popup", file));
+    script = { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"` };
+    popupScripts.set(file, script);
   }
-  return popupScript;
+  return script;
 }
 
-publicRouter.get("/js/newsletter-popup.js", (req, res) => {
-  const script = loadPopupScript();
+publicRouter.get("/js/:file", (req, res, next) => {
+  if (!POPUP_SCRIPT_FILES.test(req.params.file)) return next();
+  const script = loadPopupScript(req.params.file);
   res.setHeader("Content-Type", "application/javascript; charset=utf-8");
   res.setHeader("Cache-Control", "public, max-age=3600, stale-while-revalidate=86400");
   res.setHeader("Access-Control-Allow-Origin", "*");

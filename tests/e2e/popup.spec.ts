@@ -290,6 +290,55 @@ test.describe("storefront script on the demo page", () => {
     await expect(page.locator("newsletter-popup")).toHaveCount(0);
   });
 
+  test("the first paint loads one file: the form's comes as the visitor starts on it, the success view after a subscription", async ({
+    page,
+  }) => {
+    const store = await newStore("Later Files Store");
+    // The popup's own files and its subscribe request, in the order the page asked for them.
+    const requested: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/js/") || pathname.endsWith("/subscribe")) {
+        requested.push(pathname.slice(pathname.lastIndexOf("/") + 1));
+      }
+    });
+    await openDemo(page, store.id);
+    const popup = storefrontPopup(page);
+    await expect(popup.getByRole("heading", { name: "LOOKING FOR EXCLUSIVE OFFERS?" })).toBeVisible();
+    expect(requested).toEqual(["newsletter-popup.js"]);
+
+    const email = popup.getByLabel("Email address");
+    await email.fill("shopper@gmail.com");
+    await expect.poll(() => requested).toEqual(["newsletter-popup.js", "newsletter-popup-form.js"]);
+    await popup.getByRole("button", { name: "SUBMIT" }).click();
+    await expect(popup.getByText("Please use your company email address.")).toBeVisible();
+    expect(requested).toEqual(["newsletter-popup.js", "newsletter-popup-form.js"]);
+
+    await email.fill(`${unique("shopper")}@acme-corp.example`);
+    await popup.getByRole("button", { name: "SUBMIT" }).click();
+    await expect(popup.getByLabel("Discount code")).toHaveValue("WELCOME15");
+    expect(requested).toEqual([
+      "newsletter-popup.js",
+      "newsletter-popup-form.js",
+      "subscribe",
+      "newsletter-popup-success.js",
+    ]);
+  });
+
+  test("should the success view not load, the popup still gives the code", async ({
+    page,
+    browserErrors,
+  }) => {
+    const store = await newStore("Blocked Success Store");
+    browserErrors.allow(/ERR_FAILED .*newsletter-popup-success\.js/);
+    await page.route(/\/js\/newsletter-popup-success\.js/, (route) => route.abort());
+    await openDemo(page, store.id);
+    const popup = storefrontPopup(page);
+    await popup.getByLabel("Email address").fill(`${unique("shopper")}@acme-corp.example`);
+    await popup.getByRole("button", { name: "SUBMIT" }).click();
+    await expect(popup.getByText("Thank you for subscribing! WELCOME15")).toBeVisible();
+  });
+
   test("an address already on the list gets no code in the popup: it is sent to its inbox", async ({
     page,
   }) => {

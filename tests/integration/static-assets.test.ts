@@ -22,3 +22,30 @@ describe("the built JavaScript and CSS", () => {
     expect((await asset.text()).length).toBeGreaterThan(0);
   });
 });
+
+describe("the storefront script", () => {
+  it("is served with the files it loads when used, by name only, each revalidated by its ETag", async () => {
+    const script = await (await fetch(`${app.url}/js/newsletter-popup.js`)).text();
+    const later = script.match(/newsletter-popup-(?:form|success)\.js\?v=[\w-]+/g) ?? [];
+    expect(later.map((file) => file.split("?")[0]).sort()).toEqual([
+      "newsletter-popup-form.js",
+      "newsletter-popup-success.js",
+    ]);
+    for (const file of later) {
+      const response = await fetch(`${app.url}/js/${file}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("application/javascript; charset=utf-8");
+      expect(response.headers.get("access-control-allow-origin")).toBe("*");
+      const etag = response.headers.get("etag") ?? "";
+      expect((await response.text()).length).toBeGreaterThan(0);
+      const again = await fetch(`${app.url}/js/${file}`, { headers: { "If-None-Match": etag } });
+      expect(again.status).toBe(304);
+    }
+    // Any other name is left to the app's pages: no file is read for it.
+    for (const other of ["newsletter-popup-other.js", "..%2Fpackage.json"]) {
+      const response = await fetch(`${app.url}/js/${other}`);
+      expect(response.headers.get("content-type")).not.toContain("javascript");
+      expect(await response.text()).not.toContain('"name": "newsletter-popup"');
+    }
+  });
+});

@@ -2,6 +2,9 @@ import { Text } from "@shopify/polaris";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import type { PopupWithCode, PublicPopupConfig } from "../../../popup/config";
 
+/** SPEC §9: the fake submit delay of the preview (its processing view). */
+const PREVIEW_PROCESSING_MS = 2000;
+
 type Handle = { update: (config: PublicPopupConfig) => void; destroy: () => void };
 
 /** The screens the side-pane preview stands for: a laptop and a phone (an iPhone 14's 390 × 844 CSS px). */
@@ -38,7 +41,12 @@ export function PopupPreview(props: Props) {
         preview: true,
         inline: !fullscreen,
         screenHeight: screen?.height,
-        onSubmit: async () => ({ ok: true, discountCode: latest.current.discountCode }),
+        onSubmit: async () => {
+          await new Promise((resolve) => setTimeout(resolve, PREVIEW_PROCESSING_MS));
+          return { ok: true, discountCode: latest.current.discountCode };
+        },
+        loadValidation: () => import("../../../popup/validation"),
+        loadSuccessView: () => import("../../../popup/success"),
         onClose,
       });
     });

@@ -1,0 +1,37 @@
+/** The storefront popup's POST …/subscribe: the form's values with the page and this visit's session id. */
+import type { SubscribeResponse } from "./config";
+import type { PopupFormValues, PopupSubmitResult } from "./render";
+import { storage } from "./storage";
+
+const session = storage("sessionStorage");
+
+function sessionId(): string {
+  let id = session.get("np:sid");
+  if (!id) {
+    id = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join(
+      "",
+    );
+    session.set("np:sid", id);
+  }
+  return id;
+}
+
+/** `api` is the store's public API root. A network failure answers without a message (the popup's generic one). */
+export async function sendSubscription(api: string, values: PopupFormValues): Promise<PopupSubmitResult> {
+  try {
+    const response = await fetch(`${api}/subscribe`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...values, pageUrl: location.href, sessionId: sessionId() }),
+    });
+    const body = (await response.json().catch(() => ({}))) as Partial<SubscribeResponse> & {
+      errors?: Record<string, string>;
+    };
+    // No code in the answer (confirm first, or it went to the inbox): the message says so.
+    if (response.ok && typeof body.message === "string") return { ...body, ok: true };
+    if (response.status === 422) return { ok: false, errors: body.errors, message: body.message };
+  } catch {
+    // Network failure.
+  }
+  return { ok: false };
+}

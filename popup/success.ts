@@ -1,0 +1,121 @@
+/**
+ * What the popup shows once a submission is accepted: the success view (code, Copy button, social links) and
+ * its confetti, plus the builder preview's processing view. Not needed before the popup's first paint, so
+ * the storefront script loads it only after a successful subscribe, as a second file built from this one
+ * (build/popup/newsletter-popup-success.js); the builder imports it.
+ */
+import type { PublicPopupConfig, SocialNetwork } from "./config";
+import { escapeHtml } from "./sanitize";
+
+export { startConfetti } from "./confetti";
+
+export const COPY_FAILED = "Copy failed: Please copy the discount code manually";
+
+const icon = (d: string, fill = "currentColor", stroke = "none") =>
+  `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="${fill}" stroke="${stroke}" stroke-width="2"><path d="${d}"/></svg>`;
+
+/** Accessible name, brand colour, glyph. */
+const SOCIAL: Record<SocialNetwork, [string, string, string]> = {
+  linkedin: ["LinkedIn", "#0a66c2", "in"],
+  twitter: ["X (Twitter)", "#000", "X"],
+  youtube: ["YouTube", "#e00", icon("M8 5v14l11-7z")],
+  instagram: [
+    "Instagram",
+    "#d62976",
+    icon(
+      "M8 3h8a5 5 0 015 5v8a5 5 0 01-5 5H8a5 5 0 01-5-5V8a5 5 0 015-5zm4 5a4 4 0 100 8 4 4 0 000-8z",
+      "none",
+      "#fff",
+    ),
+  ],
+  facebook: ["Facebook", "#1877f2", "f"],
+  reddit: ["Reddit", "#ff4500", "r"],
+  quora: ["Quora", "#b92b27", "Q"],
+};
+
+/** Added to the popup's own CSS (popup/render.ts) while one of these views is shown. */
+const CSS =
+  "<style>" +
+  ".c{text-align:center}" +
+  ".code{display:flex;gap:8px;margin:16px 0 8px}" +
+  ".code input{flex:1;min-width:0;text-align:center;font:700 20px/1 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.08em;border:2px dashed #9ca3af;background:#f9fafb}" +
+  ".cp{padding:0 18px;border:1px solid #111827;border-radius:8px;background:#fff;color:#111827;font-weight:600}" +
+  ".cs{margin:0;font-size:14px;color:#374151}.cs:empty{display:none}" +
+  ".sw{margin:16px 0}.sw p{margin:0 0 8px;font-size:14px;color:#374151}" +
+  ".so{display:flex;justify-content:center;flex-wrap:wrap;gap:8px}" +
+  ".so a{width:44px;height:44px;border-radius:50%;display:grid;place-items:center;color:#fff;font-weight:800;font-size:18px;text-decoration:none}" +
+  ".spin{width:44px;height:44px;margin:24px auto 16px;border:4px solid #e5e7eb;border-top-color:#111827;border-radius:50%;animation:np-spin .8s linear infinite}" +
+  "@keyframes np-spin{to{transform:rotate(1turn)}}" +
+  // The builder's side-pane preview is narrower than any phone: the code goes above its Copy button.
+  "@container (max-width:300px){.code{flex-direction:column}.code input{flex:none}}" +
+  "@media (prefers-reduced-motion:reduce){.spin{animation-duration:3s}}" +
+  "</style>";
+
+/** Only http(s) links; a bare "linkedin.com/x" gets https://. */
+function safeUrl(raw: string): string {
+  try {
+    const url = new URL(/^[a-z][a-z\d+.-]*:/i.test(raw) ? raw : `https://${raw}`);
+    return /^https?:$/.test(url.protocol) ? url.href : "";
+  } catch {
+    return "";
+  }
+}
+
+/** The builder preview's stand-in for the wait on the server (SPEC §9). */
+export const processingHtml = (): string =>
+  `${CSS}<div class="c" role="status"><div class="spin"></div><p class="t" id="np-t">Processing…</p></div>`;
+
+/** The code to copy when there is one, else `notice` (the server's message: check your inbox). */
+export function successHtml(config: PublicPopupConfig, code: string, notice: string): string {
+  const links = Object.entries(config.socialLinks || {})
+    .map(([network, href]) => {
+      const meta = SOCIAL[network as SocialNetwork];
+      const url = safeUrl(String(href || "").trim());
+      return meta && url
+        ? `<a href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer" aria-label="${meta[0]}" style="background:${meta[1]}">${meta[2]}</a>`
+        : "";
+    })
+    .join("");
+  const social =
+    config.layout.showSocialIcons && links
+      ? `<div class="sw"><p>Follow us</p><div class="so">${links}</div></div>`
+      : "";
+  const offer = code
+    ? `<p class="s">Use this code at checkout to get ${escapeHtml(
+        config.discountPercentage,
+      )}% off your order.</p><div class="code"><input readonly value="${escapeHtml(
+        code,
+      )}" aria-label="Discount code"><button type="button" class="cp" data-a="copy">Copy</button></div>`
+    : "";
+  return `${CSS}<div class="c"><h2 class="t" id="np-t">Thank you for subscribing!</h2>${offer}<p class="cs" role="status">${escapeHtml(
+    notice,
+  )}</p>${social}<button type="button" class="pri" data-a="continue">Continue Shopping</button></div>`;
+}
+
+let copyTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** The Copy button of the success view in `root`: the code to the clipboard, or selected to copy by hand. */
+export function copyCode(root: ParentNode, code: string): void {
+  const input = root.querySelector<HTMLInputElement>(".code input");
+  const button = root.querySelector<HTMLButtonElement>(".cp");
+  const status = root.querySelector<HTMLElement>(".cs");
+  if (!input || !button || !status) return;
+  const fail = () => {
+    status.textContent = COPY_FAILED;
+    input.focus();
+    input.select();
+  };
+  if (!navigator.clipboard) {
+    fail();
+    return;
+  }
+  navigator.clipboard.writeText(code).then(() => {
+    status.textContent = "Copied!";
+    button.textContent = "Copied";
+    clearTimeout(copyTimer);
+    copyTimer = setTimeout(() => {
+      button.textContent = "Copy";
+      status.textContent = "";
+    }, 2000);
+  }, fail);
+}
