@@ -1,7 +1,6 @@
 import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
-import { csvRow } from "~/lib/csv";
 import { isUuid } from "~/lib/ids";
 import type {
   SubscriberDetail,
@@ -21,15 +20,8 @@ export const TOTAL_CAP = 10_000;
  * at a million subscribers). Showing "1,000+" for a search still being typed costs a tenth of that.
  */
 export const SHORT_SEARCH_TOTAL_CAP = 1_000;
-/**
- * Rows per export query. At 500 a batch's CSV (about 120 KB) and its row objects die young in V8's
- * new space; at 5,000 every batch was promoted and the server's RSS grew by some 200 MB during a
- * million-row export before a full collection. The speed is the same (bench/subscriber-scale.ts).
- */
-const EXPORT_BATCH = 500;
-
 /** Where the previous page ended: the last row's sort key, to the microsecond, and its id. */
-type Cursor = { at: string; id: string };
+export type Cursor = { at: string; id: string };
 
 const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
@@ -51,7 +43,7 @@ export function decodeCursor(value: string): Cursor {
  * The sort key as text with microseconds: a JavaScript Date keeps only milliseconds, and a cursor
  * rounded to the millisecond would skip rows subscribed within the same millisecond.
  */
-const sortKey = sql<string>`to_char(${subscribers.subscribedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+export const sortKey = sql<string>`to_char(${subscribers.subscribedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** Trigram indexes need this many characters; a shorter search matches from the start instead. */
 const SUBSTRING_SEARCH_MIN_LENGTH = 3;
@@ -77,7 +69,7 @@ function likePattern(search: string): string {
 }
 
 /** The filters as SQL, all evaluated by the database (and served by the indexes of schema/subscribers.ts). */
-function filterConditions(storeId: string, filters: SubscriberFilters): SQL[] {
+export function filterConditions(storeId: string, filters: SubscriberFilters): SQL[] {
   const conditions: SQL[] = [eq(subscribers.storeId, storeId)];
   if (filters.dateRange !== "all") {
     const days = Number(filters.dateRange);
@@ -97,7 +89,7 @@ function filterConditions(storeId: string, filters: SubscriberFilters): SQL[] {
 }
 
 /** Rows strictly after the cursor in (subscribed_at desc, id desc) order: inserts never shift a page. */
-function afterCursor(cursor: Cursor): SQL {
+export function afterCursor(cursor: Cursor): SQL {
   return sql`(${subscribers.subscribedAt}, ${subscribers.id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
 }
 
@@ -200,109 +192,4 @@ export async function deleteSubscriber(actor: Actor, storeId: string, id: string
     .where(and(eq(subscribers.storeId, store.id), eq(subscribers.id, id)))
     .returning({ id: subscribers.id });
   if (deleted.length === 0) throw notFound("Subscriber not found");
-}
-
-export const CSV_HEADER = [
-  "ID",
-  "Email",
-  "Name",
-  "Phone",
-  "Company",
-  "Address",
-  "Street",
-  "City",
-  "State",
-  "Zip Code",
-  "Country",
-  "Status",
-  "Discount Code",
-  "Code Used",
-  "Subscribed At",
-  "Unsubscribed At",
-  "Consent Page",
-  "Consent IP",
-  "Consented At",
-] as const;
-
-/** One batch of the export: every column of the CSV, in list order, after the cursor. */
-function exportBatch(conditions: SQL[], cursor: Cursor | undefined) {
-  return db()
-    .select({
-      id: subscribers.id,
-      email: subscribers.email,
-      name: subscribers.name,
-      phone: subscribers.phone,
-      company: subscribers.company,
-      address: subscribers.address,
-      street: subscribers.street,
-      city: subscribers.city,
-      state: subscribers.state,
-      zipCode: subscribers.zipCode,
-      country: subscribers.country,
-      isActive: subscribers.isActive,
-      discountCodeSent: subscribers.discountCodeSent,
-      discountCodeUsed: subscribers.discountCodeUsed,
-      subscribedAt: subscribers.subscribedAt,
-      unsubscribedAt: subscribers.unsubscribedAt,
-      consentPageUrl: subscribers.consentPageUrl,
-      consentIp: subscribers.consentIp,
-      consentedAt: subscribers.consentedAt,
-      sortKey,
-    })
-    .from(subscribers)
-    .where(and(...conditions, ...(cursor ? [afterCursor(cursor)] : [])))
-    .orderBy(desc(subscribers.subscribedAt), desc(subscribers.id))
-    .limit(EXPORT_BATCH);
-}
-
-type ExportRow = Awaited<ReturnType<typeof exportBatch>>[number];
-
-/**
- * The store's subscribers matching the filters as CSV, header first. Permission and store are checked
- * before this resolves (so a refusal is a normal error response); the rows are then read in keyset
- * batches as the consumer pulls, so memory stays flat however many subscribers there are.
- */
-export async function exportSubscribersCsv(actor: Actor, storeId: string, filters: SubscriberFilters) {
-  authorize(actor, "manage_subscribers");
-  const store = await requireStore(actor, storeId);
-  const conditions = filterConditions(store.id, filters);
-
-  async function* lines(): AsyncGenerator<string> {
-    // A UTF-8 byte order mark: without it spreadsheet applications misread accented names.
-    yield `\uFEFF${csvRow(CSV_HEADER)}`;
-    let cursor: Cursor | undefined;
-    for (;;) {
-      const batch = await exportBatch(conditions, cursor);
-      if (batch.length > 0) yield batch.map(csvRecord).join("");
-      const last = batch.at(-1);
-      if (!last || batch.length < EXPORT_BATCH) return;
-      cursor = { at: last.sortKey, id: last.id };
-    }
-  }
-
-  return { store: { id: store.id, name: store.name }, lines: lines() };
-}
-
-function csvRecord(row: ExportRow): string {
-  return csvRow([
-    row.id,
-    row.email,
-    row.name,
-    row.phone,
-    row.company,
-    row.address,
-    row.street,
-    row.city,
-    row.state,
-    row.zipCode,
-    row.country,
-    row.isActive ? "Active" : "Unsubscribed",
-    row.discountCodeSent,
-    row.discountCodeUsed ? "Yes" : "No",
-    row.subscribedAt,
-    row.unsubscribedAt,
-    row.consentPageUrl,
-    row.consentIp,
-    row.consentedAt,
-  ]);
 }
