@@ -356,6 +356,28 @@ describe("short searches", () => {
   });
 });
 
+describe("totals", () => {
+  it("are exact past 10,000 with no search and no date range, from the store's counters", async () => {
+    const store = await createStoreFor(signedIn.owner.admin.id, { name: "Many unsubscribed" });
+    await sqlRows(
+      `insert into subscribers (store_id, email, is_active, unsubscribed_at)
+       select $1::uuid, 'gone' || g || '@shop.example', g <= 12, case when g > 12 then now() end
+       from generate_series(1, 10012) g`,
+      [store.id],
+    );
+    const totals = async (params: Record<string, string>) => {
+      const { total, totalIsCapped } = await list(store.id, { ...params, limit: "1" });
+      return { total, totalIsCapped };
+    };
+    expect(await totals({})).toEqual({ total: 10_012, totalIsCapped: false });
+    expect(await totals({ status: "unsubscribed" })).toEqual({ total: 10_000, totalIsCapped: false });
+    expect(await totals({ status: "active" })).toEqual({ total: 12, totalIsCapped: false });
+    expect(await totals({ dateRange: "30" })).toEqual({ total: 10_000, totalIsCapped: true });
+    expect(await totals({ search: "gone" })).toEqual({ total: 1_000, totalIsCapped: true });
+    expect(await totals({ search: "gone1001" })).toEqual({ total: 4, totalIsCapped: false });
+  });
+});
+
 describe("the sync-button flag", () => {
   it("is set only while some subscriber has a code sent but not used", async () => {
     const store = await createStoreFor(signedIn.owner.admin.id);
