@@ -378,6 +378,31 @@ describe("totals", () => {
   });
 });
 
+describe("search pages", () => {
+  it("page through every match in list order, matches among other rows", async () => {
+    const store = await createStoreFor(signedIn.owner.admin.id, { name: "Search pages" });
+    await sqlRows(
+      `insert into subscribers (store_id, email, subscribed_at)
+       select $1::uuid, case when g % 3 = 0 then 'garcia' else 'smith' end || g || '@shop.example',
+         now() - (g || ' seconds')::interval
+       from generate_series(1, 90) g`,
+      [store.id],
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Page = await list(store.id, {
+        search: "garcia",
+        limit: "7",
+        ...(cursor ? { cursor } : {}),
+      });
+      seen.push(...emails(page));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(Array.from({ length: 30 }, (_, index) => `garcia${(index + 1) * 3}@shop.example`));
+  });
+});
+
 describe("the sync-button flag", () => {
   it("is set only while some subscriber has a code sent but not used", async () => {
     const store = await createStoreFor(signedIn.owner.admin.id);
