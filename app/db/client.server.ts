@@ -11,7 +11,10 @@ import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-type Connection = { db: Db; kind: "postgres" | "pglite"; close: () => Promise<void> };
+/** `pool` is PostgreSQL's, for what Drizzle cannot express (COPY … TO STDOUT); PGlite has none. */
+type Connection =
+  | { db: Db; kind: "postgres"; pool: pg.Pool; close: () => Promise<void> }
+  | { db: Db; kind: "pglite"; close: () => Promise<void> };
 
 const holder = globalThis as { __newsletterDb?: Map<string, Connection> };
 holder.__newsletterDb ??= new Map();
@@ -26,6 +29,7 @@ function connect(databaseUrl: string | undefined, dataDir: string): Connection {
     return {
       db: drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db,
       kind: "postgres",
+      pool,
       close: () => pool.end(),
     };
   }

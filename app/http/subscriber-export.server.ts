@@ -4,7 +4,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { requireActor } from "~/http/guards/request-actor.server";
 import { subscriberFiltersSchema } from "~/lib/schemas/subscribers";
 import { logger } from "~/server/logger.server";
-import { exportSubscribersCsv } from "~/services/subscribers/list.server";
+import { exportSubscribersCsv } from "~/services/subscribers/export.server";
 import { sendError } from "./errors.server";
 import { readQuery } from "./query.server";
 
@@ -13,7 +13,7 @@ import { readQuery } from "./query.server";
  * React Router adapter (@react-router/node 7) races every chunk it reads from a response body against
  * one promise that lives as long as the response, and that keeps every chunk reachable until the
  * response ends: a million-subscriber export held the whole file (about 240 MB) in memory. Here the
- * CSV is piped into the response as strings, with backpressure, so memory stays flat. The route
+ * CSV is piped into the response chunk by chunk, with backpressure, so memory stays flat. The route
  * module of the same path stays in app/routes.ts (other methods answer 405 there).
  */
 export const subscriberExportRouter = express.Router();
@@ -59,8 +59,8 @@ subscriberExportRouter.get("/api/stores/:storeId/subscribers/export.csv", async 
     return;
   }
   try {
-    // Pulls the next batch only when the socket has taken the previous one; a client that goes away
-    // ends the generator (and its database reads).
+    // Pulls the next chunk only when the socket has taken the previous one; a client that goes away
+    // ends the generator (and its database reads, giving the connection back).
     await pipeline(Readable.from(lines), res);
   } catch (error) {
     // A client that leaves mid-download is not a failure.

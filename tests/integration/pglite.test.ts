@@ -72,4 +72,18 @@ describe("the production build without DATABASE_URL", () => {
     expect((await http.post("/api/auth/logout")).status).toBe(200);
     expect((await http.get("/api/auth/user")).status).toBe(401);
   });
+
+  it("exports subscribers as CSV without COPY (PGlite has none for a client)", async () => {
+    const http = new HttpClient(app.url);
+    await http.login(email, "pglite password");
+    const store = await http.post<{ id: string }>("/api/stores", {
+      name: "Embedded Store",
+      shopifyUrl: "https://embedded-store.example.com",
+    });
+    expect(store.status).toBe(201);
+    const exported = await http.get(`/api/stores/${store.body.id}/subscribers/export.csv`);
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(exported.text).toMatch(/^\uFEFF?ID,Email,Name,.*,Consented At\r\n$/);
+  });
 });

@@ -356,6 +356,53 @@ describe("short searches", () => {
   });
 });
 
+describe("totals", () => {
+  it("are exact past 10,000 with no search and no date range, from the store's counters", async () => {
+    const store = await createStoreFor(signedIn.owner.admin.id, { name: "Many unsubscribed" });
+    await sqlRows(
+      `insert into subscribers (store_id, email, is_active, unsubscribed_at)
+       select $1::uuid, 'gone' || g || '@shop.example', g <= 12, case when g > 12 then now() end
+       from generate_series(1, 10012) g`,
+      [store.id],
+    );
+    const totals = async (params: Record<string, string>) => {
+      const { total, totalIsCapped } = await list(store.id, { ...params, limit: "1" });
+      return { total, totalIsCapped };
+    };
+    expect(await totals({})).toEqual({ total: 10_012, totalIsCapped: false });
+    expect(await totals({ status: "unsubscribed" })).toEqual({ total: 10_000, totalIsCapped: false });
+    expect(await totals({ status: "active" })).toEqual({ total: 12, totalIsCapped: false });
+    expect(await totals({ dateRange: "30" })).toEqual({ total: 10_000, totalIsCapped: true });
+    expect(await totals({ search: "gone" })).toEqual({ total: 1_000, totalIsCapped: true });
+    expect(await totals({ search: "gone1001" })).toEqual({ total: 4, totalIsCapped: false });
+  });
+});
+
+describe("search pages", () => {
+  it("page through every match in list order, matches among other rows", async () => {
+    const store = await createStoreFor(signedIn.owner.admin.id, { name: "Search pages" });
+    await sqlRows(
+      `insert into subscribers (store_id, email, subscribed_at)
+       select $1::uuid, case when g % 3 = 0 then 'garcia' else 'smith' end || g || '@shop.example',
+         now() - (g || ' seconds')::interval
+       from generate_series(1, 90) g`,
+      [store.id],
+    );
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Page = await list(store.id, {
+        search: "garcia",
+        limit: "7",
+        ...(cursor ? { cursor } : {}),
+      });
+      seen.push(...emails(page));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen).toEqual(Array.from({ length: 30 }, (_, index) => `garcia${(index + 1) * 3}@shop.example`));
+  });
+});
+
 describe("the sync-button flag", () => {
   it("is set only while some subscriber has a code sent but not used", async () => {
     const store = await createStoreFor(signedIn.owner.admin.id);

@@ -82,7 +82,10 @@ export type SubscriberPage = {
   subscribers: SubscriberListRow[];
   /** Pass back as `cursor` for the next page; null on the last page. */
   nextCursor: string | null;
-  /** Subscribers matching the filters, counted up to a cap (smaller for a 1–2 character search). */
+  /**
+   * Subscribers matching the filters: exact with no search and no date range (the store's counters),
+   * otherwise counted up to a cap (1,000 for a search, 10,000 for a date range).
+   */
   total: number;
   /** True when more than the cap match (total then reads the cap). */
   totalIsCapped: boolean;
