@@ -7,6 +7,7 @@ import { countWithin, type RateRule } from "~/server/rate-limit.server";
 import { deliverConfirmationEmail } from "~/services/email/confirmation-email.server";
 import { loadMailContext, type MailContext } from "~/services/email/mail-context.server";
 import { deliverWelcomeEmail } from "~/services/email/welcome-email.server";
+import { drainWelcomeOutbox, wakeWelcomeOutbox } from "~/services/email/welcome-outbox.server";
 import { isPermanent } from "~/services/errors.server";
 import { queueSubscriberDigest } from "~/services/notifications/digests.server";
 import { queueConsentSync } from "~/services/shopify/consent-sync.server";
@@ -54,19 +55,28 @@ export function awaitsConfirmation(subscriber: ConsentState): boolean {
 const UNIQUE_CODE_WAIT_MS = 2_500;
 
 /**
+ * Whether a new subscriber's first email is the welcome email, due at once: no confirmation to ask for,
+ * no Shopify code to wait for. The subscription then writes it to the outbox in its own statement.
+ */
+export function writesWelcomeToOutbox(context: SubscriptionContext): boolean {
+  return !context.isConnected && !context.preferences.enableDoubleOptIn;
+}
+
+/**
  * A new subscriber: their code, their first email, the owner's digest and the consent sync. Only a new
  * subscription that needs no confirmation answers with the code: with double opt-in the code comes by
- * email after confirmation.
+ * email after confirmation. `welcomeInOutbox`: the subscription already left the welcome email pending.
  */
 export async function afterNewSubscriber(
-  subscriber: { id: string; storeId: string; discountCodeSent: string | null },
+  subscriber: { id: string; storeId: string; discountCodeSent: string | null; welcomeInOutbox: boolean },
   popupCode: string,
   context: SubscriptionContext,
 ): Promise<SubscribeResponse> {
   const doubleOptIn = context.preferences.enableDoubleOptIn;
   const uniqueCode = context.isConnected ? await uniqueCodeOrLater(subscriber.id) : null;
   // Without a Shopify connection, or with the code already made, the email goes now; otherwise the code job sends it.
-  if (!context.isConnected || uniqueCode) await queueFirstEmail(subscriber.id, doubleOptIn);
+  if (subscriber.welcomeInOutbox) wakeWelcomeOutbox();
+  else if (!context.isConnected || uniqueCode) await queueFirstEmail(subscriber.id, doubleOptIn);
   if (context.preferences.notifyOnSubscriptions) await queueSubscriberDigest(subscriber.storeId);
   if (context.consentSyncEnabled) await queueConsentSync(subscriber.id);
   if (doubleOptIn) return { message: SUBSCRIBE_ANSWERS.confirm };
@@ -194,6 +204,9 @@ export async function sendWelcomeEmail(subscriberId: string, again = false): Pro
   }
   await deliverWelcomeEmail(context, { again });
 }
+
+/** The outbox job (a wake-up or the sweep): the pending welcome emails, each unless it should not go. */
+export const sendPendingWelcomeEmails = () => drainWelcomeOutbox(welcomeSkipReason);
 
 /**
  * The confirmation job: asks a new (or returning) subscriber to confirm while that is still awaited;
