@@ -125,7 +125,9 @@ async function measureWorker(
     const sample = sink.captureNext();
     const workerCpu = () => groupCpuSeconds(worker.child.pid ?? 0);
     progress(`worker warm-up: ${WARMUP_MESSAGES} welcome emails`);
-    const warm = await timeDelivery(sink, WARMUP_MESSAGES, workerCpu, () => queueWelcome(client, queue, warmupIds));
+    const warm = await timeDelivery(sink, WARMUP_MESSAGES, workerCpu, () =>
+      queueWelcome(client, queue, warmupIds),
+    );
     if (warm.messages < WARMUP_MESSAGES)
       throw new Error(`warm-up delivered ${warm.messages}:\n${tail(worker)}`);
     progress(`worker: ${MESSAGES} welcome emails`);
