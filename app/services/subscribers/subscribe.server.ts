@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
-import { stores, subscribers } from "~/db/schema";
+import { emailSettings, stores, subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
 import type { SubscribeBody } from "~/lib/schemas/subscribe";
 import { ttlCache } from "~/server/ttl-cache.server";
@@ -61,11 +61,7 @@ export async function subscribe(
     welcomeInOutbox,
   });
   if (!created) return subscribeAgain(popup.storeId, email, consent, context);
-  return afterNewSubscriber(
-    { ...created, storeId: popup.storeId, welcomeInOutbox },
-    popup.discountCode,
-    context,
-  );
+  return afterNewSubscriber({ ...created, storeId: popup.storeId }, popup.discountCode, context);
 }
 
 /**
@@ -101,15 +97,25 @@ const insertSubscriber = () =>
   });
 
 /** What every subscription reads about its store, cached briefly: the owner's preferences and the Shopify link. */
-type StoreContext = { preferences: Preferences; isConnected: boolean; consentSyncEnabled: boolean };
+type StoreContext = {
+  preferences: Preferences;
+  isConnected: boolean;
+  consentSyncEnabled: boolean;
+  mailConfigured: boolean;
+};
 const storeContexts = ttlCache<StoreContext>(5_000);
 
 async function readStoreContext(storeId: string): Promise<StoreContext> {
   const [preferences, [store]] = await Promise.all([
     preferencesForStore(storeId),
     db()
-      .select({ isConnected: stores.isConnected, consentSyncEnabled: stores.consentSyncEnabled })
+      .select({
+        isConnected: stores.isConnected,
+        consentSyncEnabled: stores.consentSyncEnabled,
+        mailConfigured: sql<boolean>`coalesce(${emailSettings.isConfigured}, false)`,
+      })
       .from(stores)
+      .leftJoin(emailSettings, eq(emailSettings.storeId, stores.id))
       .where(eq(stores.id, storeId)),
   ]);
   if (!preferences || !store) throw notFound("Popup not found");
