@@ -240,9 +240,9 @@ function resultsMarkdown(
       "load filled, 3 cold visits (a new browser context each); LCP and CLS (largest session window) from the " +
       "page's PerformanceObserver after the load event, an idle network and 1.5 s; JS = every script response " +
       "of the visit (gzip computed at the default level; the server sends /assets gzip-compressed, so the transferred size is close to it).",
-    "- Welcome email: one `jobs/worker.ts` (BullMQ, concurrency 10, the store's pooled SMTP transport) " +
-      "against a loopback SMTP sink that accepts and discards (no TLS), timed from enqueueing N jobs until the " +
-      "sink has N messages, after a warm-up; the raw loop is nodemailer alone (pool, 5 connections, 10 sends " +
+    "- Welcome email: one `jobs/worker.ts` (the welcome outbox: batches of pending sends claimed, sent over the " +
+      "store's pooled SMTP transport, recorded together) against a loopback SMTP sink that accepts and discards " +
+      "(no TLS), timed from writing N pending sends and one wake-up job until the sink has N messages, after a warm-up; the raw loop is nodemailer alone (pool, 5 connections, 10 sends " +
       "in flight) sending a message built from the same welcome email, in its own process.",
     "",
   ].join("\n");

@@ -12,6 +12,7 @@ export const emailJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("member-invite"), userId: z.uuid(), invitedBy: z.string().max(254) }),
   z.object({ type: z.literal("welcome"), subscriberId: z.uuid(), again: z.boolean().optional() }),
   z.object({ type: z.literal("confirmation"), subscriberId: z.uuid(), again: z.boolean().optional() }),
+  z.object({ type: z.literal("send-pending-welcomes") }),
   z.object({ type: z.literal("subscriber-digest"), storeId: z.uuid() }),
   z.object({ type: z.literal("unsubscribe-check"), storeId: z.uuid() }),
   z.object({ type: z.literal("daily-summary") }),

@@ -8,6 +8,11 @@ import { emailQueue } from "./queues/email.config";
 /** The daily subscriber summary goes out at 08:00 UTC. */
 export const DAILY_SUMMARY_CRON = "0 8 * * *";
 const DAY_MS = 86_400_000;
+/**
+ * The welcome-email outbox is swept this often: what a lost wake-up or a dead worker (once its lease
+ * lapsed) left pending goes out within about this long.
+ */
+export const WELCOME_OUTBOX_SWEEP_MS = 5_000;
 
 /** On BullMQ: one job scheduler, however many workers start (upsert is idempotent). */
 export async function registerSchedules(): Promise<void> {
@@ -19,11 +24,27 @@ export async function registerSchedules(): Promise<void> {
     { pattern: DAILY_SUMMARY_CRON, tz: "UTC" },
     { name: "email", data: { type: "daily-summary" } },
   );
+  await queue.upsertJobScheduler(
+    "welcome-outbox-sweep",
+    { every: WELCOME_OUTBOX_SWEEP_MS },
+    {
+      name: "email",
+      data: { type: "send-pending-welcomes" },
+      opts: { removeOnComplete: true, removeOnFail: true },
+    },
+  );
   await queue.close();
 }
 
-/** Without Redis the web process keeps the same schedule with a timer. */
+/** Without Redis the web process keeps the same schedules with timers. */
 export function startInProcessSchedules(now = Date.now()): void {
+  setInterval(
+    () =>
+      void enqueue("email", { type: "send-pending-welcomes" }, { jobId: "welcome-outbox-sweep" }).catch(
+        (error: unknown) => logger().error({ err: error }, "welcome outbox sweep not queued"),
+      ),
+    WELCOME_OUTBOX_SWEEP_MS,
+  ).unref();
   const next = new Date(now);
   next.setUTCHours(8, 0, 0, 0);
   if (next.getTime() <= now) next.setTime(next.getTime() + DAY_MS);

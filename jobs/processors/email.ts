@@ -8,7 +8,11 @@ import {
   sendDailySummaries,
   sendSubscriberDigest,
 } from "~/services/notifications/digests.server";
-import { sendConfirmationEmail, sendWelcomeEmail } from "~/services/subscribers/after-subscribe.server";
+import {
+  sendConfirmationEmail,
+  sendPendingWelcomeEmails,
+  sendWelcomeEmail,
+} from "~/services/subscribers/after-subscribe.server";
 import type { EmailJob } from "../payloads";
 
 /** Issues a set-password link (the token is created here, never carried by the job) and mails it. */
@@ -36,6 +40,8 @@ export async function processEmailJob(job: EmailJob): Promise<void> {
       return sendWelcomeEmail(job.subscriberId, job.again);
     case "confirmation":
       return sendConfirmationEmail(job.subscriberId, job.again);
+    case "send-pending-welcomes":
+      return sendPendingWelcomeEmails();
     case "subscriber-digest":
       return sendSubscriberDigest(job.storeId);
     case "unsubscribe-check":

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailSends, subscribers } from "~/db/schema";
 import { SendInProgress } from "~/services/email/sends.server";
-import { sendWelcomeEmail } from "~/services/subscribers/after-subscribe.server";
+import { sendPendingWelcomeEmails, sendWelcomeEmail } from "~/services/subscribers/after-subscribe.server";
 import { closeQueues, enqueue } from "../../jobs/client";
 import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
@@ -42,6 +42,15 @@ async function newSubscriber() {
     .returning();
   if (!row) throw new Error("no subscriber");
   return row;
+}
+
+/** A subscriber whose welcome email the subscription left pending in the outbox (its wake-up lost). */
+async function pendingSubscriber() {
+  const subscriber = await newSubscriber();
+  await testDb()
+    .insert(emailSends)
+    .values({ storeId, subscriberId: subscriber.id, kind: "welcome", status: "pending", attempts: 0 });
+  return subscriber;
 }
 
 const to = (email: string) => (message: SinkMessage) => message.envelopeTo.includes(email);
@@ -119,4 +128,24 @@ describe("exactly one welcome email", () => {
       delete process.env.REDIS_URL;
     }
   }, 180_000);
+
+  it("from the outbox, however many workers drain it at once, and not again on the next sweep", async () => {
+    const pending = await Promise.all(Array.from({ length: 30 }, pendingSubscriber));
+    await Promise.all([sendPendingWelcomeEmails(), sendPendingWelcomeEmails(), sendPendingWelcomeEmails()]);
+    await sendPendingWelcomeEmails();
+    for (const subscriber of pending) {
+      await sink.waitForMessage(to(subscriber.email));
+      expect(sink.messages.filter(to(subscriber.email))).toHaveLength(1);
+      expect(await sendRow(subscriber.id)).toMatchObject({ status: "sent", attempts: 1 });
+    }
+  });
+
+  it("from the outbox when a job sends the same welcome email meanwhile", async () => {
+    const subscriber = await pendingSubscriber();
+    await Promise.allSettled([sendPendingWelcomeEmails(), sendWelcomeEmail(subscriber.id)]);
+    await sendPendingWelcomeEmails();
+    await sink.waitForMessage(to(subscriber.email));
+    expect(sink.messages.filter(to(subscriber.email))).toHaveLength(1);
+    expect(await sendRow(subscriber.id)).toMatchObject({ status: "sent" });
+  });
 });

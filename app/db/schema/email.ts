@@ -63,8 +63,17 @@ export const emailTemplates = pgTable("email_templates", {
 });
 
 export const emailKind = pgEnum("email_kind", ["welcome", "confirmation"]);
-/** sending: a worker holds the lease; retrying: a temporary failure, to try again; failed: permanent. */
-export const emailSendStatus = pgEnum("email_send_status", ["sending", "retrying", "sent", "failed"]);
+/**
+ * pending: to send, written with the subscriber (the outbox; locked_until: not before then); sending: a
+ * worker holds the lease; retrying: a temporary failure, to try again; failed: permanent.
+ */
+export const emailSendStatus = pgEnum("email_send_status", [
+  "pending",
+  "sending",
+  "retrying",
+  "sent",
+  "failed",
+]);
 
 /** One row per message a subscriber is sent: unique per (subscriber, kind), so a retried job never sends twice. */
 export const emailSends = pgTable(
@@ -80,7 +89,7 @@ export const emailSends = pgTable(
     kind: emailKind().notNull(),
     status: emailSendStatus().notNull().default("sending"),
     attempts: integer().notNull().default(1),
-    /** While status is sending: until when the current worker owns the send. */
+    /** While status is sending: until when the current worker owns the send; while pending: not before. */
     lockedUntil: timestamp({ withTimezone: true }),
     messageId: text(),
     error: text(),
@@ -90,6 +99,8 @@ export const emailSends = pgTable(
   (table) => [
     uniqueIndex("email_sends_subscriber_kind_unique").on(table.subscriberId, table.kind),
     index("email_sends_store_created_idx").on(table.storeId, table.createdAt.desc().nullsFirst()),
+    // The outbox's claim: the sends that are due (pending, or a dead worker's lapsed lease).
+    index("email_sends_due_idx").on(table.status, table.lockedUntil),
   ],
 );
 

@@ -21,26 +21,44 @@ export function webLinkHost(url: string): string | null {
 /** The send whose links are tracked: the email_sends row, its store and the address it goes to. */
 export type TrackedSend = { sendId: string; storeId: string; subscriberEmail: string };
 
+/** The links of one send to track; `replace` (a retry) first removes the rows of the attempt before. */
+export type LinksToTrack = { send: TrackedSend; urls: string[]; replace?: boolean };
+
 /**
- * Gives every link of a send its own row and returns each URL's /t/{trackingId} address. A retry of the
- * send (`replace`) first removes the rows of the attempt before, so a link is counted under one row.
+ * Gives every link of each send its own row (one insert for them all) and returns, per send, each URL's
+ * /t/{trackingId} address. A retried send's rows of the attempt before go first, so a link is counted
+ * under one row.
  */
+export async function trackLinksOfSends(sends: LinksToTrack[]): Promise<Map<string, string>[]> {
+  const replaced = sends.filter((item) => item.replace).map((item) => item.send.sendId);
+  if (replaced.length > 0)
+    await db().delete(emailClickTracking).where(inArray(emailClickTracking.sendId, replaced));
+  const rowsPerSend = sends.map(({ send, urls }) =>
+    urls.map((url) => ({
+      ...send,
+      trackingId: randomToken(16),
+      originalUrl: url,
+      linkHost: webLinkHost(url),
+    })),
+  );
+  const rows = rowsPerSend.flat();
+  if (rows.length > 0) await db().insert(emailClickTracking).values(rows);
+  return rowsPerSend.map(
+    (sendRows) =>
+      new Map(
+        sendRows.map((row) => [row.originalUrl, new URL(`/t/${row.trackingId}`, env().APP_URL).toString()]),
+      ),
+  );
+}
+
+/** The links of one send: trackLinksOfSends for a single send. */
 export async function trackLinks(
   send: TrackedSend,
   urls: string[],
   { replace = false }: { replace?: boolean } = {},
 ): Promise<Map<string, string>> {
-  if (replace) await db().delete(emailClickTracking).where(eq(emailClickTracking.sendId, send.sendId));
-  const rows = urls.map((url) => ({
-    ...send,
-    trackingId: randomToken(16),
-    originalUrl: url,
-    linkHost: webLinkHost(url),
-  }));
-  if (rows.length > 0) await db().insert(emailClickTracking).values(rows);
-  return new Map(
-    rows.map((row) => [row.originalUrl, new URL(`/t/${row.trackingId}`, env().APP_URL).toString()]),
-  );
+  const [links] = await trackLinksOfSends([{ send, urls, replace }]);
+  return links ?? new Map();
 }
 
 /**

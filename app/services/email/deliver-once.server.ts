@@ -3,7 +3,7 @@ import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { unsubscribeUrl } from "~/services/subscribers/links.server";
 import { type MailContext, recipientOf } from "./mail-context.server";
-import { claimSend, keepLease, markFailed, markSent, SendInProgress } from "./sends.server";
+import { claimSend, keepLeases, markFailed, markSent, SendInProgress } from "./sends.server";
 import { isPermanentSmtpFailure, sendStoreMail } from "./store-mailer.server";
 
 type Kind = "welcome" | "confirmation";
@@ -13,7 +13,7 @@ type Build = (sendId: string, attempt: number) => Promise<Pick<SendMailOptions, 
  * The List-Unsubscribe pair of RFC 8058, a stable Message-ID (receivers drop duplicates) and priority.
  * A copy sent on request gets its own Message-ID, or the receiver would drop it as the first one.
  */
-function subscriberHeaders(subscriberId: string, kind: Kind, copy?: number) {
+export function subscriberHeaders(subscriberId: string, kind: Kind, copy?: number) {
   const id = copy === undefined ? subscriberId : `${subscriberId}.${copy}`;
   return {
     messageId: `<${kind}.${id}@${new URL(env().APP_URL).hostname}>`,
@@ -48,7 +48,7 @@ export async function deliverOnce(
   if (claim.kind === "busy")
     throw new SendInProgress(`${kind} email to ${subscriberId} is being sent by another worker`);
   const holder = { sendId: claim.sendId, attempt: claim.attempt };
-  const releaseLease = keepLease(holder);
+  const releaseLease = keepLeases([holder]);
   try {
     const message = await build(claim.sendId, claim.attempt);
     const sent = await sendStoreMail(context.settings, {

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
 import { emailSettings, emailTemplates, popupConfigs, stores, subscribers } from "~/db/schema";
@@ -33,12 +33,24 @@ const subscriberById = () =>
       .prepare("mail_subscriber_by_id"),
   );
 
+type Subscriber = typeof subscribers.$inferSelect;
+
+async function withStoreBundle(subscriber: Subscriber) {
+  const bundle = await storeBundles.remember(subscriber.storeId, () => readStoreBundle(subscriber.storeId));
+  return bundle ? { subscriber, ...bundle } : undefined;
+}
+
 /** Everything a message to one subscriber needs: the subscriber (read fresh) and their store's bundle. */
 export async function loadMailContext(subscriberId: string) {
   const [subscriber] = await subscriberById().execute({ id: subscriberId });
-  if (!subscriber) return undefined;
-  const bundle = await storeBundles.remember(subscriber.storeId, () => readStoreBundle(subscriber.storeId));
-  return bundle ? { subscriber, ...bundle } : undefined;
+  return subscriber ? withStoreBundle(subscriber) : undefined;
+}
+
+/** The mail context of each subscriber found (read in one query), by subscriber id. */
+export async function loadMailContexts(subscriberIds: string[]): Promise<Map<string, MailContext>> {
+  const found = await db().select().from(subscribers).where(inArray(subscribers.id, subscriberIds));
+  const contexts = await Promise.all(found.map(withStoreBundle));
+  return new Map(contexts.flatMap((context) => (context ? [[context.subscriber.id, context] as const] : [])));
 }
 
 export type MailContext = NonNullable<Awaited<ReturnType<typeof loadMailContext>>>;

@@ -1,13 +1,14 @@
-import { and, eq, type Placeholder, sql } from "drizzle-orm";
+import { and, eq, inArray, type Placeholder, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
 import { emailSends } from "~/db/schema";
+import { coalesced } from "~/server/coalesce.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 
 /**
  * How long a claim lasts without renewal: short enough to recover a killed worker's send soon; a live
- * worker renews it while its send runs (keepLease), so a slow SMTP server does not make it lapse.
+ * worker renews it while its send runs (keepLeases), so a slow SMTP server does not make it lapse.
  */
 const leaseSeconds = () => env().EMAIL_SEND_LEASE_SECONDS;
 
@@ -42,15 +43,15 @@ const claimStatement = () =>
       .onConflictDoUpdate({
         target: [emailSends.subscriberId, emailSends.kind],
         set: { status: "sending", lockedUntil: lease, attempts: sql`${emailSends.attempts} + 1` },
-        setWhere: sql`${emailSends.status} = 'retrying' or (${emailSends.status} = 'sending' and ${emailSends.lockedUntil} < now())`,
+        setWhere: sql`${emailSends.status} in ('pending', 'retrying') or (${emailSends.status} = 'sending' and ${emailSends.lockedUntil} < now())`,
       })
       .returning({ id: emailSends.id, attempts: emailSends.attempts })
       .prepare("email_send_claim");
   });
 
 /**
- * Takes the right to send one (subscriber, kind) message. A new row, a row left "retrying", or a
- * "sending" row whose lease ran out (its worker died) can be claimed; a sent or failed one is done.
+ * Takes the right to send one (subscriber, kind) message. A new row, a row left "pending" or "retrying",
+ * or a "sending" row whose lease ran out (its worker died) can be claimed; a sent or failed one is done.
  */
 export async function claimSend(
   storeId: string,
@@ -75,6 +76,15 @@ export async function claimSend(
 const heldBy = (sendId: string | Placeholder, attempt: number | Placeholder) =>
   and(eq(emailSends.id, sendId), eq(emailSends.attempts, attempt), eq(emailSends.status, "sending"));
 
+/** The holders as one JSON parameter (one statement for many sends; read by jsonb_to_recordset). */
+const holdersJson = (holders: (Holder & { messageId?: string })[]) =>
+  JSON.stringify(
+    holders.map(({ sendId, attempt, messageId }) => ({ id: sendId, attempt, message_id: messageId })),
+  );
+
+const heldRows = sql`jsonb_to_recordset(${sql.placeholder("holders")}::jsonb) as held(id uuid, attempt int, message_id text)`;
+const isHeld = sql`${emailSends.id} = held.id and ${emailSends.attempts} = held.attempt and ${emailSends.status} = 'sending'`;
+
 const markSentStatement = () =>
   prepared("email_send_mark_sent", (database) =>
     database
@@ -82,19 +92,35 @@ const markSentStatement = () =>
       .set({
         status: "sent",
         sentAt: sql`now()`,
-        messageId: sql`${sql.placeholder("messageId")}`,
+        messageId: sql`held.message_id`,
         lockedUntil: null,
         error: null,
       })
-      .where(heldBy(sql.placeholder("sendId"), sql.placeholder("attempt")))
+      .from(heldRows)
+      .where(isHeld)
       .returning({ id: emailSends.id })
       .prepare("email_send_mark_sent"),
   );
 
+/** Sends delivered meanwhile, recorded together: one statement per burst of a busy worker. */
+const markSentTogether = coalesced(async (sent: (Holder & { messageId: string; taken: () => void })[]) => {
+  const marked = new Set(
+    (await markSentStatement().execute({ holders: holdersJson(sent) })).map((row) => row.id),
+  );
+  for (const send of sent) if (!marked.has(send.sendId)) send.taken();
+});
+
 /** Records the send as sent; false (and nothing changed) when another worker had claimed it meanwhile. */
 export async function markSent(holder: Holder, messageId: string): Promise<boolean> {
-  const marked = await markSentStatement().execute({ ...holder, messageId });
-  return marked.length > 0;
+  let held = true;
+  await markSentTogether({
+    ...holder,
+    messageId,
+    taken: () => {
+      held = false;
+    },
+  });
+  return held;
 }
 
 /** A permanent failure is recorded and never retried; a temporary one leaves the send to the next attempt. */
@@ -105,31 +131,88 @@ export async function markFailed(holder: Holder, error: string, permanent: boole
     .where(heldBy(holder.sendId, holder.attempt));
 }
 
-/** Extends the holder's lease by a full term; false once another worker has claimed the send. */
-async function renewLease(holder: Holder): Promise<boolean> {
-  const renewed = await db()
+/** An outbox send that failed for now: pending again, not before `delaySeconds` from now. */
+export async function sendLater(holder: Holder, error: string, delaySeconds: number): Promise<void> {
+  await db()
     .update(emailSends)
-    .set({ lockedUntil: leaseFromNow(leaseSeconds()) })
-    .where(heldBy(holder.sendId, holder.attempt))
-    .returning({ id: emailSends.id });
-  return renewed.length > 0;
+    .set({
+      status: "pending",
+      error: error.slice(0, 1000),
+      lockedUntil: leaseFromNow(Math.ceil(delaySeconds)),
+    })
+    .where(heldBy(holder.sendId, holder.attempt));
 }
 
+/** An outbox send that is not to go at all (unsubscribed meanwhile, welcome emails off): no record stays. */
+export async function dropSend(holder: Holder): Promise<void> {
+  await db().delete(emailSends).where(heldBy(holder.sendId, holder.attempt));
+}
+
+/** A welcome email of the outbox, claimed: its send row and whom it goes to. */
+export type ClaimedSend = Holder & { subscriberId: string; storeId: string };
+
 /**
- * Renews the holder's lease every third of its term until the returned function is called, so a send
- * slower than the lease (a slow SMTP server, a loaded machine) is not claimed and sent again by another
- * worker. A failed renewal is tried again at the next tick, two ticks before the lease would lapse.
+ * Claims up to `limit` due welcome emails in one statement: pending ones (written with their subscriber)
+ * and sends whose worker died (lease lapsed). Rows another worker is claiming are skipped, not waited for.
  */
-export function keepLease(holder: Holder): () => void {
+export async function claimDueWelcomeSends(limit: number): Promise<ClaimedSend[]> {
+  const due = db()
+    .select({ id: emailSends.id })
+    .from(emailSends)
+    .where(
+      and(
+        eq(emailSends.kind, "welcome"),
+        sql`((${emailSends.status} = 'pending' and (${emailSends.lockedUntil} is null or ${emailSends.lockedUntil} <= now()))
+          or (${emailSends.status} = 'sending' and ${emailSends.lockedUntil} < now()))`,
+      ),
+    )
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const claimed = await db()
+    .update(emailSends)
+    .set({
+      status: "sending",
+      lockedUntil: leaseFromNow(leaseSeconds()),
+      attempts: sql`${emailSends.attempts} + 1`,
+    })
+    .where(inArray(emailSends.id, due))
+    .returning({
+      sendId: emailSends.id,
+      attempt: emailSends.attempts,
+      subscriberId: emailSends.subscriberId,
+      storeId: emailSends.storeId,
+    });
+  return claimed;
+}
+
+const renewStatement = () =>
+  prepared("email_send_renew_lease", (database) =>
+    database
+      .update(emailSends)
+      .set({ lockedUntil: leaseFromNow(sql.placeholder("leaseSeconds")) })
+      .from(heldRows)
+      .where(isHeld)
+      .returning({ id: emailSends.id })
+      .prepare("email_send_renew_lease"),
+  );
+
+/**
+ * Renews the holders' leases (one statement) every third of their term until the returned function is
+ * called, so a send slower than the lease (a slow SMTP server, a loaded machine) is not claimed and sent
+ * again by another worker. A failed renewal is tried again at the next tick, two ticks before the lease
+ * would lapse; renewal stops once no holder is left sending.
+ */
+export function keepLeases(holders: Holder[]): () => void {
   const timer = setInterval(
     () => {
-      renewLease(holder)
-        .then((held) => {
-          if (held) return;
+      renewStatement()
+        .execute({ holders: holdersJson(holders), leaseSeconds: leaseSeconds() })
+        .then((renewed) => {
+          if (renewed.length > 0) return;
           clearInterval(timer);
-          logger().warn(holder, "send lease lost: another worker claimed the send");
+          logger().warn({ sendIds: holders.map((holder) => holder.sendId) }, "send lease no longer held");
         })
-        .catch((error: unknown) => logger().warn({ ...holder, err: error }, "send lease not renewed"));
+        .catch((error: unknown) => logger().warn({ err: error }, "send lease not renewed"));
     },
     (leaseSeconds() * 1000) / 3,
   );

@@ -7,6 +7,7 @@ import { countWithin, type RateRule } from "~/server/rate-limit.server";
 import { deliverConfirmationEmail } from "~/services/email/confirmation-email.server";
 import { loadMailContext, type MailContext } from "~/services/email/mail-context.server";
 import { deliverWelcomeEmail } from "~/services/email/welcome-email.server";
+import { drainWelcomeOutbox, wakeWelcomeOutbox } from "~/services/email/welcome-outbox.server";
 import { isPermanent } from "~/services/errors.server";
 import { queueSubscriberDigest } from "~/services/notifications/digests.server";
 import { queueConsentSync } from "~/services/shopify/consent-sync.server";
@@ -26,9 +27,11 @@ import { SUBSCRIBE_ANSWERS, type SubscribeResponse } from "../../../popup/config
 
 /** What a subscription knows about its store: the owner's preferences and the Shopify link. */
 export type SubscriptionContext = {
-  preferences: Pick<Preferences, "enableDoubleOptIn" | "notifyOnSubscriptions">;
+  preferences: Pick<Preferences, "enableDoubleOptIn" | "notifyOnSubscriptions" | "sendWelcomeEmail">;
   isConnected: boolean;
   consentSyncEnabled: boolean;
+  /** The store's SMTP settings are complete: its emails can go. */
+  mailConfigured: boolean;
 };
 
 type EmailKind = "welcome" | "confirmation";
@@ -53,6 +56,19 @@ export function awaitsConfirmation(subscriber: ConsentState): boolean {
 /** How long a subscription waits for Shopify to create the subscriber's own code before using the popup's. */
 const UNIQUE_CODE_WAIT_MS = 2_500;
 
+/** Whether a new subscriber's first email is the welcome email, due at once: no confirmation, no Shopify code. */
+function welcomeDueAtOnce(context: SubscriptionContext): boolean {
+  return !context.isConnected && !context.preferences.enableDoubleOptIn;
+}
+
+/**
+ * Whether the subscription writes the welcome email to the outbox in its own statement: it is due at once
+ * and the store sends it (welcome emails on, SMTP set up). Otherwise there is nothing to send.
+ */
+export function writesWelcomeToOutbox(context: SubscriptionContext): boolean {
+  return welcomeDueAtOnce(context) && context.preferences.sendWelcomeEmail && context.mailConfigured;
+}
+
 /**
  * A new subscriber: their code, their first email, the owner's digest and the consent sync. Only a new
  * subscription that needs no confirmation answers with the code: with double opt-in the code comes by
@@ -65,8 +81,11 @@ export async function afterNewSubscriber(
 ): Promise<SubscribeResponse> {
   const doubleOptIn = context.preferences.enableDoubleOptIn;
   const uniqueCode = context.isConnected ? await uniqueCodeOrLater(subscriber.id) : null;
-  // Without a Shopify connection, or with the code already made, the email goes now; otherwise the code job sends it.
-  if (!context.isConnected || uniqueCode) await queueFirstEmail(subscriber.id, doubleOptIn);
+  // A welcome email due at once is in the outbox already (when the store sends it). Otherwise, without a
+  // Shopify connection or with the code already made, the first email goes now; else the code job sends it.
+  if (welcomeDueAtOnce(context)) {
+    if (writesWelcomeToOutbox(context)) wakeWelcomeOutbox();
+  } else if (!context.isConnected || uniqueCode) await queueFirstEmail(subscriber.id, doubleOptIn);
   if (context.preferences.notifyOnSubscriptions) await queueSubscriberDigest(subscriber.storeId);
   if (context.consentSyncEnabled) await queueConsentSync(subscriber.id);
   if (doubleOptIn) return { message: SUBSCRIBE_ANSWERS.confirm };
@@ -194,6 +213,9 @@ export async function sendWelcomeEmail(subscriberId: string, again = false): Pro
   }
   await deliverWelcomeEmail(context, { again });
 }
+
+/** The outbox job (a wake-up or the sweep): the pending welcome emails, each unless it should not go. */
+export const sendPendingWelcomeEmails = () => drainWelcomeOutbox(welcomeSkipReason);
 
 /**
  * The confirmation job: asks a new (or returning) subscriber to confirm while that is still awaited;

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
-import { stores, subscribers } from "~/db/schema";
+import { emailSettings, stores, subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
 import type { SubscribeBody } from "~/lib/schemas/subscribe";
 import { ttlCache } from "~/server/ttl-cache.server";
@@ -15,7 +15,7 @@ import {
   type SubscribeResponse,
 } from "../../../popup/config";
 import { normalizeEmail, POPUP_MESSAGES, validateSubscriber } from "../../../popup/validation";
-import { afterNewSubscriber } from "./after-subscribe.server";
+import { afterNewSubscriber, writesWelcomeToOutbox } from "./after-subscribe.server";
 import { subscribeAgain } from "./resubscribe.server";
 
 export type ConsentMeta = { ip: string; userAgent: string };
@@ -49,6 +49,7 @@ export async function subscribe(
   };
   const context = await storeContext(popup.storeId);
   const doubleOptIn = context.preferences.enableDoubleOptIn;
+  const welcomeInOutbox = writesWelcomeToOutbox(context);
   const [created] = await insertSubscriber().execute({
     ...optional,
     ...consent,
@@ -57,42 +58,64 @@ export async function subscribe(
     sessionId: body.sessionId || null,
     discountCodeSent: popup.discountCode,
     confirmationRequired: doubleOptIn,
+    welcomeInOutbox,
   });
   if (!created) return subscribeAgain(popup.storeId, email, consent, context);
   return afterNewSubscriber({ ...created, storeId: popup.storeId }, popup.discountCode, context);
 }
 
-/** Every column a subscription writes, each a placeholder: one statement text for every popup's fields. */
+/**
+ * Every column a subscription writes, each a placeholder: one statement text for every popup's fields.
+ * With `welcomeInOutbox`, the same statement (so the same transaction) leaves the new subscriber's welcome
+ * email pending in email_sends, the outbox a worker sends from: a stored subscriber cannot lose it.
+ */
 const insertSubscriber = () =>
-  prepared("subscribe_insert", (database) =>
-    database
-      .insert(subscribers)
-      .values({
-        ...Object.fromEntries(optionalFieldNames.map((field) => [field, sql.placeholder(field)])),
-        storeId: sql.placeholder("storeId"),
-        email: sql.placeholder("email"),
-        sessionId: sql.placeholder("sessionId"),
-        discountCodeSent: sql.placeholder("discountCodeSent"),
-        consentPageUrl: sql.placeholder("consentPageUrl"),
-        consentIp: sql.placeholder("consentIp"),
-        consentUserAgent: sql.placeholder("consentUserAgent"),
-        confirmationRequired: sql.placeholder("confirmationRequired"),
-      })
-      .onConflictDoNothing()
-      .returning({ id: subscribers.id, discountCodeSent: subscribers.discountCodeSent })
-      .prepare("subscribe_insert"),
-  );
+  prepared("subscribe_insert", (database) => {
+    const created = database.$with("created").as(
+      database
+        .insert(subscribers)
+        .values({
+          ...Object.fromEntries(optionalFieldNames.map((field) => [field, sql.placeholder(field)])),
+          storeId: sql.placeholder("storeId"),
+          email: sql.placeholder("email"),
+          sessionId: sql.placeholder("sessionId"),
+          discountCodeSent: sql.placeholder("discountCodeSent"),
+          consentPageUrl: sql.placeholder("consentPageUrl"),
+          consentIp: sql.placeholder("consentIp"),
+          consentUserAgent: sql.placeholder("consentUserAgent"),
+          confirmationRequired: sql.placeholder("confirmationRequired"),
+        })
+        .onConflictDoNothing()
+        .returning({ id: subscribers.id, discountCodeSent: subscribers.discountCodeSent }),
+    );
+    const welcomeQueued = database.$with("welcome_queued", {}).as(
+      sql`insert into email_sends (store_id, subscriber_id, kind, status, attempts)
+          select ${sql.placeholder("storeId")}::uuid, id, 'welcome', 'pending', 0 from created
+          where ${sql.placeholder("welcomeInOutbox")}::boolean`,
+    );
+    return database.with(created, welcomeQueued).select().from(created).prepare("subscribe_insert");
+  });
 
 /** What every subscription reads about its store, cached briefly: the owner's preferences and the Shopify link. */
-type StoreContext = { preferences: Preferences; isConnected: boolean; consentSyncEnabled: boolean };
+type StoreContext = {
+  preferences: Preferences;
+  isConnected: boolean;
+  consentSyncEnabled: boolean;
+  mailConfigured: boolean;
+};
 const storeContexts = ttlCache<StoreContext>(5_000);
 
 async function readStoreContext(storeId: string): Promise<StoreContext> {
   const [preferences, [store]] = await Promise.all([
     preferencesForStore(storeId),
     db()
-      .select({ isConnected: stores.isConnected, consentSyncEnabled: stores.consentSyncEnabled })
+      .select({
+        isConnected: stores.isConnected,
+        consentSyncEnabled: stores.consentSyncEnabled,
+        mailConfigured: sql<boolean>`coalesce(${emailSettings.isConfigured}, false)`,
+      })
       .from(stores)
+      .leftJoin(emailSettings, eq(emailSettings.storeId, stores.id))
       .where(eq(stores.id, storeId)),
   ]);
   if (!preferences || !store) throw notFound("Popup not found");
