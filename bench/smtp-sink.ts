@@ -1,3 +1,4 @@
+import type pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { withTimeout } from "./lib/log";
 
@@ -83,4 +84,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         new Promise<void>((resolve) => server.close(() => resolve())),
       ).catch(() => undefined),
   };
+}
+
+/** Points the store's email settings at the sink (plain SMTP, no login), so its emails can go. */
+export async function sendStoreMailToSink(client: pg.Client, storeId: string, sink: SmtpSink): Promise<void> {
+  await client.query(
+    `UPDATE email_settings SET smtp_host = '127.0.0.1', smtp_port = $2, smtp_username = NULL, smtp_password = NULL,
+            from_email = 'shop@bench-store.example.com', from_name = 'Bench Store', is_configured = true,
+            updated_at = now()
+      WHERE store_id = $1`,
+    [storeId, sink.port],
+  );
 }

@@ -5,6 +5,7 @@ import { groupCpuSeconds, processCpuSeconds } from "./lib/cpu";
 import { LOAD, type LoadResult, runLoad } from "./lib/load";
 import { progress, sleep, withTimeout } from "./lib/log";
 import { fixed, integer, type Row } from "./lib/report";
+import { sendStoreMailToSink, startSmtpSink } from "./smtp-sink";
 
 /** The copy of the subscribers table the bare endpoint writes to (same columns and indexes). */
 const BARE_TABLE = "bench_bare_subscribers";
@@ -112,6 +113,18 @@ async function measureSide(
 }
 
 /**
+ * Removes the welcome emails the subscribe load left pending: the welcome-email measurement that
+ * follows times the messages of its own sends only, and its worker would send these too.
+ */
+async function dropPendingWelcomes(client: pg.Client, storeId: string): Promise<void> {
+  const { rowCount } = await client.query(
+    "DELETE FROM email_sends WHERE store_id = $1 AND kind = 'welcome' AND status = 'pending'",
+    [storeId],
+  );
+  progress(`  email_sends: ${rowCount ?? 0} pending welcome emails of the app's load (warm-up too), removed`);
+}
+
+/**
  * POST /api/public/stores/{id}/subscribe on the production app, then the same load on a bare
  * node:http + pg endpoint writing the same columns into a copy of the table, in its own process.
  */
@@ -125,6 +138,10 @@ export async function measureSubscribeThroughput(options: {
   const { origin, storeId, databaseUrl, appGroup } = options;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
+  // A store that sends email: each new subscriber's welcome email is written to the outbox in the
+  // measured path, as in production. No worker sends them during the load.
+  const sink = await startSmtpSink();
+  await sendStoreMailToSink(client, storeId, sink);
   const bareServer = forkTs("bare endpoint", "bench/bare-subscribe-server.ts", {
     ...process.env,
     BARE_DATABASE_URL: databaseUrl,
@@ -144,6 +161,7 @@ export async function measureSubscribeThroughput(options: {
     const app = await measureSide("subscribe (app)", `${origin}${path}`, client, "subscribers", storeId, () =>
       groupCpuSeconds(appGroup),
     );
+    await dropPendingWelcomes(client, storeId);
     const barePid = bareServer.child.pid ?? 0;
     const bare = await measureSide(
       "subscribe (bare)",
@@ -157,6 +175,7 @@ export async function measureSubscribeThroughput(options: {
   } finally {
     await stopProcess(bareServer, { graceMs: 5_000, onKill: progress });
     await client.end();
+    await sink.stop();
   }
 }
 

@@ -16,7 +16,7 @@ import { groupCpuSeconds, processCpuSeconds } from "./lib/cpu";
 import { progress, sleep, withTimeout } from "./lib/log";
 import { fixed, integer, type Row } from "./lib/report";
 import type { RawMailerCommand, RawMailerReply } from "./raw-mailer";
-import { type SmtpSink, startSmtpSink } from "./smtp-sink";
+import { type SmtpSink, sendStoreMailToSink, startSmtpSink } from "./smtp-sink";
 
 const MESSAGES = Number(process.env.BENCH_EMAILS ?? 2_000);
 const WARMUP_MESSAGES = 100;
@@ -238,13 +238,7 @@ export async function measureWelcomeEmailThroughput(
   const client = new pg.Client({ connectionString: bench.databaseUrl });
   await client.connect();
   try {
-    await client.query(
-      `UPDATE email_settings SET smtp_host = '127.0.0.1', smtp_port = $2, smtp_username = NULL, smtp_password = NULL,
-              from_email = 'shop@bench-store.example.com', from_name = 'Bench Store', is_configured = true,
-              updated_at = now()
-        WHERE store_id = $1`,
-      [bench.storeId, sink.port],
-    );
+    await sendStoreMailToSink(client, bench.storeId, sink);
     progress(`SMTP sink on 127.0.0.1:${sink.port}`);
     const { run: worker, sample } = await measureWorker(bench, client, bench.storeId, sink);
     const raw = await measureRaw(sink, sample);

@@ -1,3 +1,4 @@
+import type { Redis } from "ioredis";
 import { env } from "~/server/env.server";
 import { rateLimited } from "~/services/errors.server";
 import { redis } from "./redis.server";
@@ -11,17 +12,46 @@ const memory = new Map<string, Count>();
 /** In-memory twin of the Redis sets that count distinct members (e.g. the accounts one address failed on). */
 const distinctMemory = new Map<string, { members: Set<string>; resetAt: number }>();
 
-async function increment(key: string, windowMs: number): Promise<Count> {
+/**
+ * Counts one event under each key and sets its window when it has none, in one Redis script: one command
+ * and one round trip whatever the number of windows. Answers each key's count and milliseconds left.
+ */
+const INCREMENT_SCRIPT = `
+local answers = {}
+for index, key in ipairs(KEYS) do
+  answers[#answers + 1] = redis.call("INCR", key)
+  redis.call("PEXPIRE", key, ARGV[index], "NX")
+  answers[#answers + 1] = redis.call("PTTL", key)
+end
+return answers`;
+
+type CountingRedis = Redis & {
+  incrementWindows(count: number, ...keysThenWindows: (string | number)[]): Promise<number[]>;
+};
+
+function withIncrementScript(client: Redis): CountingRedis {
+  const counting = client as CountingRedis;
+  if (typeof counting.incrementWindows !== "function")
+    client.defineCommand("incrementWindows", { lua: INCREMENT_SCRIPT });
+  return counting;
+}
+
+async function incrementAll(windows: [key: string, windowMs: number][]): Promise<Count[]> {
   const client = redis();
-  if (client) {
-    const [[, count], [, ttl]] = (await client
-      .multi()
-      .incr(key)
-      .pexpire(key, windowMs, "NX")
-      .pttl(key)
-      .exec()) as [[null, number], [null, number], [null, number]];
-    return { count, resetAt: Date.now() + Math.max(ttl, 0) };
-  }
+  if (!client) return windows.map(([key, windowMs]) => incrementInMemory(key, windowMs));
+  const answers = await withIncrementScript(client).incrementWindows(
+    windows.length,
+    ...windows.map(([key]) => key),
+    ...windows.map(([, windowMs]) => windowMs),
+  );
+  const now = Date.now();
+  return windows.map((_, index) => ({
+    count: Number(answers[index * 2]),
+    resetAt: now + Math.max(Number(answers[index * 2 + 1]), 0),
+  }));
+}
+
+function incrementInMemory(key: string, windowMs: number): Count {
   const now = Date.now();
   const current = memory.get(key);
   if (!current || current.resetAt <= now) {
@@ -31,6 +61,11 @@ async function increment(key: string, windowMs: number): Promise<Count> {
   }
   current.count += 1;
   return current;
+}
+
+async function increment(key: string, windowMs: number): Promise<Count> {
+  const [count] = await incrementAll([[key, windowMs]]);
+  return count as Count;
 }
 
 async function read(key: string): Promise<Count> {
@@ -78,22 +113,16 @@ function refuse(rule: RateRule, resetAt: number): never {
   throw rateLimited(rule.message, Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)));
 }
 
-/** Counts one event under several rules at once (one Redis round trip) and throws 429 for the first one over. */
+/** Counts one event under several rules at once (one Redis command) and throws 429 for the first one over. */
 export async function consumeAll(checks: [RateRule, string][]): Promise<void> {
-  const client = redis();
-  if (!client) {
+  if (!redis()) {
     for (const [rule, subject] of checks) await consume(rule, subject);
     return;
   }
-  const pipeline = client.multi();
-  for (const [rule, subject] of checks) {
-    const key = keyOf(rule, subject);
-    pipeline.incr(key).pexpire(key, rule.windowMs, "NX").pttl(key);
-  }
-  const results = ((await pipeline.exec()) ?? []).map(([, value]) => Number(value));
+  const counts = await incrementAll(checks.map(([rule, subject]) => [keyOf(rule, subject), rule.windowMs]));
   checks.forEach(([rule], index) => {
-    const count = results[index * 3] ?? 0;
-    if (count > rule.limit) refuse(rule, Date.now() + Math.max(results[index * 3 + 2] ?? 0, 0));
+    const counted = counts[index];
+    if (counted && counted.count > rule.limit) refuse(rule, counted.resetAt);
   });
 }
 
