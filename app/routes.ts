@@ -25,6 +25,17 @@ export default [
   route("api/stores", "routes/api.stores.ts"),
   route("api/stores/:storeId", "routes/api.stores.$storeId.ts"),
   route("api/stores/:storeId/popup", "routes/api.stores.$storeId.popup.ts"),
+  route("api/stores/:storeId/popups", "routes/api.stores.$storeId.popups.ts"),
+  route("api/stores/:storeId/popups/order", "routes/api.stores.$storeId.popups.order.ts"),
+  route("api/stores/:storeId/popups/:popupId", "routes/api.stores.$storeId.popups.$popupId.ts"),
+  route("api/stores/:storeId/popups/:popupId/stats", "routes/api.stores.$storeId.popups.$popupId.stats.ts"),
+  route(
+    "api/stores/:storeId/popups/:popupId/promote",
+    "routes/api.stores.$storeId.popups.$popupId.promote.ts",
+  ),
+  route("api/stores/:storeId/campaigns", "routes/api.stores.$storeId.campaigns.ts"),
+  route("api/stores/:storeId/campaigns/:campaignId", "routes/api.stores.$storeId.campaigns.$campaignId.ts"),
+  route("api/stores/:storeId/popup-images", "routes/api.stores.$storeId.popup-images.ts"),
   route("api/stores/:storeId/email-settings", "routes/api.stores.$storeId.email-settings.ts"),
   route(
     "api/stores/:storeId/email-settings/send-test",
@@ -59,6 +70,7 @@ export default [
   route("api/email-template/preview", "routes/api.email-template.preview.ts"),
   route("api/stores/:storeId/subscribers", "routes/api.stores.$storeId.subscribers.ts"),
   route("api/stores/:storeId/subscribers/export.csv", "routes/api.stores.$storeId.subscribers.export.ts"),
+  route("api/stores/:storeId/subscribers/import", "routes/api.stores.$storeId.subscribers.import.ts"),
   route(
     "api/stores/:storeId/subscribers/:subscriberId",
     "routes/api.stores.$storeId.subscribers.$subscriberId.ts",

@@ -7,11 +7,11 @@ import { integer, type Row } from "./lib/report";
 const POPUP_DIR = path.resolve("build/popup");
 /** Loaded on every page view: the budget is for this file. */
 const FIRST_PAINT_FILE = "newsletter-popup.js";
-/** Loaded by it when used (popup/vite.config.ts): the form's as the visitor starts on it, the success view after a subscription. */
-const LATER_FILES = ["newsletter-popup-form.js", "newsletter-popup-success.js"];
+/** Loaded by it (popup/vite.config.ts) as soon as a popup is chosen: render, design, form and success view. */
+const LATER_FILES = ["newsletter-popup-view.js"];
 const FIRST_PAINT_BUDGET = 6_000;
-/** Shopify's limit for any one JavaScript file of a theme app extension, which ships all three. */
-const FILE_LIMIT = 10_000;
+/** All the files together; also Shopify's limit for any one JavaScript file of a theme app extension. */
+const TOTAL_BUDGET = 10_000;
 
 export type ScriptSize = { file: string; raw: number; gzip: number; brotli: number };
 
@@ -40,11 +40,13 @@ export function measurePopupScriptSize(): ScriptSize[] {
   return [FIRST_PAINT_FILE, ...LATER_FILES].map(measure);
 }
 
-const figures = (size: ScriptSize) =>
+const figures = (size: Omit<ScriptSize, "file">) =>
   `${integer(size.gzip)} B (brotli ${integer(size.brotli)} B, raw ${integer(size.raw)} B)`;
 
-export function popupScriptRows([firstPaint, ...later]: ScriptSize[]): Row[] {
+export function popupScriptRows(sizes: ScriptSize[]): Row[] {
+  const [firstPaint, ...later] = sizes;
   if (!firstPaint) return [];
+  const total = (key: "raw" | "gzip" | "brotli") => sizes.reduce((sum, size) => sum + size[key], 0);
   return [
     {
       measure: "Popup script, first paint, gzip -9",
@@ -55,8 +57,14 @@ export function popupScriptRows([firstPaint, ...later]: ScriptSize[]): Row[] {
     ...later.map((size) => ({
       measure: "Popup script, loaded when used, gzip -9",
       result: `${figures(size)}, ${size.file}`,
-      budget: `≤ ${integer(FILE_LIMIT)} B (Shopify's per file)`,
-      pass: size.gzip <= FILE_LIMIT,
+      budget: "in the total",
+      pass: true,
     })),
+    {
+      measure: "Popup script, all files, gzip -9",
+      result: `${figures({ raw: total("raw"), gzip: total("gzip"), brotli: total("brotli") })}, ${sizes.length} files`,
+      budget: `≤ ${integer(TOTAL_BUDGET)} B`,
+      pass: total("gzip") <= TOTAL_BUDGET,
+    },
   ];
 }

@@ -2,13 +2,13 @@ import { groupCpuSeconds } from "./lib/cpu";
 import { LOAD, type LoadResult, runLoad } from "./lib/load";
 import { fixed, integer, type Row } from "./lib/report";
 
-/** GET /api/public/stores/{id}/popup (what every storefront page asks once) under the subscribe load shape. */
+/** GET /api/public/stores/{id}/popups (what every storefront page asks once) under the subscribe load shape. */
 export async function measurePublicConfig(options: {
   origin: string;
   appGroup: number;
   storeId: string;
 }): Promise<LoadResult> {
-  const url = `${options.origin}/api/public/stores/${options.storeId}/popup`;
+  const url = `${options.origin}/api/public/stores/${options.storeId}/popups`;
   const cpuSeconds = () => groupCpuSeconds(options.appGroup);
   if (LOAD.warmupSeconds > 0)
     await runLoad({

@@ -25,6 +25,7 @@ import { measurePopupScriptSize, popupScriptRows } from "./popup-script-size";
 import { measurePublicConfig, publicConfigRows } from "./public-config";
 import { measureScreens } from "./screen-vitals";
 import { measureSubscribeThroughput, subscribeRows } from "./subscribe-throughput";
+import { measureSubscriberImport, subscriberImportRows } from "./subscriber-import";
 import { benchSubscriberScale } from "./subscriber-scale";
 import { measureWelcomeEmailThroughput, welcomeEmailRows } from "./welcome-email-throughput";
 
@@ -47,6 +48,7 @@ const MEASUREMENTS = [
   "popup-script-size",
   "subscribe-throughput",
   "public-config",
+  "subscriber-import",
   "screens",
   "welcome-email-throughput",
   "subscriber-scale",
@@ -120,7 +122,13 @@ async function measureAll(rows: Row[], failures: string[]) {
     }
   }
   const needsApp = (
-    ["subscribe-throughput", "public-config", "screens", "welcome-email-throughput"] as const
+    [
+      "subscribe-throughput",
+      "public-config",
+      "subscriber-import",
+      "screens",
+      "welcome-email-throughput",
+    ] as const
   ).some(wanted);
   if (needsApp) await measureWithApp(rows, failures);
 
@@ -176,6 +184,15 @@ async function measureWithApp(rows: Row[], failures: string[]) {
     } catch (error) {
       rows.push(failed("Popup config GET", error));
       failures.push("public-config");
+    }
+  }
+  if (app && storeId && wanted("subscriber-import")) {
+    try {
+      const figures = await measureSubscriberImport({ origin: app.origin, app: app.process, storeId });
+      rows.push(...subscriberImportRows(figures));
+    } catch (error) {
+      rows.push(failed("Subscriber CSV import", error));
+      failures.push("subscriber-import");
     }
   }
   // After the subscribe load, so the screens show a store with tens of thousands of subscribers.

@@ -32,6 +32,7 @@ import {
 import { freePort } from "../tests/support/infra/services";
 import { ADMIN, appEnvironment, type BenchEnv, createAdmin } from "./lib/app";
 import { progress, sleep, withTimeout } from "./lib/log";
+import { commandLine, rssMiB, sampleRss, serverPid } from "./lib/process-memory";
 import { fixed, integer, machine, type Row, table } from "./lib/report";
 import { createScratchDatabase, deleteRedisKeys, dropScratchDatabase, REDIS_URL } from "./lib/scratch";
 
@@ -244,56 +245,6 @@ class Client {
 
 type Page = { subscribers: unknown[]; nextCursor: string | null; total: number; totalIsCapped: boolean };
 
-/** The PIDs whose parent is `pid` (from /proc; the tsx CLI runs the server in a child process). */
-function childPids(pid: number): number[] {
-  const children: number[] = [];
-  for (const name of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${name}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[1]) === pid) children.push(Number(name));
-    } catch {
-      // The process ended while the list was read.
-    }
-  }
-  return children;
-}
-
-function commandLine(pid: number): string {
-  try {
-    return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replace(/\0/g, " ");
-  } catch {
-    return "";
-  }
-}
-
-/**
- * The process running server.ts: the tsx CLI runs it in a node child (which may itself start helpers,
- * such as esbuild): the deepest process under the CLI whose command line names server.ts.
- */
-function serverPid(managed: TrackedProcess): number {
-  const pid = managed.child.pid;
-  if (pid === undefined) throw new Error("the app has no pid");
-  let found = pid;
-  let generation = [pid];
-  for (let depth = 0; depth < 3 && generation.length > 0; depth += 1) {
-    generation = generation.flatMap(childPids);
-    for (const child of generation) if (commandLine(child).includes("server.ts")) found = child;
-  }
-  return found;
-}
-
-function rssMiB(pid: number): number {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-    return match ? Number(match[1]) / 1024 : Number.NaN;
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /**
  * A private copy of build/ (with links to node_modules and drizzle) for the server to run from:
  * `npm run build` elsewhere during the run would otherwise replace the chunks the running server
@@ -372,12 +323,7 @@ async function seed(
 
 /** Streams the export to nowhere while sampling the server's RSS every 100 ms. */
 async function measureExport(client: Client, storeId: string, pid: number) {
-  const before = rssMiB(pid);
-  let peak = before;
-  const sampler = setInterval(() => {
-    const now = rssMiB(pid);
-    if (now > peak) peak = now;
-  }, RSS_INTERVAL_MS);
+  const rss = sampleRss(pid, RSS_INTERVAL_MS);
   try {
     const started = performance.now();
     const response = await client.request("GET", `/api/stores/${storeId}/subscribers/export.csv`);
@@ -396,9 +342,9 @@ async function measureExport(client: Client, storeId: string, pid: number) {
     await new Promise<void>((resolve) => sink.end(() => resolve()));
     const seconds = (performance.now() - started) / 1000;
     const after = rssMiB(pid);
-    return { rows: lines - 1, bytes, seconds, before, peak: Math.max(peak, after), after };
+    return { rows: lines - 1, bytes, seconds, before: rss.before, peak: Math.max(rss.stop(), after), after };
   } finally {
-    clearInterval(sampler);
+    rss.stop();
   }
 }
 

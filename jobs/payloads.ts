@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { campaignsQueue } from "./queues/campaigns.config";
 import { emailQueue } from "./queues/email.config";
 import { shopifyQueue } from "./queues/shopify.config";
 import type { QueueConfig } from "./queues/types";
@@ -22,11 +23,19 @@ export const emailJobSchema = z.discriminatedUnion("type", [
 const shop = z.string().min(1);
 const customer = z.object({ id: z.number().nullable(), email: z.string().nullable() });
 
-/** The work each Shopify webhook queues: a shop domain, codes, a customer's id and email; never a token. */
+/** The work each Shopify webhook queues: a shop domain, codes, an order's id and total, a customer's id and email; never a token. */
 export const webhookJobSchemas = [
   z.object({ type: z.literal("shop-uninstalled"), shop }),
   z.object({ type: z.literal("shop-scopes-updated"), shop, scopes: z.array(z.string()) }),
-  z.object({ type: z.literal("order-codes-used"), shop, codes: z.array(z.string()) }),
+  z.object({
+    type: z.literal("order-codes-used"),
+    shop,
+    codes: z.array(z.string()),
+    /** The order for revenue attribution; absent when Shopify's payload lacked it (and in jobs queued before). */
+    order: z
+      .object({ orderId: z.string(), total: z.string(), currency: z.string(), orderedAt: z.string() })
+      .nullish(),
+  }),
   z.object({ type: z.literal("customer-data-request"), shop, customer }),
   z.object({ type: z.literal("customer-redact"), shop, customer }),
   z.object({ type: z.literal("shop-redact"), shop }),
@@ -35,19 +44,27 @@ export const webhookJobSchemas = [
 export const shopifyJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("create-discount-code"), subscriberId: z.uuid() }),
   z.object({ type: z.literal("sync-coupon-usage"), storeId: z.uuid() }),
-  z.object({ type: z.literal("check-discount-code"), storeId: z.uuid() }),
+  z.object({ type: z.literal("check-discount-code"), storeId: z.uuid(), popupId: z.uuid().optional() }),
   z.object({ type: z.literal("consent-sync"), subscriberId: z.uuid() }),
   z.object({ type: z.literal("consent-backfill"), storeId: z.uuid() }),
   z.object({ type: z.literal("publish-storefront-settings"), storeId: z.uuid() }),
   ...webhookJobSchemas,
 ]);
 
+/** A scheduled campaign's start, a campaign's delivery, and the sweep that restarts both after a crash. */
+export const campaignJobSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("start-campaign"), campaignId: z.uuid() }),
+  z.object({ type: z.literal("deliver-campaign"), campaignId: z.uuid() }),
+  z.object({ type: z.literal("campaign-sweep") }),
+]);
+
 export type EmailJob = z.infer<typeof emailJobSchema>;
 export type WebhookJob = z.infer<(typeof webhookJobSchemas)[number]>;
 export type ShopifyJob = z.infer<typeof shopifyJobSchema>;
+export type CampaignJob = z.infer<typeof campaignJobSchema>;
 
 /** Every queue with its payload type: enqueue() is typed by this map. */
-export type JobPayloads = { email: EmailJob; shopify: ShopifyJob };
+export type JobPayloads = { email: EmailJob; shopify: ShopifyJob; campaigns: CampaignJob };
 export type QueueName = keyof JobPayloads;
 
 /** Each queue's behaviour and payload schema. */
@@ -56,4 +73,5 @@ export const queueDefinitions: {
 } = {
   email: { config: emailQueue, schema: emailJobSchema },
   shopify: { config: shopifyQueue, schema: shopifyJobSchema },
+  campaigns: { config: campaignsQueue, schema: campaignJobSchema },
 };

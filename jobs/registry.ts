@@ -1,4 +1,5 @@
 import type { JobPayloads, QueueName } from "./payloads";
+import { processCampaignJob } from "./processors/campaigns";
 import { processEmailJob } from "./processors/email";
 import { processShopifyJob } from "./processors/shopify";
 
@@ -6,4 +7,5 @@ import { processShopifyJob } from "./processors/shopify";
 export const processors: { [Q in QueueName]: (payload: JobPayloads[Q]) => Promise<unknown> } = {
   email: processEmailJob,
   shopify: processShopifyJob,
+  campaigns: processCampaignJob,
 };

@@ -3,6 +3,7 @@ import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { redis } from "~/server/redis.server";
 import { enqueue } from "./client";
+import { campaignsQueue } from "./queues/campaigns.config";
 import { emailQueue } from "./queues/email.config";
 
 /** The daily subscriber summary goes out at 08:00 UTC. */
@@ -13,6 +14,8 @@ const DAY_MS = 86_400_000;
  * lapsed) left pending goes out within about this long.
  */
 export const WELCOME_OUTBOX_SWEEP_MS = 5_000;
+/** Scheduled campaigns start, and a dead worker's campaign goes on, within about this long. */
+export const CAMPAIGN_SWEEP_MS = 5_000;
 
 /** On BullMQ: one job scheduler, however many workers start (upsert is idempotent). */
 export async function registerSchedules(): Promise<void> {
@@ -34,6 +37,17 @@ export async function registerSchedules(): Promise<void> {
     },
   );
   await queue.close();
+  const campaigns = new Queue(campaignsQueue.name, { connection, prefix: env().REDIS_PREFIX });
+  await campaigns.upsertJobScheduler(
+    "campaign-sweep",
+    { every: CAMPAIGN_SWEEP_MS },
+    {
+      name: "campaigns",
+      data: { type: "campaign-sweep" },
+      opts: { removeOnComplete: true, removeOnFail: true },
+    },
+  );
+  await campaigns.close();
 }
 
 /** Without Redis the web process keeps the same schedules with timers. */
@@ -44,6 +58,13 @@ export function startInProcessSchedules(now = Date.now()): void {
         (error: unknown) => logger().error({ err: error }, "welcome outbox sweep not queued"),
       ),
     WELCOME_OUTBOX_SWEEP_MS,
+  ).unref();
+  setInterval(
+    () =>
+      void enqueue("campaigns", { type: "campaign-sweep" }, { jobId: "campaign-sweep" }).catch(
+        (error: unknown) => logger().error({ err: error }, "campaign sweep not queued"),
+      ),
+    CAMPAIGN_SWEEP_MS,
   ).unref();
   const next = new Date(now);
   next.setUTCHours(8, 0, 0, 0);

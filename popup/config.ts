@@ -108,9 +108,91 @@ export const optionalFieldNames = [
 ] as const;
 export type OptionalField = (typeof optionalFieldNames)[number];
 
+export const popupPositions = ["center", "corner", "bottom-bar"] as const;
+export const popupFonts = ["theme", "system"] as const;
+export const popupAudiences = ["all", "new", "returning"] as const;
+/** A store has at most this many popups, a popup 1–4 variants. */
+export const MAX_POPUPS_PER_STORE = 20;
+export const MAX_VARIANTS = 4;
+
+/** How a popup looks. Colours are #rrggbb; the overlay's opacity is a percentage. */
+export type PopupDesign = {
+  backgroundColor: string;
+  textColor: string;
+  buttonColor: string;
+  buttonTextColor: string;
+  overlayColor: string;
+  overlayOpacity: number;
+  /** Corner radius in px (0–40). */
+  cornerRadius: number;
+  /** "theme": the page's own font; "system": the system UI stack. */
+  font: (typeof popupFonts)[number];
+  /** An uploaded image (GET /api/public/images/:imageId), or none. */
+  imageId: string | null;
+  position: (typeof popupPositions)[number];
+  /** A small tab left on the page after a dismissal that reopens the popup. */
+  teaser: { enabled: boolean; text: string };
+};
+
+export const defaultPopupDesign: PopupDesign = {
+  backgroundColor: "#ffffff",
+  textColor: "#111827",
+  buttonColor: "#111827",
+  buttonTextColor: "#ffffff",
+  overlayColor: "#111827",
+  overlayOpacity: 55,
+  cornerRadius: 16,
+  font: "system",
+  imageId: null,
+  position: "center",
+  teaser: { enabled: false, text: "Get your discount" },
+};
+
+/**
+ * Who sees a popup, where and when; evaluated by the storefront script with no extra request.
+ * Page patterns are URL paths where `*` stands for any characters (`/products/*`, `/checkout*`); an empty
+ * `include` means every page. `sources` match the visit's utm_source or the referrer's host; empty: any.
+ * `startsAt`/`endsAt` are ISO instants or null.
+ */
+export type PopupTargeting = {
+  pages: { include: string[]; exclude: string[] };
+  devices: { desktop: boolean; mobile: boolean };
+  visitors: (typeof popupAudiences)[number];
+  sources: string[];
+  startsAt: string | null;
+  endsAt: string | null;
+};
+
+export const defaultPopupTargeting: PopupTargeting = {
+  pages: { include: [], exclude: [] },
+  devices: { desktop: true, mobile: true },
+  visitors: "all",
+  sources: [],
+  startsAt: null,
+  endsAt: null,
+};
+
+/** What a variant changes; anything left out is the popup's own. */
+export type VariantOverrides = {
+  title?: string;
+  subtitle?: string;
+  buttonText?: string;
+  design?: Partial<Omit<PopupDesign, "teaser">>;
+};
+
+/** An A/B variant: the first of a popup's variants is the control. `weight` is its share of traffic. */
+export type PopupVariant = { id: string; name: string; weight: number; overrides: VariantOverrides };
+
+export const CONTROL_VARIANT_ID = "control";
+export const defaultPopupVariants: PopupVariant[] = [
+  { id: CONTROL_VARIANT_ID, name: "A", weight: 100, overrides: {} },
+];
+
 /** What GET /api/public/stores/:storeId/popup returns: only what the storefront needs. */
 export type PublicPopupConfig = {
   storeId: string;
+  /** The popup's id (a store may have several). */
+  id: string;
   title: string;
   subtitle: string;
   buttonText: string;
@@ -125,11 +207,31 @@ export type PublicPopupConfig = {
   suppressAfterSubscription: boolean;
   /** Only the networks with a link. */
   socialLinks: Partial<Record<SocialNetwork, string>>;
+  /** The image as a URL path on the app (`imageId` is not sent). */
+  design: Omit<PopupDesign, "imageId"> & { imageUrl: string | null };
 };
+
+/** A variant as the storefront sees it: its id, weight and the content and design it changes. */
+export type PublicVariant = { id: string; weight: number } & Omit<VariantOverrides, "design"> & {
+    design?: Partial<PublicPopupConfig["design"]>;
+  };
+
+/** One active popup of GET /api/public/stores/:storeId/popups, with its rules and variants. */
+export type PublicPopup = PublicPopupConfig & {
+  priority: number;
+  targeting: PopupTargeting;
+  variants: PublicVariant[];
+};
+
+/** GET /api/public/stores/:storeId/popups: the store's active popups, highest priority (1) first. */
+export type PublicPopups = { storeId: string; popups: PublicPopup[] };
 
 /** The body of POST /api/public/stores/:storeId/subscribe. `website` is the honeypot: people leave it empty. */
 export type SubscribeRequest = {
   email: string;
+  /** The popup and variant the visitor saw (absent: the store's first popup). */
+  popupId?: string;
+  variantId?: string;
   pageUrl?: string;
   sessionId?: string;
   website?: string;

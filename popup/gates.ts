@@ -9,6 +9,13 @@ export const TOUCH_EXIT_FALLBACK_MS = 30_000;
 export const storageKeys = (storeId: string) => ({
   subscribed: `np:${storeId}:subscribed`,
   dismissed: `np:${storeId}:dismissed`,
+  /** localStorage: when this browser first saw the store (new vs returning visitors). */
+  firstVisit: `np:${storeId}:first`,
+  /** sessionStorage: this session's visitor kind and source, as the session started. */
+  visitor: `np:${storeId}:visitor`,
+  source: `np:${storeId}:source`,
+  /** localStorage: the variant this visitor was given for a popup. */
+  variant: (popupId: string) => `np:${storeId}:variant:${popupId}`,
 });
 
 /** Whether a dismissal stored as a millisecond timestamp string still keeps the popup away. */
@@ -40,20 +47,25 @@ export type DisplayPlan = {
   trigger: PublicPopupConfig["displayTrigger"] | null;
   /** Also show once on exit intent (showExitIntentIfNotSubscribed), whatever the dismissal cap says. */
   exitIntent: boolean;
+  /** Dismissed within the cap, not subscribed, and the design has a teaser: its tab stays on the page. */
+  teaser: boolean;
 };
 
 export function planDisplay(
   config: Pick<
     PublicPopupConfig,
-    "displayTrigger" | "suppressAfterSubscription" | "showExitIntentIfNotSubscribed"
+    "displayTrigger" | "suppressAfterSubscription" | "showExitIntentIfNotSubscribed" | "design"
   >,
   subscribed: boolean,
   dismissedAt: string | null,
   now: number,
 ): DisplayPlan {
-  if (subscribed && config.suppressAfterSubscription) return { trigger: null, exitIntent: false };
+  if (subscribed && config.suppressAfterSubscription)
+    return { trigger: null, exitIntent: false, teaser: false };
+  const capped = isDismissCapped(dismissedAt, now);
   return {
-    trigger: isDismissCapped(dismissedAt, now) ? null : config.displayTrigger,
+    trigger: capped ? null : config.displayTrigger,
     exitIntent: config.showExitIntentIfNotSubscribed && !subscribed,
+    teaser: capped && !subscribed && config.design.teaser.enabled,
   };
 }

@@ -2,35 +2,30 @@
  * The storefront script, served as /js/newsletter-popup.js:
  *   <script async src="https://APP/js/newsletter-popup.js" data-store-id="…" data-popup-config="auto"
  *           data-integration-type="shopify|website" [data-script-version="…"]></script>
- * Nothing happens before the window 'load' event; the popup is a position:fixed overlay (no layout shift).
- * Any failure (unknown store, inactive popup, network) leaves the page alone. Two files beside this one
- * hold what the first paint does not need: newsletter-popup-form.js (the form's checks and its request),
- * loaded as the visitor starts on the form, and newsletter-popup-success.js, loaded only after an accepted
- * subscription.
+ * Nothing happens before the window 'load' event. This file decides WHETHER a popup shows: it loads the
+ * store's active popups, picks the first whose targeting matches this page view (popup/targeting.ts) and
+ * the visitor's variant, arms the trigger, and keeps the teaser tab. The popup itself (a position:fixed
+ * overlay, no layout shift) with its form's checks and request comes from newsletter-popup-view.js, loaded
+ * as soon as a popup is chosen, with the success view that follows an accepted subscription. Any failure (unknown store, no active popup, network) leaves the page alone.
  */
-import type { PublicPopupConfig } from "./config";
+import type { PublicPopup, PublicPopupConfig, PublicPopups } from "./config";
 import { cartAllows, planDisplay, scrolledHalfway, storageKeys, TOUCH_EXIT_FALLBACK_MS } from "./gates";
-import {
-  mountPopup,
-  type PopupFormValues,
-  type PopupHandle,
-  type PopupSubmitResult,
-  type SuccessView,
-} from "./render";
+import type { PopupFormValues, PopupHandle, PopupSubmitResult } from "./render";
 import { storage } from "./storage";
+import { choosePopup, chooseVariant, MOBILE_QUERY, type Visit, visitSource, withVariant } from "./targeting";
+import { showTeaser } from "./teaser";
 
 declare global {
   interface Window {
     NewsletterPopup?: { open(): void };
     /** Set by the files loaded later (their IIFEs' global names, popup/vite.config.ts). */
-    NewsletterPopupSuccess?: SuccessView;
-    NewsletterPopupForm?: typeof import("./form-file");
+    NewsletterPopupView?: typeof import("./view-file");
     Shopify?: { routes?: { root?: string } };
   }
 }
 
 /** The later files' names with their content hashes (`?v=`), from the build (popup/vite.config.ts). */
-declare const __LATER_FILES__: { form: string; success: string };
+declare const __LATER_FILES__: { view: string };
 
 const SCRIPT_PATH = "/js/newsletter-popup.js";
 
@@ -44,42 +39,74 @@ function findScript(): HTMLScriptElement | null {
 }
 
 const local = storage("localStorage");
+const session = storage("sessionStorage");
 
 /**
- * A file from beside this script (the app's /js/ or the theme extension's assets/), as a classic script (no
- * CORS needed) with this script's nonce; then what it exported. Once; a failed load may be tried again.
+ * This page view for targeting. New vs returning and the source are decided once per session, as it
+ * starts: a first-visit marker in localStorage, the landing page's utm_source or referrer host.
  */
-const loading: Record<string, Promise<unknown>> = {};
-function loadBeside<T>(script: HTMLScriptElement, file: string, exported: () => T): Promise<T> {
-  loading[file] ||= new Promise((resolve, reject) => {
+function currentVisit(keys: ReturnType<typeof storageKeys>): Visit {
+  let visitor = session.get(keys.visitor);
+  if (!visitor) {
+    visitor = local.get(keys.firstVisit) ? "returning" : "new";
+    session.set(keys.visitor, visitor);
+    if (visitor === "new") local.set(keys.firstVisit, String(Date.now()));
+  }
+  let source = session.get(keys.source);
+  if (source === null) {
+    source = visitSource(location.search, document.referrer, location.hostname);
+    session.set(keys.source, source);
+  }
+  return {
+    path: location.pathname,
+    mobile: matchMedia(MOBILE_QUERY).matches || matchMedia("(pointer: coarse)").matches,
+    returning: visitor === "returning",
+    source,
+    now: Date.now(),
+  };
+}
+
+type View = typeof import("./view-file");
+/**
+ * The view file from beside this script (the app's /js/ or the theme extension's assets/), as a classic
+ * script (no CORS needed) with this script's nonce; once, and again after a failed load.
+ */
+let loadingView: Promise<View | undefined> | undefined;
+function loadView(script: HTMLScriptElement): Promise<View | undefined> {
+  loadingView ||= new Promise((resolve, reject) => {
     const tag = document.createElement("script");
-    tag.src = new URL(file, script.src).href;
-    tag.nonce = script.nonce; // a page whose CSP allows this script by its nonce allows these too
-    tag.onload = () => resolve(exported());
+    tag.src = new URL(__LATER_FILES__.view, script.src).href;
+    tag.nonce = script.nonce; // a page whose CSP allows this script by its nonce allows this one too
+    tag.onload = () => resolve(window.NewsletterPopupView);
     tag.onerror = () => {
-      delete loading[file];
+      loadingView = undefined;
       reject();
     };
     document.head.append(tag);
   });
-  return loading[file] as Promise<T>;
+  return loadingView;
 }
 
 function boot(script: HTMLScriptElement, storeId: string): void {
   const data = script.dataset;
-  const api = `${data.apiOrigin || new URL(script.src, location.href).origin}/api/public/stores/${encodeURIComponent(storeId)}`;
+  const origin = data.apiOrigin || new URL(script.src, location.href).origin;
+  const api = `${origin}/api/public/stores/${encodeURIComponent(storeId)}`;
   const keys = storageKeys(storeId);
   const shopify = data.integrationType === "shopify";
+  /** The popup this page view shows, as its variant has it; and what the counts name. */
   let config: PublicPopupConfig | null = null;
+  let shown = { popupId: "", variantId: "" };
+  let popups: PublicPopup[] = [];
   let popup: PopupHandle | null = null;
+  let removeTeaser = () => {};
   let openRequested = false;
   let counted = false;
   let subscribedHere = false;
-  const loadForm = () => loadBeside(script, __LATER_FILES__.form, () => window.NewsletterPopupForm);
+  const view = () => loadView(script).catch(() => undefined);
 
   async function subscribe(values: PopupFormValues): Promise<PopupSubmitResult> {
-    const form = await loadForm().catch(() => undefined);
-    const result = form ? await form.sendSubscription(api, values) : { ok: false as const };
+    const loaded = await view();
+    const result = loaded ? await loaded.sendSubscription(api, values, shown) : { ok: false as const };
     if (result.ok) {
       local.set(keys.subscribed, String(Date.now()));
       subscribedHere = true;
@@ -104,9 +131,14 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     if (counted) return;
     counted = true;
     const url = `${api}/impressions`;
-    if (!navigator.sendBeacon?.(url, new Blob(["{}"], { type: "text/plain" }))) {
-      fetch(url, { method: "POST", body: "{}", keepalive: true }).catch(() => {});
+    const body = JSON.stringify(shown);
+    if (!navigator.sendBeacon?.(url, new Blob([body], { type: "text/plain" }))) {
+      fetch(url, { method: "POST", body, keepalive: true }).catch(() => {});
     }
+  }
+
+  function teaser(current: PublicPopupConfig): void {
+    removeTeaser = showTeaser(current.design, () => void show(true));
   }
 
   async function show(force: boolean): Promise<void> {
@@ -120,20 +152,35 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     ) {
       return;
     }
-    if (popup) return;
+    const loaded = await view();
+    if (!loaded || popup) return;
+    removeTeaser();
     const host = document.createElement("newsletter-popup");
     document.body.append(host);
-    popup = mountPopup(host, current, {
+    popup = loaded.mountPopup(host, current, {
       onSubmit: subscribe,
-      loadValidation: loadForm,
-      loadSuccessView: () => loadBeside(script, __LATER_FILES__.success, () => window.NewsletterPopupSuccess),
       onClose() {
         local.set(keys.dismissed, String(Date.now()));
         popup = null;
         host.remove();
+        if (current.design.teaser.enabled && !subscribedHere) teaser(current);
       },
     });
     countImpression();
+  }
+
+  /** The popup at its variant for this visitor (kept in storage), its image a URL on the app. */
+  function prepare(chosen: PublicPopup): PublicPopupConfig {
+    const variantKey = keys.variant(chosen.id);
+    const variant = chooseVariant(chosen.variants, local.get(variantKey), Math.random());
+    if (variant) local.set(variantKey, variant.id);
+    shown = { popupId: chosen.id, variantId: variant?.id ?? "" };
+    const shownConfig = withVariant(chosen, variant);
+    const { imageUrl } = shownConfig.design;
+    return {
+      ...shownConfig,
+      design: { ...shownConfig.design, imageUrl: imageUrl && new URL(imageUrl, origin).href },
+    };
   }
 
   /** Mouse leaving through the top of the viewport; on touch devices a fast scroll up or 30 s. Once. */
@@ -183,25 +230,30 @@ function boot(script: HTMLScriptElement, storeId: string): void {
   async function start(): Promise<void> {
     try {
       const version = data.scriptVersion ? `?v=${encodeURIComponent(data.scriptVersion)}` : "";
-      const response = await fetch(`${api}/popup${version}`, { headers: { Accept: "application/json" } });
+      const response = await fetch(`${api}/popups${version}`, { headers: { Accept: "application/json" } });
       if (!response.ok) return;
-      config = (await response.json()) as PublicPopupConfig;
+      popups = ((await response.json()) as PublicPopups).popups;
     } catch {
       return;
     }
+    const subscribed = Boolean(local.get(keys.subscribed));
+    const chosen = choosePopup(popups, currentVisit(keys), subscribed);
+    // open() shows the popup this page view would, else the first.
+    const opened = chosen || (openRequested && popups[0]);
+    if (!opened) return;
+    config = prepare(opened);
     if (openRequested) return void show(true);
-    const plan = planDisplay(
-      config,
-      Boolean(local.get(keys.subscribed)),
-      local.get(keys.dismissed),
-      Date.now(),
-    );
+    if (!chosen) return;
+    const plan = planDisplay(config, subscribed, local.get(keys.dismissed), Date.now());
+    if (plan.trigger || plan.exitIntent) void view(); // ready before the trigger fires
+    if (plan.teaser) teaser(config);
     if (plan.trigger) arm(plan.trigger);
     if (plan.exitIntent && plan.trigger !== "exit-intent") onExitIntent(() => void show(false));
   }
 
   window.NewsletterPopup = {
     open() {
+      if (!config && popups[0]) config = prepare(popups[0]);
       if (config) void show(true);
       else openRequested = true;
     },

@@ -1,9 +1,9 @@
 /**
  * The popup itself: the storefront script mounts it over the page, the builder mounts it `inline` in its
  * preview pane, so the preview is the real popup. Vanilla DOM, rendered into an open shadow root with its
- * own CSS: the shop's CSS cannot reach in and the popup's CSS cannot leak out. The form's checks
- * (popup/validation.ts) and the views that follow a submission (popup/success.ts) come from loaders, so the
- * storefront loads them only when used.
+ * own CSS: the shop's CSS cannot reach in and the popup's CSS cannot leak out. With the form's checks
+ * (popup/validation.ts) and the views that follow a submission (popup/success.ts) it is the storefront's
+ * newsletter-popup-view.js, loaded once the page has chosen a popup.
  */
 
 import {
@@ -12,8 +12,9 @@ import {
   optionalFieldNames,
   type PublicPopupConfig,
 } from "./config";
-import { escapeHtml, sanitizeInlineHtml } from "./sanitize";
-import type { SubscriberValues } from "./validation";
+import { escapeHtml } from "./sanitize";
+import { copyCode, processingHtml, startConfetti, successHtml } from "./success";
+import { type SubscriberValues, validateSubscriber } from "./validation";
 
 export type PopupFormValues = SubscriberValues & { website: string };
 /** An accepted submission shows the code when it carries one, else the message (check your inbox). */
@@ -28,14 +29,8 @@ export type PopupMountOptions = {
   /** Inline only: the height in px of the screen the host stands for; the maximum height is a share of it. */
   screenHeight?: number;
   onSubmit: (values: PopupFormValues) => Promise<PopupSubmitResult>;
-  /** The form's checks; asked for as the visitor starts on the form. Without them it is sent unchecked. */
-  loadValidation: () => Promise<FormValidation | undefined>;
-  /** The success (and processing) views; asked for after an accepted submission, or before a preview's. */
-  loadSuccessView: () => Promise<SuccessView | undefined>;
   onClose?: () => void;
 };
-export type FormValidation = Pick<typeof import("./validation"), "validateSubscriber">;
-export type SuccessView = typeof import("./success");
 export type PopupHandle = { update(config: PublicPopupConfig): void; destroy(): void };
 
 const GENERIC_ERROR = "Something went wrong. Please try again.";
@@ -58,44 +53,65 @@ const FIELDS: Record<FieldName, [string, string, string?]> = {
 };
 
 const WIDTHS = { sm: 360, md: 440, lg: 520, xl: 640 };
+const SYSTEM_FONT = 'system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
+
+/** "#rrggbb" at `percent` % opacity. */
+function rgba(hex: string, percent: number): string {
+  const n = Number.parseInt(hex.slice(1), 16) || 0;
+  return `rgba(${n >> 16},${(n >> 8) & 255},${n & 255},${Math.min(100, Math.max(0, percent)) / 100})`;
+}
 
 const CSS =
   "*{box-sizing:border-box}" +
-  ".ov{position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;padding:12px;background:rgba(17,24,39,.55);container-type:inline-size;color-scheme:light;animation:np-fade .3s}" +
+  ".ov{position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;padding:12px;background:var(--ov);container-type:inline-size;color-scheme:light;animation:np-fade .3s}" +
   ".in{position:relative;inset:auto;z-index:auto;min-height:100%;padding:24px 12px}" +
   "canvas{position:absolute;inset:0;width:100%;height:100%;pointer-events:none;z-index:1}" +
-  '.dlg{position:relative;display:flex;flex-direction:column;width:100%;max-width:var(--w);max-height:var(--h);background:#fff;color:#111827;border-radius:16px;box-shadow:0 24px 48px rgba(0,0,0,.3);font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;text-align:left;overflow:hidden}' +
+  ".dlg{position:relative;display:flex;flex-direction:column;width:100%;max-width:var(--w);max-height:var(--h);background:var(--bg);color:var(--fg);border-radius:var(--r);box-shadow:0 24px 48px rgba(0,0,0,.3);font:16px/1.5 var(--font);text-align:left;overflow:hidden}" +
+  ".im{display:block;width:100%;max-height:180px;object-fit:cover;flex:none}" +
+  ".im:not([src]){display:none}" +
   ".dlg:focus{outline:0}" +
   ".bd{overflow:auto;overscroll-behavior:contain;min-height:0;padding:36px 28px 28px}" +
   ".t{margin:0 24px 8px;font-size:24px;line-height:1.25;font-weight:800;text-align:center;overflow-wrap:anywhere}" +
-  ".s{margin:0 0 20px;color:#4b5563;text-align:center;overflow-wrap:anywhere}" +
+  ".s{margin:0 0 20px;opacity:.8;text-align:center;overflow-wrap:anywhere}" +
   "mark{background:#fde68a;color:inherit;padding:0 .15em;border-radius:3px}" +
   ".f{margin-bottom:14px}" +
   "label{display:block;font-size:14px;font-weight:600;margin-bottom:4px}" +
-  "input{display:block;width:100%;min-height:44px;padding:10px 12px;border:1px solid #d1d5db;border-radius:8px;font:inherit;color:inherit;background:#fff}" +
-  "input:focus{outline:2px solid #111827;outline-offset:1px}" +
+  "input{display:block;width:100%;min-height:44px;padding:10px 12px;border:1px solid #d1d5db;border-radius:8px;font:inherit;color:#111827;background:#fff}" +
+  "input:focus{outline:2px solid var(--btn);outline-offset:1px}" +
   "[aria-invalid=true]{border-color:#dc2626}" +
   ".err,.gen{margin:4px 0 0;color:#b91c1c;font-size:14px}" +
   ".err:empty,.gen:empty{display:none}" +
   ".gen{margin:0 0 8px}" +
   "button{font:inherit;cursor:pointer;min-height:44px}" +
-  ".pri{display:block;width:100%;min-height:48px;margin-top:8px;border:0;border-radius:8px;background:#111827;color:#fff;font-weight:700;letter-spacing:.04em;padding:12px}" +
-  ".pri:hover{background:#374151}" +
+  ".pri{display:block;width:100%;min-height:48px;margin-top:8px;border:0;border-radius:8px;background:var(--btn);color:var(--btx);font-weight:700;letter-spacing:.04em;padding:12px}" +
+  ".pri:hover{opacity:.88}" +
   ".pri[aria-busy=true]{opacity:.7;cursor:progress}" +
   "button:focus-visible,a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}" +
-  ".x{position:absolute;z-index:1;top:4px;right:4px;width:44px;border:0;border-radius:50%;background:none;color:#6b7280;display:grid;place-items:center}" +
-  ".x:hover{background:#f3f4f6;color:#111827}" +
+  ".x{position:absolute;z-index:1;top:4px;right:4px;width:44px;border:0;border-radius:50%;background:none;color:inherit;opacity:.7;display:grid;place-items:center}" +
+  ".x:hover{background:rgba(127,127,127,.2);opacity:1}" +
   ".hp{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}" +
   ".a-slide-in{animation:np-slide .4s ease-out}.a-fade-in{animation:np-fade .4s}.a-zoom-in{animation:np-zoom .35s ease-out}.a-bounce-in{animation:np-bounce .6s}" +
   "@keyframes np-fade{from{opacity:0}}" +
   "@keyframes np-slide{from{opacity:0;transform:translateY(40px)}}" +
   "@keyframes np-zoom{from{opacity:0;transform:scale(.85)}}" +
   "@keyframes np-bounce{0%{opacity:0;transform:scale(.3)}50%{opacity:1;transform:scale(1.05)}70%{transform:scale(.95)}}" +
-  "@container (max-width:480px){.dlg{max-width:none}.bd{padding:32px 18px 20px}.t{font-size:20px}}" +
+  // Corner slide-in and bottom bar: no overlay, the page stays usable around them.
+  ".p-corner,.p-bottom-bar{background:none;pointer-events:none;align-items:flex-end}" +
+  ".p-corner .dlg,.p-bottom-bar .dlg{pointer-events:auto}" +
+  ".p-corner{justify-content:flex-end;padding:16px}" +
+  ".p-corner .dlg{max-width:min(var(--w),380px)}" +
+  ".p-corner .bd{padding:28px 20px 20px}" +
+  ".p-bottom-bar{padding:0}" +
+  ".p-bottom-bar .dlg{max-width:none;border-radius:var(--r) var(--r) 0 0;box-shadow:0 -8px 32px rgba(0,0,0,.2)}" +
+  ".p-bottom-bar .im{display:none}" +
+  ".p-bottom-bar .bd{padding:16px 52px 4px 20px}" +
+  ".p-bottom-bar form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:0 12px;max-width:960px;margin:auto}" +
+  ".p-bottom-bar .t,.p-bottom-bar .s,.p-bottom-bar .gen{flex-basis:100%;margin:0 0 8px}" +
+  ".p-bottom-bar .t{font-size:20px}" +
+  ".p-bottom-bar .f{flex:1 1 200px}" +
+  ".p-bottom-bar .pri{width:auto;flex:none;padding:12px 32px;margin:0 0 14px}" +
+  "@container (max-width:480px){.dlg{max-width:none}.bd{padding:32px 18px 20px}.t{font-size:20px}.p-corner .dlg{max-width:none}}" +
   "@media (prefers-reduced-motion:reduce){.ov,.dlg{animation:none!important}}";
-
-/** A part loaded on first use; undefined when it could not be loaded. */
-const settle = <T>(load: () => Promise<T>): Promise<T | undefined> => load().catch(() => undefined);
 
 export function mountPopup(
   host: HTMLElement,
@@ -103,12 +119,14 @@ export function mountPopup(
   options: PopupMountOptions,
 ): PopupHandle {
   const { preview = false, inline = false } = options;
+  /** Centred, the popup is a modal dialog; in a corner or a bar it leaves the page usable. */
+  const modal = config.design.position === "center";
   const root = host.shadowRoot || host.attachShadow({ mode: "open" });
   root.innerHTML = `<style>${inline ? ":host{display:block}" : ":host{all:initial!important}"}${CSS}</style><div class="ov${
     inline ? " in" : ""
   }"><canvas></canvas><div class="dlg" role="dialog"${
-    inline ? "" : ' aria-modal="true"'
-  } aria-labelledby="np-t" tabindex="-1"><button type="button" class="x" aria-label="Close" data-a="close"><svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2"><path d="M6 6l12 12M18 6L6 18"/></svg></button><div class="bd"></div></div></div>`;
+    inline || !modal ? "" : ' aria-modal="true"'
+  } aria-labelledby="np-t" tabindex="-1"><button type="button" class="x" aria-label="Close" data-a="close"><svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2"><path d="M6 6l12 12M18 6L6 18"/></svg></button><img class="im" alt=""><div class="bd"></div></div></div>`;
   const $ = <T extends Element>(selector: string) => root.querySelector<T>(selector);
   /** An element the popup's own markup always has (the shell above, the form's button and honeypot). */
   const pick = <T extends Element>(selector: string) => $<T>(selector) as T;
@@ -116,6 +134,7 @@ export function mountPopup(
   const dialog = pick<HTMLElement>(".dlg");
   const body = pick<HTMLElement>(".bd");
   const canvas = pick<HTMLCanvasElement>("canvas");
+  const image = pick<HTMLImageElement>(".im");
 
   let cfg = config;
   let view: View = "form";
@@ -127,15 +146,12 @@ export function mountPopup(
   let busy = false;
   let destroyed = false;
   let stopConfetti = () => {};
-  let validation: FormValidation | undefined;
-  /** Loaded on first use; should that fail, success is a line with the answer's message and code. */
-  let success: SuccessView | undefined;
   const returnFocus = inline ? null : document.activeElement;
 
   const shownFields = (): FieldName[] => ["email", ...optionalFieldNames.filter((name) => cfg.fields[name])];
 
-  /** The merchant's inline HTML, with the offer's figures filled in after sanitizing. */
-  const offerText = (html: string) => fillDiscountPercent(sanitizeInlineHtml(html), cfg.discountPercentage);
+  /** The merchant's inline HTML (sanitized by the server: app/lib/public-popup-config.ts), figures filled in. */
+  const offerText = (html: string) => fillDiscountPercent(html, cfg.discountPercentage);
 
   function formHtml(): string {
     const fields = shownFields()
@@ -152,7 +168,26 @@ export function mountPopup(
     )}</button></form>`;
   }
 
-  function applyLayout(): void {
+  /** Layout and design as CSS custom properties on the dialog's shell, the position as its class. */
+  function applyDesign(): void {
+    const design = cfg.design;
+    const properties = {
+      bg: design.backgroundColor,
+      fg: design.textColor,
+      btn: design.buttonColor,
+      btx: design.buttonTextColor,
+      ov: rgba(design.overlayColor, design.overlayOpacity),
+      r: `${Math.min(40, Math.max(0, Number(design.cornerRadius) || 0))}px`,
+      // The theme's font is the page's, read where the popup is mounted.
+      font:
+        design.font === "theme"
+          ? getComputedStyle(host.parentElement || document.body).fontFamily
+          : SYSTEM_FONT,
+    };
+    for (const [name, value] of Object.entries(properties)) overlay.style.setProperty(`--${name}`, value);
+    overlay.className = `ov p-${design.position}${inline ? " in" : ""}`;
+    if (design.imageUrl) image.src = design.imageUrl;
+    else image.removeAttribute("src");
     const width = WIDTHS[cfg.layout.width] || WIDTHS.lg;
     const height = Math.min(100, Math.max(20, Number(cfg.layout.maxHeightVh) || 70));
     dialog.style.setProperty("--w", `${width}px`);
@@ -205,33 +240,29 @@ export function mountPopup(
     if (view === "form") {
       body.innerHTML = formHtml();
       showErrors();
-    } else if (success) {
-      body.innerHTML =
-        view === "processing" ? success.processingHtml() : success.successHtml(cfg, code, notice);
     } else {
-      body.innerHTML = `<p class="t" id="np-t">${escapeHtml(notice)}</p>`;
+      body.innerHTML = view === "processing" ? processingHtml() : successHtml(cfg, code, notice);
     }
-    if ((hadFocus || !inline) && root.activeElement === null) dialog.focus({ preventScroll: true });
+    if ((hadFocus || (!inline && modal)) && root.activeElement === null)
+      dialog.focus({ preventScroll: true });
   }
 
   function go(next: View): void {
     stopConfetti();
     view = next;
     paint();
-    if (next === "success" && success) stopConfetti = success.startConfetti(canvas, 3000);
+    if (next === "success") stopConfetti = startConfetti(canvas, 3000);
   }
 
   async function submit(): Promise<void> {
     if (busy) return;
     busy = true;
-    validation ||= await settle(options.loadValidation);
-    if (destroyed) return;
     readValues();
     const website = pick<HTMLInputElement>("[name=website]").value;
     const payload = { email: "" } as PopupFormValues;
     for (const name of shownFields()) payload[name] = (values[name] || "").trim();
     payload.website = website;
-    errors = validation ? validation.validateSubscriber(payload, cfg.fields, cfg.emailValidation) : {};
+    errors = validateSubscriber(payload, cfg.fields, cfg.emailValidation);
     general = "";
     showErrors();
     const firstInvalid = $<HTMLInputElement>("[aria-invalid=true]");
@@ -242,24 +273,19 @@ export function mountPopup(
     }
     const button = pick<HTMLButtonElement>(".pri");
     button.setAttribute("aria-busy", "true");
-    if (preview) {
-      success ||= await settle(options.loadSuccessView);
-      go("processing");
-    }
+    if (preview) go("processing");
     let result: PopupSubmitResult;
     try {
       result = await options.onSubmit(payload);
     } catch {
       result = { ok: false };
     }
-    if (result.ok) success ||= await settle(options.loadSuccessView);
     busy = false;
     if (destroyed) return;
     if (result.ok) {
       code = result.discountCode || "";
-      // With a code the heading says it all; without one the message tells where the code went. The
-      // fallback line (no success view) shows both.
-      notice = code && success ? "" : `${result.message || ""} ${code}`;
+      // With a code the heading says it all; without one the message tells where the code went.
+      notice = code ? "" : result.message || "";
       go("success");
       return;
     }
@@ -290,7 +316,7 @@ export function mountPopup(
       close();
       return;
     }
-    if (event.key !== "Tab") return;
+    if (event.key !== "Tab" || !modal) return;
     const items = focusables();
     const first = items[0];
     const last = items[items.length - 1];
@@ -307,7 +333,7 @@ export function mountPopup(
     if (target === overlay && !inline) return close();
     const action = target.closest("[data-a]")?.getAttribute("data-a");
     if (action === "close") close();
-    else if (action === "copy") success?.copyCode(root, code);
+    else if (action === "copy") copyCode(root, code);
     else if (action === "continue") {
       if (preview) {
         values = {};
@@ -321,11 +347,6 @@ export function mountPopup(
     event.preventDefault();
     void submit();
   });
-  // The visitor starts on a field: the form's checks load meanwhile.
-  root.addEventListener("focusin", async (event) => {
-    if (!validation && event.target instanceof HTMLInputElement)
-      validation = await settle(options.loadValidation);
-  });
   root.addEventListener("input", (event) => {
     const name = (event.target as HTMLInputElement).name;
     if (name && (errors[name] || general)) {
@@ -335,9 +356,11 @@ export function mountPopup(
     }
   });
 
+  // Escape closes a modal wherever focus is, a corner or a bar only from within.
+  const keyTarget: Document | ShadowRoot = modal ? document : root;
   let unlock = () => {};
-  if (!inline) {
-    document.addEventListener("keydown", onKeydown, true);
+  if (!inline) keyTarget.addEventListener("keydown", onKeydown as EventListener, true);
+  if (!inline && modal) {
     const html = document.documentElement;
     const gap = window.innerWidth - html.clientWidth;
     const saved = [html.style.overflow, document.body.style.paddingRight];
@@ -350,7 +373,7 @@ export function mountPopup(
     };
   }
 
-  applyLayout();
+  applyDesign();
   playAnimation();
   paint();
 
@@ -360,7 +383,7 @@ export function mountPopup(
       if (view === "form") readValues();
       const animationChanged = next.animation !== cfg.animation;
       cfg = next;
-      applyLayout();
+      applyDesign();
       if (animationChanged) playAnimation();
       paint();
     },
@@ -368,7 +391,7 @@ export function mountPopup(
       if (destroyed) return;
       destroyed = true;
       stopConfetti();
-      document.removeEventListener("keydown", onKeydown, true);
+      keyTarget.removeEventListener("keydown", onKeydown as EventListener, true);
       unlock();
       root.innerHTML = "";
       if (returnFocus instanceof HTMLElement && returnFocus.isConnected)

@@ -16,13 +16,20 @@ function sessionId(): string {
   return id;
 }
 
-/** `api` is the store's public API root. A network failure answers without a message (the popup's generic one). */
-export async function sendSubscription(api: string, values: PopupFormValues): Promise<PopupSubmitResult> {
+/**
+ * `api` is the store's public API root; `shown` the popup and variant the visitor saw. A network failure
+ * answers without a message (the popup's generic one).
+ */
+export async function sendSubscription(
+  api: string,
+  values: PopupFormValues,
+  shown?: { popupId: string; variantId: string },
+): Promise<PopupSubmitResult> {
   try {
     const response = await fetch(`${api}/subscribe`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ ...values, pageUrl: location.href, sessionId: sessionId() }),
+      body: JSON.stringify({ ...values, ...shown, pageUrl: location.href, sessionId: sessionId() }),
     });
     const body = (await response.json().catch(() => ({}))) as Partial<SubscribeResponse> & {
       errors?: Record<string, string>;

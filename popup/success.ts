@@ -2,7 +2,7 @@
  * What the popup shows once a submission is accepted: the success view (code, Copy button, social links) and
  * its confetti, plus the builder preview's processing view. Not needed before the popup's first paint, so
  * the storefront script loads it only after a successful subscribe, as a second file built from this one
- * (build/popup/newsletter-popup-success.js); the builder imports it.
+ * (part of build/popup/newsletter-popup-view.js); the builder imports it.
  */
 import type { PublicPopupConfig, SocialNetwork } from "./config";
 import { escapeHtml } from "./sanitize";

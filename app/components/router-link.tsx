@@ -11,7 +11,8 @@ export function RouterLink({ url, children, external, ...rest }: LinkLikeCompone
   const embedded = useEmbedded();
   if (external || /^https?:\/\//.test(url)) {
     return (
-      <a href={url} target="_blank" rel="noopener noreferrer" {...rest}>
+      // After the rest: Polaris passes `target: undefined`, which must not undo the new tab.
+      <a {...rest} href={url} target="_blank" rel="noopener noreferrer">
         {children}
       </a>
     );

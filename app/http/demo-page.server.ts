@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import { installScript } from "~/lib/install-script";
 import { env } from "~/server/env.server";
-import { activeScriptVersion, publicPopupConfig } from "~/services/popups/popups.server";
+import { activeScriptVersion, publicPopups } from "~/services/popups/public-popups.server";
 import { escapeHtml } from "../../popup/sanitize";
 
 const products = [
@@ -19,8 +19,7 @@ const products = [
  */
 export async function demoPage(req: Request, res: Response) {
   const storeId = String(req.params.storeId);
-  const config = await publicPopupConfig(storeId);
-  if (!config) {
+  if (!(await publicPopups(storeId))) {
     res.status(404).type("text/plain").send("No active popup for this store");
     return;
   }
@@ -33,7 +32,7 @@ export async function demoPage(req: Request, res: Response) {
     )
     .join("");
   res.type("html").send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg">
 <title>Demo shop · Newsletter Popup</title>
 <style>
 body{margin:0;font-family:system-ui,sans-serif;color:#222;background:#fafafa}

@@ -15,7 +15,7 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
   const text = await readLimitedText(request);
   let body: unknown;
   try {
-    body = text ? JSON.parse(text) : {};
+    body = text ? JSON.parse(text, wellFormed) : {};
   } catch {
     throw malformed(BODY_NOT_JSON);
   }
@@ -23,6 +23,14 @@ export async function readJson<T extends z.ZodType>(request: Request, schema: T)
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw invalidInput(parsed.error);
   return parsed.data;
+}
+
+/**
+ * A lone UTF-16 surrogate (`"\ud800"`) cannot be encoded as UTF-8: text columns would store U+FFFD anyway,
+ * and a JSONB column refuses the whole value. Every string is made well-formed the same way on arrival.
+ */
+function wellFormed(_key: string, value: unknown): unknown {
+  return typeof value === "string" ? value.replace(/[\ud800-\udfff]/gu, "\ufffd") : value;
 }
 
 /**
@@ -44,10 +52,14 @@ function containsNul(body: unknown): boolean {
   return false;
 }
 
-/** Reads the body as text, stopping as soon as it passes the limit (a huge body is never held whole). */
 async function readLimitedText(request: Request): Promise<string> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BYTES) throw tooLarge(BODY_TOO_LARGE);
-  if (!request.body) return "";
+  return (await readLimitedBytes(request, MAX_JSON_BYTES)).toString("utf8");
+}
+
+/** Reads the body, stopping as soon as it passes `limit` bytes (a huge body is never held whole). */
+export async function readLimitedBytes(request: Request, limit: number): Promise<Buffer> {
+  if (Number(request.headers.get("content-length") ?? 0) > limit) throw tooLarge(BODY_TOO_LARGE);
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -55,13 +67,13 @@ async function readLimitedText(request: Request): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_JSON_BYTES) {
+    if (size > limit) {
       await reader.cancel();
       throw tooLarge(BODY_TOO_LARGE);
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 function methodNotAllowed(allowed: string[]) {

@@ -7,10 +7,13 @@ import { consume, consumeAll, countWithin } from "~/server/rate-limit.server";
 import { DomainError, gone, invalidInput, malformed, notFound, tooLarge } from "~/services/errors.server";
 import {
   acceptsScriptVersion,
+  impressionTarget,
   publicPopupConfig,
+  publicPopups,
   recordPopupView,
+  recordVariantImpression,
   subscribingPopup,
-} from "~/services/popups/popups.server";
+} from "~/services/popups/public-popups.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
 import { demoPage } from "./demo-page.server";
 import { sendError } from "./errors.server";
@@ -32,6 +35,12 @@ function cors(_req: Request, res: Response, next: NextFunction) {
 }
 
 const json = express.json({ limit: "16kb", type: () => true });
+/** A beacon's body: JSON when it is, nothing otherwise (a view still counts for the store). */
+const lenientJson = (req: Request, res: Response, next: NextFunction) =>
+  json(req, res, (error?: unknown) => {
+    if (error) req.body = undefined;
+    next();
+  });
 
 /** express.json's refusals (its errors carry an HTTP status) in the product's words; null for anything else. */
 function bodyParserRefusal(error: unknown): DomainError | null {
@@ -46,15 +55,25 @@ publicRouter.options("/api/public/{*rest}", (_req, res) => {
   res.status(204).end();
 });
 
-publicRouter.get("/api/public/stores/:storeId/popup", async (req, res) => {
-  const config = await publicPopupConfig(req.params.storeId);
-  if (!config) throw notFound("Popup not found");
+/** What a storefront script may load: 404 when there is nothing to show, 410 for a replaced install script. */
+async function sendToScript(req: Request, res: Response, answer: object | null): Promise<void> {
+  if (!answer) throw notFound("Popup not found");
   const version = typeof req.query.v === "string" ? req.query.v : undefined;
-  if (!(await acceptsScriptVersion(req.params.storeId, version))) {
+  if (!(await acceptsScriptVersion(String(req.params.storeId), version))) {
     throw gone("This install script was replaced; install the current script from the dashboard");
   }
   res.setHeader("Cache-Control", "public, max-age=60");
-  res.json(config);
+  res.json(answer);
+}
+
+/** SPEC's single popup: the store's first (oldest) one. */
+publicRouter.get("/api/public/stores/:storeId/popup", async (req, res) => {
+  await sendToScript(req, res, await publicPopupConfig(req.params.storeId));
+});
+
+/** Every active popup with its targeting, design and variants; the script chooses on the page. */
+publicRouter.get("/api/public/stores/:storeId/popups", async (req, res) => {
+  await sendToScript(req, res, await publicPopups(req.params.storeId));
 });
 
 publicRouter.post("/api/public/stores/:storeId/subscribe", json, async (req, res) => {
@@ -63,11 +82,13 @@ publicRouter.post("/api/public/stores/:storeId/subscribe", json, async (req, res
     [rules.subscribePerIp, req.ip ?? "unknown"],
     [rules.subscribePerStore, req.params.storeId],
   ]);
-  const popup = await subscribingPopup(req.params.storeId);
-  if (!popup) throw notFound("Popup not found");
+  // A store with nothing to subscribe to answers 404 whatever the body says.
+  if (!(await publicPopups(req.params.storeId))) throw notFound("Popup not found");
   const body = subscribeBodySchema.safeParse(req.body ?? {});
   if (!body.success) throw invalidInput(body.error);
-  const result = await subscribe(popup, body.data, {
+  const subscribing = await subscribingPopup(req.params.storeId, body.data.popupId, body.data.variantId);
+  if (!subscribing) throw notFound("Popup not found");
+  const result = await subscribe(subscribing, body.data, {
     ip: req.ip ?? "",
     userAgent: req.get("user-agent") ?? "",
   });
@@ -75,18 +96,28 @@ publicRouter.post("/api/public/stores/:storeId/subscribe", json, async (req, res
 });
 
 /**
- * A popup view. Only the first views of an address per store and UTC day count: the rest answer 204
- * as well (the script has nothing to do about it) but cannot skew the conversion rate.
+ * A popup view, with the popup and variant shown (`{ popupId, variantId }`, a beacon's text/plain JSON;
+ * anything else counts for the store only). Only the first views of an address per store (and per popup)
+ * and UTC day count: the rest answer 204 as well (the script has nothing to do about it) but cannot skew
+ * the conversion rates.
  */
-publicRouter.post("/api/public/stores/:storeId/impressions", async (req, res) => {
+publicRouter.post("/api/public/stores/:storeId/impressions", lenientJson, async (req, res) => {
   const rules = publicRateRules();
   const ip = req.ip ?? "unknown";
   await consume(rules.impressionsPerIp, ip);
-  const config = await publicPopupConfig(req.params.storeId);
-  if (!config) throw notFound("Popup not found");
+  const storeId = String(req.params.storeId);
+  if (!(await publicPopups(storeId))) throw notFound("Popup not found");
+  const shown = req.body as { popupId?: unknown; variantId?: unknown } | null | undefined;
+  const target = await impressionTarget(storeId, shown?.popupId, shown?.variantId);
   const today = new Date().toISOString().slice(0, 10);
-  if (await countWithin(rules.impressionsCountedPerIpPerDay, `${config.storeId}:${ip}:${today}`))
-    await recordPopupView(config.storeId);
+  if (await countWithin(rules.impressionsCountedPerIpPerDay, `${storeId}:${ip}:${today}`))
+    await recordPopupView(storeId);
+  if (
+    target &&
+    (await countWithin(rules.impressionsCountedPerIpPerDay, `${target.popupId}:${ip}:${today}`))
+  ) {
+    await recordVariantImpression(target.popupId, target.variantId, today);
+  }
   res.status(204).end();
 });
 
@@ -94,7 +125,7 @@ publicRouter.post("/api/public/stores/:storeId/impressions", async (req, res) =>
  * The built storefront script and the files it loads later (build/popup, popup/vite.config.ts); ETag by
  * content so repeat visits revalidate cheaply.
  */
-const POPUP_SCRIPT_FILES = /^newsletter-popup(?:-form|-success)?\.js$/;
+const POPUP_SCRIPT_FILES = /^newsletter-popup(?:-view)?\.js$/;
 const popupScripts = new Map<string, { body: Buffer; etag: string }>();
 function loadPopupScript(file: string) {
   let script = popupScripts.get(file);

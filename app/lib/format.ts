@@ -29,3 +29,15 @@ export function formatDateTime(value: string | Date | null | undefined): string 
   });
   return `${text} UTC`;
 }
+
+/** An amount ("1234.50") in its currency as merchants read it, e.g. "$1,234.50" or "€89.00". */
+export function formatMoney(amount: string, currency: string): string {
+  return Number(amount).toLocaleString("en-US", { style: "currency", currency });
+}
+
+/** A file size as people read it: 980 bytes, 12.5 KB, 3.2 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}

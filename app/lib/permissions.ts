@@ -1,4 +1,4 @@
-/** SPEC §3 permission names and labels, and the SPEC §6 rules, used by the server and the UI. */
+/** SPEC §3 permission names and labels (and manage_campaigns, issue 18), and the SPEC §6 rules, used by the server and the UI. */
 export const permissionNames = [
   "manage_stores",
   "manage_popups",
@@ -6,6 +6,7 @@ export const permissionNames = [
   "manage_subscribers",
   "manage_email_settings",
   "manage_integrations",
+  "manage_campaigns",
   "delete_data",
 ] as const;
 
@@ -20,6 +21,7 @@ export const permissionLabels: Record<Permission, string> = {
   manage_subscribers: "Manage Subscribers",
   manage_email_settings: "Manage Email Settings",
   manage_integrations: "Manage Integrations",
+  manage_campaigns: "Manage Campaigns",
   delete_data: "Delete Stores/Data",
 };
 

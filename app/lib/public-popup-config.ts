@@ -1,16 +1,56 @@
-import type { PublicPopupConfig, SocialNetwork } from "../../popup/config";
+import type {
+  PopupDesign,
+  PopupVariant,
+  PublicPopupConfig,
+  PublicVariant,
+  SocialNetwork,
+} from "../../popup/config";
+import { sanitizeInlineHtml } from "../../popup/sanitize";
 
-type PopupSource = Omit<PublicPopupConfig, "socialLinks">;
+type PopupSource = Omit<PublicPopupConfig, "socialLinks" | "design"> & { design: PopupDesign };
 
-/** The storefront's view of a popup: only what the script needs, and only the social links that are set. */
+/** Where the storefront loads an uploaded popup image (served with a long cache; ids never change). */
+export const popupImagePath = (imageId: string) => `/api/public/images/${imageId}`;
+
+/** A design as the storefront sees it: the image as a URL path instead of its id. */
+export function toPublicDesign<T extends Partial<PopupDesign>>(
+  design: T,
+): Omit<T, "imageId"> & { imageUrl?: string | null } {
+  const { imageId, ...rest } = design;
+  return imageId === undefined ? rest : { ...rest, imageUrl: imageId ? popupImagePath(imageId) : null };
+}
+
+const imageOf = ({ imageId }: PopupDesign) => (imageId ? popupImagePath(imageId) : null);
+
+/**
+ * A variant as the storefront sees it: its id, weight and what it changes, its inline HTML sanitized like the
+ * popup's own.
+ */
+export function toPublicVariant({ id, weight, overrides }: PopupVariant): PublicVariant {
+  const { design, title, subtitle, ...content } = overrides;
+  return {
+    id,
+    weight,
+    ...content,
+    ...(title === undefined ? {} : { title: sanitizeInlineHtml(title) }),
+    ...(subtitle === undefined ? {} : { subtitle: sanitizeInlineHtml(subtitle) }),
+    ...(design ? { design: toPublicDesign(design) } : {}),
+  };
+}
+
+/**
+ * The storefront's view of a popup: only what the script needs, and only the social links that are set.
+ * The inline HTML is sanitized here, on every answer, whatever was stored: the storefront renders it as is.
+ */
 export function toPublicConfig(popup: PopupSource, socialLinks: Record<string, string>): PublicPopupConfig {
   const links = Object.fromEntries(Object.entries(socialLinks).filter(([, url]) => url)) as Partial<
     Record<SocialNetwork, string>
   >;
   return {
     storeId: popup.storeId,
-    title: popup.title,
-    subtitle: popup.subtitle,
+    id: popup.id,
+    title: sanitizeInlineHtml(popup.title),
+    subtitle: sanitizeInlineHtml(popup.subtitle),
     buttonText: popup.buttonText,
     fields: popup.fields,
     emailValidation: popup.emailValidation,
@@ -22,5 +62,6 @@ export function toPublicConfig(popup: PopupSource, socialLinks: Record<string, s
     showExitIntentIfNotSubscribed: popup.showExitIntentIfNotSubscribed,
     suppressAfterSubscription: popup.suppressAfterSubscription,
     socialLinks: links,
+    design: { ...toPublicDesign(popup.design), imageUrl: imageOf(popup.design) },
   };
 }

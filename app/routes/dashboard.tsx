@@ -2,6 +2,7 @@ import { BlockStack, Box, Card, InlineGrid, Page, Text } from "@shopify/polaris"
 import { Suspense, useMemo } from "react";
 import { Await, redirect, useLocation, useNavigation } from "react-router";
 import { DailyChart } from "~/components/dashboard/daily-chart";
+import { RevenueCard } from "~/components/dashboard/revenue-card";
 import { StatCard } from "~/components/dashboard/stat-card";
 import { SkeletonCards } from "~/components/skeleton-cards";
 import { requireStoreScreen } from "~/http/guards/screens.server";
@@ -132,6 +133,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     <StatCard label="Conversion Rate" value={`${resolved.conversionRate}%`} />
                     <StatCard label="Coupons Used" value={formatNumber(resolved.couponsUsed)} />
                   </InlineGrid>
+                  <RevenueCard revenue={resolved.revenue} />
                   <RecentActivity stats={resolved} />
                 </BlockStack>
               )}

@@ -1,18 +1,35 @@
-import { BlockStack, Button, ButtonGroup, Card, EmptyState, InlineStack, Page, Text } from "@shopify/polaris";
-import { useCallback, useMemo, useState } from "react";
+import {
+  BlockStack,
+  Button,
+  ButtonGroup,
+  Card,
+  EmptyState,
+  InlineStack,
+  Page,
+  Select,
+  Text,
+} from "@shopify/polaris";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
 import { CartValidationCard } from "~/components/popup-builder/cart-validation-card";
 import { ContentCard } from "~/components/popup-builder/content-card";
+import { DesignCard } from "~/components/popup-builder/design-card";
 import { DisplayCard } from "~/components/popup-builder/display-card";
 import { FieldsCard } from "~/components/popup-builder/fields-card";
 import { OfferCard } from "~/components/popup-builder/offer-card";
+import { PopupListCard, type PopupSummary } from "~/components/popup-builder/popup-list-card";
 import { PopupPreview, PREVIEW_DEVICES, type PreviewDevice } from "~/components/popup-builder/popup-preview";
+import { ResultsCard } from "~/components/popup-builder/results-card";
 import { SocialLinksCard } from "~/components/popup-builder/social-links-card";
+import { TargetingCard } from "~/components/popup-builder/targeting-card";
 import type { BuilderConfig } from "~/components/popup-builder/types";
 import { usePopupAutosave } from "~/components/popup-builder/use-popup-autosave";
+import { VariantsCard } from "~/components/popup-builder/variants-card";
 import { StorePicker } from "~/components/store-picker";
+import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { requireStoreScreen } from "~/http/guards/screens.server";
-import { toPublicConfig } from "~/lib/public-popup-config";
-import { getPopupConfig } from "~/services/popups/popups.server";
+import { toPublicConfig, toPublicVariant } from "~/lib/public-popup-config";
+import { listPopups } from "~/services/popups/popups.server";
 import { requireStore } from "~/services/stores/stores.server";
 import type { Route } from "./+types/popup-builder";
 
@@ -21,14 +38,24 @@ export const meta: Route.MetaFunction = () => [{ title: "Popup Builder · Newsle
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { actor, store: selected } = await requireStoreScreen(request, params, "manage_popups");
   if (!selected) return { editor: null };
-  const [store, popup] = await Promise.all([
+  const [store, popups] = await Promise.all([
     requireStore(actor, selected.id),
-    getPopupConfig(actor, selected.id),
+    listPopups(actor, selected.id),
   ]);
-  const { id: _id, createdAt: _created, updatedAt: _updated, ...config } = popup;
+  // ?popup= names the popup being edited; an unknown or missing id opens the first in priority order.
+  const wanted = new URL(request.url).searchParams.get("popup");
+  const popup = popups.find(({ id }) => id === wanted) ?? popups[0];
+  if (!popup) throw new Error(`store ${store.id} has no popup`);
+  const { createdAt: _created, updatedAt: _updated, discountCodeCheckedAt: _checked, ...config } = popup;
   return {
     editor: {
       store: { id: store.id, name: store.name, socialLinks: store.socialLinks },
+      popups: popups.map(({ id, name, isActive, variants }) => ({
+        id,
+        name,
+        isActive,
+        variantCount: variants.length,
+      })) satisfies PopupSummary[],
       config: config satisfies BuilderConfig,
       codeMissingInShopify: popup.discountCodeInShopify === false ? popup.discountCode : null,
       openPreview: new URL(request.url).searchParams.get("preview") === "true",
@@ -40,6 +67,7 @@ const STATUS_TEXT = { saved: "All changes saved", saving: "Saving…", failed: "
 const devices = Object.keys(PREVIEW_DEVICES) as PreviewDevice[];
 /** The labels of the fields whose values the autosave can refuse, for the status line. */
 const FIELD_LABELS: Record<string, string> = {
+  name: "Popup name",
   title: "Title",
   subtitle: "Subtitle",
   buttonText: "Button text",
@@ -56,17 +84,38 @@ function notSavedText(path: string): string {
 }
 
 type EditorData = NonNullable<Route.ComponentProps["loaderData"]["editor"]>;
+type BuilderProps = EditorData & {
+  /** Reloads the popup after the server replaced it (a promoted winner): the editor starts again from it. */
+  onReplaced: () => Promise<void>;
+};
 
-function Builder({ store, config: initial, openPreview, codeMissingInShopify }: EditorData) {
-  const { config, status, errors, edit, saveNow } = usePopupAutosave(store.id, initial);
+function Builder({
+  store,
+  popups,
+  config: initial,
+  openPreview,
+  codeMissingInShopify,
+  onReplaced,
+}: BuilderProps) {
+  const { config, status, errors, edit, saveNow, savedVariantIds } = usePopupAutosave(store.id, initial);
   const [device, setDevice] = useState<PreviewDevice>("desktop");
   // A field whose value was refused keeps the change unsaved: the status says so until it is fixed.
   const refused = Object.keys(errors)[0];
+  useUnsavedChanges(refused !== undefined);
   const [socialLinks, setSocialLinks] = useState(store.socialLinks);
   const [fullscreen, setFullscreen] = useState(openPreview);
+  const [previewVariantId, setPreviewVariantId] = useState(initial.variants[0]?.id ?? "");
+  const previewVariant = config.variants.find(({ id }) => id === previewVariantId);
   const previewConfig = useMemo(
     () => ({ ...toPublicConfig(config, socialLinks), discountCode: config.discountCode }),
     [config, socialLinks],
+  );
+  const shownVariant = useMemo(() => previewVariant && toPublicVariant(previewVariant), [previewVariant]);
+  // The list shows the open popup as edited (its name and status save a moment later).
+  const listed = popups.map((popup) =>
+    popup.id === config.id
+      ? { ...popup, name: config.name, isActive: config.isActive, variantCount: config.variants.length }
+      : popup,
   );
   const closeFullscreen = useCallback(() => setFullscreen(false), []);
 
@@ -86,7 +135,22 @@ function Builder({ store, config: initial, openPreview, codeMissingInShopify }: 
               {refused ? notSavedText(refused) : STATUS_TEXT[status]}
             </Text>
           </InlineStack>
+          <PopupListCard
+            storeId={store.id}
+            popups={listed}
+            selectedId={config.id}
+            onSelectedActiveChange={(isActive) => edit({ isActive })}
+          />
           <ContentCard config={config} edit={edit} errors={errors} />
+          <TargetingCard config={config} edit={edit} errors={errors} />
+          <DesignCard storeId={store.id} config={config} edit={edit} errors={errors} />
+          <VariantsCard config={config} edit={edit} errors={errors} />
+          <ResultsCard
+            storeId={store.id}
+            popupId={config.id}
+            variantIds={savedVariantIds}
+            onPromoted={onReplaced}
+          />
           <FieldsCard config={config} edit={edit} errors={errors} />
           <OfferCard config={config} edit={edit} errors={errors} missingInShopify={codeMissingInShopify} />
           <DisplayCard config={config} edit={edit} />
@@ -122,15 +186,31 @@ function Builder({ store, config: initial, openPreview, codeMissingInShopify }: 
                     </Button>
                   </InlineStack>
                 </InlineStack>
+                {config.variants.length > 1 ? (
+                  <Select
+                    label="Variant shown"
+                    labelInline
+                    options={config.variants.map(({ id, name }) => ({ value: id, label: `Variant ${name}` }))}
+                    value={previewVariant ? previewVariantId : (config.variants[0]?.id ?? "")}
+                    onChange={setPreviewVariantId}
+                  />
+                ) : null}
                 {fullscreen ? null : (
-                  <PopupPreview config={previewConfig} fullscreen={false} device={device} />
+                  <PopupPreview
+                    config={previewConfig}
+                    variant={shownVariant}
+                    fullscreen={false}
+                    device={device}
+                  />
                 )}
               </BlockStack>
             </Card>
           </div>
         </div>
       </div>
-      {fullscreen ? <PopupPreview config={previewConfig} fullscreen onClose={closeFullscreen} /> : null}
+      {fullscreen ? (
+        <PopupPreview config={previewConfig} variant={shownVariant} fullscreen onClose={closeFullscreen} />
+      ) : null}
     </Page>
   );
 }
@@ -151,5 +231,29 @@ export default function PopupBuilder({ loaderData }: Route.ComponentProps) {
       </Page>
     );
   }
-  return <Builder key={loaderData.editor.store.id} {...loaderData.editor} />;
+  return <Editor {...loaderData.editor} />;
+}
+
+/** One editor per store and popup; a popup the server replaced gets a fresh one once its new data is in. */
+function Editor(editor: EditorData) {
+  const revalidator = useRevalidator();
+  const [generation, setGeneration] = useState(0);
+  const replaced = useRef(false);
+  const onReplaced = useCallback(async () => {
+    replaced.current = true;
+    await revalidator.revalidate();
+  }, [revalidator]);
+  // The reloaded data arrives in a transition, after revalidate() resolves: start again when it is here.
+  useEffect(() => {
+    if (!replaced.current) return;
+    replaced.current = false;
+    setGeneration((current) => current + 1);
+  }, [editor.config]);
+  return (
+    <Builder
+      key={`${editor.store.id}:${editor.config.id}:${generation}`}
+      {...editor}
+      onReplaced={onReplaced}
+    />
+  );
 }

@@ -5,6 +5,7 @@ import { useAppContext } from "~/components/app-context";
 import { ConfirmModal } from "~/components/confirm-modal";
 import { NoStores } from "~/components/no-stores";
 import { StorePicker } from "~/components/store-picker";
+import { ImportModal } from "~/components/subscribers/import-modal";
 import { SubscriberDetailModal } from "~/components/subscribers/subscriber-detail-modal";
 import { SubscriberFilters } from "~/components/subscribers/subscriber-filters";
 import { SubscriberTable } from "~/components/subscribers/subscriber-table";
@@ -68,6 +69,7 @@ function SubscribersScreen({ store, shopify, filters: loadedFilters, page }: Scr
   const [busy, setBusy] = useState(false);
   const [syncing, setSyncing] = useState(false);
   const [syncProgress, setSyncProgress] = useState<{ checked: number; total: number } | null>(null);
+  const [importing, setImporting] = useState(false);
 
   const applyFilters = useCallback(
     (next: Filters) => {
@@ -161,6 +163,7 @@ function SubscribersScreen({ store, shopify, filters: loadedFilters, page }: Scr
           : []),
         // A download, not a page: the browser keeps this screen and saves the file.
         ...(page.hasSubscribers ? [{ content: "Export CSV", onAction: () => download(exportUrl) }] : []),
+        { content: "Import CSV", onAction: () => setImporting(true) },
       ]
     : [];
 
@@ -218,6 +221,12 @@ function SubscribersScreen({ store, shopify, filters: loadedFilters, page }: Scr
           setViewing(null);
           setDeleting(row);
         }}
+      />
+      <ImportModal
+        storeId={store.id}
+        open={importing}
+        onClose={() => setImporting(false)}
+        onImported={() => void revalidator.revalidate()}
       />
       <ConfirmModal
         open={deleting !== null}

@@ -1,11 +1,15 @@
 import { webhookRoute } from "~/http/webhook-route.server";
 import { webhookPayloads } from "~/lib/schemas/webhooks";
 
-/** A new order: subscribers whose unique code it used are marked as having used it. */
-const handle = webhookRoute("ORDERS_CREATE", webhookPayloads.orderCreate, (shop, order) => ({
+/**
+ * A new order: subscribers whose unique code it used are marked as having used it, and an order that used a
+ * popup's code is attributed to that popup (its revenue).
+ */
+const handle = webhookRoute("ORDERS_CREATE", webhookPayloads.orderCreate, (shop, payload) => ({
   type: "order-codes-used",
   shop,
-  codes: order.discount_codes.map((discount) => discount.code),
+  codes: payload.discount_codes.map((discount) => discount.code),
+  order: payload.order,
 }));
 
 export const loader = handle;

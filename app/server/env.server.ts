@@ -50,6 +50,8 @@ const envSchema = z
     IMPRESSIONS_COUNTED_PER_IP_PER_DAY: z.coerce.number().int().positive().default(50),
     /** How long a worker owns an email send before another may take it over (seconds). */
     EMAIL_SEND_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
+    /** A campaign message that failed for now is tried again after this, doubling each time (seconds). */
+    CAMPAIGN_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
     SESSION_TTL_MINUTES: z.coerce.number().positive().default(1440),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SHOPIFY_API_KEY: z.string().optional(),

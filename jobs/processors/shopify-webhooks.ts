@@ -1,3 +1,4 @@
+import { attributeOrder } from "~/services/popups/revenue.server";
 import { redactCustomer, redactShop, reportCustomerData } from "~/services/shopify/compliance.server";
 import { markCodesUsedInOrder } from "~/services/shopify/coupon-sync.server";
 import { disconnectUninstalledShop, recordGrantedScopes } from "~/services/shopify/shop-lifecycle.server";
@@ -10,6 +11,7 @@ export async function processWebhookJob(job: WebhookJob): Promise<unknown> {
     case "shop-scopes-updated":
       return recordGrantedScopes(job.shop, job.scopes);
     case "order-codes-used":
+      if (job.order) await attributeOrder(job.shop, job.codes, job.order);
       return markCodesUsedInOrder(job.shop, job.codes);
     case "customer-data-request":
       return reportCustomerData(job.shop, job.customer);

@@ -28,7 +28,7 @@ export async function processShopifyJob(job: ShopifyJob): Promise<unknown> {
     case "sync-coupon-usage":
       return syncWithProgress(job.storeId);
     case "check-discount-code":
-      return checkStaticDiscountCode(job.storeId);
+      return checkStaticDiscountCode(job.storeId, job.popupId);
     case "consent-sync":
       return syncSubscriberConsent(job.subscriberId);
     case "consent-backfill":

@@ -92,14 +92,14 @@ test("the downloaded service worker serves the popup from cache on a merchant si
   const download = await downloading;
   expect(download.suggestedFilename()).toBe("newsletter-popup-sw.js");
   const worker = fs.readFileSync((await download.path()) ?? "", "utf8");
-  expect(worker).toContain(`/api/public/stores/${store.id}/popup`);
+  expect(worker).toContain(`/api/public/stores/${store.id}/popups`);
 
   const script = (await api.get<{ script: string }>(`/api/stores/${store.id}/integration-script`)).script;
   const site = await serveMerchantSite(worker, script);
   try {
     await page.goto(site.origin);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-    // The second visit is controlled by the worker: the script and the config go through its cache.
+    // The second visit is controlled by the worker: the script, its view and the popups go through its cache.
     await page.reload();
     await expect(page.locator("newsletter-popup")).toHaveCount(1);
     const cached = await page.evaluate(async () => {
@@ -112,7 +112,11 @@ test("the downloaded service worker serves the popup from cache on a merchant si
       return urls;
     });
     expect(cached).toEqual(
-      expect.arrayContaining(["/js/newsletter-popup.js", `/api/public/stores/${store.id}/popup`]),
+      expect.arrayContaining([
+        "/js/newsletter-popup.js",
+        "/js/newsletter-popup-view.js",
+        `/api/public/stores/${store.id}/popups`,
+      ]),
     );
   } finally {
     await site.close();

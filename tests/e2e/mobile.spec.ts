@@ -39,7 +39,7 @@ async function organizationWithSubscribers(): Promise<Setup> {
       (name) => `${name}-${unique("s")}@example-shop.example`,
     );
     for (const email of emails) await subscribe(MAIN, store.id, email);
-    // A pending member with every permission: the widest members row (three buttons, seven badges).
+    // A pending member with every permission: the widest members row (three buttons, eight badges).
     const memberEmail = `${unique("a.long.member.address")}@example-shop.example`;
     const permissions = Object.fromEntries(permissionNames.map((name) => [name, true]));
     await api.post("/api/admin/create-member", { email: memberEmail, permissions });

@@ -42,7 +42,8 @@ test("the header shows the title, subtitle, countdown, 'Add New Store' and the a
   await openUserMenu(page, ADMIN.email);
   await expect(page.getByRole("menuitem", { name: "Manage Members" })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Log out" })).toBeVisible();
-  await screenshot(page, "user-menu-admin");
+  // The viewport only: a full-page picture resizes the window, and a resize closes the open menu.
+  await screenshot(page, "user-menu-admin", { fullPage: false });
   await page.getByRole("menuitem", { name: "Manage Members" }).click();
   await expect(page).toHaveURL(/\/admin\/members$/);
   await expect(page.getByRole("heading", { level: 1, name: "Member Management" })).toBeVisible();
@@ -77,7 +78,7 @@ test("a member with only view_subscribers sees Dashboard and Subscribers, a Memb
   await openUserMenu(page, SUBSCRIBER_VIEWER.email);
   await expect(page.getByRole("menuitem", { name: "Log out" })).toBeVisible();
   await expect(page.getByRole("menuitem", { name: "Manage Members" })).toHaveCount(0);
-  await screenshot(page, "user-menu-member");
+  await screenshot(page, "user-menu-member", { fullPage: false });
   await page.keyboard.press("Escape");
 
   await page.locator("nav.Polaris-Navigation").getByRole("link", { name: "Subscribers" }).click();

@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { type Store, unique } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
+import { chooseShopify } from "./support/onboarding";
 import { screenshot } from "./support/screenshot";
 import { newOrganization, withApi } from "./support/spec-setup";
 
@@ -87,7 +88,7 @@ test("a second store for the same myshopify.com shop is refused, at step 1 and b
   // The wizard refuses it at step 1, on the store-name field.
   await login(page, owner.email, owner.password);
   await page.goto("/onboarding");
-  await page.getByRole("button", { name: /^Shopify/ }).click();
+  await chooseShopify(page);
   await page.getByLabel("Site Name").fill("Second Shop");
   const storeName = page.getByLabel("Store name", { exact: true });
   await storeName.fill(shop);

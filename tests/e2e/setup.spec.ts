@@ -89,13 +89,19 @@ test("a fresh install: the root leads to /setup, the account, a site, and its po
   // The popup builder links to the demo shop page, which installs the script as the owner's site would.
   await page.locator("nav.Polaris-Navigation").getByRole("link", { name: "Popup Builder" }).click();
   await expect(page).toHaveURL(/\/store\/[0-9a-f-]{36}\/popup-builder$/);
-  await page.getByRole("link", { name: "Open demo page" }).click();
-  await expect(page).toHaveURL(/\/demo\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole("heading", { name: "New arrivals" })).toBeVisible();
-  const popup = page.locator("newsletter-popup").getByRole("dialog");
+  // In a new tab: the builder stays open beside the shop.
+  const [demo] = await Promise.all([
+    page.context().waitForEvent("page"),
+    page.getByRole("link", { name: "Open demo page" }).click(),
+  ]);
+  await expect(demo).toHaveURL(/\/demo\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/store\/[0-9a-f-]{36}\/popup-builder$/);
+  await expect(demo.getByRole("heading", { name: "New arrivals" })).toBeVisible();
+  const popup = demo.locator("newsletter-popup").getByRole("dialog");
   await expect(popup).toBeVisible();
   await expect(popup.getByLabel("Email address")).toBeVisible();
-  await screenshot(page, "first-visit-demo-popup", { fullPage: false });
+  await screenshot(demo, "first-visit-demo-popup", { fullPage: false });
+  await demo.close();
 
   // Once the admin exists, /login no longer offers /setup, and /setup is gone.
   await page.context().clearCookies();

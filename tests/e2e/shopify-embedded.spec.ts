@@ -84,3 +84,23 @@ test("subscribers export as CSV from inside the admin, where downloads carry the
   expect(download.suggestedFilename()).toMatch(/^subscribers-.+\.csv$/);
   expect(fs.readFileSync(await download.path(), "utf8")).toContain(email);
 });
+
+test("subscribers import from a CSV file inside the admin, the upload carrying the session token", async ({
+  page,
+}) => {
+  const email = `iris-${Date.now()}@northwind-buyers.example`;
+  const app = await openInAdmin(page);
+  await openFromAdminMenu(page, app, "Subscribers");
+  await expect(app.getByRole("heading", { name: "Subscribers", level: 1 })).toBeVisible();
+  await app.getByRole("button", { name: "Import CSV" }).click();
+  const dialog = app.getByRole("dialog");
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: "list.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(`email,name\n${email},Iris\n`),
+  });
+  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+  await expect(dialog).toContainText("1 added, 0 updated, 0 skipped.");
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(app.getByText(email)).toBeVisible();
+});

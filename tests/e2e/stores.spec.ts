@@ -12,7 +12,8 @@ import {
 import { login } from "./support/auth";
 import { cardWithHeading, expect, sidebarItems, test, toast } from "./support/fixtures";
 import { linkIn, newestMail } from "./support/mail";
-import { createMember, markCouponUsed } from "./support/members";
+import { createMember, markCouponUsed, recordAttributedOrder } from "./support/members";
+import { chooseShopify } from "./support/onboarding";
 import { screenshot } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
 import { newOrganization, withApi } from "./support/spec-setup";
@@ -184,7 +185,7 @@ test.describe("onboarding", () => {
 
     // Custom Domain mode: "shop.example.com/" becomes https://shop.example.com.
     await page.goto("/onboarding");
-    await page.getByRole("button", { name: /^Shopify/ }).click();
+    await chooseShopify(page);
     await customMode.click();
     const byDomain = unique("Shopify By Domain");
     await page.getByLabel("Site Name").fill(byDomain);
@@ -468,6 +469,9 @@ test("the dashboard's figures match the organization's subscribers, views and co
   await recordViews(MAIN, north.id, 5);
   await recordViews(MAIN, south.id, 2);
   await markCouponUsed(MAIN, north.id, emails[0] ?? "");
+  await recordAttributedOrder(MAIN, north.id, { id: unique("order"), total: "59.99", currency: "USD" });
+  await recordAttributedOrder(MAIN, north.id, { id: unique("order"), total: "1240.01", currency: "USD" });
+  await recordAttributedOrder(MAIN, south.id, { id: unique("order"), total: "12.50", currency: "EUR" });
   // A store whose popup is switched off is not active.
   await withApi(owner, (api) => updatePopup(api, south.id, { isActive: false }));
 
@@ -481,7 +485,16 @@ test("the dashboard's figures match the organization's subscribers, views and co
   await expect(stat("Coupons Used")).toContainText("1");
   await expect(page.getByText("4 total subscribers across all stores")).toBeVisible();
   await expect(page.getByText("1 discount codes have been used")).toBeVisible();
+  // Revenue adds up per currency, never across currencies.
+  const revenue = cardWithHeading(page, "Revenue from popups");
+  await expect(revenue).toContainText("$1,300.00");
+  await expect(revenue).toContainText("2 orders in USD");
+  await expect(revenue).toContainText("€12.50");
+  await expect(revenue).toContainText("1 order in EUR");
+  await page.setViewportSize({ width: 1440, height: 900 });
   await screenshot(page, "dashboard-figures");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "dashboard-figures-phone");
 });
 
 test("the dashboard: says what its cards add up, whole-number chart ticks, a legend with the day's values, placeholders on a store switch", async ({
@@ -499,6 +512,7 @@ test("the dashboard: says what its cards add up, whole-number chart ticks, a leg
   await login(page, owner.email, owner.password);
   await expect(page).toHaveURL(`/store/${quiet.id}/dashboard`);
   await expect(page.getByText("No recent activity")).toBeVisible();
+  await expect(cardWithHeading(page, "Revenue from popups")).toContainText("No attributed orders yet");
   await expect(page.getByText("Set up your first store")).toHaveCount(0);
   await expect(
     page.getByText("Install the popup on your site (see Integration) to start collecting subscribers"),
@@ -577,6 +591,7 @@ test("members: invite, the emailed link, what the member sees, permissions and d
   await invite.getByRole("textbox", { name: "Email" }).fill(member.email);
   await invite.getByRole("checkbox", { name: "Manage Popups" }).check();
   await invite.getByRole("checkbox", { name: "View Subscribers" }).check();
+  await invite.getByRole("checkbox", { name: "Manage Campaigns" }).check();
   await screenshot(page, "members-invite-dialog");
   const invitedAt = Date.now() - 1_000;
   await invite.getByRole("button", { name: "Send Invitation" }).click();
@@ -588,6 +603,7 @@ test("members: invite, the emailed link, what the member sees, permissions and d
   await expect(row.getByText("Unverified", { exact: true })).toBeVisible();
   await expect(row.getByText("Manage Popups", { exact: true })).toBeVisible();
   await expect(row.getByText("View Subscribers", { exact: true })).toBeVisible();
+  await expect(row.getByText("Manage Campaigns", { exact: true })).toBeVisible();
   await expect(row.getByText("Never", { exact: true })).toBeVisible();
   await screenshot(page, "members-pending");
 

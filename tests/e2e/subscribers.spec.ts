@@ -133,3 +133,47 @@ test("a typical website's subscribers offer no coupon sync (there is no Shopify 
   await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sync coupon usage" })).toHaveCount(0);
 });
+
+test("imports a CSV file from the Import CSV dialog: progress, a summary with refused lines, and the new rows", async ({
+  page,
+}) => {
+  const { account, store, emails } = await organizationWithSubscribers("import");
+  const [alpha = ""] = emails;
+  const added = [`delta-${unique("i")}@acme-corp.example`, `echo-${unique("i")}@acme-corp.example`];
+  const csv = [
+    "Email Address,First Name,City,Loyalty tier",
+    `${added[0]},Delta,Paris,gold`,
+    `${alpha},Alpha,Lyon,silver`,
+    "not-an-address,Nobody,,",
+    `"${added[1]}","Echo ""E"" Smith",Rome,`,
+  ].join("\r\n");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, account.email, account.password);
+  await page.goto(`/store/${store.id}/subscribers`);
+
+  await page.getByRole("button", { name: "Import CSV" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Import subscribers");
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: "subscribers.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(csv),
+  });
+  await expect(dialog).toContainText("subscribers.csv");
+  await screenshot(page, "subscribers-import-picked");
+  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+
+  await expect(dialog).toContainText("2 added, 1 updated, 0 skipped, 1 refused.");
+  await expect(dialog).toContainText("Line 4: not-an-address: Please enter a valid email address");
+  await expect(dialog).toContainText("Columns ignored: Loyalty tier");
+  await screenshot(page, "subscribers-import-summary-1440");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "subscribers-import-summary-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  for (const email of added) await expect(rowOf(page, email)).toBeVisible();
+  await expect(rowOf(page, added[1] ?? "")).toContainText('Echo "E" Smith');
+  await screenshot(page, "subscribers-imported");
+});

@@ -39,6 +39,7 @@ describe("POST /api/auth/login", () => {
         manage_subscribers: true,
         manage_email_settings: true,
         manage_integrations: true,
+        manage_campaigns: true,
         delete_data: true,
       },
     });
@@ -177,6 +178,7 @@ describe("GET /api/auth/user", () => {
         manage_subscribers: false,
         manage_email_settings: false,
         manage_integrations: false,
+        manage_campaigns: false,
         delete_data: false,
       },
     });

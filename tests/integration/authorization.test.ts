@@ -11,6 +11,7 @@ import { type AppServer, startApp } from "../support/infra/app-server";
 import {
   type ApiRouteCase,
   apiRouteCases,
+  bodyOf,
   pathOf,
   unauthenticatedApiPatterns,
 } from "../support/matrices/api-routes";
@@ -106,7 +107,7 @@ describe.each(apiRouteCases)("$method /$pattern", (row) => {
     }
     if (!client) throw new Error(`no client for ${caller}`);
     const before = await databaseFingerprint();
-    const response = await client.request(row.method, pathOf(row.pattern, fixture), row.body?.(fixture));
+    const response = await client.request(row.method, pathOf(row.pattern, fixture), ...bodyOf(row, fixture));
     const expected = expectedStatus(row, caller);
     expect(response.status, JSON.stringify(response.body)).toBe(expected);
     if (expected >= 400) {
@@ -135,8 +136,10 @@ describe.each(apiRouteCases.filter((row) => row.method !== "GET"))(
       const admin = clients.get("admin");
       if (!admin) throw new Error("no admin client");
       const before = await databaseFingerprint();
-      const response = await admin.request(row.method, pathOf(row.pattern, fixture), row.body?.(fixture), {
-        headers: { Origin: "https://evil.example" },
+      const [json, upload] = bodyOf(row, fixture);
+      const response = await admin.request(row.method, pathOf(row.pattern, fixture), json, {
+        ...upload,
+        headers: { ...upload.headers, Origin: "https://evil.example" },
       });
       expect(response.status).toBe(403);
       expect(response.body).toEqual({ message: "Cross-site request refused" });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailClickTracking, subscribers } from "~/db/schema";
+import { emailClickTracking, popupImages, subscribers } from "~/db/schema";
 import { subscriberToken } from "~/services/subscribers/links.server";
 import { sanitizeInlineHtml } from "../../popup/sanitize";
 import { createStoreFor } from "../support/builders/actors";
@@ -10,7 +10,13 @@ import { HttpClient } from "../support/clients/http";
 import { rawRequest } from "../support/clients/raw-http";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import { sqlRows, testDb } from "../support/infra/db";
-import { type ApiRouteCase, apiRouteCases, type Fixture, pathOf } from "../support/matrices/api-routes";
+import {
+  type ApiRouteCase,
+  apiRouteCases,
+  type Fixture,
+  pathOf,
+  TINY_PNG,
+} from "../support/matrices/api-routes";
 import { badBodies, badPaths, badQueries, XSS_MARKER } from "../support/matrices/bad-input";
 import {
   badCookies,
@@ -84,7 +90,18 @@ beforeAll(async () => {
     trackingId,
     originalUrl: "https://acme.example",
   });
+  const [image] = await testDb()
+    .insert(popupImages)
+    .values({
+      storeId: target.storeId,
+      contentType: "image/png",
+      bytes: TINY_PNG,
+      byteSize: TINY_PNG.byteLength,
+    })
+    .returning({ id: popupImages.id });
+  if (!image) throw new Error("no image");
   open = {
+    imageId: image.id,
     storeId: target.storeId,
     trackingId,
     unsubscribeToken: subscriberToken("unsubscribe", subscriber.id),
@@ -118,6 +135,8 @@ const idValues = () => ({
   storeId: target.storeId,
   memberId: target.memberId,
   subscriberId: target.subscriberId,
+  popupId: target.popupId,
+  campaignId: target.campaignId,
   id: target.analyticsId,
 });
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { stores, subscribers } from "~/db/schema";
-import { subscribingPopup } from "~/services/popups/popups.server";
+import { subscribingPopup } from "~/services/popups/public-popups.server";
 import { updatePreferences } from "~/services/preferences.server";
 import { connectShopify } from "~/services/shopify/connection.server";
 import { backfillConsent, setConsentSync } from "~/services/shopify/consent-sync.server";

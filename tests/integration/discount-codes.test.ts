@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { popupConfigs, stores, subscribers } from "~/db/schema";
-import { subscribingPopup, updatePopupConfig } from "~/services/popups/popups.server";
+import { updatePopupConfig } from "~/services/popups/popups.server";
+import { subscribingPopup } from "~/services/popups/public-popups.server";
 import { updatePreferences } from "~/services/preferences.server";
 import { connectShopify } from "~/services/shopify/connection.server";
 import { syncCouponUsage } from "~/services/shopify/coupon-sync.server";

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/builders/fixtures";
 import { HttpClient } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
+import { TINY_PNG } from "../support/matrices/api-routes";
 
 /** With DATABASE_URL unset the app runs on embedded PGlite under DATA_DIR (SPEC: `npm run dev` needs no server). */
 beforeAll(() => {
@@ -85,5 +86,21 @@ describe("the production build without DATABASE_URL", () => {
     expect(exported.status).toBe(200);
     expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(exported.text).toMatch(/^\uFEFF?ID,Email,Name,.*,Consented At\r\n$/);
+  });
+
+  it("keeps a popup image as bytes and serves them back unchanged", async () => {
+    const http = new HttpClient(app.url);
+    await http.login(email, "pglite password");
+    const store = await http.post<{ id: string }>("/api/stores", {
+      name: "Embedded Images",
+      shopifyUrl: "https://embedded-images.example.com",
+    });
+    const upload = await http.post<{ url: string }>(`/api/stores/${store.body.id}/popup-images`, undefined, {
+      body: TINY_PNG,
+      headers: { "Content-Type": "image/png" },
+    });
+    expect(upload.status).toBe(201);
+    const image = await fetch(new URL(upload.body.url, app.url));
+    expect(Buffer.from(await image.arrayBuffer()).equals(TINY_PNG)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { popupConfigs, popupViews, subscribers } from "~/db/schema";
+import { popupConfigs, popupVariantDays, popupViews, subscribers } from "~/db/schema";
 import { updatePreferences } from "~/services/preferences.server";
+import { defaultPopupFields } from "../../popup/config";
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { sendStoreMailTo } from "../support/builders/store-mail";
@@ -91,7 +92,7 @@ describe("GET /api/public/stores/:id/popup", () => {
     });
     expect(config).not.toHaveProperty("discountCode");
     expect(JSON.stringify(config)).not.toContain("WELCOME15");
-    expect(config).not.toHaveProperty("id");
+    expect(config.id).toEqual(expect.any(String));
     expect(config).not.toHaveProperty("isActive");
   });
 
@@ -335,17 +336,18 @@ describe("POST /api/public/stores/:id/impressions", () => {
 });
 
 describe("impressions per address", () => {
-  it("count the first ones of each address per store and day; the rest answer 204 uncounted", async () => {
+  it("count the first ones of each address per store (and popup) and day; the rest answer 204 uncounted", async () => {
     const capped = await startApp({
       env: { REDIS_URL: TEST_REDIS_URL, TRUST_PROXY: "1", IMPRESSIONS_COUNTED_PER_IP_PER_DAY: "3" },
     });
     try {
       const viewed = (await createStoreFor(owner.admin.id)).id;
+      const [popup] = await testDb().select().from(popupConfigs).where(eq(popupConfigs.storeId, viewed));
       const view = (ip: string) =>
         fetch(`${capped.url}/api/public/stores/${viewed}/impressions`, {
           method: "POST",
           headers: { "X-Forwarded-For": ip },
-          body: "{}",
+          body: JSON.stringify({ popupId: popup?.id, variantId: "control" }),
         });
       const statuses: number[] = [];
       for (let i = 0; i < 6; i += 1) statuses.push((await view("10.0.7.1")).status);
@@ -353,6 +355,11 @@ describe("impressions per address", () => {
       expect(statuses).toEqual(Array(7).fill(204));
       const rows = await testDb().select().from(popupViews).where(eq(popupViews.storeId, viewed));
       expect(rows.reduce((sum, row) => sum + row.views, 0)).toBe(4);
+      const variantRows = await testDb()
+        .select()
+        .from(popupVariantDays)
+        .where(eq(popupVariantDays.popupId, popup?.id ?? ""));
+      expect(variantRows).toMatchObject([{ variantId: "control", impressions: 4 }]);
     } finally {
       await capped.stop();
     }
@@ -376,6 +383,210 @@ describe("rate limits", () => {
       expect(statuses.slice(3)).toEqual([429, 429]);
     } finally {
       await limited.stop();
+    }
+  });
+});
+
+describe("a store with several popups", () => {
+  let store: string;
+  let first: string;
+  let products: string;
+  let paused: string;
+  const imageId = "5b0c3c1e-8f43-4a52-9d5e-2f1a6c7d8e90";
+
+  /** Rows written before the store's first public request: nothing is cached for it yet. */
+  beforeAll(async () => {
+    store = (await createStoreFor(owner.admin.id)).id;
+    const [existing] = await testDb()
+      .update(popupConfigs)
+      .set({ priority: 2, createdAt: new Date("2026-01-01T00:00:00Z") })
+      .where(eq(popupConfigs.storeId, store))
+      .returning();
+    first = existing?.id ?? "";
+    const [second, third] = await testDb()
+      .insert(popupConfigs)
+      .values([
+        {
+          storeId: store,
+          name: "Products",
+          priority: 1,
+          title: "Products popup",
+          discountCode: "SECOND20",
+          fields: { ...defaultPopupFields, name: true },
+          targeting: {
+            pages: { include: ["/products/*"], exclude: [] },
+            devices: { desktop: true, mobile: false },
+            visitors: "all",
+            sources: [],
+            startsAt: null,
+            endsAt: null,
+          },
+          design: {
+            backgroundColor: "#0f172a",
+            textColor: "#f8fafc",
+            buttonColor: "#f59e0b",
+            buttonTextColor: "#111827",
+            overlayColor: "#000000",
+            overlayOpacity: 40,
+            cornerRadius: 4,
+            font: "theme",
+            imageId,
+            position: "corner",
+            teaser: { enabled: true, text: "20% off" },
+          },
+          variants: [
+            { id: "control", name: "A", weight: 50, overrides: {} },
+            { id: "b", name: "B", weight: 50, overrides: { title: "B title", design: { imageId: null } } },
+          ],
+          createdAt: new Date("2026-02-01T00:00:00Z"),
+        },
+        {
+          storeId: store,
+          name: "Paused",
+          priority: 1,
+          discountCode: "PAUSED50",
+          isActive: false,
+          createdAt: new Date("2026-03-01T00:00:00Z"),
+        },
+      ])
+      .returning();
+    products = second?.id ?? "";
+    paused = third?.id ?? "";
+  });
+
+  const popups = () =>
+    fetch(`${app.url}/api/public/stores/${store}/popups`, { headers: { Origin: SHOP_ORIGIN } });
+  const impression = (body: string) =>
+    fetch(`${app.url}/api/public/stores/${store}/impressions`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body,
+    });
+  const variantDays = async (popupId: string) =>
+    testDb().select().from(popupVariantDays).where(eq(popupVariantDays.popupId, popupId));
+
+  it("lists the active popups priority first, with rules, design and variants, and never a code", async () => {
+    const response = await popups();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("access-control-allow-origin")).toBe("*");
+    expect(response.headers.get("cache-control")).toBe("public, max-age=60");
+    const body = (await response.json()) as { storeId: string; popups: Record<string, unknown>[] };
+    expect(body.storeId).toBe(store);
+    expect(body.popups.map((popup) => popup.id)).toEqual([products, first]);
+    expect(body.popups[0]).toMatchObject({
+      title: "Products popup",
+      priority: 1,
+      targeting: {
+        pages: { include: ["/products/*"], exclude: [] },
+        devices: { desktop: true, mobile: false },
+      },
+      design: { position: "corner", imageUrl: `/api/public/images/${imageId}`, teaser: { enabled: true } },
+      variants: [
+        { id: "control", weight: 50 },
+        { id: "b", weight: 50, title: "B title", design: { imageUrl: null } },
+      ],
+    });
+    const text = JSON.stringify(body);
+    for (const secret of ["SECOND20", "WELCOME15", "PAUSED50", "discountCode", "imageId", "isActive"]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(text).not.toContain(paused);
+  });
+
+  it("keeps /popup on the store's oldest popup", async () => {
+    const config = (await (await fetch(`${app.url}/api/public/stores/${store}/popup`)).json()) as {
+      id: string;
+    };
+    expect(config.id).toBe(first);
+  });
+
+  it("answers 404 for an unknown store or one with no active popup; /popup 404s when the oldest is paused", async () => {
+    const someone = await createStoreFor(owner.admin.id);
+    await testDb().update(popupConfigs).set({ isActive: false }).where(eq(popupConfigs.storeId, someone.id));
+    await testDb().insert(popupConfigs).values({ storeId: someone.id, name: "Later" });
+    expect((await fetch(`${app.url}/api/public/stores/${someone.id}/popup`)).status).toBe(404);
+    expect((await fetch(`${app.url}/api/public/stores/${someone.id}/popups`)).status).toBe(200);
+    const none = await createStoreFor(owner.admin.id);
+    await testDb().update(popupConfigs).set({ isActive: false }).where(eq(popupConfigs.storeId, none.id));
+    for (const id of [none.id, "00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+      expect((await fetch(`${app.url}/api/public/stores/${id}/popups`)).status).toBe(404);
+    }
+  });
+
+  it("counts an impression for the store and for the popup's variant, once per address, popup and day", async () => {
+    expect((await impression(JSON.stringify({ popupId: products, variantId: "b" }))).status).toBe(204);
+    expect((await impression(JSON.stringify({ popupId: first, variantId: "control" }))).status).toBe(204);
+    const [bDay] = await variantDays(products);
+    expect(bDay).toMatchObject({ variantId: "b", impressions: 1, subscribers: 0 });
+    expect(bDay?.day).toBe(new Date().toISOString().slice(0, 10));
+    expect(await variantDays(first)).toMatchObject([{ variantId: "control", impressions: 1 }]);
+    const views = await testDb().select().from(popupViews).where(eq(popupViews.storeId, store));
+    expect(views.reduce((sum, row) => sum + row.views, 0)).toBe(2);
+  });
+
+  it("counts junk impressions for the store only, never with a 5xx", async () => {
+    for (const body of [
+      "",
+      "{not json",
+      "[]",
+      '"text"',
+      "null",
+      JSON.stringify({ popupId: "zzz", variantId: "b" }),
+      JSON.stringify({ popupId: products, variantId: "nope" }),
+      JSON.stringify({ popupId: paused, variantId: "control" }),
+      JSON.stringify({ popupId: { $ne: 1 }, variantId: ["b"] }),
+      JSON.stringify({ popupId: products, variantId: "b", pad: "x".repeat(20_000) }),
+    ]) {
+      expect((await impression(body)).status, body.slice(0, 40)).toBe(204);
+    }
+    expect(await variantDays(products)).toMatchObject([{ variantId: "b", impressions: 1 }]);
+    expect(await variantDays(paused)).toEqual([]);
+  });
+
+  it("validates a subscription with the rules of the popup it came from and answers with its code", async () => {
+    const email = `second-${Date.now()}@acme.example`;
+    const noName = await subscribe({ email, popupId: products, variantId: "b" }, store);
+    expect(noName.status).toBe(422);
+    expect(await noName.json()).toMatchObject({ errors: { name: "Name is required" } });
+    const accepted = await subscribe({ email, name: "Jo", popupId: products, variantId: "b" }, store);
+    expect(await accepted.json()).toMatchObject({ discountCode: "SECOND20" });
+    expect(await subscriberRow(email)).toMatchObject({
+      popupId: products,
+      variantId: "b",
+      discountCodeSent: "SECOND20",
+    });
+    const again = await subscribe({ email, name: "Jo", popupId: products, variantId: "b" }, store);
+    expect(again.status).toBe(200);
+    expect(await variantDays(products)).toMatchObject([{ variantId: "b", impressions: 1, subscribers: 1 }]);
+  });
+
+  it("follows the store's first popup without a popupId or with an unknown one, and keeps only a known variant", async () => {
+    const plain = `plain-${Date.now()}@acme.example`;
+    expect(await (await subscribe({ email: plain }, store)).json()).toMatchObject({
+      discountCode: "WELCOME15",
+    });
+    expect(await subscriberRow(plain)).toMatchObject({ popupId: first, variantId: null });
+    const unknown = `unknown-${Date.now()}@acme.example`;
+    const answer = await subscribe({ email: unknown, popupId: "zzz", variantId: "b" }, store);
+    expect(await answer.json()).toMatchObject({ discountCode: "WELCOME15" });
+    expect(await subscriberRow(unknown)).toMatchObject({ popupId: first, variantId: null });
+    const odd = `odd-variant-${Date.now()}@acme.example`;
+    await subscribe({ email: odd, name: "Od", popupId: products, variantId: "gone" }, store);
+    expect(await subscriberRow(odd)).toMatchObject({ popupId: products, variantId: null });
+    expect(await variantDays(products)).toMatchObject([{ variantId: "b", subscribers: 1 }]);
+  });
+
+  it("answers 404 for a paused popup and 4xx for odd ids", async () => {
+    const response = await subscribe({ email: `paused-${Date.now()}@acme.example`, popupId: paused }, store);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ message: "Popup not found" });
+    for (const body of [
+      { email: "a@acme.example", popupId: 42 },
+      { email: "a@acme.example", variantId: "x".repeat(100) },
+    ]) {
+      const odd = await subscribe(body, store);
+      expect(odd.status).toBeGreaterThanOrEqual(400);
+      expect(odd.status).toBeLessThan(500);
     }
   });
 });

@@ -153,6 +153,7 @@ describe("listing stores and the dashboard", () => {
       totalSubscribers: 5,
       conversionRate: "50.0",
       couponsUsed: 3,
+      revenue: [],
     });
     const one = await client.get(`/api/dashboard/stats?storeId=${first.id}`);
     expect(one.body).toEqual({
@@ -160,6 +161,7 @@ describe("listing stores and the dashboard", () => {
       totalSubscribers: 3,
       conversionRate: "30.0",
       couponsUsed: 1,
+      revenue: [],
     });
   });
 });

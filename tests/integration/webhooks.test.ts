@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   emailClickTracking,
   emailSends,
+  orderAttributions,
   organizations,
   shopifySessions,
   stores,
@@ -16,8 +17,7 @@ import {
   deliver,
   installedShop,
   signWebhook,
-  TEST_SHOPIFY_API_KEY,
-  TEST_SHOPIFY_API_SECRET,
+  WEBHOOK_APP_ENV,
   webhookRequest,
 } from "../support/builders/webhooks";
 import { type AppServer, startApp } from "../support/infra/app-server";
@@ -28,14 +28,7 @@ import { eventually } from "../support/infra/wait";
 let app: AppServer;
 
 beforeAll(async () => {
-  app = await startApp({
-    env: {
-      SHOPIFY_API_KEY: TEST_SHOPIFY_API_KEY,
-      SHOPIFY_API_SECRET: TEST_SHOPIFY_API_SECRET,
-      SHOPIFY_APP_URL: "https://newsletter-popup.example.com",
-      SCOPES: "read_customers,read_discounts,read_orders,write_customers,write_discounts",
-    },
-  });
+  app = await startApp({ env: WEBHOOK_APP_ENV });
 });
 afterAll(async () => {
   await app?.stop();
@@ -73,6 +66,24 @@ async function subscriberWithHistory(storeId: string, email = uniqueEmail("histo
     originalUrl: "https://shop.example.com/collections/all",
   });
   return row;
+}
+
+/** An order placed with the subscriber's unique code, as orders/create records it. */
+async function attributeOrderTo(row: typeof subscribers.$inferSelect, orderId: string, total: string) {
+  const [order] = await testDb()
+    .insert(orderAttributions)
+    .values({
+      storeId: row.storeId,
+      orderId,
+      subscriberId: row.id,
+      code: row.discountCodeSent ?? "",
+      total,
+      currency: "EUR",
+      orderedAt: new Date("2026-03-04T10:00:00Z"),
+    })
+    .returning();
+  if (!order) throw new Error("order was not attributed");
+  return order;
 }
 
 async function countRows(table: "subscribers" | "email_sends" | "email_click_tracking", storeId: string) {
@@ -440,6 +451,7 @@ describe("compliance webhooks", () => {
       .where(eq(subscribers.id, byCustomerId.id));
     const neighbour = await subscriberWithHistory(store.id);
     const sameEmailElsewhere = await subscriberWithHistory(other.store.id, email);
+    const order = await attributeOrderTo(target, `gid://shopify/Order/${randomUUID()}`, "80.00");
 
     const payload = {
       shop_id: 1,
@@ -463,6 +475,20 @@ describe("compliance webhooks", () => {
     expect(await subscriber(sameEmailElsewhere.id)).toBeDefined();
     expect(await countRows("email_sends", other.store.id)).toBe(1);
     expect(await countRows("email_click_tracking", other.store.id)).toBe(1);
+
+    // The order still counts for the store's revenue, but nothing left in the store leads from it to the person:
+    // no subscriber, no email and no click names its code or its order.
+    const [kept] = await testDb()
+      .select()
+      .from(orderAttributions)
+      .where(eq(orderAttributions.orderId, order.orderId));
+    expect(kept).toMatchObject({ subscriberId: null, total: "80.00", currency: "EUR" });
+    const links = await testDb().execute<{ count: number }>(sql`
+      select (select count(*) from subscribers where upper(discount_code_sent) = upper(${order.code}))
+           + (select count(*) from email_sends where subscriber_id = ${target.id})
+           + (select count(*) from email_click_tracking where lower(subscriber_email) = lower(${email})
+                                                         and store_id = ${store.id}) as count`);
+    expect(Number(links.rows[0]?.count)).toBe(0);
   });
 
   it("shop/redact erases the shop's store, its data and its organization, and nothing else", async () => {
@@ -496,7 +522,9 @@ describe("compliance webhooks", () => {
   it("customers/data_request mails the customer's data to the store's administrators", async () => {
     const { domain, store, owner } = await installedShop();
     const email = uniqueEmail("access-request");
-    await subscriberWithHistory(store.id, email);
+    const row = await subscriberWithHistory(store.id, email);
+    const first = await attributeOrderTo(row, `gid://shopify/Order/${randomUUID()}`, "42.50");
+    const second = await attributeOrderTo(row, `gid://shopify/Order/${randomUUID()}`, "19.90");
     const payload = {
       shop_id: 1,
       shop_domain: domain,
@@ -511,8 +539,16 @@ describe("compliance webhooks", () => {
     );
     expect(recipients(message)).toEqual([owner.email]);
     expect(message.text).toContain("holds 1 subscriber record");
+    expect(message.text).toContain("with 2 orders placed with their discount code");
     expect(message.text).toContain(`"email": "${email}"`);
     expect(message.text).toContain('"kind": "welcome"');
     expect(message.text).toContain("https://shop.example.com/collections/all");
+    for (const order of [first, second]) {
+      expect(message.text).toContain(`"orderId": "${order.orderId}"`);
+      expect(message.text).toContain(`"code": "${order.code}"`);
+      expect(message.text).toContain(`"total": "${order.total}"`);
+    }
+    expect(message.text).toContain('"currency": "EUR"');
+    expect(message.text).toContain('"orderedAt": "2026-03-04T10:00:00.000Z"');
   });
 });

@@ -8,7 +8,7 @@ import {
 } from "~/lib/permissions";
 
 describe("permissions", () => {
-  it("names the seven permissions with their SPEC labels", () => {
+  it("names the eight permissions with their labels", () => {
     expect(permissionLabels).toEqual({
       manage_stores: "Manage Stores",
       manage_popups: "Manage Popups",
@@ -16,6 +16,7 @@ describe("permissions", () => {
       manage_subscribers: "Manage Subscribers",
       manage_email_settings: "Manage Email Settings",
       manage_integrations: "Manage Integrations",
+      manage_campaigns: "Manage Campaigns",
       delete_data: "Delete Stores/Data",
     });
     expect(Object.keys(allPermissions)).toEqual([...permissionNames]);
@@ -36,6 +37,7 @@ describe("permissions", () => {
       manage_subscribers: false,
       manage_email_settings: false,
       manage_integrations: false,
+      manage_campaigns: false,
       delete_data: false,
     });
     expect(can({ role: "member", permissions: { manage_popups: true } }, "manage_popups")).toBe(true);

@@ -5,6 +5,7 @@ import {
   cartValidationTypes,
   defaultCartValidation,
   defaultEmailValidation,
+  defaultPopupDesign,
   defaultPopupFields,
   defaultPopupLayout,
   defaultPopupTitle,
@@ -108,10 +109,20 @@ describe("storefront display rules (popup/gates)", () => {
     displayTrigger: "after-5s" as const,
     suppressAfterSubscription: true,
     showExitIntentIfNotSubscribed: false,
+    design: { ...defaultPopupDesign, imageUrl: null },
   };
+  const withTeaser = { ...base, design: { ...base.design, teaser: { enabled: true, text: "10% off" } } };
 
-  it("names the localStorage keys per store", () => {
-    expect(storageKeys("s1")).toEqual({ subscribed: "np:s1:subscribed", dismissed: "np:s1:dismissed" });
+  it("names the storage keys per store (and per popup for the variant)", () => {
+    const keys = storageKeys("s1");
+    expect(keys).toMatchObject({
+      subscribed: "np:s1:subscribed",
+      dismissed: "np:s1:dismissed",
+      firstVisit: "np:s1:first",
+      visitor: "np:s1:visitor",
+      source: "np:s1:source",
+    });
+    expect(keys.variant("p1")).toBe("np:s1:variant:p1");
   });
 
   it("keeps the popup away for 3 days after a dismissal", () => {
@@ -124,13 +135,18 @@ describe("storefront display rules (popup/gates)", () => {
   });
 
   it("arms the configured trigger for a new visitor", () => {
-    expect(planDisplay(base, false, null, now)).toEqual({ trigger: "after-5s", exitIntent: false });
+    expect(planDisplay(base, false, null, now)).toEqual({
+      trigger: "after-5s",
+      exitIntent: false,
+      teaser: false,
+    });
   });
 
   it("shows nothing to a subscriber when suppressAfterSubscription is on", () => {
-    expect(planDisplay({ ...base, showExitIntentIfNotSubscribed: true }, true, null, now)).toEqual({
+    expect(planDisplay({ ...withTeaser, showExitIntentIfNotSubscribed: true }, true, null, now)).toEqual({
       trigger: null,
       exitIntent: false,
+      teaser: false,
     });
   });
 
@@ -142,11 +158,26 @@ describe("storefront display rules (popup/gates)", () => {
 
   it("skips the trigger after a recent dismissal, unless exit intent is asked for", () => {
     const dismissed = String(now - 60_000);
-    expect(planDisplay(base, false, dismissed, now)).toEqual({ trigger: null, exitIntent: false });
+    expect(planDisplay(base, false, dismissed, now)).toEqual({
+      trigger: null,
+      exitIntent: false,
+      teaser: false,
+    });
     expect(planDisplay({ ...base, showExitIntentIfNotSubscribed: true }, false, dismissed, now)).toEqual({
       trigger: null,
       exitIntent: true,
+      teaser: false,
     });
+  });
+
+  it("keeps the teaser tab while a dismissal lasts, when the design has one", () => {
+    const dismissed = String(now - 60_000);
+    expect(planDisplay(withTeaser, false, dismissed, now).teaser).toBe(true);
+    expect(planDisplay(withTeaser, false, null, now).teaser).toBe(false);
+    expect(planDisplay(withTeaser, false, String(now - DISMISS_CAP_MS), now).teaser).toBe(false);
+    expect(
+      planDisplay({ ...withTeaser, suppressAfterSubscription: false }, true, dismissed, now).teaser,
+    ).toBe(false);
   });
 
   it("never adds exit intent for a subscriber", () => {

@@ -5,7 +5,7 @@ import type { EditProps } from "./types";
  * Saved titles are sanitized HTML ("A &amp; B"); the field shows what the merchant typed ("A & B").
  * Saving it again sanitizes it to the same stored text.
  */
-function editableText(html: string): string {
+export function editableText(html: string): string {
   return html
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")
@@ -24,6 +24,15 @@ export function ContentCard({ config, edit, errors = {} }: EditProps) {
         <Text as="h2" variant="headingMd">
           Content
         </Text>
+        <TextField
+          label="Popup name"
+          value={config.name}
+          onChange={(name) => edit({ name })}
+          error={errors.name}
+          helpText="Only you see this name."
+          maxLength={80}
+          autoComplete="off"
+        />
         <TextField
           label="Title"
           value={editableText(config.title)}

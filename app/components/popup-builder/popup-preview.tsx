@@ -1,6 +1,7 @@
 import { Text } from "@shopify/polaris";
-import { type ReactNode, useEffect, useRef, useState } from "react";
-import type { PopupWithCode, PublicPopupConfig } from "../../../popup/config";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
+import type { PopupWithCode, PublicPopupConfig, PublicVariant } from "../../../popup/config";
+import { withVariant } from "../../../popup/targeting";
 
 /** SPEC §9: the fake submit delay of the preview (its processing view). */
 const PREVIEW_PROCESSING_MS = 2000;
@@ -14,18 +15,21 @@ export const PREVIEW_DEVICES = {
 } as const;
 export type PreviewDevice = keyof typeof PREVIEW_DEVICES;
 
+/** `config.design` is the popup's (its image as a URL); `variant`, when given, is shown over it as shoppers see it. */
+type Shown = { config: PopupWithCode; variant?: PublicVariant | null };
 type Props =
-  | { config: PopupWithCode; fullscreen: true; onClose: () => void }
-  | { config: PopupWithCode; fullscreen: false; device: PreviewDevice };
+  | (Shown & { fullscreen: true; onClose: () => void })
+  | (Shown & { fullscreen: false; device: PreviewDevice });
 
 /**
  * The live preview: the storefront's own render module (popup/render.ts) mounted in the page, so what
- * the merchant sees is what shoppers get. Loaded in the browser only; preview mode fakes the submit and
+ * the merchant sees is what shoppers get (with its design, and a variant's overrides when one is chosen). Loaded in the browser only; preview mode fakes the submit and
  * shows the merchant's own code, as an accepted subscription does. In the side pane it is laid out on a
  * screen of the device's real size, scaled down to fit: Small and Extra large differ as they do on a site.
  */
 export function PopupPreview(props: Props) {
-  const { config, fullscreen } = props;
+  const { fullscreen } = props;
+  const config = useMemo(() => withVariant(props.config, props.variant), [props.config, props.variant]);
   const onClose = props.fullscreen ? props.onClose : undefined;
   const screen = props.fullscreen ? null : PREVIEW_DEVICES[props.device];
   const host = useRef<HTMLDivElement>(null);
@@ -45,8 +49,6 @@ export function PopupPreview(props: Props) {
           await new Promise((resolve) => setTimeout(resolve, PREVIEW_PROCESSING_MS));
           return { ok: true, discountCode: latest.current.discountCode };
         },
-        loadValidation: () => import("../../../popup/validation"),
-        loadSuccessView: () => import("../../../popup/success"),
         onClose,
       });
     });

@@ -1,7 +1,14 @@
-import type { PopupWithCode } from "../../../popup/config";
+import type { PopupDesign, PopupTargeting, PopupVariant, PopupWithCode } from "../../../popup/config";
 
-/** The builder edits every popup_configs field the storefront sees, plus the shared code and isActive. */
-export type BuilderConfig = Omit<PopupWithCode, "socialLinks"> & { isActive: boolean };
+/** The builder edits every popup_configs field the storefront sees, plus the shared code, name and rules. */
+export type BuilderConfig = Omit<PopupWithCode, "socialLinks" | "design"> & {
+  isActive: boolean;
+  name: string;
+  priority: number;
+  design: PopupDesign;
+  targeting: PopupTargeting;
+  variants: PopupVariant[];
+};
 
 type NestedPartial<T> = {
   [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : Partial<T[K]>) : T[K];

@@ -2,45 +2,11 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/toast";
 import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
 import { updatePopupSchema } from "~/lib/schemas/popups";
+import { mergePatch, pathsOf, replaces, without } from "./patch";
 import type { BuilderConfig, BuilderPatch, FieldErrors } from "./types";
 
 /** SPEC §4/§9: edits apply locally at once and are saved about 100 ms later, with only the changed fields. */
 const AUTOSAVE_DELAY_MS = 100;
-
-function mergePatch(into: BuilderPatch, patch: BuilderPatch): BuilderPatch {
-  const merged: Record<string, unknown> = { ...into };
-  for (const [key, value] of Object.entries(patch)) {
-    const previous = merged[key];
-    const bothObjects =
-      value && typeof value === "object" && !Array.isArray(value) && previous && typeof previous === "object";
-    merged[key] = bothObjects ? { ...previous, ...value } : value;
-  }
-  return merged as BuilderPatch;
-}
-
-/** The dotted paths a patch sets ("title", "layout.width"): the fields whose errors an edit replaces. */
-function pathsOf(patch: BuilderPatch): string[] {
-  return Object.entries(patch).flatMap(([key, value]) =>
-    value && typeof value === "object" && !Array.isArray(value)
-      ? Object.keys(value).map((inner) => `${key}.${inner}`)
-      : [key],
-  );
-}
-
-/** The patch less the fields at `paths`. */
-function without(patch: BuilderPatch, paths: string[]): BuilderPatch {
-  const kept: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(patch)) {
-    if (paths.includes(key)) continue;
-    if (value && typeof value === "object" && !Array.isArray(value)) {
-      const inner = Object.fromEntries(
-        Object.entries(value).filter(([name]) => !paths.includes(`${key}.${name}`)),
-      );
-      if (Object.keys(inner).length > 0) kept[key] = inner;
-    } else kept[key] = value;
-  }
-  return kept as BuilderPatch;
-}
 
 /** An edit's field messages by dotted path, from the same schema the server applies. */
 function validate(patch: BuilderPatch): FieldErrors {
@@ -53,6 +19,9 @@ function validate(patch: BuilderPatch): FieldErrors {
 
 export type SaveStatus = "saved" | "saving" | "failed";
 
+/** The popup's variant ids, "control,b3f1…", as one comparable value. */
+const variantIdsOf = (popup: Pick<BuilderConfig, "variants">) => popup.variants.map(({ id }) => id).join(",");
+
 /**
  * The builder's autosave. An edit a field refuses (SPEC §5's rules, the server's own schema) shows on
  * that field and is not sent; until every field is valid again the status says what was not saved.
@@ -62,18 +31,27 @@ export function usePopupAutosave(storeId: string, initial: BuilderConfig) {
   const [config, setConfig] = useState(initial);
   const [status, setStatus] = useState<SaveStatus>("saved");
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The variants as stored: what the popup's results are counted for.
+  const [savedVariantIds, setSavedVariantIds] = useState(() => variantIdsOf(initial));
   const pending = useRef<BuilderPatch>({});
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const url = `/api/stores/${storeId}/popup`;
+  const url = `/api/stores/${storeId}/popups/${initial.id}`;
 
-  const flush = useCallback(async () => {
+  // One save at a time: two at once would each merge into the same stored design and the later would
+  // undo the earlier. Edits made meanwhile wait in `pending` and go out together next.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+
+  const send = useCallback(async () => {
     const body = pending.current;
     pending.current = {};
-    if (Object.keys(body).length === 0) return;
+    // Everything edited since was refused or put back: nothing left to send.
+    if (Object.keys(body).length === 0)
+      return setStatus((current) => (current === "saving" ? "saved" : current));
     setStatus("saving");
     try {
-      await apiRequest("PUT", url, body);
-      setStatus("saved");
+      const saved = await apiRequest<BuilderConfig>("PUT", url, body);
+      setSavedVariantIds(variantIdsOf(saved));
+      if (Object.keys(pending.current).length === 0) setStatus("saved");
     } catch (error) {
       setStatus("failed");
       if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
@@ -90,23 +68,30 @@ export function usePopupAutosave(storeId: string, initial: BuilderConfig) {
     }
   }, [url, toast]);
 
+  const flush = useCallback(() => {
+    queue.current = queue.current.then(send);
+  }, [send]);
+
   useEffect(() => () => clearTimeout(timer.current), []);
 
   /** Applies an edit at once and schedules the save of its valid fields. */
   const edit = useCallback(
     (patch: BuilderPatch) => {
-      setConfig((current) => mergePatch(current, patch) as BuilderConfig);
+      setConfig((current) => mergePatch(current, patch));
       const refused = validate(patch);
       const edited = pathsOf(patch);
       setErrors((current) => {
-        const next = Object.fromEntries(Object.entries(current).filter(([path]) => !edited.includes(path)));
+        const next = Object.fromEntries(
+          Object.entries(current).filter(([path]) => !edited.some((field) => replaces(field, path))),
+        );
         return { ...next, ...refused };
       });
       const valid = without(patch, Object.keys(refused));
       // A refused value also drops an earlier, not yet sent value of the same field.
       pending.current = mergePatch(without(pending.current, Object.keys(refused)), valid);
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush(), AUTOSAVE_DELAY_MS);
+      if (Object.keys(valid).length > 0) setStatus("saving");
+      timer.current = setTimeout(flush, AUTOSAVE_DELAY_MS);
     },
     [flush],
   );
@@ -116,7 +101,7 @@ export function usePopupAutosave(storeId: string, initial: BuilderConfig) {
     async (patch: BuilderPatch, successMessage: string) => {
       try {
         await apiRequest("PUT", url, patch);
-        setConfig((current) => mergePatch(current, patch) as BuilderConfig);
+        setConfig((current) => mergePatch(current, patch));
         toast({ title: "Success", message: successMessage, tone: "success" });
         return true;
       } catch (error) {
@@ -131,5 +116,5 @@ export function usePopupAutosave(storeId: string, initial: BuilderConfig) {
     [url, toast],
   );
 
-  return { config, status, errors, edit, saveNow };
+  return { config, status, errors, edit, saveNow, savedVariantIds };
 }

@@ -11,6 +11,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { defaultEmailTemplate, type TemplateSocialLinks } from "~/lib/schemas/email-template";
+import { campaignSends } from "./campaigns";
 import { stores } from "./stores";
 import { subscribers } from "./subscribers";
 
@@ -33,6 +34,8 @@ export const emailSettings = pgTable("email_settings", {
    * show "Configured" only with it: saved settings may still point at a server that refuses or never answers.
    */
   verifiedAt: timestamp({ withTimezone: true }),
+  /** Campaign messages per second through this server (the merchant's plan with their provider sets the ceiling). */
+  campaignSendRate: integer().notNull().default(10),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -114,6 +117,8 @@ export const emailClickTracking = pgTable(
       .references(() => stores.id, { onDelete: "cascade" }),
     /** The message the link was in (null for rows made before sends were recorded). */
     sendId: uuid().references(() => emailSends.id, { onDelete: "cascade" }),
+    /** A campaign's link: the message it was in (utmCampaign is the campaign's slug). */
+    campaignSendId: uuid().references(() => campaignSends.id, { onDelete: "cascade" }),
     trackingId: text().notNull().unique("email_click_tracking_tracking_id_unique"),
     originalUrl: text().notNull(),
     /** Where the link goes (the URL's host), so the owner sees at a glance which sites the email sends readers to. */
@@ -129,6 +134,7 @@ export const emailClickTracking = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    index("email_click_tracking_campaign_send_idx").on(table.campaignSendId),
     index("email_click_tracking_store_created_idx").on(
       table.storeId,
       table.createdAt.desc().nullsFirst(),

@@ -1,3 +1,4 @@
+export * from "./campaigns";
 export * from "./email";
 export * from "./organizations";
 export * from "./popups";

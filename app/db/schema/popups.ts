@@ -1,8 +1,11 @@
 import {
   boolean,
+  customType,
   date,
+  index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   primaryKey,
@@ -14,47 +17,67 @@ import {
   type CartValidation,
   defaultCartValidation,
   defaultEmailValidation,
+  defaultPopupDesign,
   defaultPopupFields,
   defaultPopupLayout,
   defaultPopupSubtitle,
+  defaultPopupTargeting,
   defaultPopupTitle,
+  defaultPopupVariants,
   type EmailValidation,
+  type PopupDesign,
   type PopupFields,
   type PopupLayout,
+  type PopupTargeting,
+  type PopupVariant,
   popupAnimations,
   popupTriggers,
 } from "../../../popup/config";
 import { stores } from "./stores";
+import { subscribers } from "./subscribers";
 
 export const popupTrigger = pgEnum("popup_trigger", popupTriggers);
 export const popupAnimation = pgEnum("popup_animation", popupAnimations);
 
-export const popupConfigs = pgTable("popup_configs", {
-  id: uuid().primaryKey().defaultRandom(),
-  storeId: uuid()
-    .notNull()
-    .unique("popup_configs_store_unique")
-    .references(() => stores.id, { onDelete: "cascade" }),
-  title: text().notNull().default(defaultPopupTitle),
-  subtitle: text().notNull().default(defaultPopupSubtitle),
-  buttonText: text().notNull().default("SUBMIT"),
-  fields: jsonb().$type<PopupFields>().notNull().default(defaultPopupFields),
-  emailValidation: jsonb().$type<EmailValidation>().notNull().default(defaultEmailValidation),
-  cartValidation: jsonb().$type<CartValidation>().notNull().default(defaultCartValidation),
-  discountCode: text().notNull().default("WELCOME15"),
-  discountPercentage: integer().notNull().default(15),
-  displayTrigger: popupTrigger().notNull().default("immediate"),
-  animation: popupAnimation().notNull().default("slide-in"),
-  layout: jsonb().$type<PopupLayout>().notNull().default(defaultPopupLayout),
-  showExitIntentIfNotSubscribed: boolean().notNull().default(false),
-  suppressAfterSubscription: boolean().notNull().default(true),
-  isActive: boolean().notNull().default(true),
-  /** Whether discountCode exists in the connected Shopify store (null: not checked, e.g. not connected). */
-  discountCodeInShopify: boolean(),
-  discountCodeCheckedAt: timestamp({ withTimezone: true }),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * A store's popups. The oldest is the store's "first popup" (SPEC's /api/stores/:storeId/popup); a store
+ * always keeps one. `priority` orders them, 1 first: when several match a page view, the first shows.
+ */
+export const popupConfigs = pgTable(
+  "popup_configs",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    name: text().notNull().default("Welcome popup"),
+    priority: integer().notNull().default(1),
+    targeting: jsonb().$type<PopupTargeting>().notNull().default(defaultPopupTargeting),
+    design: jsonb().$type<PopupDesign>().notNull().default(defaultPopupDesign),
+    /** 1–4 A/B variants; the first is the control. One variant: no test running. */
+    variants: jsonb().$type<PopupVariant[]>().notNull().default(defaultPopupVariants),
+    title: text().notNull().default(defaultPopupTitle),
+    subtitle: text().notNull().default(defaultPopupSubtitle),
+    buttonText: text().notNull().default("SUBMIT"),
+    fields: jsonb().$type<PopupFields>().notNull().default(defaultPopupFields),
+    emailValidation: jsonb().$type<EmailValidation>().notNull().default(defaultEmailValidation),
+    cartValidation: jsonb().$type<CartValidation>().notNull().default(defaultCartValidation),
+    discountCode: text().notNull().default("WELCOME15"),
+    discountPercentage: integer().notNull().default(15),
+    displayTrigger: popupTrigger().notNull().default("immediate"),
+    animation: popupAnimation().notNull().default("slide-in"),
+    layout: jsonb().$type<PopupLayout>().notNull().default(defaultPopupLayout),
+    showExitIntentIfNotSubscribed: boolean().notNull().default(false),
+    suppressAfterSubscription: boolean().notNull().default(true),
+    isActive: boolean().notNull().default(true),
+    /** Whether discountCode exists in the connected Shopify store (null: not checked, e.g. not connected). */
+    discountCodeInShopify: boolean(),
+    discountCodeCheckedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("popup_configs_store_priority_idx").on(table.storeId, table.priority, table.createdAt)],
+);
 
 /** Popup views per store and day (the conversion rate's denominator); one row per day keeps beacons cheap. */
 export const popupViews = pgTable(
@@ -67,4 +90,76 @@ export const popupViews = pgTable(
     views: integer().notNull().default(0),
   },
   (table) => [primaryKey({ name: "popup_views_pk", columns: [table.storeId, table.day] })],
+);
+
+/** Impressions and subscribers per popup variant and day: the A/B test's counts. */
+export const popupVariantDays = pgTable(
+  "popup_variant_days",
+  {
+    popupId: uuid()
+      .notNull()
+      .references(() => popupConfigs.id, { onDelete: "cascade" }),
+    variantId: text().notNull(),
+    day: date({ mode: "string" }).notNull(),
+    impressions: integer().notNull().default(0),
+    subscribers: integer().notNull().default(0),
+  },
+  (table) => [
+    primaryKey({
+      name: "popup_variant_days_pk",
+      columns: [table.popupId, table.variantId, table.day],
+    }),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({
+  dataType: () => "bytea",
+});
+
+/** Images uploaded for popups, served by the app (GET /api/public/images/:id) with a long cache. */
+export const popupImages = pgTable(
+  "popup_images",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    contentType: text().notNull(),
+    bytes: bytea().notNull(),
+    byteSize: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("popup_images_store_idx").on(table.storeId)],
+);
+
+/**
+ * Revenue attributed to popups: one row per Shopify order that used a popup's shared code or a
+ * subscriber's unique code (the primary key makes a redelivered orders/create count once).
+ */
+export const orderAttributions = pgTable(
+  "order_attributions",
+  {
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    orderId: text().notNull(),
+    popupId: uuid().references(() => popupConfigs.id, { onDelete: "set null" }),
+    variantId: text(),
+    subscriberId: uuid().references(() => subscribers.id, {
+      onDelete: "set null",
+    }),
+    code: text().notNull(),
+    total: numeric({ precision: 14, scale: 2 }).notNull(),
+    currency: text().notNull(),
+    orderedAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({
+      name: "order_attributions_pk",
+      columns: [table.storeId, table.orderId],
+    }),
+    index("order_attributions_popup_idx").on(table.popupId, table.orderedAt),
+    index("order_attributions_store_day_idx").on(table.storeId, table.orderedAt),
+  ],
 );

@@ -37,6 +37,9 @@ export const subscribers = pgTable(
     confirmationRequired: boolean().notNull().default(false),
     /** Set when a double opt-in confirmation link was used. */
     confirmedAt: timestamp({ withTimezone: true }),
+    /** The popup and A/B variant this address subscribed through (null: before popups had ids, imports). */
+    popupId: uuid(),
+    variantId: text(),
   },
   (table) => [
     uniqueIndex("subscribers_store_email_unique").on(table.storeId, sql`lower(${table.email})`),
@@ -60,5 +63,9 @@ export const subscribers = pgTable(
     index("subscribers_unused_code_idx")
       .on(table.storeId)
       .where(sql`${table.discountCodeSent} is not null and ${table.discountCodeUsed} = false`),
+    // An order's unique code names its subscriber (revenue attribution), used already or not, in any case.
+    index("subscribers_store_code_idx")
+      .on(table.storeId, sql`upper(${table.discountCodeSent})`)
+      .where(sql`${table.discountCodeSent} is not null`),
   ],
 );

@@ -30,6 +30,7 @@ const DENIED: Record<Permission, string> = {
   manage_subscribers: "manage subscribers",
   manage_email_settings: "manage email settings and templates",
   manage_integrations: "manage integrations",
+  manage_campaigns: "manage campaigns",
   delete_data: "delete stores",
 };
 

@@ -89,6 +89,28 @@ const fields = {
   secondaryColor: color("Secondary colour"),
 };
 
+/** What an email is built from, without its name and subject: the template editor's fields, and a campaign's content. */
+export type EmailDesign = Omit<TemplateContent, "templateName" | "subject">;
+
+const { templateName: _templateName, subject: _subject, ...designFields } = fields;
+
+/** A change to an email's design: the fields to change; social links merge with the saved ones. */
+export const emailDesignChangesSchema = z
+  .object({ ...designFields, socialMediaLinks: designFields.socialMediaLinks.partial().strict() })
+  .partial()
+  .strict();
+
+export type EmailDesignChanges = z.infer<typeof emailDesignChangesSchema>;
+
+/** The design with the changes applied (social links merged one by one). */
+export function applyDesignChanges(design: EmailDesign, changes: EmailDesignChanges): EmailDesign {
+  return {
+    ...design,
+    ...changes,
+    socialMediaLinks: { ...design.socialMediaLinks, ...changes.socialMediaLinks },
+  };
+}
+
 /** PUT /api/stores/:id/email-template (SPEC §7): the fields to change; social links merge with the saved ones. */
 export const updateEmailTemplateSchema = z
   .object({ ...fields, socialMediaLinks: fields.socialMediaLinks.partial().strict() })

@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { cartValidationTypes, popupAnimations, popupTriggers, popupWidths } from "../../../popup/config";
+import {
+  cartValidationTypes,
+  MAX_VARIANTS,
+  popupAnimations,
+  popupAudiences,
+  popupFonts,
+  popupPositions,
+  popupTriggers,
+  popupWidths,
+} from "../../../popup/config";
 import { sanitizeInlineHtml } from "../../../popup/sanitize";
 import { parseDomainList } from "../../../popup/validation";
 
@@ -23,16 +32,128 @@ const inlineHtml = (label: string, max: number) =>
 
 const fieldToggle = z.boolean();
 
+const colour = (label: string) =>
+  z
+    .string({ error: `${label} must be a colour` })
+    .regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a colour like #1a2b3c`)
+    .transform((value) => value.toLowerCase());
+
+const designFields = {
+  backgroundColor: colour("Background colour"),
+  textColor: colour("Text colour"),
+  buttonColor: colour("Button colour"),
+  buttonTextColor: colour("Button text colour"),
+  overlayColor: colour("Overlay colour"),
+  overlayOpacity: z
+    .number({ error: "Overlay opacity must be a number" })
+    .int("Overlay opacity must be a whole number")
+    .min(0, "Overlay opacity must be between 0 and 100")
+    .max(100, "Overlay opacity must be between 0 and 100"),
+  cornerRadius: z
+    .number({ error: "Corner radius must be a number" })
+    .int("Corner radius must be a whole number")
+    .min(0, "Corner radius must be between 0 and 40")
+    .max(40, "Corner radius must be between 0 and 40"),
+  font: z.enum(popupFonts),
+  imageId: z.uuid("Upload the image first").nullable(),
+  position: z.enum(popupPositions),
+};
+
+const buttonText = z
+  .string()
+  .trim()
+  .min(1, "Button text is required")
+  .max(60, "Button text must be at most 60 characters");
+
+/** A URL path pattern: starts with "/", `*` for any characters. */
+const pagePattern = z
+  .string()
+  .trim()
+  .min(1, "Page patterns cannot be empty")
+  .max(200, "Page patterns must be at most 200 characters")
+  .regex(/^\/[^\s?#]*$/, "Page patterns are paths starting with / (like /products/*), without ? or #");
+
+const patternList = z.array(pagePattern).max(20, "At most 20 page patterns");
+
+const instant = (label: string) =>
+  z.iso.datetime({ offset: true, error: `${label} must be a date and time` }).nullable();
+
+const targetingSchema = z
+  .object({
+    pages: z.object({ include: patternList, exclude: patternList }).partial(),
+    devices: z.object({ desktop: z.boolean(), mobile: z.boolean() }).partial(),
+    visitors: z.enum(popupAudiences),
+    sources: z
+      .array(
+        z
+          .string()
+          .trim()
+          .toLowerCase()
+          .min(1, "Traffic sources cannot be empty")
+          .max(100, "Traffic sources must be at most 100 characters")
+          .regex(/^[a-z0-9._-]+$/, "A traffic source is a utm_source value or a host name"),
+      )
+      .max(20, "At most 20 traffic sources"),
+    startsAt: instant("Start"),
+    endsAt: instant("End"),
+  })
+  .partial()
+  .strict()
+  .refine(
+    (value) => !value.startsAt || !value.endsAt || Date.parse(value.endsAt) > Date.parse(value.startsAt),
+    { message: "The end must be after the start", path: ["endsAt"] },
+  );
+
+const variantSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^[a-z0-9-]{1,24}$/, "Variant ids are up to 24 lowercase letters, digits or hyphens")
+      .optional(),
+    name: z
+      .string()
+      .trim()
+      .min(1, "Variant name is required")
+      .max(40, "Variant names are at most 40 characters"),
+    weight: z
+      .number({ error: "Traffic weight must be a number" })
+      .int("Traffic weight must be a whole number")
+      .min(0, "Traffic weight must be between 0 and 100")
+      .max(100, "Traffic weight must be between 0 and 100"),
+    overrides: z
+      .object({
+        title: inlineHtml("Title", 300),
+        subtitle: inlineHtml("Subtitle", 1_000),
+        buttonText,
+        design: z.object(designFields).partial().strict(),
+      })
+      .partial()
+      .strict()
+      .default({}),
+  })
+  .strict();
+
+const variantsSchema = z
+  .array(variantSchema)
+  .min(1, "A popup has at least one variant")
+  .max(MAX_VARIANTS, `A popup has at most ${MAX_VARIANTS} variants`)
+  .refine(
+    (variants) => variants.length === 0 || variants.some((variant) => variant.weight > 0),
+    "At least one variant needs traffic",
+  )
+  .refine(
+    (variants) =>
+      new Set(variants.flatMap((variant) => (variant.id ? [variant.id] : []))).size ===
+      variants.filter((variant) => variant.id).length,
+    "Variant ids must differ",
+  );
+
 /** PUT /api/stores/:id/popup — every field optional (the builder sends only what changed). */
 export const updatePopupSchema = z
   .object({
     title: inlineHtml("Title", 300),
     subtitle: inlineHtml("Subtitle", 1_000),
-    buttonText: z
-      .string()
-      .trim()
-      .min(1, "Button text is required")
-      .max(60, "Button text must be at most 60 characters"),
+    buttonText,
     fields: z
       .object({
         // SPEC §5: the email field cannot be switched off.
@@ -97,8 +218,39 @@ export const updatePopupSchema = z
     showExitIntentIfNotSubscribed: z.boolean(),
     suppressAfterSubscription: z.boolean(),
     isActive: z.boolean(),
+    name: z.string().trim().min(1, "Popup name is required").max(80, "Popup names are at most 80 characters"),
+    targeting: targetingSchema,
+    design: z
+      .object({
+        ...designFields,
+        teaser: z
+          .object({
+            enabled: z.boolean(),
+            text: z
+              .string()
+              .trim()
+              .min(1, "Teaser text is required")
+              .max(40, "Teaser text must be at most 40 characters"),
+          })
+          .partial(),
+      })
+      .partial()
+      .strict(),
+    variants: variantsSchema,
   })
   .partial()
   .strict();
 
 export type PopupUpdate = z.infer<typeof updatePopupSchema>;
+
+/** POST /api/stores/:id/popups — any popup field, optionally copying another popup of the store. */
+export const newPopupSchema = updatePopupSchema.extend({ duplicateOf: z.uuid("No such popup").optional() });
+export type NewPopup = z.infer<typeof newPopupSchema>;
+
+/** PUT /api/stores/:id/popups/order */
+export const popupOrderSchema = z
+  .object({ popupIds: z.array(z.uuid("No such popup")).min(1).max(100) })
+  .strict();
+
+/** POST /api/stores/:id/popups/:popupId/promote */
+export const promoteVariantSchema = z.object({ variantId: z.string().min(1).max(24) }).strict();

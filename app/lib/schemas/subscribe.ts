@@ -18,6 +18,8 @@ const text = (max: number) =>
 export const subscribeBodySchema = z.object({
   email: text(MAX_EMAIL_LENGTH).default(""),
   ...Object.fromEntries(optionalFieldNames.map((field) => [field, text(MAX_FIELD_LENGTH).optional()])),
+  popupId: z.string().max(64).optional(),
+  variantId: z.string().max(64).optional(),
   pageUrl: text(2048).optional(),
   sessionId: text(64).optional(),
   website: z.string().max(1000).optional(),
@@ -25,6 +27,8 @@ export const subscribeBodySchema = z.object({
 
 export type SubscribeBody = {
   email: string;
+  popupId?: string;
+  variantId?: string;
   pageUrl?: string;
   sessionId?: string;
   website?: string;

@@ -15,6 +15,30 @@ const customer = z.object({
     .transform((email) => email || null),
 });
 
+/** numeric(14,2): up to 12 digits before the point and 2 after. */
+const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
+
+/**
+ * What revenue attribution reads of an order. `total_price` and `currency` are both in the shop's currency
+ * (the presentment currency the buyer saw may differ): a store's revenue then adds up in one currency.
+ */
+const attributedOrder = z
+  .object({
+    id: z.number().int().positive(),
+    admin_graphql_api_id: z.string().min(1).max(200).nullish(),
+    total_price: z.string().regex(MONEY),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    created_at: z.iso.datetime({ offset: true }),
+  })
+  .transform((order) => ({
+    orderId: order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`,
+    total: order.total_price,
+    currency: order.currency,
+    orderedAt: order.created_at,
+  }));
+
+export type AttributedOrder = z.infer<typeof attributedOrder>;
+
 /** The shop named in a signed body (the X-Shopify-Shop-Domain header is not signed). */
 const signedShop = z.string().min(1);
 
@@ -23,13 +47,21 @@ export const webhookPayloads = {
   uninstalled: z.object({ myshopify_domain: signedShop }),
   /** app/scopes_update: the scopes granted before and now. */
   scopesUpdate: z.object({ current: z.array(z.string()) }),
-  /** orders/create: the codes applied to the order. */
-  orderCreate: z.object({
-    discount_codes: z
-      .array(z.object({ code: z.string() }))
-      .nullish()
-      .transform((codes) => codes ?? []),
-  }),
+  /**
+   * orders/create: the codes applied to the order, and the order itself for revenue attribution (null when
+   * Shopify's fields are missing or unreadable: the codes are still marked, the order is not attributed).
+   */
+  orderCreate: z
+    .looseObject({
+      discount_codes: z
+        .array(z.object({ code: z.string() }))
+        .nullish()
+        .transform((codes) => codes ?? []),
+    })
+    .transform(({ discount_codes }, context) => ({
+      discount_codes,
+      order: attributedOrder.safeParse(context.value).data ?? null,
+    })),
   /** customers/data_request and customers/redact: the shop and the customer concerned. */
   customerRequest: z.object({ shop_domain: signedShop, customer }),
   /** shop/redact: only the shop. */

@@ -18,8 +18,14 @@ export function webLinkHost(url: string): string | null {
   return parsed && WEB_PROTOCOLS.has(parsed.protocol) ? parsed.hostname : null;
 }
 
-/** The send whose links are tracked: the email_sends row, its store and the address it goes to. */
-export type TrackedSend = { sendId: string; storeId: string; subscriberEmail: string };
+/**
+ * The message whose links are tracked, its store and the address it goes to: a welcome or confirmation
+ * email (its email_sends row) or a campaign's message (its campaign_sends row and the campaign's slug).
+ */
+export type TrackedSend = { storeId: string; subscriberEmail: string } & (
+  | { sendId: string }
+  | { campaignSendId: string; utmCampaign: string }
+);
 
 /** The links of one send to track; `replace` (a retry) first removes the rows of the attempt before. */
 export type LinksToTrack = { send: TrackedSend; urls: string[]; replace?: boolean };
@@ -30,9 +36,15 @@ export type LinksToTrack = { send: TrackedSend; urls: string[]; replace?: boolea
  * under one row.
  */
 export async function trackLinksOfSends(sends: LinksToTrack[]): Promise<Map<string, string>[]> {
-  const replaced = sends.filter((item) => item.replace).map((item) => item.send.sendId);
-  if (replaced.length > 0)
-    await db().delete(emailClickTracking).where(inArray(emailClickTracking.sendId, replaced));
+  const replaced = sends.filter((item) => item.replace).map((item) => item.send);
+  const replacedSends = replaced.flatMap((send) => ("sendId" in send ? [send.sendId] : []));
+  const replacedMessages = replaced.flatMap((send) =>
+    "campaignSendId" in send ? [send.campaignSendId] : [],
+  );
+  if (replacedSends.length > 0)
+    await db().delete(emailClickTracking).where(inArray(emailClickTracking.sendId, replacedSends));
+  if (replacedMessages.length > 0)
+    await db().delete(emailClickTracking).where(inArray(emailClickTracking.campaignSendId, replacedMessages));
   const rowsPerSend = sends.map(({ send, urls }) =>
     urls.map((url) => ({
       ...send,

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
 import { emailSettings, emailTemplates, popupConfigs, stores, subscribers } from "~/db/schema";
@@ -6,22 +6,29 @@ import { ttlCache } from "~/server/ttl-cache.server";
 import { preferencesOf } from "~/services/preferences.server";
 
 /**
- * What every message of a store needs — the store, its SMTP settings, template, popup and the owner's
+ * What every message of a store needs — the store, its SMTP settings, template, popups and the owner's
  * preferences — cached for a few seconds: a burst of welcome emails reads it once, and an edit
  * reaches mail within the TTL.
  */
 const storeBundles = ttlCache<NonNullable<Awaited<ReturnType<typeof readStoreBundle>>>>(5_000);
 
 async function readStoreBundle(storeId: string) {
-  const [row] = await db()
-    .select({ store: stores, settings: emailSettings, template: emailTemplates, popup: popupConfigs })
-    .from(stores)
-    .innerJoin(emailSettings, eq(emailSettings.storeId, stores.id))
-    .innerJoin(emailTemplates, eq(emailTemplates.storeId, stores.id))
-    .innerJoin(popupConfigs, eq(popupConfigs.storeId, stores.id))
-    .where(eq(stores.id, storeId));
-  if (!row) return undefined;
-  return { ...row, preferences: await preferencesOf(row.store.userId) };
+  const [[row], popups] = await Promise.all([
+    db()
+      .select({ store: stores, settings: emailSettings, template: emailTemplates })
+      .from(stores)
+      .innerJoin(emailSettings, eq(emailSettings.storeId, stores.id))
+      .innerJoin(emailTemplates, eq(emailTemplates.storeId, stores.id))
+      .where(eq(stores.id, storeId)),
+    // Oldest first: the first is the store's first popup.
+    db()
+      .select()
+      .from(popupConfigs)
+      .where(eq(popupConfigs.storeId, storeId))
+      .orderBy(asc(popupConfigs.createdAt), asc(popupConfigs.id)),
+  ]);
+  if (!row || !popups[0]) return undefined;
+  return { ...row, popups, preferences: await preferencesOf(row.store.userId) };
 }
 
 const subscriberById = () =>
@@ -37,7 +44,11 @@ type Subscriber = typeof subscribers.$inferSelect;
 
 async function withStoreBundle(subscriber: Subscriber) {
   const bundle = await storeBundles.remember(subscriber.storeId, () => readStoreBundle(subscriber.storeId));
-  return bundle ? { subscriber, ...bundle } : undefined;
+  if (!bundle) return undefined;
+  const { popups, ...shared } = bundle;
+  // The popup the address subscribed through (its offer), or the store's first for older and imported rows.
+  const popup = popups.find((candidate) => candidate.id === subscriber.popupId) ?? popups[0];
+  return popup ? { subscriber, ...shared, popup } : undefined;
 }
 
 /** Everything a message to one subscriber needs: the subscriber (read fresh) and their store's bundle. */

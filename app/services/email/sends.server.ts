@@ -10,9 +10,10 @@ import { logger } from "~/server/logger.server";
  * How long a claim lasts without renewal: short enough to recover a killed worker's send soon; a live
  * worker renews it while its send runs (keepLeases), so a slow SMTP server does not make it lapse.
  */
-const leaseSeconds = () => env().EMAIL_SEND_LEASE_SECONDS;
+export const leaseSeconds = () => env().EMAIL_SEND_LEASE_SECONDS;
 
-const leaseFromNow = (seconds: Placeholder | number) => sql`now() + make_interval(secs => ${seconds}::int)`;
+export const leaseFromNow = (seconds: Placeholder | number) =>
+  sql`now() + make_interval(secs => ${seconds}::int)`;
 
 /**
  * The worker that claimed a send: the row and its attempt number, which every later claim increases.
@@ -199,20 +200,32 @@ const renewStatement = () =>
 /**
  * Renews the holders' leases (one statement) every third of their term until the returned function is
  * called, so a send slower than the lease (a slow SMTP server, a loaded machine) is not claimed and sent
- * again by another worker. A failed renewal is tried again at the next tick, two ticks before the lease
- * would lapse; renewal stops once no holder is left sending.
+ * again by another worker.
  */
 export function keepLeases(holders: Holder[]): () => void {
+  return keepRenewing(
+    async () =>
+      (await renewStatement().execute({ holders: holdersJson(holders), leaseSeconds: leaseSeconds() }))
+        .length,
+    { sendIds: holders.map((holder) => holder.sendId) },
+  );
+}
+
+/**
+ * Calls `renew` (which answers how many leases it renewed) every third of the lease term until the returned
+ * function is called. A failed renewal is tried again at the next tick, two ticks before the lease would
+ * lapse; renewal stops once nothing is left to renew.
+ */
+export function keepRenewing(renew: () => Promise<number>, about: Record<string, unknown>): () => void {
   const timer = setInterval(
     () => {
-      renewStatement()
-        .execute({ holders: holdersJson(holders), leaseSeconds: leaseSeconds() })
+      renew()
         .then((renewed) => {
-          if (renewed.length > 0) return;
+          if (renewed > 0) return;
           clearInterval(timer);
-          logger().warn({ sendIds: holders.map((holder) => holder.sendId) }, "send lease no longer held");
+          logger().warn(about, "send lease no longer held");
         })
-        .catch((error: unknown) => logger().warn({ err: error }, "send lease not renewed"));
+        .catch((error: unknown) => logger().warn({ ...about, err: error }, "send lease not renewed"));
     },
     (leaseSeconds() * 1000) / 3,
   );

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailTemplates, popupConfigs } from "~/db/schema";
 import type { EmailTemplatePreview, EmailTemplateUpdate } from "~/lib/schemas/email-template";
@@ -82,7 +82,9 @@ async function renderForEditor(actor: Actor, input: EmailTemplatePreview) {
         discountPercentage: popupConfigs.discountPercentage,
       })
       .from(popupConfigs)
-      .where(eq(popupConfigs.storeId, store.id));
+      .where(eq(popupConfigs.storeId, store.id))
+      .orderBy(asc(popupConfigs.createdAt), asc(popupConfigs.id))
+      .limit(1);
     shop = {
       discountCode: popup?.discountCode ?? SAMPLE_STORE.discountCode,
       discountPercentage: popup?.discountPercentage ?? SAMPLE_STORE.discountPercentage,

@@ -7,16 +7,24 @@ import { firstNameFor, linksIn, type RenderVariables, renderWelcomeEmail } from 
 /** A subscriber's welcome email before its links are tracked: its variables and the links to track. */
 export type WelcomeDraft = { vars: RenderVariables; urls: string[] };
 
-/** The welcome email's variables for one subscriber, and its links to track (none when analytics is off). */
-export function draftWelcomeEmail(context: MailContext): WelcomeDraft {
-  const vars = {
+/** What a message to this subscriber fills its merge tags with: their name and code, the store, the unsubscribe link. */
+export function mailVariables(
+  context: MailContext,
+  unsubscribe = unsubscribeUrl(context.subscriber.id),
+): RenderVariables {
+  return {
     firstName: firstNameFor(context.subscriber.name, context.subscriber.email),
     discountCode: context.subscriber.discountCodeSent ?? context.popup.discountCode,
     discountPercentage: context.popup.discountPercentage,
     storeName: context.store.name,
     storeUrl: context.store.customDomain ?? context.store.shopifyUrl,
-    unsubscribeUrl: unsubscribeUrl(context.subscriber.id),
+    unsubscribeUrl: unsubscribe,
   };
+}
+
+/** The welcome email's variables for one subscriber, and its links to track (none when analytics is off). */
+export function draftWelcomeEmail(context: MailContext): WelcomeDraft {
+  const vars = mailVariables(context);
   return { vars, urls: context.preferences.enableAnalytics ? linksIn(context.template, vars) : [] };
 }
 

@@ -44,19 +44,21 @@ export function unsubscribeAlertMail(to: string, store: string, left: number, ba
 
 /**
  * customers/data_request: what the product holds about one of the shop's customers, for the merchant to pass
- * on (Shopify asks the merchant, who answers the customer). The records are JSON, one field per line.
+ * on (Shopify asks the merchant, who answers the customer). The records are JSON, one field per line; each
+ * lists the orders placed with that subscriber's code under attributedOrders.
  */
 export function customerDataRequestMail(
   to: string,
   shop: string,
   customer: string,
-  records: Record<string, unknown>[],
+  records: (Record<string, unknown> & { attributedOrders: readonly unknown[] })[],
 ): SystemMessage {
+  const orders = records.reduce((sum, record) => sum + record.attributedOrders.length, 0);
   const found =
     records.length === 0
       ? [`Newsletter Popup holds no data about ${customer}.`]
       : [
-          `Newsletter Popup holds ${records.length} subscriber record${records.length === 1 ? "" : "s"} about ${customer}:`,
+          `Newsletter Popup holds ${records.length} subscriber record${records.length === 1 ? "" : "s"} about ${customer}, with ${orders} order${orders === 1 ? "" : "s"} placed with their discount code:`,
           ...JSON.stringify(records, null, 2).split("\n"),
         ];
   return simpleMail(to, `Customer data request for ${shop}: ${customer}`, [

@@ -1,31 +1,170 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { popupConfigs, popupViews, stores } from "~/db/schema";
+import { popupConfigs } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
-import { toPublicConfig } from "~/lib/public-popup-config";
-import type { PopupUpdate } from "~/lib/schemas/popups";
+import type { NewPopup, PopupUpdate } from "~/lib/schemas/popups";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { notFound } from "~/services/errors.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { conflict, invalid, notFound } from "~/services/errors.server";
+import { requireStore, type StoreRow } from "~/services/stores/stores.server";
 import { enqueue } from "../../../jobs/client";
-import type { PopupWithCode, PublicPopupConfig } from "../../../popup/config";
-import { forgetPublicConfig, type PublicEntry, publicEntries } from "./public-config-cache.server";
+import { MAX_POPUPS_PER_STORE } from "../../../popup/config";
+import { requireStoreImages } from "./images.server";
+import { imagesReferenced, mergePopupChanges, newPopupColumns } from "./popup-changes";
+import { forgetPublicConfig } from "./public-config-cache.server";
 
-type PopupRow = typeof popupConfigs.$inferSelect;
+export type PopupRow = typeof popupConfigs.$inferSelect;
 
-async function popupOf(storeId: string): Promise<PopupRow> {
-  const [popup] = await db().select().from(popupConfigs).where(eq(popupConfigs.storeId, storeId));
+const POPUP_ORDER_INCOMPLETE = "List every popup of this store exactly once";
+const NO_SUCH_VARIANT = "This popup has no such variant";
+
+/** A store's popups in the order the storefront tries them: priority 1 first, then the oldest. */
+const popupOrder = [asc(popupConfigs.priority), asc(popupConfigs.createdAt), asc(popupConfigs.id)];
+
+/** The store's first popup (its oldest): what SPEC's /api/stores/:storeId/popup reads and writes. */
+async function firstPopupOf(storeId: string): Promise<PopupRow> {
+  const [popup] = await db()
+    .select()
+    .from(popupConfigs)
+    .where(eq(popupConfigs.storeId, storeId))
+    .orderBy(asc(popupConfigs.createdAt), asc(popupConfigs.id))
+    .limit(1);
   if (!popup) throw notFound("Popup configuration not found");
   return popup;
+}
+
+/** A popup of a store the actor may manage popups of; another organization's ids are not found. */
+export async function requirePopup(
+  actor: Actor,
+  storeId: string | undefined,
+  popupId: string | undefined,
+): Promise<{ store: StoreRow; popup: PopupRow }> {
+  authorize(actor, "manage_popups");
+  const store = await requireStore(actor, storeId);
+  if (!isUuid(popupId)) throw notFound("Popup not found");
+  const [popup] = await db()
+    .select()
+    .from(popupConfigs)
+    .where(and(eq(popupConfigs.storeId, store.id), eq(popupConfigs.id, popupId)));
+  if (!popup) throw notFound("Popup not found");
+  return { store, popup };
 }
 
 export async function getPopupConfig(actor: Actor, storeId: string): Promise<PopupRow> {
   authorize(actor, "manage_popups");
   const store = await requireStore(actor, storeId);
-  return popupOf(store.id);
+  return firstPopupOf(store.id);
 }
 
-/** Applies the changed fields only; nested objects merge with what is stored. */
+export async function listPopups(actor: Actor, storeId: string): Promise<PopupRow[]> {
+  authorize(actor, "manage_popups");
+  const store = await requireStore(actor, storeId);
+  return db()
+    .select()
+    .from(popupConfigs)
+    .where(eq(popupConfigs.storeId, store.id))
+    .orderBy(...popupOrder);
+}
+
+export async function getPopup(actor: Actor, storeId: string, popupId: string): Promise<PopupRow> {
+  return (await requirePopup(actor, storeId, popupId)).popup;
+}
+
+/** A store's changes take turns: the popup count and priorities are read and written under one lock. */
+async function lockStorePopups(
+  tx: Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0],
+  storeId: string,
+) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`popups:${storeId}`}))`);
+}
+
+/** A popup's columns for its copy: paused, "(copy)" in its name, its code not yet checked against Shopify. */
+function copyOf(source: PopupRow) {
+  const {
+    id: _id,
+    createdAt: _created,
+    updatedAt: _updated,
+    discountCodeInShopify: _checked,
+    discountCodeCheckedAt: _checkedAt,
+    ...copy
+  } = source;
+  return { ...copy, name: `${copy.name} (copy)`, isActive: false };
+}
+
+/**
+ * A new popup, last in priority. With `duplicateOf`, a copy of that popup (paused, " (copy)" in its name)
+ * with the given fields applied on top; otherwise the defaults with the given fields.
+ */
+export async function createPopup(actor: Actor, storeId: string, input: NewPopup): Promise<PopupRow> {
+  authorize(actor, "manage_popups");
+  const store = await requireStore(actor, storeId);
+  const { duplicateOf, ...changes } = input;
+  await requireStoreImages(store.id, imagesReferenced(changes));
+  const source = duplicateOf ? (await requirePopup(actor, store.id, duplicateOf)).popup : null;
+  const created = await db().transaction(async (tx) => {
+    await lockStorePopups(tx, store.id);
+    const [totals] = await tx
+      .select({
+        popups: count(),
+        last: sql<number>`coalesce(max(${popupConfigs.priority}), 0)`.mapWith(Number),
+      })
+      .from(popupConfigs)
+      .where(eq(popupConfigs.storeId, store.id));
+    if ((totals?.popups ?? 0) >= MAX_POPUPS_PER_STORE) {
+      throw conflict(`A store can have at most ${MAX_POPUPS_PER_STORE} popups`);
+    }
+    const base = source ? copyOf(source) : { storeId: store.id };
+    const merged = source ? mergePopupChanges(source, changes) : newPopupColumns(changes);
+    const [row] = await tx
+      .insert(popupConfigs)
+      .values({ ...base, ...merged, storeId: store.id, priority: (totals?.last ?? 0) + 1 })
+      .returning();
+    return row;
+  });
+  if (!created) throw notFound("Popup not found");
+  forgetPublicConfig(store.id);
+  return created;
+}
+
+/**
+ * Writes a change to a popup. Nested fields merge with what is stored, so the row is read again under a row
+ * lock in the same transaction: two saves of one popup at once each keep the other's fields.
+ */
+async function applyChanges(store: StoreRow, popupId: string, changes: PopupUpdate): Promise<PopupRow> {
+  await requireStoreImages(store.id, imagesReferenced(changes));
+  const { before, updated } = await db().transaction(async (tx) => {
+    const [current] = await tx.select().from(popupConfigs).where(eq(popupConfigs.id, popupId)).for("update");
+    if (!current) throw notFound("Popup not found");
+    const [row] = await tx
+      .update(popupConfigs)
+      .set({
+        ...mergePopupChanges(current, changes),
+        // A new code has not been checked against Shopify yet.
+        ...(changes.discountCode !== undefined && changes.discountCode !== current.discountCode
+          ? { discountCodeInShopify: null, discountCodeCheckedAt: null }
+          : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(popupConfigs.id, popupId))
+      .returning();
+    if (!row) throw notFound("Popup not found");
+    return { before: current, updated: row };
+  });
+  forgetPublicConfig(store.id);
+  if (
+    changes.discountCode !== undefined &&
+    changes.discountCode !== before.discountCode &&
+    store.isConnected
+  ) {
+    await enqueue(
+      "shopify",
+      { type: "check-discount-code", storeId: store.id, popupId },
+      { jobId: `check-code-${popupId}-${Date.now()}` },
+    );
+  }
+  return updated;
+}
+
+/** SPEC's PUT /api/stores/:storeId/popup: the store's first popup. */
 export async function updatePopupConfig(
   actor: Actor,
   storeId: string,
@@ -33,91 +172,88 @@ export async function updatePopupConfig(
 ): Promise<PopupRow> {
   authorize(actor, "manage_popups");
   const store = await requireStore(actor, storeId);
-  const current = await popupOf(store.id);
-  const { fields, emailValidation, cartValidation, layout, ...flat } = changes;
+  return applyChanges(store, (await firstPopupOf(store.id)).id, changes);
+}
+
+export async function updatePopup(
+  actor: Actor,
+  storeId: string,
+  popupId: string,
+  changes: PopupUpdate,
+): Promise<PopupRow> {
+  const { store, popup } = await requirePopup(actor, storeId, popupId);
+  return applyChanges(store, popup.id, changes);
+}
+
+/** Deletes a popup; a store keeps at least one (SPEC's /popup always has one to answer with). */
+export async function deletePopup(actor: Actor, storeId: string, popupId: string): Promise<void> {
+  const { store, popup } = await requirePopup(actor, storeId, popupId);
+  await db().transaction(async (tx) => {
+    await lockStorePopups(tx, store.id);
+    const [totals] = await tx
+      .select({ popups: count() })
+      .from(popupConfigs)
+      .where(eq(popupConfigs.storeId, store.id));
+    if ((totals?.popups ?? 0) <= 1) throw conflict("A store keeps at least one popup: pause it instead");
+    await tx.delete(popupConfigs).where(eq(popupConfigs.id, popup.id));
+  });
+  forgetPublicConfig(store.id);
+}
+
+/** Sets the storefront's order: `popupIds` lists every popup of the store once, the first shows first. */
+export async function reorderPopups(actor: Actor, storeId: string, popupIds: string[]): Promise<PopupRow[]> {
+  authorize(actor, "manage_popups");
+  const store = await requireStore(actor, storeId);
+  await db().transaction(async (tx) => {
+    await lockStorePopups(tx, store.id);
+    const rows = await tx
+      .select({ id: popupConfigs.id })
+      .from(popupConfigs)
+      .where(eq(popupConfigs.storeId, store.id));
+    const known = new Set(rows.map((row) => row.id));
+    if (
+      popupIds.length !== known.size ||
+      new Set(popupIds).size !== popupIds.length ||
+      !popupIds.every((id) => known.has(id))
+    ) {
+      throw invalid(POPUP_ORDER_INCOMPLETE, { popupIds: [POPUP_ORDER_INCOMPLETE] });
+    }
+    for (const [index, id] of popupIds.entries()) {
+      await tx
+        .update(popupConfigs)
+        .set({ priority: index + 1, updatedAt: new Date() })
+        .where(eq(popupConfigs.id, id));
+    }
+  });
+  forgetPublicConfig(store.id);
+  return listPopups(actor, store.id);
+}
+
+/**
+ * Ends the A/B test: the chosen variant's content and design become the popup's own and it stays the only
+ * variant (keeping its id, so its counts continue).
+ */
+export async function promoteVariant(
+  actor: Actor,
+  storeId: string,
+  popupId: string,
+  variantId: string,
+): Promise<PopupRow> {
+  const { store, popup } = await requirePopup(actor, storeId, popupId);
+  const winner = popup.variants.find((variant) => variant.id === variantId);
+  if (!winner) throw invalid(NO_SUCH_VARIANT, { variantId: [NO_SUCH_VARIANT] });
+  const { design, ...content } = winner.overrides;
   const [updated] = await db()
     .update(popupConfigs)
     .set({
-      ...flat,
-      ...(fields ? { fields: { ...current.fields, ...fields, email: true } } : {}),
-      ...(emailValidation ? { emailValidation: { ...current.emailValidation, ...emailValidation } } : {}),
-      ...(cartValidation ? { cartValidation: { ...current.cartValidation, ...cartValidation } } : {}),
-      ...(layout ? { layout: { ...current.layout, ...layout } } : {}),
-      // A new code has not been checked against Shopify yet.
-      ...(flat.discountCode !== undefined && flat.discountCode !== current.discountCode
-        ? { discountCodeInShopify: null, discountCodeCheckedAt: null }
-        : {}),
+      ...content,
+      design: { ...popup.design, ...design },
+      variants: [{ id: winner.id, name: winner.name, weight: 100, overrides: {} }],
       updatedAt: new Date(),
     })
-    .where(eq(popupConfigs.id, current.id))
+    .where(eq(popupConfigs.id, popup.id))
     .returning();
-  if (!updated) throw notFound("Popup configuration not found");
+  if (!updated) throw notFound("Popup not found");
   forgetPublicConfig(store.id);
-  if (
-    changes.discountCode !== undefined &&
-    changes.discountCode !== current.discountCode &&
-    store.isConnected
-  ) {
-    await enqueue(
-      "shopify",
-      { type: "check-discount-code", storeId: store.id },
-      { jobId: `check-code-${store.id}-${Date.now()}` },
-    );
-  }
   return updated;
-}
-
-async function publicEntry(storeId: string): Promise<PublicEntry | null> {
-  if (!isUuid(storeId)) return null;
-  return publicEntries.remember(storeId, async () => {
-    const [row] = await db()
-      .select({
-        popup: popupConfigs,
-        socialLinks: stores.socialLinks,
-        scriptVersion: stores.activeScriptVersion,
-      })
-      .from(popupConfigs)
-      .innerJoin(stores, eq(stores.id, popupConfigs.storeId))
-      .where(and(eq(popupConfigs.storeId, storeId), eq(popupConfigs.isActive, true)));
-    return {
-      config: row ? toPublicConfig(row.popup, row.socialLinks) : null,
-      discountCode: row?.popup.discountCode ?? null,
-      scriptVersion: row?.scriptVersion ?? null,
-    };
-  });
-}
-
-/** The active popup of a store for the storefront, or null (unknown store, inactive popup). */
-export async function publicPopupConfig(storeId: string): Promise<PublicPopupConfig | null> {
-  return (await publicEntry(storeId))?.config ?? null;
-}
-
-/** The active popup with its shared code, for a subscription; null like publicPopupConfig. */
-export async function subscribingPopup(storeId: string): Promise<PopupWithCode | null> {
-  const entry = await publicEntry(storeId);
-  return entry?.config && entry.discountCode !== null
-    ? { ...entry.config, discountCode: entry.discountCode }
-    : null;
-}
-
-/** The store's current install-script version (null until the script is first regenerated). */
-export async function activeScriptVersion(storeId: string): Promise<string | null> {
-  return (await publicEntry(storeId))?.scriptVersion ?? null;
-}
-
-/** Whether a storefront script of this version may load the popup: a regenerated script retires older ones. */
-export async function acceptsScriptVersion(storeId: string, version: string | undefined): Promise<boolean> {
-  const current = await activeScriptVersion(storeId);
-  return !current || current === version;
-}
-
-/** Counts one popup view (the conversion rate's denominator): one upsert on the store's row for today. */
-export async function recordPopupView(storeId: string): Promise<void> {
-  await db()
-    .insert(popupViews)
-    .values({ storeId, day: sql`current_date`, views: 1 })
-    .onConflictDoUpdate({
-      target: [popupViews.storeId, popupViews.day],
-      set: { views: sql`${popupViews.views} + 1` },
-    });
 }

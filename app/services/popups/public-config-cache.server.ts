@@ -1,13 +1,20 @@
 import { ttlCache } from "~/server/ttl-cache.server";
-import type { PublicPopupConfig } from "../../../popup/config";
+import type { PublicPopup, PublicPopupConfig } from "../../../popup/config";
+
+/** A popup as a storefront request sees it, with its shared code (for subscriptions, never sent). */
+export type PublicEntryPopup = { popup: PublicPopup; discountCode: string };
 
 /**
- * What a storefront request needs of a store: its popup, the popup's shared code (for subscriptions,
- * never sent to the storefront) and which install-script version may load it.
+ * What a storefront request needs of a store: its active popups in display order (priority, then oldest),
+ * the ids of its paused ones, its first popup (the oldest, SPEC's /popup; null config when that one is
+ * paused) and which install-script version may load them.
  */
 export type PublicEntry = {
-  config: PublicPopupConfig | null;
-  discountCode: string | null;
+  active: PublicEntryPopup[];
+  pausedIds: string[];
+  first: PublicPopupConfig | null;
+  /** The oldest active popup: a subscription that names no popup (or an unknown one) follows it. */
+  firstActiveId: string | null;
   scriptVersion: string | null;
 };
 

@@ -1,6 +1,14 @@
-import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { emailSends, organizations, shopifySessions, stores, subscribers, users } from "~/db/schema";
+import {
+  emailSends,
+  orderAttributions,
+  organizations,
+  shopifySessions,
+  stores,
+  subscribers,
+  users,
+} from "~/db/schema";
 import { logger } from "~/server/logger.server";
 import { clicksOfAddresses, forgetClicksOfAddresses } from "~/services/email/click-tracking.server";
 import { sendSystemMail } from "~/services/email/system-mailer.server";
@@ -32,7 +40,9 @@ function addressesOf(customer: ShopCustomer, rows: { email: string }[]): string[
 
 /**
  * customers/redact: the customer is erased from the shop's store only: their subscriber rows (with the consent
- * record and codes), the emails sent to them (cascade) and the click tracking of those emails.
+ * record and codes), the emails sent to them (cascade) and the click tracking of those emails. Orders attributed
+ * to them stay in the popup's revenue without them: their key sets the subscriber to null, and the code the
+ * order used then names nobody, since the subscriber row and the emails that carried it are gone.
  */
 export async function redactCustomer(shopDomain: string, customer: ShopCustomer): Promise<number> {
   const store = await storeOfShop(shopDomain);
@@ -78,10 +88,33 @@ export async function redactShop(shopDomain: string): Promise<void> {
   });
 }
 
-/** Everything held about the customer in the store: subscriber rows, the emails sent and their clicks. */
+/** The orders placed with a code these subscribers were sent (orders/create attributed them). */
+async function attributedOrdersOf(storeId: string, subscriberIds: string[]) {
+  if (subscriberIds.length === 0) return [];
+  return db()
+    .select({
+      subscriberId: orderAttributions.subscriberId,
+      orderId: orderAttributions.orderId,
+      code: orderAttributions.code,
+      total: orderAttributions.total,
+      currency: orderAttributions.currency,
+      orderedAt: orderAttributions.orderedAt,
+    })
+    .from(orderAttributions)
+    .where(
+      and(eq(orderAttributions.storeId, storeId), inArray(orderAttributions.subscriberId, subscriberIds)),
+    )
+    .orderBy(asc(orderAttributions.orderedAt));
+}
+
+/**
+ * Everything held about the customer in the store: subscriber rows, the emails sent and their clicks, and
+ * the orders attributed to them.
+ */
 async function customerRecords(storeId: string, customer: ShopCustomer, match: SQL) {
   const rows = await db().select().from(subscribers).where(match);
-  const sends = rows.length
+  const ids = rows.map((row) => row.id);
+  const sends = ids.length
     ? await db()
         .select({
           subscriberId: emailSends.subscriberId,
@@ -90,18 +123,17 @@ async function customerRecords(storeId: string, customer: ShopCustomer, match: S
           sentAt: emailSends.sentAt,
         })
         .from(emailSends)
-        .where(
-          inArray(
-            emailSends.subscriberId,
-            rows.map((row) => row.id),
-          ),
-        )
+        .where(inArray(emailSends.subscriberId, ids))
     : [];
+  const orders = await attributedOrdersOf(storeId, ids);
   const clicks = await clicksOfAddresses(storeId, addressesOf(customer, rows));
   return rows.map((row) => ({
     ...row,
     emailsSent: sends.filter((send) => send.subscriberId === row.id),
     linkClicks: clicks.filter((click) => click.subscriberEmail.toLowerCase() === row.email.toLowerCase()),
+    attributedOrders: orders
+      .filter((order) => order.subscriberId === row.id)
+      .map(({ subscriberId: _subscriber, ...order }) => order),
   }));
 }
 

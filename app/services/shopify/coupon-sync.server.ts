@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { popupConfigs, stores, subscribers } from "~/db/schema";
 import { type Actor, authorize } from "~/services/access/actor.server";
@@ -67,12 +67,9 @@ export async function syncCouponUsage(
   storeId: string,
   onProgress?: (checked: number, total: number) => void,
 ): Promise<SyncResult> {
-  const [row] = await db()
-    .select({ store: stores, staticCode: popupConfigs.discountCode })
-    .from(stores)
-    .innerJoin(popupConfigs, eq(popupConfigs.storeId, stores.id))
-    .where(eq(stores.id, storeId));
-  if (!row) throw notFound("Store not found");
+  const [store] = await db().select().from(stores).where(eq(stores.id, storeId));
+  if (!store) throw notFound("Store not found");
+  const sharedCodes = await sharedCodesOf(store.id);
   const pending = await db()
     .select({ id: subscribers.id, code: subscribers.discountCodeSent })
     .from(subscribers)
@@ -81,7 +78,7 @@ export async function syncCouponUsage(
         eq(subscribers.storeId, storeId),
         eq(subscribers.discountCodeUsed, false),
         isNotNull(subscribers.discountCodeSent),
-        ne(subscribers.discountCodeSent, row.staticCode),
+        notInArray(sql`upper(${subscribers.discountCodeSent})`, sharedCodes),
       ),
     );
   let checked = 0;
@@ -90,7 +87,7 @@ export async function syncCouponUsage(
   const work = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const code = next.code ?? "";
-      const usage = await withShopify(row.store, (credentials) => discountCodeUsage(credentials, code));
+      const usage = await withShopify(store, (credentials) => discountCodeUsage(credentials, code));
       if (usage !== null && usage > 0) {
         await db().update(subscribers).set({ discountCodeUsed: true }).where(eq(subscribers.id, next.id));
         updatedCount += 1;
@@ -107,6 +104,15 @@ export async function syncCouponUsage(
   return { message, updatedCount, checked };
 }
 
+/** The store's popups' shared codes, upper-cased (Shopify applies codes case-insensitively). */
+async function sharedCodesOf(storeId: string): Promise<string[]> {
+  const rows = await db()
+    .selectDistinct({ code: sql<string>`upper(${popupConfigs.discountCode})` })
+    .from(popupConfigs)
+    .where(eq(popupConfigs.storeId, storeId));
+  return rows.map((row) => row.code);
+}
+
 /**
  * orders/create: the subscribers of the ordering shop whose own unique code the order used are marked,
  * without waiting for a sync. The popup's shared code is skipped (it would mark everyone who got it);
@@ -114,14 +120,13 @@ export async function syncCouponUsage(
  */
 export async function markCodesUsedInOrder(shopDomain: string, codes: string[]): Promise<number> {
   const [row] = await db()
-    .select({ storeId: stores.id, staticCode: popupConfigs.discountCode })
+    .select({ storeId: stores.id })
     .from(stores)
-    .innerJoin(popupConfigs, eq(popupConfigs.storeId, stores.id))
     .where(eq(stores.shopifyDomain, shopDomain));
-  const used = codes
-    .map((code) => code.toUpperCase())
-    .filter((code) => code !== row?.staticCode.toUpperCase());
-  if (!row || used.length === 0) return 0;
+  if (!row) return 0;
+  const sharedCodes = new Set(await sharedCodesOf(row.storeId));
+  const used = codes.map((code) => code.toUpperCase()).filter((code) => !sharedCodes.has(code));
+  if (used.length === 0) return 0;
   const marked = await db()
     .update(subscribers)
     .set({ discountCodeUsed: true })

@@ -1,8 +1,9 @@
 import { randomInt } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { popupConfigs, stores, subscribers } from "~/db/schema";
 import { logger } from "~/server/logger.server";
+import { popupOfRow } from "~/services/popups/popup-of.server";
 import { preferencesOf } from "~/services/preferences.server";
 import { createDiscountCode, discountCodeUsage } from "./admin-api.server";
 import { credentialsOf, withShopify } from "./connection.server";
@@ -26,7 +27,7 @@ export async function issueUniqueCode(subscriberId: string): Promise<string | nu
     .select({ subscriber: subscribers, store: stores, popup: popupConfigs })
     .from(subscribers)
     .innerJoin(stores, eq(stores.id, subscribers.storeId))
-    .innerJoin(popupConfigs, eq(popupConfigs.storeId, subscribers.storeId))
+    .innerJoin(popupConfigs, popupOfRow(subscribers.storeId, subscribers.popupId))
     .where(eq(subscribers.id, subscriberId));
   if (!row || !credentialsOf(row.store)) return null;
   const current = row.subscriber.discountCodeSent;
@@ -52,30 +53,39 @@ export async function issueUniqueCode(subscriberId: string): Promise<string | nu
 }
 
 /**
- * The preference validateDiscountCode: checks that the popup's own code exists in the connected Shopify
+ * The preference validateDiscountCode: checks that a popup's own code exists in the connected Shopify
  * store and records the answer on the popup, where the builder warns the merchant when it does not.
+ * Without `popupId`, every popup of the store is checked; the answer is the first popup's.
  */
-export async function checkStaticDiscountCode(storeId: string): Promise<boolean | null> {
-  const [row] = await db()
+export async function checkStaticDiscountCode(storeId: string, popupId?: string): Promise<boolean | null> {
+  const rows = await db()
     .select({ store: stores, popup: popupConfigs })
     .from(stores)
     .innerJoin(popupConfigs, eq(popupConfigs.storeId, stores.id))
-    .where(eq(stores.id, storeId));
-  if (!row) return null;
-  const preferences = await preferencesOf(row.store.userId);
+    .where(and(eq(stores.id, storeId), popupId ? eq(popupConfigs.id, popupId) : undefined))
+    .orderBy(asc(popupConfigs.createdAt), asc(popupConfigs.id));
+  const answers: (boolean | null)[] = [];
+  for (const row of rows) answers.push(await checkPopupCode(row.store, row.popup));
+  return answers[0] ?? null;
+}
+
+async function checkPopupCode(
+  store: typeof stores.$inferSelect,
+  popup: typeof popupConfigs.$inferSelect,
+): Promise<boolean | null> {
+  const preferences = await preferencesOf(store.userId);
   const exists =
-    preferences.validateDiscountCode && credentialsOf(row.store)
-      ? (await withShopify(row.store, (credentials) =>
-          discountCodeUsage(credentials, row.popup.discountCode),
-        )) !== null
+    preferences.validateDiscountCode && credentialsOf(store)
+      ? (await withShopify(store, (credentials) => discountCodeUsage(credentials, popup.discountCode))) !==
+        null
       : null;
   await db()
     .update(popupConfigs)
     .set({ discountCodeInShopify: exists, discountCodeCheckedAt: new Date() })
-    .where(and(eq(popupConfigs.id, row.popup.id), eq(popupConfigs.discountCode, row.popup.discountCode)));
+    .where(and(eq(popupConfigs.id, popup.id), eq(popupConfigs.discountCode, popup.discountCode)));
   if (exists === false)
     logger().warn(
-      { storeId, code: row.popup.discountCode },
+      { storeId: store.id, popupId: popup.id, code: popup.discountCode },
       "the popup's discount code does not exist in Shopify",
     );
   return exists;

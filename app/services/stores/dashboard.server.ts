@@ -1,7 +1,8 @@
-import { and, count, eq, gte, inArray, sql, sum } from "drizzle-orm";
+import { and, count, countDistinct, eq, gte, inArray, sql, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { popupConfigs, popupViews, storeCounters, subscribers } from "~/db/schema";
+import { orderAttributions, popupConfigs, popupViews, storeCounters, subscribers } from "~/db/schema";
 import type { Actor } from "~/services/access/actor.server";
+import { revenueByCurrency } from "~/services/popups/revenue.server";
 import { conversionRate, listStoreSummaries, requireStore } from "./stores.server";
 
 const CHART_DAYS = 30;
@@ -12,14 +13,17 @@ async function storeIdsInScope(actor: Actor, storeId: string | undefined): Promi
   return (await listStoreSummaries(actor)).map((store) => store.id);
 }
 
-/** SPEC §2 dashboard: active stores (popup on), subscribers, conversion rate and coupons used. */
+/**
+ * SPEC §2 dashboard: active stores (popup on), subscribers, conversion rate and coupons used; and the
+ * revenue of orders attributed to popups, per currency.
+ */
 export async function dashboardStats(actor: Actor, storeId?: string) {
   const ids = await storeIdsInScope(actor, storeId);
   if (ids.length === 0)
-    return { activeStores: 0, totalSubscribers: 0, conversionRate: "0.0", couponsUsed: 0 };
-  const [[active], [subscriberTotals], [viewTotals]] = await Promise.all([
+    return { activeStores: 0, totalSubscribers: 0, conversionRate: "0.0", couponsUsed: 0, revenue: [] };
+  const [[active], [subscriberTotals], [viewTotals], revenue] = await Promise.all([
     db()
-      .select({ value: count() })
+      .select({ value: countDistinct(popupConfigs.storeId) })
       .from(popupConfigs)
       .where(and(inArray(popupConfigs.storeId, ids), eq(popupConfigs.isActive, true))),
     // Counters the database keeps (store_counters): a count(*) here read every subscriber row.
@@ -34,6 +38,7 @@ export async function dashboardStats(actor: Actor, storeId?: string) {
       .select({ views: sum(popupViews.views).mapWith(Number) })
       .from(popupViews)
       .where(inArray(popupViews.storeId, ids)),
+    revenueByCurrency(inArray(orderAttributions.storeId, ids)),
   ]);
   const totalSubscribers = subscriberTotals?.total ?? 0;
   return {
@@ -41,6 +46,7 @@ export async function dashboardStats(actor: Actor, storeId?: string) {
     totalSubscribers,
     conversionRate: conversionRate(totalSubscribers, viewTotals?.views ?? 0),
     couponsUsed: subscriberTotals?.couponsUsed ?? 0,
+    revenue,
   };
 }
 

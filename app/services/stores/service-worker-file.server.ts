@@ -4,14 +4,19 @@ import { type Actor, authorize } from "~/services/access/actor.server";
 import { requireStore } from "./stores.server";
 
 /**
- * A service worker for the merchant's site root. It answers the popup script and this store's popup
- * configuration from a cache at once and refreshes the cache in the background (stale-while-revalidate),
+ * A service worker for the merchant's site root. It answers the popup script (and its view) and this
+ * store's popups from a cache at once and refreshes the cache in the background (stale-while-revalidate),
  * so repeat visitors get the popup without waiting on the network. Everything else passes through
  * untouched. A refused answer (e.g. 410 after the script is regenerated) evicts the cached copy.
  */
 export function serviceWorkerSource(appOrigin: string, storeId: string, storeName: string): string {
   const origin = new URL(appOrigin).origin;
-  const paths = ["/js/newsletter-popup.js", `/api/public/stores/${storeId}/popup`];
+  const paths = [
+    "/js/newsletter-popup.js",
+    "/js/newsletter-popup-view.js",
+    `/api/public/stores/${storeId}/popups`,
+    `/api/public/stores/${storeId}/popup`,
+  ];
   return `/*
  * Newsletter Popup service worker for ${storeName.replace(/\*\//g, "* /")}.
  * Upload this file to the root of your site so it is served as /${SERVICE_WORKER_FILE_NAME}, then register it

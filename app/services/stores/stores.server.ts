@@ -24,7 +24,7 @@ import { checkShopifyAccess, queueDiscountCodeCheck } from "~/services/shopify/a
 export const DELETE_STORE_DENIED = "You don't have permission to delete stores";
 
 export type StoreSummary = { id: string; name: string };
-type StoreRow = typeof stores.$inferSelect;
+export type StoreRow = typeof stores.$inferSelect;
 
 /**
  * A store as the API returns it: named fields only, so a column added later (bookkeeping, tenancy)

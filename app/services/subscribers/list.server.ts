@@ -90,7 +90,7 @@ function scopeConditions(storeId: string, filters: SubscriberFilters): SQL[] {
 }
 
 /** The search on the email and name columns given (the table's, or a subquery's); none when empty. */
-function searchCondition(
+export function searchCondition(
   search: string,
   columns: { email: AnyPgColumn; name: AnyPgColumn },
 ): SQL | undefined {

@@ -6,11 +6,11 @@ import type { Preferences } from "~/db/schema/preferences";
 import type { SubscribeBody } from "~/lib/schemas/subscribe";
 import { ttlCache } from "~/server/ttl-cache.server";
 import { invalid, notFound } from "~/services/errors.server";
+import type { SubscribingPopup } from "~/services/popups/public-popups.server";
 import { preferencesForStore } from "~/services/preferences.server";
 import {
   type OptionalField,
   optionalFieldNames,
-  type PopupWithCode,
   SUBSCRIBE_ANSWERS,
   type SubscribeResponse,
 } from "../../../popup/config";
@@ -21,12 +21,13 @@ import { subscribeAgain } from "./resubscribe.server";
 export type ConsentMeta = { ip: string; userAgent: string };
 
 /**
- * A storefront subscription: validated with the popup's own rules, stored once per (store, email)
- * whatever the concurrency, with its consent record. What follows (the code, the first email, the
+ * A storefront subscription: validated with the rules of the popup the visitor saw, stored once per
+ * (store, email) whatever the concurrency, with its consent record and that popup and variant (a new
+ * subscriber also counts for the variant's day). What follows (the code, the first email, the
  * answer) is the subscription flow's: services/subscribers/after-subscribe.server.ts.
  */
 export async function subscribe(
-  popup: PopupWithCode,
+  { popup, variantId }: SubscribingPopup,
   body: SubscribeBody,
   meta: ConsentMeta,
 ): Promise<SubscribeResponse> {
@@ -56,6 +57,8 @@ export async function subscribe(
     storeId: popup.storeId,
     email,
     sessionId: body.sessionId || null,
+    popupId: popup.id,
+    variantId,
     discountCodeSent: popup.discountCode,
     confirmationRequired: doubleOptIn,
     welcomeInOutbox,
@@ -67,7 +70,8 @@ export async function subscribe(
 /**
  * Every column a subscription writes, each a placeholder: one statement text for every popup's fields.
  * With `welcomeInOutbox`, the same statement (so the same transaction) leaves the new subscriber's welcome
- * email pending in email_sends, the outbox a worker sends from: a stored subscriber cannot lose it.
+ * email pending in email_sends, the outbox a worker sends from: a stored subscriber cannot lose it. A new
+ * subscriber with a variant adds one to that variant's subscribers of the UTC day.
  */
 const insertSubscriber = () =>
   prepared("subscribe_insert", (database) => {
@@ -79,6 +83,8 @@ const insertSubscriber = () =>
           storeId: sql.placeholder("storeId"),
           email: sql.placeholder("email"),
           sessionId: sql.placeholder("sessionId"),
+          popupId: sql.placeholder("popupId"),
+          variantId: sql.placeholder("variantId"),
           discountCodeSent: sql.placeholder("discountCodeSent"),
           consentPageUrl: sql.placeholder("consentPageUrl"),
           consentIp: sql.placeholder("consentIp"),
@@ -93,7 +99,19 @@ const insertSubscriber = () =>
           select ${sql.placeholder("storeId")}::uuid, id, 'welcome', 'pending', 0 from created
           where ${sql.placeholder("welcomeInOutbox")}::boolean`,
     );
-    return database.with(created, welcomeQueued).select().from(created).prepare("subscribe_insert");
+    const variantCounted = database.$with("variant_counted", {}).as(
+      sql`insert into popup_variant_days (popup_id, variant_id, day, subscribers)
+          select ${sql.placeholder("popupId")}::uuid, ${sql.placeholder("variantId")}::text,
+                 (now() at time zone 'utc')::date, 1 from created
+          where ${sql.placeholder("variantId")}::text is not null
+          on conflict (popup_id, variant_id, day)
+          do update set subscribers = popup_variant_days.subscribers + 1`,
+    );
+    return database
+      .with(created, welcomeQueued, variantCounted)
+      .select()
+      .from(created)
+      .prepare("subscribe_insert");
   });
 
 /** What every subscription reads about its store, cached briefly: the owner's preferences and the Shopify link. */

@@ -1,6 +1,6 @@
 import { hash } from "@node-rs/argon2";
-import pg from "pg";
 import type { Permission } from "../../../app/lib/permissions";
+import { withClient } from "./database";
 import type { E2EServer } from "./servers";
 
 /** `Algorithm.Argon2id` (a const enum in the package's types) with the app's OWASP parameters. */
@@ -13,16 +13,6 @@ export type MemberInput = {
   /** The admin whose organization the member joins; the server's first admin when left out. */
   organizationOf?: string;
 };
-
-async function withClient<T>(server: E2EServer, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: server.databaseUrl });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * Adds an active, verified member to the organization of the server's first admin (or of the admin
@@ -97,4 +87,20 @@ export async function markCouponUsed(server: E2EServer, storeId: string, email: 
     );
     if (result.rowCount !== 1) throw new Error(`no subscriber ${email} in store ${storeId}`);
   });
+}
+
+/** An order attributed to the store's first popup, as orders/create records one (signed webhooks: integration tests). */
+export async function recordAttributedOrder(
+  server: E2EServer,
+  storeId: string,
+  order: { id: string; total: string; currency: string },
+): Promise<void> {
+  await withClient(server, (client) =>
+    client.query(
+      `INSERT INTO order_attributions (store_id, order_id, popup_id, code, total, currency, ordered_at)
+       SELECT $1, $2, id, discount_code, $3, $4, now() FROM popup_configs WHERE store_id = $1
+       ORDER BY created_at LIMIT 1`,
+      [storeId, order.id, order.total, order.currency],
+    ),
+  );
 }

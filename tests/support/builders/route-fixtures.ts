@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { emailClickTracking, subscribers } from "~/db/schema";
+import { asc, eq } from "drizzle-orm";
+import { campaigns, emailClickTracking, popupConfigs, subscribers } from "~/db/schema";
+import { defaultCampaignContent } from "~/lib/schemas/campaigns";
 import { sqlRows, testDb } from "../infra/db";
 import type { Fixture } from "../matrices/api-routes";
 import { createStoreFor } from "./actors";
@@ -27,7 +29,7 @@ export async function databaseFingerprint(): Promise<string> {
   return rows.map((row) => `${row.name}:${row.digest}`).join(",");
 }
 
-/** Fresh objects in `organizationId` for one call of a route-table row (a store, member, click row, subscriber). */
+/** Fresh objects in `organizationId` for one call of a route-table row (a store with two popups, member, click row, subscriber, draft campaign). */
 export async function freshFixture(organizationId: string, adminId: string): Promise<Fixture> {
   const store = await createStoreFor(adminId);
   const { member } = await createMember(organizationId, {});
@@ -46,5 +48,34 @@ export async function freshFixture(organizationId: string, adminId: string): Pro
     .values({ storeId: store.id, email: "reader@acme.example" })
     .returning();
   if (!subscriber) throw new Error("no subscriber row");
-  return { storeId: store.id, memberId: member.id, analyticsId: analytics.id, subscriberId: subscriber.id };
+  const [first] = await testDb()
+    .select({ id: popupConfigs.id })
+    .from(popupConfigs)
+    .where(eq(popupConfigs.storeId, store.id))
+    .orderBy(asc(popupConfigs.createdAt));
+  const [second] = await testDb()
+    .insert(popupConfigs)
+    .values({ storeId: store.id, name: "Second popup", priority: 2 })
+    .returning({ id: popupConfigs.id });
+  if (!first || !second) throw new Error("no popup rows");
+  const [campaign] = await testDb()
+    .insert(campaigns)
+    .values({
+      storeId: store.id,
+      name: "Welcome back",
+      slug: "welcome-back",
+      subject: "We missed you",
+      content: defaultCampaignContent,
+    })
+    .returning({ id: campaigns.id });
+  if (!campaign) throw new Error("no campaign row");
+  return {
+    storeId: store.id,
+    memberId: member.id,
+    analyticsId: analytics.id,
+    subscriberId: subscriber.id,
+    popupId: first.id,
+    secondPopupId: second.id,
+    campaignId: campaign.id,
+  };
 }

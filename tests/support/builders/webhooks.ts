@@ -10,6 +10,14 @@ import { createOrganizationWithAdmin } from "./fixtures";
 export const TEST_SHOPIFY_API_KEY = "test-api-key";
 export const TEST_SHOPIFY_API_SECRET = "test-api-secret-for-webhook-hmac";
 
+/** The app's environment for receiving signed webhooks (orders included). */
+export const WEBHOOK_APP_ENV = {
+  SHOPIFY_API_KEY: TEST_SHOPIFY_API_KEY,
+  SHOPIFY_API_SECRET: TEST_SHOPIFY_API_SECRET,
+  SHOPIFY_APP_URL: "https://newsletter-popup.example.com",
+  SCOPES: "read_customers,read_discounts,read_orders,write_customers,write_discounts",
+};
+
 /** Shopify's signature of a webhook: base64 HMAC-SHA256 of the raw body under the app's API secret. */
 export function signWebhook(body: string, secret = TEST_SHOPIFY_API_SECRET): string {
   return createHmac("sha256", secret).update(body, "utf8").digest("base64");

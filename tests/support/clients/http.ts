@@ -16,7 +16,7 @@ type RequestOptions = {
   /** Extra headers; `null` removes a default one (e.g. `{ Origin: null }`). */
   headers?: Record<string, string | null>;
   /** A raw body sent as is (malformed JSON, forms); otherwise `json` is serialized. */
-  body?: string | URLSearchParams;
+  body?: string | URLSearchParams | Uint8Array;
 };
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -47,7 +47,7 @@ export class HttpClient {
     const response = await fetch(new URL(path, this.baseUrl), {
       method,
       headers: sent,
-      body: options.body ?? (json === undefined ? undefined : JSON.stringify(json)),
+      body: (options.body as BodyInit | undefined) ?? (json === undefined ? undefined : JSON.stringify(json)),
       redirect: "manual",
     });
     this.storeCookies(response.headers);

@@ -7,7 +7,24 @@ import type { Permission } from "~/lib/permissions";
 export type Requirement = Permission | "admin" | "signed-in";
 
 /** What a row needs before each call: ids of fresh objects in the first organization. */
-export type Fixture = { storeId: string; memberId: string; analyticsId: string; subscriberId: string };
+export type Fixture = {
+  storeId: string;
+  memberId: string;
+  analyticsId: string;
+  subscriberId: string;
+  /** The store's first popup; the store has a second one, so deleting this one is allowed. */
+  popupId: string;
+  secondPopupId: string;
+  /** A draft campaign of the store. */
+  campaignId: string;
+};
+
+/** A 1×1 PNG, for the routes that take an uploaded image as their body. */
+export const TINY_PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" +
+    "1f15c4890000000d49444154789c6360f8cfc0f01f0005000201a2f1b7460000000049454e44ae426082",
+  "hex",
+);
 
 export type ApiRouteCase = {
   method: "GET" | "POST" | "PUT" | "DELETE";
@@ -18,7 +35,19 @@ export type ApiRouteCase = {
   scope: "object" | "collection";
   okStatus: number;
   body?: (fixture: Fixture) => unknown;
+  /** A raw (non-JSON) body, e.g. an image upload, sent instead of `body`. */
+  upload?: { body: Uint8Array; contentType: string };
 };
+
+/** The arguments after the path of HttpClient.request for a row: its JSON body or its upload. */
+export function bodyOf(
+  row: ApiRouteCase,
+  fixture: Fixture,
+): [unknown, { body?: Uint8Array; headers?: Record<string, string> }] {
+  return row.upload
+    ? [undefined, { body: row.upload.body, headers: { "Content-Type": row.upload.contentType } }]
+    : [row.body?.(fixture), {}];
+}
 
 export const apiRouteCases: ApiRouteCase[] = [
   { method: "GET", pattern: "api/auth/user", requires: "signed-in", scope: "collection", okStatus: 200 },
@@ -60,6 +89,117 @@ export const apiRouteCases: ApiRouteCase[] = [
     scope: "object",
     okStatus: 200,
     body: () => ({ buttonText: "JOIN" }),
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/popups",
+    requires: "manage_popups",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "POST",
+    pattern: "api/stores/:storeId/popups",
+    requires: "manage_popups",
+    scope: "object",
+    okStatus: 201,
+    body: () => ({ name: "Matrix popup", targeting: { pages: { include: ["/products/*"] } } }),
+  },
+  {
+    method: "PUT",
+    pattern: "api/stores/:storeId/popups/order",
+    requires: "manage_popups",
+    scope: "object",
+    okStatus: 200,
+    body: (fixture) => ({ popupIds: [fixture.secondPopupId, fixture.popupId] }),
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/popups/:popupId",
+    requires: "manage_popups",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "PUT",
+    pattern: "api/stores/:storeId/popups/:popupId",
+    requires: "manage_popups",
+    scope: "object",
+    okStatus: 200,
+    body: () => ({
+      design: { position: "bottom-bar" },
+      variants: [
+        { name: "A", weight: 60 },
+        { name: "B", weight: 40 },
+      ],
+    }),
+  },
+  {
+    method: "DELETE",
+    pattern: "api/stores/:storeId/popups/:popupId",
+    requires: "manage_popups",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/popups/:popupId/stats",
+    requires: "manage_popups",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "POST",
+    pattern: "api/stores/:storeId/popups/:popupId/promote",
+    requires: "manage_popups",
+    scope: "object",
+    okStatus: 200,
+    body: () => ({ variantId: "control" }),
+  },
+  {
+    method: "POST",
+    pattern: "api/stores/:storeId/popup-images",
+    requires: "manage_popups",
+    scope: "object",
+    okStatus: 201,
+    upload: { body: TINY_PNG, contentType: "image/png" },
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/campaigns",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "POST",
+    pattern: "api/stores/:storeId/campaigns",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 201,
+    body: () => ({ name: "Spring sale", subject: "Our spring sale starts today" }),
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/campaigns/:campaignId",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "PUT",
+    pattern: "api/stores/:storeId/campaigns/:campaignId",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 200,
+    body: () => ({ subject: "Last day of the spring sale", audience: { codeUsed: "no" } }),
+  },
+  {
+    method: "DELETE",
+    pattern: "api/stores/:storeId/campaigns/:campaignId",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 200,
   },
   {
     method: "GET",
@@ -252,6 +392,14 @@ export const apiRouteCases: ApiRouteCase[] = [
     okStatus: 200,
   },
   {
+    method: "POST",
+    pattern: "api/stores/:storeId/subscribers/import",
+    requires: "manage_subscribers",
+    scope: "object",
+    okStatus: 200,
+    upload: { body: new TextEncoder().encode("email\nimported@acme.example\n"), contentType: "text/csv" },
+  },
+  {
     method: "GET",
     pattern: "api/user-preferences",
     requires: "manage_email_settings",
@@ -314,5 +462,7 @@ export function pathOf(pattern: string, fixture: Fixture): string {
     .replace(":storeId", fixture.storeId)
     .replace(":memberId", fixture.memberId)
     .replace(":subscriberId", fixture.subscriberId)
+    .replace(":popupId", fixture.popupId)
+    .replace(":campaignId", fixture.campaignId)
     .replace(":id", fixture.analyticsId)}`;
 }

@@ -134,6 +134,7 @@ const QUERY_PARAMETERS = [
   "storeId",
   "force",
   "regenerate",
+  "days",
 ];
 
 /**

@@ -8,6 +8,8 @@ export type OpenFixture = {
   unsubscribeToken: string;
   confirmToken: string;
   notificationToken: string;
+  /** An uploaded popup image of the store. */
+  imageId: string;
 };
 
 export type OpenEndpointCase = {
@@ -24,13 +26,26 @@ const companyEmail = () => `visitor-${Math.random().toString(36).slice(2)}@acme.
 
 export const openEndpointCases: OpenEndpointCase[] = [
   { method: "GET", pattern: "api/public/stores/:storeId/popup", kind: "json" },
+  { method: "GET", pattern: "api/public/stores/:storeId/popups", kind: "json" },
   {
     method: "POST",
     pattern: "api/public/stores/:storeId/subscribe",
     kind: "json",
-    body: () => ({ email: companyEmail(), name: "Jo", pageUrl: "https://shop.example.com/products/1" }),
+    body: () => ({
+      email: companyEmail(),
+      name: "Jo",
+      pageUrl: "https://shop.example.com/products/1",
+      popupId: "a popup id",
+      variantId: "control",
+    }),
   },
-  { method: "POST", pattern: "api/public/stores/:storeId/impressions", kind: "json", body: () => ({}) },
+  {
+    method: "POST",
+    pattern: "api/public/stores/:storeId/impressions",
+    kind: "json",
+    body: () => ({ popupId: "a popup id", variantId: "control" }),
+  },
+  { method: "GET", pattern: "api/public/images/:imageId", kind: "json" },
   { method: "GET", pattern: "t/:trackingId", kind: "page" },
   { method: "GET", pattern: "u/:unsubscribeToken", kind: "page" },
   { method: "POST", pattern: "u/:unsubscribeToken", kind: "page" },

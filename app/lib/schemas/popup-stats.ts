@@ -1,0 +1,52 @@
+import { z } from "zod";
+import type { VariantCounts, Winner } from "~/lib/ab-stats";
+
+export const DEFAULT_STATS_DAYS = 30;
+export const MAX_STATS_DAYS = 365;
+
+/** GET /api/stores/:storeId/popups/:popupId/stats?days=: the days looked at, today (UTC) included. */
+export const popupStatsQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: "days must be a number" })
+    .int("days must be a whole number")
+    .min(1, "days must be at least 1")
+    .max(MAX_STATS_DAYS, `days must be at most ${MAX_STATS_DAYS}`)
+    .default(DEFAULT_STATS_DAYS),
+});
+
+export type PopupStatsQuery = z.infer<typeof popupStatsQuerySchema>;
+
+/**
+ * Revenue of attributed orders in one currency. `total` is a decimal string with two places ("129.90"),
+ * as PostgreSQL sums numeric(14,2): no float rounding on money. Currencies are never added together.
+ */
+export type AttributedRevenue = { currency: string; total: string; orders: number };
+
+/** One variant's test figures over the period; rates are fractions (0.125 = 12.5 %). */
+export type VariantStats = VariantCounts & {
+  id: string;
+  name: string;
+  weight: number;
+  isControl: boolean;
+  conversionRate: number;
+  /** Null for the control itself. */
+  probabilityToBeatControl: number | null;
+  /** Two-sided p-value of the pooled two-proportion test against the control; null for the control, or unseen. */
+  pValue: number | null;
+  /** Orders that used this variant's subscribers' unique codes. */
+  revenue: AttributedRevenue[];
+};
+
+export type PopupStats = {
+  days: number;
+  /** The popup's current variants, the control first; counts of removed variants are not shown. */
+  variants: VariantStats[];
+  /** Null until one variant wins with strong evidence (see winnerOf in app/lib/ab-stats.ts). */
+  winner: Winner | null;
+  /** What each compared variant must have seen before a winner is named. */
+  minimumSample: VariantCounts;
+  /** Every day of the period (YYYY-MM-DD, UTC), oldest first, zeros filled. */
+  series: { day: string; variants: Record<string, VariantCounts> }[];
+  /** Every attributed order of the popup: its variants' and its shared code's. */
+  revenue: AttributedRevenue[];
+};

@@ -1,0 +1,39 @@
+import { requireActor } from "~/http/guards/request-actor.server";
+import { apiRoute } from "~/http/json.server";
+import { readQuery } from "~/http/query.server";
+import { MAX_IMPORT_BYTES, subscriberImportQuerySchema } from "~/lib/schemas/subscriber-import";
+import { invalid, tooLarge } from "~/services/errors.server";
+import { IMPORT_TOO_LARGE, importSubscribersCsv } from "~/services/subscribers/import.server";
+
+/** The request body chunk by chunk, as it arrives. */
+async function* chunksOf(body: ReadableStream<Uint8Array> | null): AsyncGenerator<Uint8Array> {
+  if (!body) return;
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+/** A CSV file of subscribers, sent as the raw request body (Content-Type: text/csv); ?welcome=true mails them. */
+const { loader, action } = apiRoute({
+  POST: async ({ request, params }) => {
+    const actor = await requireActor(request);
+    const { welcome } = readQuery(request, subscriberImportQuerySchema);
+    const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+    if (type !== "text/csv")
+      throw invalid("Send the CSV file as the request body, with Content-Type: text/csv");
+    if (Number(request.headers.get("content-length") ?? 0) > MAX_IMPORT_BYTES)
+      throw tooLarge(IMPORT_TOO_LARGE);
+    return importSubscribersCsv(actor, params.storeId ?? "", chunksOf(request.body), {
+      welcome: welcome === "true",
+    });
+  },
+});
+
+export { action, loader };

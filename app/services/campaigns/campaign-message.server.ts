@@ -1,0 +1,85 @@
+import type { SendMailOptions } from "nodemailer";
+import type { campaigns } from "~/db/schema";
+import { env } from "~/server/env.server";
+import { type MailContext, recipientOf } from "~/services/email/mail-context.server";
+import { linksIn, type RenderVariables, renderWelcomeEmail } from "~/services/email/render.server";
+import { senderOf } from "~/services/email/store-mailer.server";
+import { mailVariables } from "~/services/email/welcome-email.server";
+import { unsubscribeUrl } from "~/services/subscribers/links.server";
+
+/** What a campaign's message is made of. */
+export type CampaignForMail = Pick<
+  typeof campaigns.$inferSelect,
+  "id" | "name" | "slug" | "subject" | "preheader" | "fromName" | "content"
+>;
+
+/** A campaign message before its links are tracked: its merge-tag values and the links to track. */
+export type CampaignDraft = { vars: RenderVariables; urls: string[] };
+
+/**
+ * The subscriber's unsubscribe link, naming the message it came in (`c`): an unsubscribe through it counts
+ * against that campaign. The subscriber's signed token is what unsubscribes; `c` only attributes.
+ */
+export function campaignUnsubscribeUrl(subscriberId: string, campaignSendId: string): string {
+  const url = new URL(unsubscribeUrl(subscriberId));
+  url.searchParams.set("c", campaignSendId);
+  return url.toString();
+}
+
+/** The campaign rendered with `vars`, each tracked link replaced by `rewriteLink`. */
+export function renderCampaign(
+  campaign: CampaignForMail,
+  vars: RenderVariables,
+  rewriteLink?: (url: string) => string,
+) {
+  return renderWelcomeEmail(
+    { ...campaign.content, templateName: campaign.name, subject: campaign.subject },
+    vars,
+    rewriteLink,
+  );
+}
+
+/** The message's merge-tag values, and its links to track (none when the owner turned analytics off). */
+export function draftCampaignMessage(
+  campaign: CampaignForMail,
+  context: MailContext,
+  campaignSendId: string,
+): CampaignDraft {
+  const vars = mailVariables(context, campaignUnsubscribeUrl(context.subscriber.id, campaignSendId));
+  const urls = context.preferences.enableAnalytics
+    ? linksIn({ ...campaign.content, templateName: campaign.name, subject: campaign.subject }, vars)
+    : [];
+  return { vars, urls };
+}
+
+/** The sender: the campaign's from name when it has one, else the store's email settings'. */
+export function campaignSender(settings: MailContext["settings"], fromName: string): SendMailOptions["from"] {
+  const name = fromName.replace(/[\r\n]+/g, " ").trim();
+  return name ? { name, address: settings.fromEmail ?? "" } : senderOf(settings);
+}
+
+/**
+ * The message as it goes: RFC 8058 one-click unsubscribe, a Message-ID stable per (campaign, subscriber)
+ * (receivers drop a duplicate if a crash ever made one), and the campaign as the list it belongs to.
+ */
+export function campaignMail(
+  campaign: CampaignForMail,
+  context: MailContext,
+  campaignSendId: string,
+  draft: CampaignDraft,
+  links: Map<string, string>,
+): SendMailOptions {
+  const rendered = renderCampaign(campaign, draft.vars, (url) => links.get(url) ?? url);
+  const host = new URL(env().APP_URL).hostname;
+  return {
+    to: recipientOf(context),
+    from: campaignSender(context.settings, campaign.fromName),
+    ...rendered,
+    messageId: `<campaign.${campaignSendId}@${host}>`,
+    headers: {
+      "List-Unsubscribe": `<${draft.vars.unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      "List-Id": `<${campaign.slug}.${campaign.id.slice(0, 8)}.${host}>`,
+    },
+  };
+}

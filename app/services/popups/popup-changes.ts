@@ -1,0 +1,80 @@
+import { randomBytes } from "node:crypto";
+import type { popupConfigs } from "~/db/schema";
+import type { PopupUpdate } from "~/lib/schemas/popups";
+import {
+  defaultCartValidation,
+  defaultEmailValidation,
+  defaultPopupDesign,
+  defaultPopupFields,
+  defaultPopupLayout,
+  defaultPopupTargeting,
+  type PopupVariant,
+} from "../../../popup/config";
+
+type StoredPopup = Pick<
+  typeof popupConfigs.$inferSelect,
+  "fields" | "emailValidation" | "cartValidation" | "layout" | "design" | "targeting"
+>;
+
+/** A new variant's id: random, so a deleted variant's counts never merge into a new one's. */
+const newVariantId = () => randomBytes(6).toString("hex");
+
+function withIds(variants: NonNullable<PopupUpdate["variants"]>): PopupVariant[] {
+  return variants.map((variant) => ({ ...variant, id: variant.id ?? newVariantId() }));
+}
+
+/**
+ * The columns a change writes: flat fields as given, nested objects merged with what is stored, variants
+ * replaced as a whole (the list is the test's configuration).
+ */
+export function mergePopupChanges(
+  current: StoredPopup,
+  changes: PopupUpdate,
+): Partial<typeof popupConfigs.$inferInsert> {
+  const { fields, emailValidation, cartValidation, layout, design, targeting, variants, ...flat } = changes;
+  return {
+    ...flat,
+    ...(fields ? { fields: { ...current.fields, ...fields, email: true as const } } : {}),
+    ...(emailValidation ? { emailValidation: { ...current.emailValidation, ...emailValidation } } : {}),
+    ...(cartValidation ? { cartValidation: { ...current.cartValidation, ...cartValidation } } : {}),
+    ...(layout ? { layout: { ...current.layout, ...layout } } : {}),
+    ...(design
+      ? { design: { ...current.design, ...design, teaser: { ...current.design.teaser, ...design.teaser } } }
+      : {}),
+    ...(targeting
+      ? {
+          targeting: {
+            ...current.targeting,
+            ...targeting,
+            pages: { ...current.targeting.pages, ...targeting.pages },
+            devices: { ...current.targeting.devices, ...targeting.devices },
+          },
+        }
+      : {}),
+    ...(variants ? { variants: withIds(variants) } : {}),
+  };
+}
+
+/** A new popup's columns from its given fields, merged with the defaults where they are nested. */
+export function newPopupColumns(changes: PopupUpdate): Partial<typeof popupConfigs.$inferInsert> {
+  return mergePopupChanges(
+    {
+      fields: defaultPopupFields,
+      emailValidation: defaultEmailValidation,
+      cartValidation: defaultCartValidation,
+      layout: defaultPopupLayout,
+      design: defaultPopupDesign,
+      targeting: defaultPopupTargeting,
+    },
+    changes,
+  );
+}
+
+/** The uploaded images a change refers to (the design's and each variant's), to check they are the store's. */
+export function imagesReferenced(changes: PopupUpdate): string[] {
+  const ids = [
+    changes.design?.imageId,
+    ...(changes.variants ?? []).map((variant) => variant.overrides.design?.imageId),
+  ];
+  return ids.filter((id): id is string => typeof id === "string");
+}

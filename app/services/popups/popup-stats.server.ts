@@ -1,0 +1,121 @@
+import { and, asc, count, eq, gte, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { orderAttributions, popupVariantDays } from "~/db/schema";
+import {
+  conversionRate,
+  MINIMUM_SAMPLE,
+  probabilityToBeat,
+  twoProportionTest,
+  type VariantCounts,
+  winnerOf,
+} from "~/lib/ab-stats";
+import type { AttributedRevenue, PopupStats, PopupStatsQuery, VariantStats } from "~/lib/schemas/popup-stats";
+import type { Actor } from "~/services/access/actor.server";
+import { requirePopup } from "./popups.server";
+import { revenueByCurrency } from "./revenue.server";
+
+const DAY_MS = 86_400_000;
+
+/** The period's days, oldest first (UTC, today included). */
+function daysBack(days: number): string[] {
+  const today = new Date();
+  today.setUTCHours(0, 0, 0, 0);
+  return Array.from({ length: days }, (_, index) =>
+    new Date(today.getTime() - (days - 1 - index) * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+async function countsPerDay(popupId: string, since: string) {
+  return db()
+    .select({
+      variantId: popupVariantDays.variantId,
+      day: popupVariantDays.day,
+      impressions: popupVariantDays.impressions,
+      subscribers: popupVariantDays.subscribers,
+    })
+    .from(popupVariantDays)
+    .where(and(eq(popupVariantDays.popupId, popupId), gte(popupVariantDays.day, since)));
+}
+
+/** Orders that used a variant's subscribers' unique codes, per variant and currency. */
+async function revenuePerVariant(popupId: string, since: Date): Promise<Map<string, AttributedRevenue[]>> {
+  const rows = await db()
+    .select({
+      variantId: orderAttributions.variantId,
+      currency: orderAttributions.currency,
+      total: sql<string>`sum(${orderAttributions.total})::text`,
+      orders: count(),
+    })
+    .from(orderAttributions)
+    .where(and(eq(orderAttributions.popupId, popupId), gte(orderAttributions.orderedAt, since)))
+    .groupBy(orderAttributions.variantId, orderAttributions.currency)
+    .orderBy(asc(orderAttributions.currency));
+  const perVariant = new Map<string, AttributedRevenue[]>();
+  for (const { variantId, ...revenue } of rows) {
+    if (variantId !== null) perVariant.set(variantId, [...(perVariant.get(variantId) ?? []), revenue]);
+  }
+  return perVariant;
+}
+
+/**
+ * GET /api/stores/:storeId/popups/:popupId/stats: the A/B test of the popup's current variants over the
+ * last `days` days, each against the control (the first), with the winner once the evidence is strong,
+ * a per-day series and the revenue of attributed orders.
+ */
+export async function popupStats(
+  actor: Actor,
+  storeId: string,
+  popupId: string,
+  { days }: PopupStatsQuery,
+): Promise<PopupStats> {
+  const { popup } = await requirePopup(actor, storeId, popupId);
+  const period = daysBack(days);
+  const since = period[0] ?? "";
+  const sinceDate = new Date(`${since}T00:00:00Z`);
+  const [rows, variantRevenue, revenue] = await Promise.all([
+    countsPerDay(popup.id, since),
+    revenuePerVariant(popup.id, sinceDate),
+    revenueByCurrency(
+      and(eq(orderAttributions.popupId, popup.id), gte(orderAttributions.orderedAt, sinceDate)),
+    ),
+  ]);
+
+  const zero = (): VariantCounts => ({ impressions: 0, subscribers: 0 });
+  const countsPerVariant = () => new Map(popup.variants.map((variant) => [variant.id, zero()]));
+  const totals = countsPerVariant();
+  const byDay = new Map(period.map((day) => [day, countsPerVariant()]));
+  for (const row of rows) {
+    // A removed variant's rows find no entry: they are not shown.
+    for (const counts of [totals.get(row.variantId), byDay.get(row.day)?.get(row.variantId)]) {
+      if (!counts) continue;
+      counts.impressions += row.impressions;
+      counts.subscribers += row.subscribers;
+    }
+  }
+
+  const control = totals.get(popup.variants[0]?.id ?? "") ?? zero();
+  const variants: VariantStats[] = popup.variants.map((variant, index) => {
+    const counts = totals.get(variant.id) ?? zero();
+    const isControl = index === 0;
+    return {
+      id: variant.id,
+      name: variant.name,
+      weight: variant.weight,
+      isControl,
+      ...counts,
+      conversionRate: conversionRate(counts),
+      probabilityToBeatControl: isControl ? null : probabilityToBeat(control, counts),
+      pValue: isControl ? null : (twoProportionTest(control, counts)?.pValue ?? null),
+      revenue: variantRevenue.get(variant.id) ?? [],
+    };
+  });
+
+  return {
+    days,
+    variants,
+    winner: winnerOf(variants),
+    minimumSample: MINIMUM_SAMPLE,
+    series: period.map((day) => ({ day, variants: Object.fromEntries(byDay.get(day) ?? []) })),
+    revenue,
+  };
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "subscribers_store_code_idx" ON "subscribers" USING btree ("store_id",upper("discount_code_sent")) WHERE "subscribers"."discount_code_sent" is not null;

@@ -1,0 +1,265 @@
+import path from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import type { PopupDesign, PopupTargeting, PopupVariant } from "../../popup/config";
+import { createStore, type Store, unique } from "./support/api";
+import { login } from "./support/auth";
+import { cardWithHeading, expect, test, toast } from "./support/fixtures";
+import { seedVariantDays } from "./support/popup-results";
+import { SCREENSHOT_DIR, screenshot } from "./support/screenshot";
+import { ADMIN, MAIN } from "./support/servers";
+import { adminApiForFile } from "./support/spec-setup";
+
+/**
+ * The builder runs a store's several popups: a list in priority order to create, rename, duplicate,
+ * pause, reorder and delete them, and for the one open in the editor who sees it, how it looks, its
+ * A/B variants and their results.
+ */
+
+const api = adminApiForFile();
+
+type Popup = {
+  id: string;
+  name: string;
+  isActive: boolean;
+  title: string;
+  targeting: PopupTargeting;
+  design: PopupDesign;
+  variants: PopupVariant[];
+};
+
+/** A 1 × 1 PNG. */
+const PIXEL_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+function newStore(label: string): Promise<Store> {
+  return createStore(api, { name: unique(label), shopifyUrl: "https://builder-shop.example.com" });
+}
+
+const popupsOf = async (storeId: string) =>
+  (await api.get<{ popups: Popup[] }>(`/api/stores/${storeId}/popups`)).popups;
+
+function popupList(page: Page): Locator {
+  return page.getByRole("list", { name: "Popups in priority order" });
+}
+
+async function openBuilder(page: Page, store: Store, width = 1440): Promise<void> {
+  await page.setViewportSize({ width, height: 900 });
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/store/${store.id}/popup-builder`);
+  await expect(popupList(page).getByRole("listitem")).toHaveCount(1);
+}
+
+const saved = (page: Page) => expect(page.getByText("All changes saved")).toBeVisible();
+
+test("popups are created, renamed, duplicated, paused, reordered and deleted from the list", async ({
+  page,
+  browserErrors,
+}) => {
+  browserErrors.allow(/status of 409/);
+  const store = await newStore("Popup List");
+  await openBuilder(page, store);
+  const items = popupList(page).getByRole("listitem");
+  await expect(items.first()).toContainText("Welcome popup");
+  await expect(items.first()).toContainText("Active");
+
+  await page.getByRole("button", { name: "Create popup" }).click();
+  const name = page.getByLabel("Name of the new popup", { exact: true });
+  await expect(name).toHaveValue("Popup 2");
+  await name.fill("Summer sale");
+  await page.getByRole("dialog").getByRole("button", { name: "Create popup" }).click();
+  await expect(items).toHaveCount(2);
+  await expect(page.getByLabel("Popup name", { exact: true })).toHaveValue("Summer sale");
+  const created = (await popupsOf(store.id)).find((popup) => popup.name === "Summer sale");
+  expect(created).toBeDefined();
+  await expect(page).toHaveURL(new RegExp(`popup=${created?.id}`));
+
+  await page.getByLabel("Popup name", { exact: true }).fill("Summer sale 2026");
+  await expect(items.nth(1)).toContainText("Summer sale 2026");
+  await saved(page);
+  await expect
+    .poll(async () => (await popupsOf(store.id)).map((popup) => popup.name))
+    .toEqual(["Welcome popup", "Summer sale 2026"]);
+
+  await page.getByRole("button", { name: "Duplicate Summer sale 2026" }).click();
+  await expect(items).toHaveCount(3);
+  const copy = items.filter({ hasText: "Summer sale 2026 (copy)" });
+  await expect(copy).toContainText("Paused");
+  await page.getByRole("button", { name: "Resume Summer sale 2026 (copy)" }).click();
+  await expect(copy).toContainText("Active");
+  await expect
+    .poll(async () => (await popupsOf(store.id)).find((popup) => popup.name.endsWith("(copy)"))?.isActive)
+    .toBe(true);
+
+  await page.getByRole("button", { name: "Pause Welcome popup" }).click();
+  await expect(items.filter({ hasText: "Welcome popup" })).toContainText("Paused");
+  await expect.poll(async () => (await popupsOf(store.id))[0]?.isActive).toBe(false);
+
+  await page.getByRole("button", { name: "Move Summer sale 2026 up" }).click();
+  await expect(items.first()).toContainText("Summer sale 2026");
+  await expect(page.getByRole("button", { name: "Move Summer sale 2026 up" })).toBeDisabled();
+  await expect
+    .poll(async () => (await popupsOf(store.id)).map((popup) => popup.name))
+    .toEqual(["Summer sale 2026", "Welcome popup", "Summer sale 2026 (copy)"]);
+  await screenshot(page, "popup-builder-list-1440", { fullPage: false });
+
+  for (const doomed of ["Summer sale 2026 (copy)", "Welcome popup"]) {
+    await page.getByRole("button", { name: `Delete ${doomed}`, exact: true }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Delete popup" }).click();
+    await expect(items.filter({ hasText: doomed })).toHaveCount(0);
+  }
+  await expect(items).toHaveCount(1);
+
+  // The last popup stays: the server says why.
+  await page.getByRole("button", { name: "Delete Summer sale 2026", exact: true }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete popup" }).click();
+  await expect(toast(page)).toContainText("A store keeps at least one popup: pause it instead");
+  await expect(items).toHaveCount(1);
+});
+
+test("who sees a popup and how it looks are kept after a reload", async ({ page }) => {
+  const store = await newStore("Popup Targeting");
+  await openBuilder(page, store);
+
+  // A pattern is a path: the field says so and the rest is still saved.
+  await page.getByLabel("Show on pages", { exact: true }).fill("products");
+  await expect(
+    page.getByText("Page patterns are paths starting with / (like /products/*), without ? or #"),
+  ).toBeVisible();
+  await page.getByLabel("Show on pages", { exact: true }).fill("/products/*\n/collections/sale");
+  await page.getByLabel("Never show on pages", { exact: true }).fill("/checkout*");
+  await page.getByRole("checkbox", { name: "Mobile", exact: true }).uncheck();
+  await page.getByLabel("Visitors", { exact: true }).selectOption({ label: "New visitors" });
+  await page.getByLabel("Traffic sources", { exact: true }).fill("newsletter\ninstagram.com");
+  await page.getByLabel("Starts", { exact: true }).fill("2030-05-01T09:30");
+
+  await page.getByLabel("Background colour", { exact: true }).fill("#fff4e0");
+  await page.getByLabel("Button colour", { exact: true }).fill("#b42318");
+  await page.getByLabel("Position", { exact: true }).selectOption({ label: "Bottom bar" });
+  await page.getByLabel("Font", { exact: true }).selectOption({ label: "Theme font" });
+  await page.getByRole("checkbox", { name: "Show a teaser tab after the popup is closed" }).check();
+  await page.getByLabel("Teaser text", { exact: true }).fill("10% off");
+  await page
+    .locator("input[type=file]")
+    .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: PIXEL_PNG });
+  await expect(page.getByRole("img", { name: "The popup's image" })).toBeVisible();
+  await saved(page);
+  // The preview draws the design as edited.
+  const dialog = page.getByTestId("popup-preview").getByRole("dialog");
+  await expect
+    .poll(() => dialog.evaluate((element) => getComputedStyle(element).backgroundColor))
+    .toBe("rgb(255, 244, 224)");
+  await cardWithHeading(page, "Design").screenshot({
+    path: path.join(SCREENSHOT_DIR, "popup-builder-design-1440.png"),
+  });
+
+  await expect.poll(async () => (await popupsOf(store.id))[0]?.design.teaser.text).toBe("10% off");
+  const [popup] = await popupsOf(store.id);
+  expect(popup?.targeting).toMatchObject({
+    pages: { include: ["/products/*", "/collections/sale"], exclude: ["/checkout*"] },
+    devices: { desktop: true, mobile: false },
+    visitors: "new",
+    sources: ["newsletter", "instagram.com"],
+  });
+  // The moment typed in the browser's zone, sent as an instant.
+  const startsAt = await page.evaluate(() => new Date("2030-05-01T09:30").toISOString());
+  expect(popup?.targeting.startsAt).toBe(startsAt);
+  expect(popup?.design).toMatchObject({
+    backgroundColor: "#fff4e0",
+    buttonColor: "#b42318",
+    position: "bottom-bar",
+    font: "theme",
+    teaser: { enabled: true, text: "10% off" },
+  });
+  expect(popup?.design.imageId).toEqual(expect.any(String));
+
+  await page.reload();
+  await expect(page.getByLabel("Show on pages", { exact: true })).toHaveValue(
+    "/products/*\n/collections/sale",
+  );
+  await expect(page.getByLabel("Never show on pages", { exact: true })).toHaveValue("/checkout*");
+  await expect(page.getByRole("checkbox", { name: "Mobile", exact: true })).not.toBeChecked();
+  await expect(page.getByLabel("Visitors", { exact: true })).toHaveValue("new");
+  await expect(page.getByLabel("Starts", { exact: true })).toHaveValue("2030-05-01T09:30");
+  await expect(page.getByLabel("Background colour", { exact: true })).toHaveValue("#fff4e0");
+  await expect(page.getByLabel("Position", { exact: true })).toHaveValue("bottom-bar");
+  await expect(page.getByLabel("Teaser text", { exact: true })).toHaveValue("10% off");
+  await expect(page.getByRole("img", { name: "The popup's image" })).toBeVisible();
+});
+
+test("an A/B variant is added, previewed, measured and promoted", async ({ page }) => {
+  const store = await newStore("Popup Variants");
+  await openBuilder(page, store);
+  const variants = cardWithHeading(page, "Variants");
+
+  await variants.getByRole("button", { name: "Add variant" }).click();
+  await expect(variants.getByRole("heading", { name: "Variant B" })).toBeVisible();
+  await expect(page.getByText("A/B test: 2 variants").first()).toBeVisible();
+  // A new variant splits the traffic evenly.
+  await expect(variants.getByText("= 50% of visitors")).toHaveCount(2);
+  await page.getByLabel("Title (B)", { exact: true }).fill("Half price for subscribers");
+
+  await page.getByLabel("Variant shown", { exact: true }).selectOption({ label: "Variant B" });
+  const preview = page.locator("[data-testid=popup-preview]");
+  await expect(preview.getByRole("heading", { name: "Half price for subscribers" })).toBeVisible();
+  await saved(page);
+  // The results follow the stored variants: B is counted from the moment it is saved.
+  await expect(
+    cardWithHeading(page, "Results").getByRole("region", { name: "Results of variant B" }),
+  ).toBeVisible();
+
+  const [popup] = await popupsOf(store.id);
+  await expect.poll(async () => (await popupsOf(store.id))[0]?.variants.length).toBe(2);
+  const [control, challenger] = (await popupsOf(store.id))[0]?.variants ?? [];
+  expect(challenger?.overrides.title).toBe("Half price for subscribers");
+  if (!popup || !control || !challenger) throw new Error("the variants were not saved");
+
+  // Two weeks of traffic: B converts at 8 %, the control at 2 %.
+  await seedVariantDays(
+    MAIN,
+    popup.id,
+    Array.from({ length: 14 }, (_, daysAgo) => [
+      { variantId: control.id, daysAgo, impressions: 100, subscribers: 2 },
+      { variantId: challenger.id, daysAgo, impressions: 100, subscribers: 8 },
+    ]).flat(),
+  );
+  await page.reload();
+  const results = cardWithHeading(page, "Results");
+  const resultsOf = (name: string) => results.getByRole("region", { name: `Results of variant ${name}` });
+  await expect(resultsOf("A")).toContainText("1,400");
+  await expect(resultsOf("A")).toContainText("2.0%");
+  await expect(resultsOf("B")).toContainText("112");
+  await expect(resultsOf("B")).toContainText("8.0%");
+  await expect(resultsOf("B")).toContainText(/Chance to beat control(9\d|100)\.\d%/);
+  await expect(resultsOf("B")).toContainText("Winner");
+  await expect(results.getByText("Winner: B")).toBeVisible();
+  await screenshot(page, "popup-builder-results-1440");
+
+  await results.getByRole("button", { name: "Promote winner" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Promote winner" }).click();
+  await expect(page.getByText("A/B test: 2 variants")).toHaveCount(0);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Half price for subscribers");
+  const promoted = (await popupsOf(store.id))[0];
+  expect(promoted?.title).toBe("Half price for subscribers");
+  expect(promoted?.variants).toHaveLength(1);
+});
+
+test("the builder fits a 390 px phone and a 1440 px window", async ({ page }) => {
+  const store = await newStore("Popup Builder Widths");
+  await api.post(`/api/stores/${store.id}/popups`, { name: "Black Friday with a rather long name" });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await login(page, ADMIN.email, ADMIN.password);
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/store/${store.id}/popup-builder`);
+    await expect(popupList(page).getByRole("listitem")).toHaveCount(2);
+    if (width === 390) {
+      await cardWithHeading(page, "Variants").getByRole("button", { name: "Add variant" }).click();
+      await saved(page);
+    }
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, `popup-builder-${width}`);
+  }
+});

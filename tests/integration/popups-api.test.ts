@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStoreFor } from "../support/builders/actors";
+import {
+  createMember,
+  createOrganizationWithAdmin,
+  createSecondOrganization,
+} from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
+import { type AppServer, startApp } from "../support/infra/app-server";
+import { TINY_PNG } from "../support/matrices/api-routes";
+
+type Popup = {
+  id: string;
+  name: string;
+  priority: number;
+  isActive: boolean;
+  title: string;
+  discountCode: string;
+  design: Record<string, unknown> & { teaser: { enabled: boolean; text: string } };
+  targeting: Record<string, unknown>;
+  variants: { id: string; name: string; weight: number; overrides: Record<string, unknown> }[];
+};
+
+let app: AppServer;
+let admin: HttpClient;
+let storeId: string;
+let base: string;
+
+beforeAll(async () => {
+  const owner = await createOrganizationWithAdmin();
+  const store = await createStoreFor(owner.admin.id);
+  storeId = store.id;
+  base = `/api/stores/${store.id}/popups`;
+  app = await startApp();
+  admin = new HttpClient(app.url);
+  await admin.login(owner.email, owner.password);
+});
+afterAll(async () => {
+  await app?.stop();
+});
+
+const list = async () => (await admin.get<{ popups: Popup[] }>(base)).body.popups;
+
+describe("a store's popups", () => {
+  it("starts with one popup, the one SPEC's /popup answers for", async () => {
+    const popups = await list();
+    expect(popups).toHaveLength(1);
+    const first = popups[0];
+    expect(first).toMatchObject({ name: "Welcome popup", priority: 1, isActive: true });
+    expect(first?.variants).toEqual([{ id: "control", name: "A", weight: 100, overrides: {} }]);
+    const spec = await admin.get<Popup>(`/api/stores/${storeId}/popup`);
+    expect(spec.body.id).toBe(first?.id);
+  });
+
+  it("creates, reads, updates, duplicates, reorders and deletes popups", async () => {
+    const created = await admin.post<Popup>(base, {
+      name: "Exit offer",
+      displayTrigger: "exit-intent",
+      targeting: { pages: { include: ["/products/*"] }, devices: { mobile: false } },
+      design: { position: "corner", teaser: { enabled: true } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      name: "Exit offer",
+      priority: 2,
+      targeting: {
+        pages: { include: ["/products/*"], exclude: [] },
+        devices: { desktop: true, mobile: false },
+        visitors: "all",
+      },
+      design: {
+        position: "corner",
+        backgroundColor: "#ffffff",
+        teaser: { enabled: true, text: "Get your discount" },
+      },
+      title: "LOOKING FOR EXCLUSIVE OFFERS?",
+    });
+    const id = created.body.id;
+
+    const updated = await admin.put<Popup>(`${base}/${id}`, {
+      title: "Wait!",
+      design: { backgroundColor: "#FFEEDD" },
+      targeting: { sources: ["Instagram", "google.com"] },
+    });
+    expect(updated.body).toMatchObject({
+      title: "Wait!",
+      design: { backgroundColor: "#ffeedd", position: "corner" },
+      targeting: { sources: ["instagram", "google.com"], pages: { include: ["/products/*"] } },
+    });
+    expect((await admin.get<Popup>(`${base}/${id}`)).body.title).toBe("Wait!");
+
+    const copy = await admin.post<Popup>(base, { duplicateOf: id });
+    expect(copy.status).toBe(201);
+    expect(copy.body).toMatchObject({
+      name: "Exit offer (copy)",
+      isActive: false,
+      title: "Wait!",
+      priority: 3,
+    });
+
+    const [first] = await list();
+    const order = [copy.body.id, id, first?.id ?? ""];
+    const reordered = await admin.put<{ popups: Popup[] }>(`${base}/order`, { popupIds: order });
+    expect(reordered.body.popups.map((popup) => [popup.id, popup.priority])).toEqual([
+      [copy.body.id, 1],
+      [id, 2],
+      [first?.id, 3],
+    ]);
+    // SPEC's /popup still means the oldest popup, whatever the order.
+    expect((await admin.get<Popup>(`/api/stores/${storeId}/popup`)).body.id).toBe(first?.id);
+
+    const incomplete = await admin.put(`${base}/order`, { popupIds: [id] });
+    expect(incomplete.status).toBe(422);
+    expect(incomplete.body).toMatchObject({
+      errors: { popupIds: ["List every popup of this store exactly once"] },
+    });
+
+    expect((await admin.delete(`${base}/${copy.body.id}`)).body).toEqual({ success: true });
+    expect((await admin.delete(`${base}/${id}`)).status).toBe(200);
+    const last = await admin.delete(`${base}/${first?.id}`);
+    expect(last.status).toBe(409);
+    expect(last.body).toMatchObject({ message: "A store keeps at least one popup: pause it instead" });
+    expect(await list()).toHaveLength(1);
+  });
+
+  it("keeps A/B variants with ids and promotes a winner", async () => {
+    const created = await admin.post<Popup>(base, {
+      name: "Test",
+      variants: [
+        { id: "control", name: "A", weight: 50 },
+        { name: "B", weight: 50, overrides: { title: "Take 20% off", design: { buttonColor: "#ff0000" } } },
+      ],
+    });
+    const [control, challenger] = created.body.variants;
+    expect(control).toEqual({ id: "control", name: "A", weight: 50, overrides: {} });
+    expect(challenger?.id).toMatch(/^[a-z0-9]{12}$/);
+    const promoted = await admin.post<Popup>(`${base}/${created.body.id}/promote`, {
+      variantId: challenger?.id,
+    });
+    expect(promoted.body).toMatchObject({
+      title: "Take 20% off",
+      design: { buttonColor: "#ff0000" },
+      variants: [{ id: challenger?.id, name: "B", weight: 100, overrides: {} }],
+    });
+    const unknown = await admin.post(`${base}/${created.body.id}/promote`, { variantId: "nope" });
+    expect(unknown.status).toBe(422);
+    await admin.delete(`${base}/${created.body.id}`);
+  });
+
+  it("keeps both of two saves of one popup made at once", async () => {
+    const [first] = await list();
+    const url = `${base}/${first?.id}`;
+    const colours = ["#101010", "#202020", "#303030", "#404040", "#505050", "#606060", "#707070", "#808080"];
+    await Promise.all(
+      colours.flatMap((colour, index) => [
+        admin.put(url, { design: { backgroundColor: colour } }),
+        admin.put(url, {
+          design: { teaser: { text: `Teaser ${index}` } },
+          targeting: { sources: [`s${index}`] },
+        }),
+      ]),
+    );
+    const saved = (await admin.get<Popup>(url)).body;
+    // Whichever save came last, each field holds one of the values sent: none was reset by another save.
+    expect(colours).toContain(saved.design.backgroundColor);
+    expect(saved.design.teaser.text).toMatch(/^Teaser \d$/);
+    expect(saved.targeting).toMatchObject({ sources: [expect.stringMatching(/^s\d$/)] });
+  });
+
+  it("refuses bad rules and designs with messages on the fields", async () => {
+    const [first] = await list();
+    const url = `${base}/${first?.id}`;
+    const cases: [unknown, string, string][] = [
+      [
+        { design: { backgroundColor: "red" } },
+        "design.backgroundColor",
+        "Background colour must be a colour like #1a2b3c",
+      ],
+      [{ design: { cornerRadius: 99 } }, "design.cornerRadius", "Corner radius must be between 0 and 40"],
+      [
+        { targeting: { pages: { include: ["products"] } } },
+        "targeting.pages.include.0",
+        "Page patterns are paths starting with / (like /products/*), without ? or #",
+      ],
+      [
+        { targeting: { startsAt: "2026-12-02T00:00:00Z", endsAt: "2026-12-01T00:00:00Z" } },
+        "targeting.endsAt",
+        "The end must be after the start",
+      ],
+      [{ variants: [] }, "variants", "A popup has at least one variant"],
+      [{ variants: [{ name: "A", weight: 0 }] }, "variants", "At least one variant needs traffic"],
+      [
+        { design: { imageId: "8a4b2a4e-9d0c-4c57-a2b8-2f6f0f3f0f3f" } },
+        "design.imageId",
+        "Upload the image first",
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await admin.put<{ errors: Record<string, string[]> }>(url, body);
+      expect(response.status, field).toBe(422);
+      expect(response.body.errors[field], field).toEqual([message]);
+    }
+  });
+});
+
+describe("popup images", () => {
+  it("stores an image the store's popups can show, served with a long cache", async () => {
+    const upload = await admin.post<{ id: string; url: string }>(
+      `/api/stores/${storeId}/popup-images`,
+      undefined,
+      {
+        body: TINY_PNG,
+        headers: { "Content-Type": "image/png" },
+      },
+    );
+    expect(upload.status).toBe(201);
+    const [first] = await list();
+    const updated = await admin.put<Popup>(`${base}/${first?.id}`, { design: { imageId: upload.body.id } });
+    expect(updated.body.design.imageId).toBe(upload.body.id);
+    const image = await fetch(new URL(upload.body.url, app.url));
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(Buffer.from(await image.arrayBuffer()).equals(TINY_PNG)).toBe(true);
+  });
+
+  it("refuses what is not an image, and what is too large", async () => {
+    const script = await admin.post(`/api/stores/${storeId}/popup-images`, undefined, {
+      body: "<svg onload=alert(1)>",
+      headers: { "Content-Type": "image/png" },
+    });
+    expect(script.status).toBe(422);
+    expect(script.body).toMatchObject({ message: "Upload a PNG, JPEG, WebP or GIF image" });
+    const huge = await admin.post(`/api/stores/${storeId}/popup-images`, undefined, {
+      body: Buffer.concat([TINY_PNG, Buffer.alloc(1024 * 1024)]),
+      headers: { "Content-Type": "image/png" },
+    });
+    expect(huge.status).toBe(413);
+    expect((await fetch(new URL("/api/public/images/not-an-id", app.url))).status).toBe(404);
+  });
+});
+
+describe("who may manage popups", () => {
+  it("answers 404 for another organization's store, popup or image, and 403 without manage_popups", async () => {
+    const other = await createSecondOrganization();
+    const otherStore = await createStoreFor(other.admin.id);
+    const stranger = new HttpClient(app.url);
+    await stranger.login(other.email, other.password);
+    const [first] = await list();
+    expect((await stranger.get(`${base}/${first?.id}`)).status).toBe(404);
+    expect((await stranger.put(`${base}/${first?.id}`, { title: "x" })).status).toBe(404);
+    expect((await stranger.delete(`${base}/${first?.id}`)).status).toBe(404);
+    // Their own store with our popup's id: still not found.
+    expect((await stranger.get(`/api/stores/${otherStore.id}/popups/${first?.id}`)).status).toBe(404);
+    const theirImage = await stranger.post<{ id: string }>(
+      `/api/stores/${otherStore.id}/popup-images`,
+      undefined,
+      {
+        body: TINY_PNG,
+        headers: { "Content-Type": "image/png" },
+      },
+    );
+    const borrowed = await admin.put(`${base}/${first?.id}`, { design: { imageId: theirImage.body.id } });
+    expect(borrowed.status).toBe(422);
+
+    const owner = await createOrganizationWithAdmin();
+    const ownStore = await createStoreFor(owner.admin.id);
+    const { email, password } = await createMember(owner.organization.id, { manage_subscribers: true });
+    const member = new HttpClient(app.url);
+    await member.login(email, password);
+    expect((await member.get(`/api/stores/${ownStore.id}/popups`)).status).toBe(403);
+  });
+});
