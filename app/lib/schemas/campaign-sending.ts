@@ -37,3 +37,5 @@ export const campaignSettingsSchema = z
   .strict();
 
 export type SendCampaignInput = z.infer<typeof sendCampaignSchema>;
+
+export type CampaignSettings = z.infer<typeof campaignSettingsSchema>;

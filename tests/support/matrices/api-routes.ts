@@ -202,6 +202,45 @@ export const apiRouteCases: ApiRouteCase[] = [
     okStatus: 200,
   },
   {
+    // The fixture store has no SMTP server set up: an authorized caller gets as far as that refusal.
+    method: "POST",
+    pattern: "api/stores/:storeId/campaigns/:campaignId/send",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 409,
+    body: () => ({ scheduledAt: new Date(Date.now() + 24 * 3600_000).toISOString() }),
+  },
+  {
+    // A draft is not on its way: an authorized caller gets as far as that refusal.
+    method: "POST",
+    pattern: "api/stores/:storeId/campaigns/:campaignId/cancel",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 409,
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/campaigns/:campaignId/stats",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/campaign-settings",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "PUT",
+    pattern: "api/stores/:storeId/campaign-settings",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 200,
+    body: () => ({ sendRate: 20 }),
+  },
+  {
     method: "GET",
     pattern: "api/dashboard/stats",
     requires: "signed-in",
