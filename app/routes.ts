@@ -34,6 +34,8 @@ export default [
     "routes/api.stores.$storeId.popups.$popupId.promote.ts",
   ),
   route("api/stores/:storeId/campaigns", "routes/api.stores.$storeId.campaigns.ts"),
+  // Before :campaignId, so "preview" is never read as a campaign's id.
+  route("api/stores/:storeId/campaigns/preview", "routes/api.stores.$storeId.campaigns.preview.ts"),
   route("api/stores/:storeId/campaigns/:campaignId", "routes/api.stores.$storeId.campaigns.$campaignId.ts"),
   route("api/stores/:storeId/popup-images", "routes/api.stores.$storeId.popup-images.ts"),
   route("api/stores/:storeId/email-settings", "routes/api.stores.$storeId.email-settings.ts"),

@@ -1,11 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { defaultEmailTemplate, type TemplateContent } from "~/lib/schemas/email-template";
-import {
-  firstNameFor,
-  linksIn,
-  type RenderVariables,
-  renderWelcomeEmail,
-} from "~/services/email/render.server";
+import { firstNameFor, type RenderVariables } from "~/services/email/email-frame.server";
+import { linksIn, renderWelcomeEmail } from "~/services/email/render.server";
 
 const vars: RenderVariables = {
   firstName: "Jane",
