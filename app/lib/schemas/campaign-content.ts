@@ -48,7 +48,7 @@ export const campaignBlockSchema = z.discriminatedUnion(
   "type",
   [
     /** Paragraphs (blank lines) of text with merge tags; URLs in it become links. */
-    z.object({ id: blockId, type: z.literal("text"), text: requiredField("Text", MAX_TEXT) }).strict(),
+    z.object({ id: blockId, type: z.literal("text"), text: requiredField("Block text", MAX_TEXT) }).strict(),
     /** A button in the primary colour; url '' links to the shop (the Website link, else the store's URL). */
     z
       .object({
@@ -145,7 +145,11 @@ export const defaultCampaignContent: CampaignContent = {
 const previewBlock = z.discriminatedUnion(
   "type",
   [
-    z.object({ id: z.string().max(MAX_ID), type: z.literal("text"), text: textField("Text", MAX_TEXT) }),
+    z.object({
+      id: z.string().max(MAX_ID),
+      type: z.literal("text"),
+      text: textField("Block text", MAX_TEXT),
+    }),
     z.object({
       id: z.string().max(MAX_ID),
       type: z.literal("button"),
