@@ -5,7 +5,7 @@ import {
   defaultCampaignContent,
 } from "~/lib/schemas/campaign-content";
 import { campaignLinksIn, renderCampaignEmail } from "~/services/email/campaign-render.server";
-import type { RenderVariables } from "~/services/email/email-frame.server";
+import type { RenderVariables } from "~/services/email/merge-tags.server";
 
 const vars: RenderVariables = {
   firstName: "Jane",

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { defaultEmailTemplate, type TemplateContent } from "~/lib/schemas/email-template";
-import { firstNameFor, type RenderVariables } from "~/services/email/email-frame.server";
+import { firstNameFor, type RenderVariables } from "~/services/email/merge-tags.server";
 import { linksIn, renderWelcomeEmail } from "~/services/email/render.server";
 
 const vars: RenderVariables = {

@@ -37,11 +37,11 @@ const imageUrl = requiredField("Image URL", MAX_URL).refine(
   "Image URL must be an https:// image URL",
 );
 
+const BLOCK_TYPE_MESSAGE = `Block type must be one of ${blockTypes.slice(0, -1).join(", ")} or ${blockTypes.at(-1)}`;
+
 const blockOptions = {
   error: (issue: { code: string }) =>
-    issue.code === "invalid_union"
-      ? "Block type must be one of text, button, image, discountCode or divider"
-      : "Each block must be an object",
+    issue.code === "invalid_union" ? BLOCK_TYPE_MESSAGE : "Each block must be an object",
 };
 
 export const campaignBlockSchema = z.discriminatedUnion(

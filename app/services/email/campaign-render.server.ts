@@ -16,15 +16,12 @@ import {
   paragraphsHtml,
   paragraphsText,
   type RenderedEmail,
-  type RenderVariables,
   RULE_COLOR,
   renderInFrame,
   row,
   shopUrl,
-  subjectLine,
-  textParagraphs,
-  withPlaceholders,
 } from "./email-frame.server";
+import { type RenderVariables, subjectLine, textParagraphs, withPlaceholders } from "./merge-tags.server";
 
 /** The body's width inside the 600 px email's 32 px side padding: the widest an image is drawn. */
 const IMAGE_MAX_WIDTH = 536;

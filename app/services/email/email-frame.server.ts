@@ -1,31 +1,21 @@
 /**
- * What every email the store sends shares: its merge tags, its frame (head, hidden preheader, logo,
- * header, social links, footer with the unsubscribe link, the plain-text part) and the pieces its body is
- * drawn with. The welcome email (render.server.ts) and a campaign (campaign-render.server.ts) differ only
- * in their body rows.
+ * What every email the store sends shares: its frame (head, hidden preheader, logo, header, social links,
+ * footer with the unsubscribe link, the plain-text part) and the pieces its body is drawn with. The
+ * welcome email (render.server.ts) and a campaign (campaign-render.server.ts) differ only in their body rows.
  *
  * Pure string code: the previews, the workers that send and the tests all call it. Everything a merchant
  * or subscriber typed is escaped; colours and URLs are checked before they reach an attribute. Mail clients
  * ignore most CSS, so the layout is tables with inline styles, and the one <style> block only narrows the
  * padding on phones (clients that drop it still get a fluid, max 600 px wide email).
  */
-import { DISCOUNT_CODE_TAG, linkableUrl } from "~/lib/email-links";
+import { linkableUrl } from "~/lib/email-links";
 import {
   defaultEmailTemplate,
   type EmailFrame,
   type TemplateSocialLinks,
 } from "~/lib/schemas/email-template";
-import { fillDiscountPercent } from "../../../popup/config";
 import { escapeHtml } from "../../../popup/sanitize";
-
-export type RenderVariables = {
-  firstName: string;
-  discountCode: string;
-  discountPercentage: number;
-  storeName: string;
-  storeUrl: string | null;
-  unsubscribeUrl: string;
-};
+import { type Piece, type RenderVariables, withPlaceholders } from "./merge-tags.server";
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
@@ -33,14 +23,7 @@ export type RenderedEmail = { subject: string; html: string; text: string };
 const DEFAULT_PRIMARY_COLOR = defaultEmailTemplate.primaryColor;
 const DEFAULT_SECONDARY_COLOR = defaultEmailTemplate.secondaryColor;
 
-/** Used for [First Name] when neither the name nor the address gives one ("Hi Friend,"). */
-const FALLBACK_FIRST_NAME = "Friend";
-
-const FIRST_NAME = /\[\s*first\s+name\s*\]/gi;
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
-/** A URL written in the body ends at whitespace, quotes, angle brackets or a placeholder's bracket. */
-const URL_IN_TEXT = /https?:\/\/[^\s<>"'[\]{}|\\^`]+/gi;
-const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
 
 const socialLabels: Record<keyof TemplateSocialLinks, string> = {
   website: "Website",
@@ -51,10 +34,10 @@ const socialLabels: Record<keyof TemplateSocialLinks, string> = {
 };
 const socialOrder = ["website", "linkedin", "twitter", "facebook", "instagram"] as const;
 
-export const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
 const PAGE_BACKGROUND = "#f4f5f7";
-export const TEXT_COLOR = "#303030";
-export const MUTED_COLOR = "#6d7175";
+const TEXT_COLOR = "#303030";
+const MUTED_COLOR = "#6d7175";
 export const RULE_COLOR = "#e3e3e3";
 
 function colorOr(value: string, fallback: string): string {
@@ -69,84 +52,6 @@ function textColorOn(background: string): string {
   };
   const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
   return luminance > 0.4 ? "#1a1a1a" : "#ffffff";
-}
-
-/**
- * A word a mail client would show as a link: a scheme ("http://", "mailto:"), "www." or a domain
- * ("x.com", "evil.example/path"). Anyone can type a name into the popup; it must not put a link in a
- * subject line or a greeting the store sends.
- */
-const LINK_LIKE = /[a-z][\w+.-]*:\S|^www\.|[\w-]\.[a-z]{2,}/i;
-
-/**
- * The greeting name: the first word of the name, else (no name, or one that looks like a link) the
- * first word of the address ("jane.doe42@" → Jane).
- */
-export function firstNameFor(name: string | null | undefined, email: string): string {
-  const fromName = name?.trim().split(/\s+/)[0];
-  if (fromName && !LINK_LIKE.test(fromName)) return fromName;
-  const localPart = email.split("@")[0] ?? "";
-  const word = localPart.split(/[._\-+\d]+/).find((part) => part.length > 0);
-  if (!word) return FALLBACK_FIRST_NAME;
-  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
-}
-
-/** The offer's figures: the popup's code and percentage (filled before a subscriber's name is). */
-function withOffer(text: string, vars: RenderVariables): string {
-  return fillDiscountPercent(
-    text.replace(DISCOUNT_CODE_TAG, () => vars.discountCode),
-    vars.discountPercentage,
-  );
-}
-
-/** Every merge tag filled: [DISCOUNT_CODE], [DISCOUNT_PERCENT], then [First Name]. */
-export function withPlaceholders(text: string, vars: RenderVariables): string {
-  return withOffer(text, vars).replace(FIRST_NAME, () => vars.firstName);
-}
-
-/** A subject line: merge tags filled, on one line (it is a header, not html). */
-export function subjectLine(subject: string, vars: RenderVariables): string {
-  return withPlaceholders(subject, vars).replace(/\s+/g, " ").trim();
-}
-
-/** "See https://shop.example/sale." links the URL without the full stop (or an unbalanced bracket). */
-function trimUrlEnd(candidate: string): string {
-  let url = candidate.replace(TRAILING_PUNCTUATION, "");
-  while (url.endsWith(")") && (url.match(/\(/g)?.length ?? 0) < (url.match(/\)/g)?.length ?? 0)) {
-    url = url.slice(0, -1).replace(TRAILING_PUNCTUATION, "");
-  }
-  return url;
-}
-
-export type Piece = { text: string } | { url: string };
-
-/**
- * Text split into paragraphs (blank line) of text and URL pieces. The code is filled in before URLs are
- * found (a shop's /discount/[DISCOUNT_CODE] link works); the subscriber's name only after, so a name can
- * never turn into a link.
- */
-export function textParagraphs(body: string, vars: RenderVariables): Piece[][] {
-  const withCode = withOffer(body.replace(/\r\n?/g, "\n"), vars);
-  return withCode
-    .split(/\n[ \t]*\n\s*/)
-    .map((paragraph) => paragraph.trim())
-    .filter((paragraph) => paragraph.length > 0)
-    .map((paragraph) => {
-      const pieces: Piece[] = [];
-      let last = 0;
-      for (const match of paragraph.matchAll(URL_IN_TEXT)) {
-        const candidate = trimUrlEnd(match[0]);
-        const url = linkableUrl(candidate);
-        if (!url) continue;
-        if (match.index > last) pieces.push({ text: paragraph.slice(last, match.index) });
-        pieces.push({ url });
-        last = match.index + candidate.length;
-      }
-      if (last < paragraph.length) pieces.push({ text: paragraph.slice(last) });
-      return pieces.map((piece) =>
-        "text" in piece ? { text: piece.text.replace(FIRST_NAME, () => vars.firstName) } : piece,
-      );
-    });
 }
 
 /** Where "Shop now" goes: the frame's Website link, else the store's own URL (null: nowhere). */
@@ -175,7 +80,7 @@ export function row(content: string, style: string, className = "np-pad"): strin
 }
 
 /** The frame's colours, checked, with the text colour that reads on each. */
-export type Palette = { primary: string; secondary: string; onPrimary: string; onSecondary: string };
+type Palette = { primary: string; secondary: string; onPrimary: string; onSecondary: string };
 
 /** What a body is drawn with: the colours, the merge-tag values and links that go through click tracking. */
 export type BodyKit = {

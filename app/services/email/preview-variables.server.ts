@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { popupConfigs } from "~/db/schema";
 import { env } from "~/server/env.server";
 import type { StoreRow } from "~/services/stores/stores.server";
-import type { RenderVariables } from "./email-frame.server";
+import type { RenderVariables } from "./merge-tags.server";
 
 /** What a preview without a store (or a store without a popup) shows for the code and the shop. */
 const SAMPLE_STORE = {

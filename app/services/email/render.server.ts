@@ -10,19 +10,16 @@ import {
   codeLabel,
   discountCodeBox,
   type EmailBody,
-  type Piece,
   paragraphStyle,
   paragraphsHtml,
   paragraphsText,
   type RenderedEmail,
-  type RenderVariables,
   renderInFrame,
   row,
   shopUrl,
   socialLinks,
-  subjectLine,
-  textParagraphs,
 } from "./email-frame.server";
+import { type Piece, type RenderVariables, subjectLine, textParagraphs } from "./merge-tags.server";
 
 function urlsIn(paragraphs: Piece[][]): string[] {
   return paragraphs.flatMap((pieces) => pieces.flatMap((piece) => ("url" in piece ? [piece.url] : [])));

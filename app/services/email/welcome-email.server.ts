@@ -1,8 +1,8 @@
 import { unsubscribeUrl } from "~/services/subscribers/links.server";
 import { trackLinks } from "./click-tracking.server";
 import { deliverOnce } from "./deliver-once.server";
-import { firstNameFor, type RenderVariables } from "./email-frame.server";
 import type { MailContext } from "./mail-context.server";
+import { firstNameFor, type RenderVariables } from "./merge-tags.server";
 import { linksIn, renderWelcomeEmail } from "./render.server";
 
 /** A subscriber's welcome email before its links are tracked: its variables and the links to track. */
