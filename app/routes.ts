@@ -35,7 +35,13 @@ export default [
   ),
   route("api/stores/:storeId/campaigns", "routes/api.stores.$storeId.campaigns.ts"),
   route("api/stores/:storeId/campaign-settings", "routes/api.stores.$storeId.campaign-settings.ts"),
+  // Before :campaignId, so "preview" is never read as a campaign's id.
+  route("api/stores/:storeId/campaigns/preview", "routes/api.stores.$storeId.campaigns.preview.ts"),
   route("api/stores/:storeId/campaigns/:campaignId", "routes/api.stores.$storeId.campaigns.$campaignId.ts"),
+  route(
+    "api/stores/:storeId/campaigns/:campaignId/test",
+    "routes/api.stores.$storeId.campaigns.$campaignId.test.ts",
+  ),
   route(
     "api/stores/:storeId/campaigns/:campaignId/send",
     "routes/api.stores.$storeId.campaigns.$campaignId.send.ts",

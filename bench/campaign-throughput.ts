@@ -1,7 +1,7 @@
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { defaultCampaignContent } from "../app/lib/schemas/campaigns";
+import { defaultCampaignContent } from "../app/lib/schemas/campaign-content";
 import { campaignsQueue } from "../jobs/queues/campaigns.config";
 import { startTsxCli, stopProcess, tail } from "../tests/support/infra/processes";
 import { appEnvironment, type BenchEnv } from "./lib/app";

@@ -267,6 +267,29 @@ describe("sending a campaign", () => {
     expect((await campaign(another.id)).status).toBe("draft");
   });
 
+  it("sends a test to one address, marked [Test], from the campaign's sender, recording no recipient", async () => {
+    const created = await draft("test-send");
+    await admin.put(`${base}/${created.id}`, { fromName: "Acme News" });
+    const sent = await admin.post<{ message: string }>(`${base}/${created.id}/test`, {
+      to: "proofreader@acme.example",
+    });
+    expect(sent.status).toBe(200);
+    expect(sent.body.message).toMatch(/^Test email sent to proofreader@acme\.example\./);
+    const message = await sink.waitForMessage((mail) => mail.envelopeTo.includes("proofreader@acme.example"));
+    expect(message.subject).toBe("[Test] News from us");
+    expect(message.from?.value[0]).toMatchObject({ name: "Acme News", address: "hello@acme.example" });
+    expect(message.text).toContain("Hi Alex,");
+    expect(
+      await testDb().select().from(campaignSends).where(eq(campaignSends.campaignId, created.id)),
+    ).toEqual([]);
+    expect((await campaign(created.id)).status).toBe("draft");
+
+    for (const to of ["a@b.com,c@d.com", "Eve <eve@acme.example>", "x\r\nBcc: victim@evil.example", ""]) {
+      const refused = await admin.post<{ message: string }>(`${base}/${created.id}/test`, { to });
+      expect(refused.status, to).toBe(422);
+    }
+  });
+
   it("refuses to send without an audience, or without the store's email set up", async () => {
     const empty = await draft("nobody-matches-this");
     const none = await admin.post<{ message: string }>(`${base}/${empty.id}/send`, {});

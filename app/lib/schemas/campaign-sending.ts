@@ -39,3 +39,4 @@ export const campaignSettingsSchema = z
 export type SendCampaignInput = z.infer<typeof sendCampaignSchema>;
 
 export type CampaignSettings = z.infer<typeof campaignSettingsSchema>;
+export type CampaignTest = z.infer<typeof campaignTestSchema>;

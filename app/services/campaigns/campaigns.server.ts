@@ -3,13 +3,8 @@ import { db } from "~/db/client.server";
 import { campaigns } from "~/db/schema";
 import { uniqueSlug } from "~/lib/campaign-slug";
 import { isUuid } from "~/lib/ids";
-import {
-  type CampaignUpdate,
-  defaultCampaignAudience,
-  defaultCampaignContent,
-  type NewCampaign,
-} from "~/lib/schemas/campaigns";
-import { applyDesignChanges } from "~/lib/schemas/email-template";
+import { applyContentChanges, defaultCampaignContent } from "~/lib/schemas/campaign-content";
+import { type CampaignUpdate, defaultCampaignAudience, type NewCampaign } from "~/lib/schemas/campaigns";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { conflict, notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
@@ -89,7 +84,7 @@ export async function getCampaign(
   return { ...campaign, audienceCount, progress };
 }
 
-/** A new draft: its content starts from the email template's defaults, its audience from every subscriber. */
+/** A new draft: its content starts from a new campaign's (campaign-content.ts), its audience from every subscriber. */
 export async function createCampaign(
   actor: Actor,
   storeId: string,
@@ -106,7 +101,7 @@ export async function createCampaign(
         ...columns,
         storeId: store.id,
         slug,
-        content: applyDesignChanges(defaultCampaignContent, content ?? {}),
+        content: applyContentChanges(defaultCampaignContent, content ?? {}),
         audience: audience ?? defaultCampaignAudience,
       })
       .returning();
@@ -135,7 +130,7 @@ export async function updateCampaign(
       .set({
         ...columns,
         ...(renamed && columns.name ? { slug: await freeSlug(tx, current.storeId, columns.name, id) } : {}),
-        ...(content ? { content: applyDesignChanges(current.content, content) } : {}),
+        ...(content ? { content: applyContentChanges(current.content, content) } : {}),
         updatedAt: new Date(),
       })
       .where(eq(campaigns.id, id))
