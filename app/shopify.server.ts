@@ -1,4 +1,4 @@
-import { AppDistribution, shopifyApp } from "@shopify/shopify-app-react-router/server";
+import { type ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-react-router/server";
 import { DrizzleSessionStoragePostgres } from "@shopify/shopify-app-session-storage-drizzle";
 import { db } from "~/db/client.server";
 import { shopifySessions } from "~/db/schema";
@@ -33,7 +33,8 @@ const sessionTable = shopifySessions as unknown as AdapterSessionTable;
 function createEmbeddedApp(config: NonNullable<ReturnType<typeof embeddedAppConfig>>) {
   return shopifyApp({
     ...config,
-    apiVersion: SHOPIFY_API_VERSION,
+    // One of the library's versions (checked where it is declared).
+    apiVersion: SHOPIFY_API_VERSION as ApiVersion,
     authPathPrefix: "/auth",
     distribution: AppDistribution.AppStore,
     sessionStorage: new EncryptedSessionStorage(new DrizzleSessionStoragePostgres(db(), sessionTable)),
