@@ -8,12 +8,11 @@ import {
   parse,
   validate,
 } from "graphql";
-import { SHOPIFY_API_VERSION } from "../app/services/shopify/api-version";
-import { adminSchema } from "../scripts/admin-graphql/schema";
+import { adminSchema, servedAdminVersion } from "../scripts/admin-graphql/schema";
 
 /**
- * The fake shop's Admin API runs every request over Shopify's published schema of the app's API version
- * (graphql-js over the introspected schema): a query the schema refuses is refused as Shopify would, the
+ * The fake shop's Admin API runs every request over Shopify's published schema of the version in its URL
+ * (graphql-js over the introspected schema; a retired version falls forward to the oldest one shipped): a query the schema refuses is refused as Shopify would, the
  * variables are coerced by Shopify's input types, and an answer that drifts from the schema (a missing
  * non-null field, an unknown enum value, a wrong scalar) comes back as an error, failing the test.
  */
@@ -26,19 +25,20 @@ export type RootFields = Record<string, (args: never) => unknown>;
 
 const documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
 
-/** A request's document, parsed and validated once per text (tests repeat the app's few documents). */
-function checkedDocument(query: string): DocumentNode | readonly GraphQLError[] {
-  const known = documents.get(query);
+/** A request's document, parsed and validated once per version and text (tests repeat the app's few). */
+function checkedDocument(version: string, query: string): DocumentNode | readonly GraphQLError[] {
+  const key = `${version}\n${query}`;
+  const known = documents.get(key);
   if (known) return known;
   let checked: DocumentNode | readonly GraphQLError[];
   try {
     const document = parse(query);
-    const errors = validate(adminSchema(SHOPIFY_API_VERSION), document);
+    const errors = validate(adminSchema(version), document);
     checked = errors.length > 0 ? errors : document;
   } catch (error) {
     checked = [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
   }
-  documents.set(query, checked);
+  documents.set(key, checked);
   return checked;
 }
 
@@ -51,19 +51,19 @@ const fieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args, con
   return defaultFieldResolver(source, args, context, info);
 };
 
-/** Runs one Admin GraphQL request against the fake shop's root fields. */
+/** Runs one Admin GraphQL request (for the API version in its URL) against the fake shop's root fields. */
 export function executeAdminRequest(
   rootFields: RootFields,
-  query: string,
-  variables: Record<string, unknown>,
+  request: { version: string; query: string; variables: Record<string, unknown> },
 ): ExecutionResult {
-  const document = checkedDocument(query);
+  const version = servedAdminVersion(request.version);
+  const document = checkedDocument(version, request.query);
   if (!("kind" in document)) return { errors: document };
   return executeSync({
-    schema: adminSchema(SHOPIFY_API_VERSION),
+    schema: adminSchema(version),
     document,
     rootValue: rootFields,
-    variableValues: variables,
+    variableValues: request.variables,
     fieldResolver,
   });
 }

@@ -374,7 +374,11 @@ export function shopifyHandlers(shops: FakeShop[] = [FAKE_SHOP], calls: ShopifyC
           },
         });
       }
-      const result = executeAdminRequest(adminRootFields(shop), query, body?.variables ?? {});
+      const result = executeAdminRequest(adminRootFields(shop), {
+        version,
+        query,
+        variables: body?.variables ?? {},
+      });
       return HttpResponse.json({ ...result, extensions: { cost } });
     }),
   ];

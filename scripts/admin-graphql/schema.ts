@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from "graphql";
@@ -17,6 +17,21 @@ function schemaFile(version: string): string {
 
 export function isAdminSchemaShipped(version: string): boolean {
   return existsSync(schemaFile(version));
+}
+
+/**
+ * The version whose schema answers a request for `requested`: itself when shipped; otherwise, as Shopify
+ * falls forward from a retired version, the oldest stable one shipped.
+ */
+export function servedAdminVersion(requested: string): string {
+  if (isAdminSchemaShipped(requested)) return requested;
+  const stable = readdirSync(SCHEMA_DIRECTORY)
+    .map((file) => /^admin_(\d{4}-\d{2})\.json\.gz$/.exec(file)?.[1])
+    .filter((version) => version !== undefined)
+    .sort();
+  const [oldest] = stable;
+  if (!oldest) throw new Error(`No Admin API schema in ${SCHEMA_DIRECTORY}`);
+  return oldest;
 }
 
 /** The Admin API schema of a version ("2025-10"), built once per process. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminRootFields, FAKE_SHOP, INVALID_TOKEN_ERROR, setupShopifyMock } from "../../mocks/shopify";
 import { executeAdminRequest } from "../../mocks/shopify-graphql";
 import { findAdminDocuments } from "../../scripts/admin-graphql/documents";
+import { servedAdminVersion } from "../../scripts/admin-graphql/schema";
 
 /** The fake Shopify Admin API used by later tests answers like the real one. */
 const { server, calls } = setupShopifyMock();
@@ -81,6 +82,11 @@ describe("the fake shop answers from Shopify's Admin API schema", () => {
     ]);
   });
 
+  it("answers a retired version's URL from the oldest schema shipped, as Shopify falls forward", () => {
+    expect(servedAdminVersion("2025-07")).toBe("2025-10");
+    expect(servedAdminVersion("2026-01")).toBe("2026-01");
+  });
+
   it("names the file to extend for a root field it does not answer", async () => {
     const response = await query("{ orders(first: 1) { nodes { id } } }", FAKE_SHOP.accessToken);
     expect(await errorsOf(response)).toEqual([
@@ -91,8 +97,7 @@ describe("the fake shop answers from Shopify's Admin API schema", () => {
   it("turns an answer that drifts from the schema into an error", () => {
     const missingField = executeAdminRequest(
       { shop: () => ({ name: "Acme" }) },
-      "{ shop { name myshopifyDomain } }",
-      {},
+      { version: "2025-10", query: "{ shop { name myshopifyDomain } }", variables: {} },
     );
     expect(missingField.errors?.map((error) => error.message)).toEqual([
       "Cannot return null for non-nullable field Shop.myshopifyDomain.",
@@ -104,8 +109,12 @@ describe("the fake shop answers from Shopify's Admin API schema", () => {
           emailMarketingConsent: { marketingState: "OPTED_IN" },
         }),
       },
-      '{ customerByIdentifier(identifier: { emailAddress: "a@example.com" }) { emailMarketingConsent { marketingState } } }',
-      {},
+      {
+        version: "2025-10",
+        query:
+          '{ customerByIdentifier(identifier: { emailAddress: "a@example.com" }) { emailMarketingConsent { marketingState } } }',
+        variables: {},
+      },
     );
     expect(unknownState.errors?.map((error) => error.message)).toEqual([
       expect.stringMatching(/^Enum "CustomerEmailMarketingState" cannot represent value: "OPTED_IN"/),
