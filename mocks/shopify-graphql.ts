@@ -12,9 +12,10 @@ import { adminSchema, servedAdminVersion } from "../scripts/admin-graphql/schema
 
 /**
  * The fake shop's Admin API runs every request over Shopify's published schema of the version in its URL
- * (graphql-js over the introspected schema; a retired version falls forward to the oldest one shipped): a query the schema refuses is refused as Shopify would, the
- * variables are coerced by Shopify's input types, and an answer that drifts from the schema (a missing
- * non-null field, an unknown enum value, a wrong scalar) comes back as an error, failing the test.
+ * (graphql-js over the introspected schema; a retired version falls forward to the oldest one shipped): a
+ * query the schema refuses is refused as Shopify would, the variables are coerced by Shopify's input types,
+ * and an answer that drifts from the schema (a missing non-null field, an unknown enum value, a wrong
+ * scalar) comes back as an error, failing the test.
  */
 
 /**
