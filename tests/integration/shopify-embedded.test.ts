@@ -26,6 +26,8 @@ import { testDb } from "../support/infra/db";
 import { eventually } from "../support/infra/wait";
 
 const SHOP = FAKE_SHOP.domain;
+/** Set by Shopify's library on a refused session token: App Bridge then fetches a new token and retries. */
+const RETRY_HEADER = "X-Shopify-Retry-Invalid-Session-Request";
 let app: AppServer;
 let client: HttpClient;
 
@@ -201,9 +203,31 @@ describe("session tokens on the JSON API", () => {
     ["not yet valid", () => sessionToken(SHOP, { nbf: Math.floor(Date.now() / 1000) + 600 })],
     ["for another app", () => sessionToken(SHOP, { aud: "another-api-key" })],
     ["signed with another secret", () => sessionToken(SHOP, {}, "not-the-app-secret")],
-  ])("refuses a %s token with 401", async (_kind, token) => {
-    const response = await client.get("/api/stores", fromAdmin(token()));
+  ])(
+    "refuses a %s token with Shopify's 401, which tells App Bridge to retry with a fresh token",
+    async (_kind, token) => {
+      const response = await client.get("/api/stores", fromAdmin(token()));
+      expect(response.status).toBe(401);
+      expect(response.headers.get(RETRY_HEADER)).toBe("1");
+    },
+  );
+
+  it.each([
+    ["an embedded screen's data request", "/app/subscribers.data"],
+    ["the subscriber export", "/api/stores/any-store/subscribers/export.csv"],
+  ])("answers the same retryable 401 to %s with an expired token", async (_kind, path) => {
+    const expired = sessionToken(SHOP, { exp: Math.floor(Date.now() / 1000) - 60 });
+    const response = await client.get(path, fromAdmin(expired));
     expect(response.status).toBe(401);
+    expect(response.headers.get(RETRY_HEADER)).toBe("1");
+  });
+
+  it("sends a document request with an expired token to the bounce page for a fresh one", async () => {
+    const expired = sessionToken(SHOP, { exp: Math.floor(Date.now() / 1000) - 60 });
+    const response = await client.get(embeddedUrl("/app", SHOP, expired), fromAdmin());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/auth\/session-token\?/);
+    expect(response.headers.get(RETRY_HEADER)).toBeNull();
   });
 
   it("answers 404 for another organization's store", async () => {
