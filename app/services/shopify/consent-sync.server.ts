@@ -6,7 +6,7 @@ import { type Actor, authorize } from "~/services/access/actor.server";
 import { invalid, isPermanent } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { enqueue } from "../../../jobs/client";
-import { ShopifyAuthError } from "./admin-api.server";
+import { ShopifyAuthError, ShopifyShopRefusedError } from "./admin-api.server";
 import { credentialsOf, withShopify } from "./connection.server";
 import {
   createCustomerWithConsent,
@@ -134,7 +134,9 @@ export async function backfillConsent(storeId: string): Promise<{ synced: number
         try {
           if (await pushConsent(store, next)) synced += 1;
         } catch (error) {
-          if (!isPermanent(error) || error instanceof ShopifyAuthError) throw error;
+          // Refusals of the whole shop end the backfill; a refusal of one subscriber only skips them.
+          const shopRefused = error instanceof ShopifyAuthError || error instanceof ShopifyShopRefusedError;
+          if (!isPermanent(error) || shopRefused) throw error;
           failed += 1;
           logger().warn(
             { storeId, subscriberId: next.id, err: error },
