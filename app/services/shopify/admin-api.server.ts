@@ -1,10 +1,11 @@
+import { CUSTOMER_WRITE_SCOPE } from "~/lib/schemas/consent-sync";
 import { logger } from "~/server/logger.server";
 import { DomainError, invalid, unavailable, upstreamFailed } from "~/services/errors.server";
 
 /** The Admin API version every call pins (Shopify supports each version for a year). */
 export const SHOPIFY_API_VERSION = "2025-10";
 /** Scopes the standalone custom-app token needs: discounts (codes, usage) and customers (consent sync). */
-export const REQUIRED_SCOPES = ["read_discounts", "write_discounts", "read_customers", "write_customers"];
+export const REQUIRED_SCOPES = ["read_discounts", "write_discounts", "read_customers", CUSTOMER_WRITE_SCOPE];
 /** Throttled calls wait for the bucket to refill; beyond this many waits the job retries later instead. */
 const MAX_THROTTLE_WAITS = 5;
 
