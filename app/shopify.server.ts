@@ -1,4 +1,4 @@
-import { shopifyApi } from "@shopify/shopify-api";
+import { LogSeverity, shopifyApi } from "@shopify/shopify-api";
 import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-react-router/server";
 import { DrizzleSessionStoragePostgres } from "@shopify/shopify-app-session-storage-drizzle";
 import { db } from "~/db/client.server";
@@ -83,6 +83,8 @@ function webhookValidation() {
     hostName: appUrl.host,
     hostScheme: appUrl.protocol === "http:" ? "http" : "https",
     isEmbeddedApp: true,
+    // The app's own shopifyApp instance already logs the library's version and future flags at start.
+    logger: { level: LogSeverity.Warning },
   }).webhooks;
   return webhookValidator;
 }
