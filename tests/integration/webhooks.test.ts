@@ -459,6 +459,31 @@ describe("app/uninstalled and app/scopes_update", () => {
     expect(row?.isConnected).toBe(true);
   });
 
+  it("turns consent sync off when the merchant takes customer access back, and only then", async () => {
+    const { domain, store } = await installedShop();
+    await testDb().update(stores).set({ consentSyncEnabled: true }).where(eq(stores.id, store.id));
+    const update = (current: string[]) => ({
+      topic: "app/scopes_update",
+      shop: domain,
+      payload: { id: 1, previous: [], current, updated_at: new Date().toISOString() },
+    });
+    const syncOn = async () =>
+      (await testDb().select().from(stores).where(eq(stores.id, store.id)))[0]?.consentSyncEnabled;
+
+    expect(await deliver(app.url, update(["read_orders", "write_discounts", "write_customers"]))).toBe(200);
+    await eventually(
+      async () =>
+        (
+          await testDb().select().from(shopifySessions).where(eq(shopifySessions.shop, domain))
+        )[0]?.scope?.includes("write_customers"),
+      { what: "scopes recorded" },
+    );
+    expect(await syncOn()).toBe(true);
+
+    expect(await deliver(app.url, update(["read_orders", "write_discounts"]))).toBe(200);
+    await eventually(async () => (await syncOn()) === false, { what: "consent sync turned off" });
+  });
+
   it("records the scopes the merchant now grants on the shop's sessions", async () => {
     const { domain } = await installedShop();
     const current = ["read_customers", "read_discounts", "write_discounts"];
