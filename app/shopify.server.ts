@@ -1,3 +1,4 @@
+import { LogSeverity, shopifyApi } from "@shopify/shopify-api";
 import { type ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-react-router/server";
 import { DrizzleSessionStoragePostgres } from "@shopify/shopify-app-session-storage-drizzle";
 import { db } from "~/db/client.server";
@@ -30,11 +31,13 @@ type AdapterSessionTable = ConstructorParameters<typeof DrizzleSessionStoragePos
  */
 const sessionTable = shopifySessions as unknown as AdapterSessionTable;
 
+/** One of the library's versions (checked where it is declared). */
+const API_VERSION = SHOPIFY_API_VERSION as ApiVersion;
+
 function createEmbeddedApp(config: NonNullable<ReturnType<typeof embeddedAppConfig>>) {
   return shopifyApp({
     ...config,
-    // One of the library's versions (checked where it is declared).
-    apiVersion: SHOPIFY_API_VERSION as ApiVersion,
+    apiVersion: API_VERSION,
     authPathPrefix: "/auth",
     distribution: AppDistribution.AppStore,
     sessionStorage: new EncryptedSessionStorage(new DrizzleSessionStoragePostgres(db(), sessionTable)),
@@ -64,9 +67,35 @@ function shopify(): EmbeddedApp {
   return embeddedApp;
 }
 
+let webhookValidator: ReturnType<typeof shopifyApi>["webhooks"] | undefined;
+
+/**
+ * The library's webhook check alone (HMAC of the raw body under the app's secret, then the required
+ * headers). authenticate.webhook goes on to load the shop's offline session and refresh it when it has
+ * expired, which fails for a shop that just uninstalled the app; no webhook work needs that session.
+ */
+function webhookValidation() {
+  if (webhookValidator) return webhookValidator;
+  const config = embeddedAppConfig();
+  if (!config) throw new Response("Not Found", { status: 404 });
+  const appUrl = new URL(config.appUrl);
+  webhookValidator = shopifyApi({
+    ...config,
+    apiVersion: API_VERSION,
+    hostName: appUrl.host,
+    hostScheme: appUrl.protocol === "http:" ? "http" : "https",
+    isEmbeddedApp: true,
+    // The app's own shopifyApp instance already logs the library's version and future flags at start.
+    logger: { level: LogSeverity.Warning },
+  }).webhooks;
+  return webhookValidator;
+}
+
+export const validateWebhook = (rawBody: string, request: Request) =>
+  webhookValidation().validate({ rawBody, rawRequest: request });
+
 export const authenticate = {
   admin: (request: Request) => shopify().authenticate.admin(request),
-  webhook: (request: Request) => shopify().authenticate.webhook(request),
 };
 
 export const unauthenticated = {

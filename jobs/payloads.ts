@@ -25,7 +25,6 @@ const customer = z.object({ id: z.number().nullable(), email: z.string().nullabl
 
 /** The work each Shopify webhook queues: a shop domain, codes, an order's id and total, a customer's id and email; never a token. */
 export const webhookJobSchemas = [
-  z.object({ type: z.literal("shop-uninstalled"), shop }),
   z.object({ type: z.literal("shop-scopes-updated"), shop, scopes: z.array(z.string()) }),
   z.object({
     type: z.literal("order-codes-used"),

@@ -28,6 +28,8 @@ export type FakeShop = {
   scopes: string[];
   /** Answer this many calls with Shopify's THROTTLED error before serving again (cost-based limits). */
   throttleNext?: number;
+  /** Refuse every call as Shopify does a frozen (402) or locked (423) shop, or a call beyond the app's scopes (403). */
+  refuseWith?: keyof typeof SHOP_REFUSALS;
   /** The shop's code discounts by code: created by discountCodeBasicCreate, read by codeDiscountNodeByCode. */
   discounts?: Map<string, FakeDiscount>;
   /** The shop's customers by id: created by customerCreate, found by customerByIdentifier. */
@@ -68,6 +70,9 @@ export const FAKE_SHOP: FakeShop = {
 /** Shopify's answer to a missing, revoked or foreign access token. */
 export const INVALID_TOKEN_ERROR =
   "[API] Invalid API key or access token (unrecognized login or wrong password)";
+
+/** The status texts Shopify answers with when it refuses a shop's calls whatever the query. */
+const SHOP_REFUSALS = { 402: "Payment Required", 403: "Forbidden", 423: "Locked" } as const;
 
 /** One call the fake received, for assertions. */
 export type ShopifyCall = { shop: string; version: string; token: string | null; query: string };
@@ -349,6 +354,9 @@ export function shopifyHandlers(shops: FakeShop[] = [FAKE_SHOP], calls: ShopifyC
       if (!shop) return HttpResponse.json({ errors: "Not Found" }, { status: 404 });
       if (!token || token !== shop.accessToken) {
         return HttpResponse.json({ errors: INVALID_TOKEN_ERROR }, { status: 401 });
+      }
+      if (shop.refuseWith) {
+        return HttpResponse.json({ errors: SHOP_REFUSALS[shop.refuseWith] }, { status: shop.refuseWith });
       }
       if (!query) {
         return HttpResponse.json(

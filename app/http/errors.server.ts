@@ -61,12 +61,28 @@ export function errorResponse(error: unknown) {
 
 /** An Express router's failure as the same JSON; anything but a domain error is logged as `logMessage`. */
 export function sendError(res: ExpressResponse, error: unknown, logMessage = "request failed"): void {
+  if (error instanceof Response) {
+    sendFetchResponse(res, error);
+    return;
+  }
   if (error instanceof DomainError) {
     res.set(errorHeaders(error)).status(statusOf(error)).json(errorBody(error));
     return;
   }
   logger().error({ err: error }, logMessage);
   res.status(500).json(UNEXPECTED);
+}
+
+/** A thrown Response (Shopify's answer to a refused session token) goes out as it is, headers and all. */
+function sendFetchResponse(res: ExpressResponse, response: Response): void {
+  res.status(response.status);
+  response.headers.forEach((value, name) => {
+    res.append(name, value);
+  });
+  response
+    .arrayBuffer()
+    .then((body) => res.end(Buffer.from(body)))
+    .catch((error: unknown) => res.destroy(error instanceof Error ? error : undefined));
 }
 
 /**

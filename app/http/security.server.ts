@@ -46,8 +46,8 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
   }
   // Vite's dev server injects inline modules without a nonce, so the policy applies to built assets only.
   if (isProduction() || req.path.startsWith("/api/")) {
-    res.setHeader(
-      "Content-Security-Policy",
+    setPolicyUnlessResponseHasOne(
+      res,
       [
         "default-src 'self'",
         `script-src 'self' 'nonce-${nonce}'${embedded ? ` ${SHOPIFY_CDN}` : ""}`,
@@ -63,6 +63,20 @@ export function securityHeaders(req: Request, res: Response, next: NextFunction)
     );
   }
   next();
+}
+
+/**
+ * The page policy, set as the headers go out unless the response brought its own: Shopify's auth pages
+ * (the session-token bounce page, the exit-iframe page) carry the library's policy, which lets the admin
+ * frame them, and their inline script runs under no nonce of ours. A browser enforces every policy it is
+ * sent, so the two together would block that script: one policy per response.
+ */
+function setPolicyUnlessResponseHasOne(res: Response, policy: string): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: Response, ...args: Parameters<typeof writeHead>) {
+    if (!this.hasHeader("Content-Security-Policy")) this.setHeader("Content-Security-Policy", policy);
+    return writeHead.apply(this, args);
+  } as typeof writeHead;
 }
 
 /**

@@ -1,22 +1,22 @@
+import { WebhookValidationErrorReason } from "@shopify/shopify-api";
 import type { z } from "zod";
 import { shopNamedIn } from "~/lib/schemas/webhooks";
 import { logger } from "~/server/logger.server";
-import { acceptWebhookOnce } from "~/services/shopify/webhooks.server";
-import { authenticate } from "~/shopify.server";
+import {
+  acceptWebhookOnce,
+  handleWebhookOnce,
+  type WebhookDelivery,
+} from "~/services/shopify/webhooks.server";
+import { validateWebhook } from "~/shopify.server";
 import type { ShopifyJob } from "../../jobs/payloads";
 
-type VerifiedDelivery = { topic: string; shop: string; eventId: string; payload: unknown };
-
-/** The delivery as its verified headers and body describe it (the same fields authenticate.webhook reads). */
-async function deliveryFromRequest(request: Request): Promise<VerifiedDelivery> {
-  const header = (name: string) => request.headers.get(name) ?? "";
-  return {
-    topic: header("X-Shopify-Topic").toUpperCase().replace(/[/.]/g, "_"),
-    shop: header("X-Shopify-Shop-Domain"),
-    eventId: header("X-Shopify-Event-Id") || header("X-Shopify-Webhook-Id"),
-    payload: parsedOrUndefined(await request.text()),
-  };
-}
+type VerifiedDelivery = {
+  topic: string;
+  shop: string;
+  eventId: string;
+  webhookId: string;
+  payload: unknown;
+};
 
 /** Malformed JSON is no payload: the route's payload check then refuses it with 400. */
 function parsedOrUndefined(text: string): unknown {
@@ -28,37 +28,39 @@ function parsedOrUndefined(text: string): unknown {
 }
 
 /**
- * authenticate.webhook checks the HMAC first (401, or 400/405 for a malformed request), then loads the shop's
- * offline session and refreshes an expired token. After an uninstall that refresh is refused (a 5xx or an
- * error): the delivery is genuine all the same, and no webhook work needs the session, so it goes on.
+ * The delivery as the library verified it: 405 for anything but a POST, 401 for a bad signature, 400 when
+ * Shopify's headers are missing. Every field comes from the checked request, never from a header read
+ * around the check.
  */
 async function verifyDelivery(request: Request): Promise<VerifiedDelivery> {
-  const copy = request.clone();
-  try {
-    const delivery = await authenticate.webhook(request);
-    return {
-      topic: String(delivery.topic),
-      shop: delivery.shop,
-      eventId: delivery.eventId ?? delivery.webhookId,
-      payload: delivery.payload,
-    };
-  } catch (error) {
-    if (error instanceof Response && error.status < 500) throw error;
-    logger().warn({ err: error }, "webhook verified, but the shop's session could not be refreshed");
-    return deliveryFromRequest(copy);
+  if (request.method !== "POST") throw new Response(null, { status: 405 });
+  const rawBody = await request.text();
+  const check = await validateWebhook(rawBody, request);
+  if (!check.valid) {
+    const signatureRefused = check.reason === WebhookValidationErrorReason.InvalidHmac;
+    throw new Response(null, { status: signatureRefused ? 401 : 400 });
   }
+  return {
+    topic: check.topic,
+    shop: check.domain,
+    eventId: check.eventId ?? check.webhookId,
+    // Shopify's id of this very delivery: a replay under a fresh event id is still one.
+    webhookId: check.webhookId,
+    payload: parsedOrUndefined(rawBody),
+  };
 }
 
+/** Records a delivery once and does (or queues) its work; false for a delivery seen before. */
+type Acceptance<T> = (delivery: WebhookDelivery, payload: T) => Promise<boolean>;
+
 /**
- * A webhook route: verifies the delivery (401 on a bad signature, or when the signed body names another shop
- * than the unsigned header), checks the topic and payload, records the event once and queues its work, then
- * answers 200 at once: Shopify waits only a few seconds, and a redelivered event is acknowledged without
- * being processed again.
+ * The path every webhook takes: verifies the delivery (401 on a bad signature, or when the signed body names
+ * another shop than the unsigned header), checks the topic and payload, then accepts it once.
  */
-export function webhookRoute<S extends z.ZodType>(
+function verifiedWebhookRoute<S extends z.ZodType>(
   topic: string,
   payloadSchema: S,
-  toJob: (shop: string, payload: z.infer<S>) => ShopifyJob,
+  accept: Acceptance<z.infer<S>>,
 ) {
   return async ({ request }: { request: Request }) => {
     const delivery = await verifyDelivery(request);
@@ -75,13 +77,37 @@ export function webhookRoute<S extends z.ZodType>(
       );
       return new Response(null, { status: 401 });
     }
-    // Shopify's id of this very delivery (authenticate.webhook's webhookId): a replay under a fresh event id is still one.
-    const webhookId = request.headers.get("X-Shopify-Webhook-Id") || null;
-    const queued = await acceptWebhookOnce(
-      { eventId: delivery.eventId, webhookId, topic, shop: delivery.shop },
-      toJob(delivery.shop, payload.data),
-    );
-    logger().info({ topic, shop: delivery.shop, queued }, "webhook received");
+    const { eventId, webhookId, shop } = delivery;
+    const firstDelivery = await accept({ eventId, webhookId, topic, shop }, payload.data);
+    logger().info({ topic, shop, firstDelivery }, "webhook received");
     return new Response(null, { status: 200 });
   };
+}
+
+/**
+ * A webhook route whose work is queued: it answers 200 at once, since Shopify waits only a few seconds,
+ * and a redelivered event is acknowledged without being processed again.
+ */
+export function webhookRoute<S extends z.ZodType>(
+  topic: string,
+  payloadSchema: S,
+  toJob: (shop: string, payload: z.infer<S>) => ShopifyJob,
+) {
+  return verifiedWebhookRoute(topic, payloadSchema, (delivery, payload) =>
+    acceptWebhookOnce(delivery, toJob(delivery.shop, payload)),
+  );
+}
+
+/**
+ * A webhook route whose work is done before it answers: quick work that a queued job could do too late
+ * (an uninstall's job running after the merchant has already installed again would undo the new install).
+ */
+export function webhookRouteDoneInRequest<S extends z.ZodType>(
+  topic: string,
+  payloadSchema: S,
+  work: (shop: string, payload: z.infer<S>) => Promise<void>,
+) {
+  return verifiedWebhookRoute(topic, payloadSchema, (delivery, payload) =>
+    handleWebhookOnce(delivery, () => work(delivery.shop, payload)),
+  );
 }

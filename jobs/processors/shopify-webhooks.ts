@@ -1,13 +1,11 @@
 import { attributeOrder } from "~/services/popups/revenue.server";
 import { redactCustomer, redactShop, reportCustomerData } from "~/services/shopify/compliance.server";
 import { markCodesUsedInOrder } from "~/services/shopify/coupon-sync.server";
-import { disconnectUninstalledShop, recordGrantedScopes } from "~/services/shopify/shop-lifecycle.server";
+import { recordGrantedScopes } from "~/services/shopify/shop-lifecycle.server";
 import type { WebhookJob } from "../payloads";
 
 export async function processWebhookJob(job: WebhookJob): Promise<unknown> {
   switch (job.type) {
-    case "shop-uninstalled":
-      return disconnectUninstalledShop(job.shop);
     case "shop-scopes-updated":
       return recordGrantedScopes(job.shop, job.scopes);
     case "order-codes-used":

@@ -104,3 +104,23 @@ test("subscribers import from a CSV file inside the admin, the upload carrying t
   await dialog.getByRole("button", { name: "Done" }).click();
   await expect(app.getByText(email)).toBeVisible();
 });
+
+test("turning consent sync on inside the admin asks the merchant for customer access first", async ({
+  page,
+}) => {
+  const app = await openInAdmin(page);
+  await openFromAdminMenu(page, app, "Settings");
+  const toggle = app.getByRole("checkbox", { name: "Add subscribers to Shopify customers" });
+  await expect(toggle).not.toBeChecked();
+  await toggle.check();
+  await expect(page.locator("#toasts .grant-request")).toHaveText("Grant write_customers");
+  await expect(page.locator("#toasts .toast")).toHaveText(
+    "Success: Subscribers are being added to Shopify as customers who accept email marketing",
+  );
+  await expect(toggle).toBeChecked();
+  // Back off, so that the other tests' subscribers stay out of the fake shop's customers.
+  await toggle.uncheck();
+  await expect(page.locator("#toasts .toast").last()).toHaveText(
+    "Success: Subscribers are no longer copied to Shopify",
+  );
+});

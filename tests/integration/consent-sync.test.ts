@@ -71,6 +71,25 @@ describe("consent sync off", () => {
     expect(customerWithEmail(row.email)).toBeUndefined();
   });
 
+  it("cannot be turned on while the shop has not granted the app its customers (an optional scope)", async () => {
+    const storeId = await connectedStore();
+    const granted = shop.scopes;
+    shop.scopes = granted.filter((scope) => scope !== "write_customers");
+    try {
+      await expect(setConsentSync(await actorFor(owner.admin.id), storeId, true)).rejects.toMatchObject({
+        kind: "refused",
+        message: "Allow the app to manage your Shopify customers to sync email marketing consent",
+      });
+    } finally {
+      shop.scopes = granted;
+    }
+    const [row] = await testDb().select().from(stores).where(eq(stores.id, storeId));
+    expect(row?.consentSyncEnabled).toBe(false);
+    await expect(setConsentSync(await actorFor(owner.admin.id), storeId, true)).resolves.toMatchObject({
+      consentSyncEnabled: true,
+    });
+  });
+
   it("cannot be turned on for a store that is not connected to Shopify", async () => {
     const store = await createStoreFor(owner.admin.id);
     await expect(setConsentSync(await actorFor(owner.admin.id), store.id, true)).rejects.toMatchObject({

@@ -3,7 +3,12 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { stores } from "~/db/schema";
 import { shopifyConnectionSchema } from "~/lib/schemas/shopify";
 import { decryptSecret } from "~/server/crypto.server";
-import { ShopifyAuthError } from "~/services/shopify/admin-api.server";
+import { isPermanent } from "~/services/errors.server";
+import {
+  ShopifyAuthError,
+  ShopifyShopRefusedError,
+  verifyShopifyAccess,
+} from "~/services/shopify/admin-api.server";
 import { connectShopify, verifyShopifyConnection, withShopify } from "~/services/shopify/connection.server";
 import { createStore, updateStore } from "~/services/stores/stores.server";
 import { drainInProcessJobs } from "../../jobs/client";
@@ -175,6 +180,41 @@ describe("connecting a store", () => {
       shop.accessToken = FAKE_SHOP.accessToken;
     }
   });
+});
+
+describe("Shopify refusing a shop's calls with its token still good", () => {
+  it.each([
+    [402, "frozen this store until its owner pays"],
+    [423, "locked"],
+    [403, "lacks an access scope"],
+  ] as const)(
+    "answers %i as a refusal that keeps the store connected and is not retried",
+    async (status, words) => {
+      const store = await createStoreFor(owner.admin.id);
+      await connectShopify(await actorFor(owner.admin.id), store.id, {
+        shopifyUrl: "acme-test",
+        accessToken: FAKE_SHOP.accessToken,
+      });
+      const shop = shops[0];
+      if (!shop) throw new Error("no shop");
+      const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+      if (!row) throw new Error("no store");
+      calls.length = 0;
+      shop.refuseWith = status;
+      try {
+        const refusal = withShopify(row, (credentials) => verifyShopifyAccess(credentials));
+        await expect(refusal).rejects.toBeInstanceOf(ShopifyShopRefusedError);
+        await expect(refusal).rejects.toThrow(words);
+        await expect(refusal).rejects.toSatisfy(isPermanent);
+      } finally {
+        shop.refuseWith = undefined;
+      }
+      expect(calls).toHaveLength(1);
+      const [after] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+      expect(after).toMatchObject({ isConnected: true });
+      expect(decryptSecret(after?.shopifyAccessToken ?? "")).toBe(FAKE_SHOP.accessToken);
+    },
+  );
 });
 
 describe("creating a Shopify store with its access token", () => {

@@ -1,3 +1,4 @@
+import http from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -14,6 +15,7 @@ import { FAKE_SHOP } from "../../mocks/shopify";
 import { createStoreFor } from "../support/builders/actors";
 import { createSecondOrganization } from "../support/builders/fixtures";
 import {
+  adminHost,
   BROWSER_USER_AGENT,
   EMBEDDED_ENV,
   embeddedUrl,
@@ -26,6 +28,8 @@ import { testDb } from "../support/infra/db";
 import { eventually } from "../support/infra/wait";
 
 const SHOP = FAKE_SHOP.domain;
+/** Set by Shopify's library on a refused session token: App Bridge then fetches a new token and retries. */
+const RETRY_HEADER = "X-Shopify-Retry-Invalid-Session-Request";
 let app: AppServer;
 let client: HttpClient;
 
@@ -38,6 +42,25 @@ function fromAdmin(bearer?: string) {
       ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}),
     },
   };
+}
+
+/** The query the admin adds to the app's URLs. */
+function adminQuery(): URLSearchParams {
+  return new URLSearchParams({ embedded: "1", shop: SHOP, host: adminHost(SHOP) });
+}
+
+/** Every value sent for a header, each on its own line (fetch's Headers would join repeated ones). */
+function headerValues(path: string, name: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    const { headers } = fromAdmin();
+    http
+      .get(new URL(path, app.url), { headers }, (response) => {
+        response.resume();
+        const raw = response.rawHeaders;
+        resolve(raw.filter((_value, index) => index % 2 === 1 && raw[index - 1]?.toLowerCase() === name));
+      })
+      .on("error", reject);
+  });
 }
 
 async function shopStores() {
@@ -104,6 +127,27 @@ describe("installing from the Shopify admin", () => {
     expect(response.headers.get("x-frame-options")).toBeNull();
     const standalone = await client.get("/login");
     expect(standalone.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it.each([
+    ["the dashboard", () => embeddedUrl("/app", SHOP)],
+    ["a screen", () => embeddedUrl("/app/settings", SHOP)],
+    ["the session-token bounce page", () => `/auth/session-token?${adminQuery()}&shopify-reload=%2Fapp`],
+    ["the exit-iframe page", () => `/auth/exit-iframe?${adminQuery()}&exitIframe=%2Fauth%2Flogin`],
+  ])("sends %s with one Content-Security-Policy, framed by the shop's admin only", async (_page, path) => {
+    const policies = await headerValues(path(), "content-security-policy");
+    expect(policies).toHaveLength(1);
+    expect(policies[0]).toContain(`frame-ancestors https://${SHOP} https://admin.shopify.com`);
+  });
+
+  it("lets the exit-iframe page run its inline script that takes the admin's top window away", async () => {
+    const path = `/auth/exit-iframe?${adminQuery()}&exitIframe=%2Fauth%2Flogin`;
+    const page = await client.get(path, fromAdmin());
+    expect(page.text).toContain(
+      `<script>window.open("${TEST_SHOPIFY_APP.appUrl}/auth/login", "_top")</script>`,
+    );
+    const [policy] = await headerValues(path, "content-security-policy");
+    expect(policy).not.toMatch(/script-src|default-src/);
   });
 
   it("reconnects the same organization and store on a reinstall, keeping its data", async () => {
@@ -201,9 +245,31 @@ describe("session tokens on the JSON API", () => {
     ["not yet valid", () => sessionToken(SHOP, { nbf: Math.floor(Date.now() / 1000) + 600 })],
     ["for another app", () => sessionToken(SHOP, { aud: "another-api-key" })],
     ["signed with another secret", () => sessionToken(SHOP, {}, "not-the-app-secret")],
-  ])("refuses a %s token with 401", async (_kind, token) => {
-    const response = await client.get("/api/stores", fromAdmin(token()));
+  ])(
+    "refuses a %s token with Shopify's 401, which tells App Bridge to retry with a fresh token",
+    async (_kind, token) => {
+      const response = await client.get("/api/stores", fromAdmin(token()));
+      expect(response.status).toBe(401);
+      expect(response.headers.get(RETRY_HEADER)).toBe("1");
+    },
+  );
+
+  it.each([
+    ["an embedded screen's data request", "/app/subscribers.data"],
+    ["the subscriber export", "/api/stores/any-store/subscribers/export.csv"],
+  ])("answers the same retryable 401 to %s with an expired token", async (_kind, path) => {
+    const expired = sessionToken(SHOP, { exp: Math.floor(Date.now() / 1000) - 60 });
+    const response = await client.get(path, fromAdmin(expired));
     expect(response.status).toBe(401);
+    expect(response.headers.get(RETRY_HEADER)).toBe("1");
+  });
+
+  it("sends a document request with an expired token to the bounce page for a fresh one", async () => {
+    const expired = sessionToken(SHOP, { exp: Math.floor(Date.now() / 1000) - 60 });
+    const response = await client.get(embeddedUrl("/app", SHOP, expired), fromAdmin());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/auth\/session-token\?/);
+    expect(response.headers.get(RETRY_HEADER)).toBeNull();
   });
 
   it("answers 404 for another organization's store", async () => {

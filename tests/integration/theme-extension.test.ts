@@ -26,6 +26,11 @@ const asset = (file: string) => path.join(EXTENSION, "assets", file);
 const servedScript = (file: string) => path.join(inject("appRoot"), "build/popup", file);
 const embedBlock = fs.readFileSync(path.join(EXTENSION, "blocks/app-embed.liquid"), "utf8");
 
+/** The JSON between the embed block's {% schema %} tags. */
+function embedSchemaText(): string {
+  return /\{% schema %\}([\s\S]*?)\{% endschema %\}/.exec(embedBlock)?.[1] ?? "{}";
+}
+
 /** Shopify's limit for an app block's JavaScript (theme check's threshold), measured compressed. */
 const SCRIPT_GZIP_LIMIT = 10_000;
 
@@ -45,11 +50,27 @@ describe("theme app extension", () => {
     // The theme-app-extension rules ran (not the theme ones), on the embed block among the files.
     expect(run.config.context).toBe("app");
     expect(run.theme.map((file) => path.basename(file.uri))).toContain("app-embed.liquid");
-    const errors = run.offenses
-      .filter((offense) => offense.severity === Severity.ERROR)
-      .map((offense) => `${offense.check}: ${offense.message} (${offense.uri})`);
-    expect(errors).toEqual([]);
+    const offenses = run.offenses.map(
+      (offense) => `${Severity[offense.severity]} ${offense.check}: ${offense.message} (${offense.uri})`,
+    );
+    expect(offenses).toEqual([]);
   }, 120_000);
+
+  it("takes every text of the embed's settings from the default schema locale file", () => {
+    // Theme check does not resolve an app extension's `t:` keys: an unknown key would show as the raw key.
+    const schemaStrings = JSON.parse(
+      fs.readFileSync(path.join(EXTENSION, "locales/en.default.schema.json"), "utf8"),
+    ) as Record<string, unknown>;
+    const keys = [...embedSchemaText().matchAll(/"t:([^"]+)"/g)].map(([, key]) => key ?? "");
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    for (const key of keys) {
+      const text = key
+        .split(".")
+        .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], schemaStrings);
+      expect({ key, text: typeof text }).toEqual({ key, text: "string" });
+    }
+    expect(embedSchemaText()).not.toMatch(/"(label|info|name)": "(?!t:)/);
+  });
 
   it.each(SCRIPT_FILES)("ships the very %s served at /js/, within 10,000 bytes gzipped", (file) => {
     expect(fs.readFileSync(asset(file)).equals(fs.readFileSync(servedScript(file)))).toBe(true);
@@ -57,12 +78,13 @@ describe("theme app extension", () => {
   });
 
   it("is an app embed on the body that loads the asset with the store id and API origin the app published", () => {
-    const schema = JSON.parse(/\{% schema %\}([\s\S]*?)\{% endschema %\}/.exec(embedBlock)?.[1] ?? "{}") as {
+    const schema = JSON.parse(embedSchemaText()) as {
       target?: string;
       settings?: { id: string; type: string }[];
     };
     expect(schema.target).toBe("body");
-    expect(schema.settings?.map((setting) => setting.id)).toContain("enabled");
+    // On or off is the theme editor's own App embeds switch: no setting repeats it.
+    expect(schema.settings?.map((setting) => setting.id)).toEqual(["show_in_editor"]);
     expect(embedBlock).toContain(`app.metafields.${STOREFRONT_NAMESPACE}.store_id.value`);
     expect(embedBlock).toContain(`app.metafields.${STOREFRONT_NAMESPACE}.api_origin.value`);
     const script = /<script[\s\S]*?><\/script>/.exec(embedBlock)?.[0] ?? "";

@@ -10,7 +10,8 @@ const appToml = fs.readFileSync(path.join(ROOT, "shopify.app.toml"), "utf8");
 type Subscription = { topics?: string[]; compliance_topics?: string[]; uri: string };
 type AppConfig = {
   embedded: boolean;
-  access_scopes: { scopes: string };
+  build: Record<string, unknown>;
+  access_scopes: { scopes: string; optional_scopes: string[] };
   webhooks: { api_version: string; subscriptions: Subscription[] };
 };
 
@@ -48,14 +49,23 @@ describe("shopify.app.toml", () => {
 
   it("parses, is embedded, asks for the scopes the app uses and pins the webhooks API version", () => {
     expect(config.embedded).toBe(true);
-    expect(config.access_scopes.scopes.split(",").sort()).toEqual([
-      "read_customers",
-      "read_discounts",
-      "read_orders",
-      "write_customers",
-      "write_discounts",
-    ]);
+    expect(config.access_scopes.scopes.split(",").sort()).toEqual(["read_orders", "write_discounts"]);
+    // Consent sync is opt-in: its scope is asked for when the merchant turns it on.
+    expect(config.access_scopes.optional_scopes).toEqual(["write_customers"]);
     expect(config.webhooks.api_version).toBe("2025-10");
+  });
+
+  it("asks for no read scope that a write scope already grants", () => {
+    const { scopes, optional_scopes } = config.access_scopes;
+    const all = [...scopes.split(","), ...optional_scopes];
+    const implied = all.filter(
+      (scope) => scope.startsWith("read_") && all.includes(scope.replace("read_", "write_")),
+    );
+    expect(implied).toEqual([]);
+  });
+
+  it("keeps no setting the Shopify CLI has removed", () => {
+    expect(config.build).not.toHaveProperty("include_config_on_deploy");
   });
 
   it("subscribes to the lifecycle and order topics and the three compliance topics", () => {

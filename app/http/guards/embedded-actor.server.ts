@@ -53,13 +53,11 @@ export function hasBearerToken(request: Request): boolean {
 /**
  * A JSON call from inside the admin carries App Bridge's session token as a Bearer token. The library
  * checks it (HS256 under the app's secret, aud = API key, exp and nbf) and its dest names the shop, whose
- * store the actor is limited to. A refused token is no actor: the API answers 401.
+ * store the actor is limited to. A refused token gets the library's own answer, thrown as it is: a 401
+ * with `X-Shopify-Retry-Invalid-Session-Request: 1`, on which App Bridge fetches a fresh token and sends
+ * the request again (an expired token or a skewed clock then costs a retry, not a failed save).
  */
 export async function findBearerActor(request: Request): Promise<Actor | null> {
   if (!isEmbeddedAppEnabled()) return null;
-  const authenticated = await authenticate.admin(request).catch((error: unknown) => {
-    if (error instanceof Response) return null;
-    throw error;
-  });
-  return authenticated && actorOf(authenticated);
+  return actorOf(await authenticate.admin(request));
 }

@@ -1,13 +1,14 @@
+import { CUSTOMER_WRITE_SCOPE } from "~/lib/schemas/consent-sync";
 import { logger } from "~/server/logger.server";
 import { DomainError, invalid, unavailable, upstreamFailed } from "~/services/errors.server";
 import type { AdminOperations } from "./admin.generated";
 import { SHOPIFY_API_VERSION } from "./api-version";
 /** Scopes the standalone custom-app token needs: discounts (codes, usage) and customers (consent sync). */
-export const REQUIRED_SCOPES = ["read_discounts", "write_discounts", "read_customers", "write_customers"];
+export const REQUIRED_SCOPES = ["read_discounts", "write_discounts", "read_customers", CUSTOMER_WRITE_SCOPE];
 /** Throttled calls wait for the bucket to refill; beyond this many waits the job retries later instead. */
 const MAX_THROTTLE_WAITS = 5;
 
-/** The token was refused (revoked, or never valid): the store must be marked Not Connected. */
+/** The token was refused (401: revoked, or never valid): the store must be marked Not Connected. */
 export class ShopifyAuthError extends DomainError {
   constructor() {
     super(
@@ -15,6 +16,32 @@ export class ShopifyAuthError extends DomainError {
       "Shopify refused the access token. It may have been revoked: create a new one in your Shopify admin.",
     );
   }
+}
+
+/**
+ * Shopify refuses this shop's calls while the token itself is still good, so the store stays connected and
+ * no retry within a job's backoff can help (shopify.dev, "API response status and error codes"): the shop
+ * is frozen (402) or locked (423), or the app lacks the scope the call needs (403).
+ */
+export class ShopifyShopRefusedError extends DomainError {
+  constructor(message: string) {
+    super("refused", message);
+  }
+}
+
+const SHOP_REFUSALS: Record<number, string> = {
+  402: "Shopify has frozen this store until its owner pays the outstanding balance in the Shopify admin.",
+  403: "Shopify refused the call: the app lacks an access scope it needs. Grant the app's access in the Shopify admin.",
+  423: "Shopify has locked this store. Its owner needs to contact Shopify Support.",
+};
+
+/** The error for an Admin API answer that refuses the call as such, or null when the body says more. */
+function refusalOf(status: number, shopDomain: string): DomainError | null {
+  if (status === 401) return new ShopifyAuthError();
+  const shopRefusal = SHOP_REFUSALS[status];
+  if (shopRefusal) return new ShopifyShopRefusedError(shopRefusal);
+  if (status === 404) return invalid(`No Shopify store answers at ${shopDomain}`);
+  return null;
 }
 
 export type ShopifyCredentials = { shopDomain: string; accessToken: string };
@@ -77,8 +104,8 @@ export async function adminGraphql<Document extends keyof AdminOperations>(
       body: JSON.stringify({ query, variables }),
       signal: AbortSignal.timeout(15_000),
     });
-    if (response.status === 401 || response.status === 403) throw new ShopifyAuthError();
-    if (response.status === 404) throw invalid(`No Shopify store answers at ${credentials.shopDomain}`);
+    const refusal = refusalOf(response.status, credentials.shopDomain);
+    if (refusal) throw refusal;
     const body = (await response.json().catch(() => ({}))) as GraphqlResponse<
       AdminOperations[Document]["result"]
     >;

@@ -1,12 +1,13 @@
 import { and, asc, eq, gt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { stores, subscribers } from "~/db/schema";
+import { CUSTOMER_WRITE_SCOPE } from "~/lib/schemas/consent-sync";
 import { logger } from "~/server/logger.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { invalid, isPermanent } from "~/services/errors.server";
+import { invalid, isPermanent, refused } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { enqueue } from "../../../jobs/client";
-import { ShopifyAuthError } from "./admin-api.server";
+import { ShopifyAuthError, ShopifyShopRefusedError, verifyShopifyAccess } from "./admin-api.server";
 import { credentialsOf, withShopify } from "./connection.server";
 import {
   createCustomerWithConsent,
@@ -28,6 +29,7 @@ export async function setConsentSync(actor: Actor, storeId: string, enabled: boo
   const store = await requireStore(actor, storeId);
   if (enabled && !credentialsOf(store))
     throw invalid("Connect this store to Shopify to sync email marketing consent");
+  if (enabled) await requireCustomerAccess(store);
   const [changed] = await db()
     .update(stores)
     .set({ consentSyncEnabled: enabled, updatedAt: new Date() })
@@ -46,6 +48,18 @@ export async function setConsentSync(actor: Actor, storeId: string, enabled: boo
       ? "Subscribers are being added to Shopify as customers who accept email marketing"
       : "Subscribers are no longer copied to Shopify",
   };
+}
+
+/**
+ * Consent sync writes customers, which the embedded app asks for only then (an optional scope: the
+ * merchant grants it in the admin when turning sync on, and may take it back). Checked with Shopify
+ * each time, since the grant and its app/scopes_update webhook may arrive in either order.
+ */
+async function requireCustomerAccess(store: StoreRow): Promise<void> {
+  const { scopes } = await withShopify(store, verifyShopifyAccess);
+  if (!scopes.includes(CUSTOMER_WRITE_SCOPE)) {
+    throw refused("Allow the app to manage your Shopify customers to sync email marketing consent");
+  }
 }
 
 /**
@@ -134,7 +148,9 @@ export async function backfillConsent(storeId: string): Promise<{ synced: number
         try {
           if (await pushConsent(store, next)) synced += 1;
         } catch (error) {
-          if (!isPermanent(error) || error instanceof ShopifyAuthError) throw error;
+          // Refusals of the whole shop end the backfill; a refusal of one subscriber only skips them.
+          const shopRefused = error instanceof ShopifyAuthError || error instanceof ShopifyShopRefusedError;
+          if (!isPermanent(error) || shopRefused) throw error;
           failed += 1;
           logger().warn(
             { storeId, subscriberId: next.id, err: error },

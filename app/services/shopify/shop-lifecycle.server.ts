@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { shopifySessions, stores } from "~/db/schema";
+import { CUSTOMER_WRITE_SCOPE } from "~/lib/schemas/consent-sync";
 
 /**
  * app/uninstalled: the shop's store is Not Connected, its token and Shopify sessions are gone (they are
@@ -17,10 +18,21 @@ export async function disconnectUninstalledShop(shopDomain: string): Promise<voi
   });
 }
 
-/** app/scopes_update: the shop's sessions carry the scopes the merchant granted now. */
+/**
+ * app/scopes_update: the shop's sessions carry the scopes the merchant granted now. A merchant who took
+ * customer access back (an optional scope) has turned consent sync off with it: every push would be refused.
+ */
 export async function recordGrantedScopes(shopDomain: string, scopes: string[]): Promise<void> {
-  await db()
-    .update(shopifySessions)
-    .set({ scope: scopes.join(",") })
-    .where(eq(shopifySessions.shop, shopDomain));
+  await db().transaction(async (tx) => {
+    await tx
+      .update(shopifySessions)
+      .set({ scope: scopes.join(",") })
+      .where(eq(shopifySessions.shop, shopDomain));
+    if (!scopes.includes(CUSTOMER_WRITE_SCOPE)) {
+      await tx
+        .update(stores)
+        .set({ consentSyncEnabled: false, updatedAt: new Date() })
+        .where(and(eq(stores.shopifyDomain, shopDomain), eq(stores.consentSyncEnabled, true)));
+    }
+  });
 }

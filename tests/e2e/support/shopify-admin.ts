@@ -10,7 +10,8 @@ import { MAIN } from "./servers";
  *     `Authorization: Bearer …` (App Bridge patches fetch);
  *   - <ui-nav-menu> is not drawn in the frame: its links go to the admin's left column, and choosing one
  *     dispatches `shopify:navigate` on the link inside the app;
- *   - shopify.toast.show() draws the toast in the admin, outside the app's frame.
+ *   - shopify.toast.show() draws the toast in the admin, outside the app's frame;
+ *   - shopify.scopes.request() notes the grant modal in the admin and grants the optional scopes asked for.
  */
 export const ADMIN_URL = "https://admin.shopify.com/store/acme-test/apps/newsletter-popup";
 const APP_BRIDGE_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
@@ -22,6 +23,7 @@ function appBridgeStub(token: string, shop: string): string {
   return `(() => {
   const token = ${JSON.stringify(token)};
   const script = document.currentScript;
+  const granted = new Set(["read_orders", "write_discounts"]);
   const toParent = (message) => window.parent.postMessage({ source: "app-bridge-stub", ...message }, "*");
   window.shopify = {
     config: { apiKey: script?.dataset.apiKey ?? "", shop: ${JSON.stringify(shop)}, locale: "en" },
@@ -29,6 +31,16 @@ function appBridgeStub(token: string, shop: string): string {
     ready: Promise.resolve(),
     idToken: () => Promise.resolve(token),
     loading: () => {},
+    // Scopes API: optional scopes start ungranted; a request shows Shopify's grant modal (here a line in the
+    // admin page) and the merchant grants them.
+    scopes: {
+      query: () => Promise.resolve({ granted: [...granted], required: [], optional: [] }),
+      request: (scopes) => {
+        toParent({ type: "scopes-request", scopes });
+        for (const scope of scopes) granted.add(scope);
+        return Promise.resolve({ result: "granted-all", detail: { granted: [...granted], required: [], optional: [] } });
+      },
+    },
     toast: {
       show: (message, options = {}) => {
         toParent({ type: "toast", message, isError: Boolean(options.isError) });
@@ -102,6 +114,12 @@ function adminPage(appUrl: string): string {
           link.addEventListener("click", () => frame.contentWindow.postMessage({ type: "navigate", href: item.href }, "*"));
           return link;
         }));
+      }
+      if (message.type === "scopes-request") {
+        const request = document.createElement("div");
+        request.className = "grant-request";
+        request.textContent = "Grant " + message.scopes.join(", ");
+        document.getElementById("toasts").append(request);
       }
       if (message.type === "toast") {
         const toast = document.createElement("div");
