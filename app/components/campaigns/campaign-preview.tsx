@@ -1,10 +1,10 @@
 import { useMemo } from "react";
 import { EmailPreview } from "~/components/email-templates/email-preview";
 import { useEmailPreview } from "~/components/email-templates/use-email-preview";
-import type { CampaignDraft } from "~/lib/schemas/campaign-views";
+import type { EditableCampaign } from "~/lib/schemas/campaign-views";
 import { campaignsApi } from "./paths";
 
-type Props = { storeId: string; email: Pick<CampaignDraft, "subject" | "preheader" | "content"> };
+type Props = { storeId: string; email: Pick<EditableCampaign, "subject" | "preheader" | "content"> };
 
 /** Desktop shows the email at the width of a mail app's reading pane; Mobile at a phone's. */
 const DESKTOP_WIDTH = 600;

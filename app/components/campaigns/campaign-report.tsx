@@ -71,12 +71,13 @@ export function CampaignReport({ store, sender, campaign, reload, replace }: Pro
   const started = campaign.startedAt !== null;
   return (
     <Page
+      fullWidth
       backAction={{ content: "Campaigns", url: sectionPath("campaigns", store.id) }}
       title={campaign.name}
       titleMetadata={<CampaignStatusBadge status={status} />}
       subtitle={campaignDateText(campaign)}
     >
-      <div className="np-builder">
+      <div className="np-campaign-layout">
         <BlockStack gap="400">
           {problem ? (
             <Banner tone="critical" onDismiss={() => setProblem(null)}>
@@ -108,7 +109,7 @@ export function CampaignReport({ store, sender, campaign, reload, replace }: Pro
           ) : null}
           <SummaryCard campaign={campaign} sender={sender} />
         </BlockStack>
-        <div className="np-builder__preview">
+        <div>
           <div className="np-preview-sticky">
             <CampaignPreview storeId={store.id} email={campaign} />
           </div>

@@ -12,6 +12,8 @@ const BOTTOM = 22;
 const LABELLED_BARS = 14;
 const NAMED_DAYS = 7;
 const BAR_COLOR = "#0071b9";
+/** A day's slot is at most this wide: a campaign's first days stay bars, not blocks. */
+const MAX_SLOT_PX = 72;
 
 /** "Nov 24": a day of the series (UTC days, as the API counts them). */
 const dayLabel = (day: string) =>
@@ -48,7 +50,13 @@ export function ClicksChart({ days }: { days: Days }) {
   const nameEvery = Math.ceil(days.length / NAMED_DAYS);
   return (
     <BlockStack gap="200">
-      <svg width="100%" height={CHART_HEIGHT} role="img" aria-label={`Clicks per day: ${summary(days)}`}>
+      <svg
+        width="100%"
+        height={CHART_HEIGHT}
+        style={{ maxWidth: days.length * MAX_SLOT_PX }}
+        role="img"
+        aria-label={`Clicks per day: ${summary(days)}`}
+      >
         <line x1="0" x2="100%" y1={TOP + plotHeight} y2={TOP + plotHeight} stroke="#c9cccf" />
         {days.map((day, index) => {
           const height = (day.clicks / max) * plotHeight;

@@ -1,12 +1,12 @@
 import { BlockStack, Card, Text, TextField } from "@shopify/polaris";
-import type { CampaignDraft, StoreSender } from "~/lib/schemas/campaign-views";
+import type { EditableCampaign, StoreSender } from "~/lib/schemas/campaign-views";
 import type { FieldErrors } from "./use-campaign-draft";
 
 type Props = {
-  draft: CampaignDraft;
+  draft: EditableCampaign;
   errors: FieldErrors;
   sender: StoreSender;
-  edit: (patch: Partial<CampaignDraft>) => void;
+  edit: (patch: Partial<EditableCampaign>) => void;
 };
 
 /** The campaign's name, and what the inbox shows before the email is opened. */

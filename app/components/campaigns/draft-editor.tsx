@@ -88,6 +88,7 @@ export function DraftEditor({ store, sender, campaign, reload, replace }: Props)
 
   return (
     <Page
+      fullWidth
       backAction={{ content: "Campaigns", url: listPath }}
       title={campaign.name}
       titleMetadata={<CampaignStatusBadge status={campaign.status} />}
@@ -98,7 +99,7 @@ export function DraftEditor({ store, sender, campaign, reload, replace }: Props)
         { content: "Delete", destructive: true, onAction: () => setDialog("delete") },
       ]}
     >
-      <div className="np-builder">
+      <div className="np-campaign-layout">
         <BlockStack gap="400">
           {problem ? (
             <Banner tone="critical" onDismiss={() => setProblem(null)}>
@@ -121,7 +122,7 @@ export function DraftEditor({ store, sender, campaign, reload, replace }: Props)
           />
           <FrameCard content={draft.content} errors={errors} edit={editContent} />
         </BlockStack>
-        <div className="np-builder__preview">
+        <div>
           <div className="np-preview-sticky">
             <CampaignPreview storeId={store.id} email={draft} />
           </div>

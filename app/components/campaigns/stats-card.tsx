@@ -13,7 +13,9 @@ type Props = {
   refreshKey: string;
 };
 
-function Figure({ label, value }: { label: string; value: string }) {
+type FigureProps = { label: string; value: string; detail?: string };
+
+function Figure({ label, value, detail }: FigureProps) {
   return (
     <Box padding="300" background="bg-surface-secondary" borderRadius="200">
       <BlockStack gap="100">
@@ -23,12 +25,17 @@ function Figure({ label, value }: { label: string; value: string }) {
         <Text as="p" variant="headingLg">
           {value}
         </Text>
+        {detail ? (
+          <Text as="p" variant="bodySm" tone="subdued">
+            {detail}
+          </Text>
+        ) : null}
       </BlockStack>
     </Box>
   );
 }
 
-function figuresOf(stats: CampaignStats): { label: string; value: string }[] {
+function figuresOf(stats: CampaignStats): FigureProps[] {
   const revenue = stats.revenue;
   return [
     { label: "Delivered", value: formatNumber(stats.delivered) },
@@ -41,7 +48,8 @@ function figuresOf(stats: CampaignStats): { label: string; value: string }[] {
       ? [
           {
             label: "Revenue",
-            value: `${formatMoney(revenue.amount, revenue.currency)} (${revenue.orders} ${revenue.orders === 1 ? "order" : "orders"})`,
+            value: formatMoney(revenue.amount, revenue.currency),
+            detail: `${formatNumber(revenue.orders)} ${revenue.orders === 1 ? "order" : "orders"}`,
           },
         ]
       : []),

@@ -2,21 +2,21 @@ import { useCallback, useMemo, useState } from "react";
 import { useToast } from "~/components/toast";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
-import type { CampaignContent, CampaignDraft, CampaignView } from "~/lib/schemas/campaign-views";
+import type { CampaignContent, CampaignView, EditableCampaign } from "~/lib/schemas/campaign-views";
 import { updateCampaignSchema } from "~/lib/schemas/campaigns";
 import { campaignApi } from "./paths";
 
 /** Field messages keyed by their path ("subject", "audience.to", "content.blocks.2.url"). */
 export type FieldErrors = Record<string, string>;
 
-export function draftOf({
+export function editableOf({
   name,
   subject,
   preheader,
   fromName,
   content,
   audience,
-}: CampaignView): CampaignDraft {
+}: CampaignView): EditableCampaign {
   return { name, subject, preheader, fromName, content, audience };
 }
 
@@ -29,8 +29,8 @@ const checkedFields = updateCampaignSchema.pick({
   audience: true,
 });
 
-function errorsOf(draft: CampaignDraft): FieldErrors {
-  const parsed = checkedFields.safeParse(draft);
+function errorsOf({ content: _checkedWhenSaved, ...checked }: EditableCampaign): FieldErrors {
+  const parsed = checkedFields.safeParse(checked);
   const errors: FieldErrors = {};
   for (const issue of parsed.error?.issues ?? []) errors[issue.path.join(".")] ??= issue.message;
   return errors;
@@ -55,7 +55,7 @@ type Options = {
  */
 export function useCampaignDraft({ storeId, campaign, onSaved, onConflict }: Options) {
   const toast = useToast();
-  const [draft, setDraft] = useState(() => draftOf(campaign));
+  const [draft, setDraft] = useState(() => editableOf(campaign));
   const [saved, setSaved] = useState(draft);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
@@ -63,7 +63,7 @@ export function useCampaignDraft({ storeId, campaign, onSaved, onConflict }: Opt
   useUnsavedChanges(dirty);
   const errors = useMemo(() => ({ ...serverErrors, ...errorsOf(draft) }), [draft, serverErrors]);
 
-  const edit = useCallback((patch: Partial<CampaignDraft>) => {
+  const edit = useCallback((patch: Partial<EditableCampaign>) => {
     setServerErrors({});
     setDraft((current) => ({ ...current, ...patch }));
   }, []);

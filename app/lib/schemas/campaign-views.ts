@@ -86,7 +86,7 @@ export type CampaignPreview = { subject: string; html: string; text: string };
 export type StoreSender = { fromName: string; fromEmail: string };
 
 /** The fields of a campaign the editor changes (PUT …/campaigns/:campaignId). */
-export type CampaignDraft = Pick<
+export type EditableCampaign = Pick<
   CampaignFields,
   "name" | "subject" | "preheader" | "fromName" | "content" | "audience"
 >;
