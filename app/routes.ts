@@ -34,7 +34,26 @@ export default [
     "routes/api.stores.$storeId.popups.$popupId.promote.ts",
   ),
   route("api/stores/:storeId/campaigns", "routes/api.stores.$storeId.campaigns.ts"),
+  route("api/stores/:storeId/campaign-settings", "routes/api.stores.$storeId.campaign-settings.ts"),
+  // Before :campaignId, so "preview" is never read as a campaign's id.
+  route("api/stores/:storeId/campaigns/preview", "routes/api.stores.$storeId.campaigns.preview.ts"),
   route("api/stores/:storeId/campaigns/:campaignId", "routes/api.stores.$storeId.campaigns.$campaignId.ts"),
+  route(
+    "api/stores/:storeId/campaigns/:campaignId/test",
+    "routes/api.stores.$storeId.campaigns.$campaignId.test.ts",
+  ),
+  route(
+    "api/stores/:storeId/campaigns/:campaignId/send",
+    "routes/api.stores.$storeId.campaigns.$campaignId.send.ts",
+  ),
+  route(
+    "api/stores/:storeId/campaigns/:campaignId/cancel",
+    "routes/api.stores.$storeId.campaigns.$campaignId.cancel.ts",
+  ),
+  route(
+    "api/stores/:storeId/campaigns/:campaignId/stats",
+    "routes/api.stores.$storeId.campaigns.$campaignId.stats.ts",
+  ),
   route("api/stores/:storeId/popup-images", "routes/api.stores.$storeId.popup-images.ts"),
   route("api/stores/:storeId/email-settings", "routes/api.stores.$storeId.email-settings.ts"),
   route(

@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { stopAllProcesses, stopProcess } from "../tests/support/infra/processes";
+import { campaignRows, measureCampaignThroughput } from "./campaign-throughput";
 import { type BenchEnv, createAdmin, createStoreThroughApi, type RunningApp, startApp } from "./lib/app";
 import { LOAD } from "./lib/load";
 import { elapsedSeconds, progress } from "./lib/log";
@@ -51,6 +52,7 @@ const MEASUREMENTS = [
   "subscriber-import",
   "screens",
   "welcome-email-throughput",
+  "campaign",
   "subscriber-scale",
 ] as const;
 type Measurement = (typeof MEASUREMENTS)[number];
@@ -128,6 +130,7 @@ async function measureAll(rows: Row[], failures: string[]) {
       "subscriber-import",
       "screens",
       "welcome-email-throughput",
+      "campaign",
     ] as const
   ).some(wanted);
   if (needsApp) await measureWithApp(rows, failures);
@@ -222,6 +225,20 @@ async function measureWithApp(rows: Row[], failures: string[]) {
       failures.push("welcome-email-throughput");
     }
   }
+  if (app && storeId && wanted("campaign")) {
+    try {
+      const campaign = await measureCampaignThroughput({
+        ...bench,
+        mailRedisPrefix: `${redisPrefix}-campaign`,
+        origin: app.origin,
+        storeId,
+      });
+      rows.push(...campaignRows(campaign));
+    } catch (error) {
+      rows.push(failed("Campaign throughput", error));
+      failures.push("campaign");
+    }
+  }
 }
 
 function resultsMarkdown(
@@ -261,6 +278,9 @@ function resultsMarkdown(
       "store's pooled SMTP transport, recorded together) against a loopback SMTP sink that accepts and discards " +
       "(no TLS), timed from writing N pending sends and one wake-up job until the sink has N messages, after a warm-up; the raw loop is nodemailer alone (pool, 5 connections, 10 sends " +
       "in flight) sending a message built from the same welcome email, in its own process.",
+    "- Campaign: one `jobs/worker.ts` delivering one campaign job to N frozen recipients (claimed a second's worth at " +
+      "a time, links tracked, each message recorded as it is accepted, the store's rate at its 1,000/s maximum) to the " +
+      "same kind of sink, timed from queueing the job until the sink has N messages; the raw loops send the campaign's own message N times.",
     "",
   ].join("\n");
 }

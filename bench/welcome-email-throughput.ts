@@ -22,7 +22,7 @@ const MESSAGES = Number(process.env.BENCH_EMAILS ?? 2_000);
 const WARMUP_MESSAGES = 100;
 const BUDGET_PER_SECOND = 500;
 /** Long enough for 2,000 messages at 20/s; a slower path is reported from what arrived by then. */
-const WAIT_MS = 120_000;
+const WAIT_MS = Number(process.env.BENCH_WAIT_MS ?? 120_000);
 
 export type MailRun = {
   messages: number;
@@ -32,14 +32,14 @@ export type MailRun = {
   /** CPU time of the sending process per message delivered. */
   cpuMsPerMessage: number;
 };
-type RawRun = MailRun & { failed: number };
+export type RawRun = MailRun & { failed: number };
 export type WelcomeEmailMeasurement = {
   worker: MailRun & { sent: number; extraMessages: number };
   raw: { defaults: RawRun; noDelay: RawRun };
 };
 
 /** Times from `start` until the sink has `count` more messages (or the wait runs out). */
-async function timeDelivery(
+export async function timeDelivery(
   sink: SmtpSink,
   count: number,
   cpuSeconds: () => number,
@@ -87,7 +87,7 @@ async function queueWelcome(client: pg.Client, queue: Queue, subscriberIds: stri
   await queue.add("email", { type: "send-pending-welcomes" }, { removeOnComplete: true });
 }
 
-async function waitForWorker(queue: Queue, worker: TrackedProcess): Promise<void> {
+export async function waitForWorker(queue: Queue, worker: TrackedProcess): Promise<void> {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (worker.child.exitCode !== null) throw new Error(`worker exited during start:\n${tail(worker)}`);
@@ -156,7 +156,7 @@ async function measureWorker(
   }
 }
 
-function sameMessage(parsed: ParsedMail): RawMailerCommand["message"] {
+export function sameMessage(parsed: ParsedMail): RawMailerCommand["message"] {
   const headers: Record<string, string> = {};
   for (const name of ["list-unsubscribe", "list-unsubscribe-post", "x-priority", "importance"]) {
     const line = parsed.headerLines.find((header) => header.key === name)?.line;
@@ -177,6 +177,7 @@ async function rawRun(
   sink: SmtpSink,
   message: RawMailerCommand["message"],
   noDelay: boolean,
+  count: number,
 ): Promise<RawRun> {
   const label = noDelay ? "raw nodemailer + TCP_NODELAY" : "raw nodemailer";
   const send = (count: number) => {
@@ -194,10 +195,10 @@ async function rawRun(
     warmReply = send(WARMUP_MESSAGES);
   });
   await warmReply;
-  progress(`${label}: ${MESSAGES} messages`);
+  progress(`${label}: ${count} messages`);
   let reply: Promise<RawMailerReply> | undefined;
-  const run = await timeDelivery(sink, MESSAGES, cpu, async () => {
-    reply = send(MESSAGES);
+  const run = await timeDelivery(sink, count, cpu, async () => {
+    reply = send(count);
   });
   const result = await reply;
   if (result?.firstError) progress(`  ${label} error: ${result.firstError}`);
@@ -208,8 +209,12 @@ async function rawRun(
   return { ...run, failed: result?.failed ?? 0 };
 }
 
-/** The same welcome email, sent by nodemailer alone: with its defaults, then with TCP_NODELAY. */
-async function measureRaw(sink: SmtpSink, sample: Buffer): Promise<WelcomeEmailMeasurement["raw"]> {
+/** The same message, sent `count` times by nodemailer alone: with its defaults, then with TCP_NODELAY. */
+export async function measureRaw(
+  sink: SmtpSink,
+  sample: Buffer,
+  count = MESSAGES,
+): Promise<WelcomeEmailMeasurement["raw"]> {
   const message = sameMessage(await simpleParser(sample));
   const mailer = forkTs("raw mailer", "bench/raw-mailer.ts");
   try {
@@ -218,8 +223,8 @@ async function measureRaw(sink: SmtpSink, sample: Buffer): Promise<WelcomeEmailM
       30_000,
       nextMessage(mailer, (reply) => ((reply as { type?: string }).type === "ready" ? true : undefined)),
     );
-    const defaults = await rawRun(mailer, sink, message, false);
-    const noDelay = await rawRun(mailer, sink, message, true);
+    const defaults = await rawRun(mailer, sink, message, false, count);
+    const noDelay = await rawRun(mailer, sink, message, true, count);
     return { defaults, noDelay };
   } finally {
     await stopProcess(mailer, { graceMs: 5_000, onKill: progress });
@@ -249,7 +254,7 @@ export async function measureWelcomeEmailThroughput(
   }
 }
 
-function describeRaw(raw: RawRun): string {
+export function describeRaw(raw: RawRun): string {
   return (
     `${integer(raw.perSecond)} msg/s (${integer(raw.messages)} in ${fixed(raw.seconds, 2)} s, ` +
     `${integer(raw.bytesPerMessage)} B each, ${fixed(raw.cpuMsPerMessage, 2)} CPU ms/msg, ${raw.failed} failed)`

@@ -58,7 +58,7 @@ subscriberRouter.post(
   "/u/:token",
   express.urlencoded({ extended: false, limit: "1kb" }),
   async (req: Request, res: Response) => {
-    if (!(await unsubscribe(String(req.params.token)))) return invalidLink(res);
+    if (!(await unsubscribe(String(req.params.token), req.query.c))) return invalidLink(res);
     page(res, 200, "You are unsubscribed", "<p>You will not receive further emails from this list.</p>");
   },
 );

@@ -19,7 +19,10 @@ type Campaign = {
   preheader: string;
   fromName: string;
   status: string;
-  content: Record<string, unknown> & { bodyContent: string; socialMediaLinks: Record<string, string> };
+  content: Record<string, unknown> & {
+    blocks: Record<string, unknown>[];
+    socialMediaLinks: Record<string, string>;
+  };
   audience: Record<string, unknown>;
   audienceCount?: number;
 };
@@ -50,7 +53,7 @@ const create = async (body: Record<string, unknown>) => {
 };
 
 describe("a store's campaigns", () => {
-  it("creates a draft with the template's content, reads, lists, updates and deletes it", async () => {
+  it("creates a draft with a greeting and a button to the shop, reads, lists, updates and deletes it", async () => {
     const created = await create({ name: "Spring sale", subject: "Our spring sale starts today" });
     expect(created).toMatchObject({
       name: "Spring sale",
@@ -61,7 +64,10 @@ describe("a store's campaigns", () => {
       status: "draft",
       audience: { from: null, to: null, search: "", codeUsed: "any", confirmedOnly: false },
     });
-    expect(created.content.bodyContent).toContain("[First Name]");
+    expect(created.content.blocks).toEqual([
+      expect.objectContaining({ type: "text", text: expect.stringContaining("Hi [First Name],") }),
+      expect.objectContaining({ type: "button", label: "Shop now", url: "" }),
+    ]);
 
     const listed = await admin.get<{ campaigns: Campaign[] }>(base);
     expect(listed.body.campaigns.map((campaign) => campaign.id)).toContain(created.id);
@@ -81,9 +87,18 @@ describe("a store's campaigns", () => {
     });
     expect(updated.body.content).toMatchObject({
       headerText: "Last chance",
-      bodyContent: created.content.bodyContent,
+      blocks: created.content.blocks,
       socialMediaLinks: { instagram: "https://instagram.com/acme", website: "" },
     });
+
+    // Blocks, when sent, replace the whole list; the frame keeps what was saved.
+    const blocks = [
+      { id: "hero", type: "image", url: "https://cdn.acme.example/hero.png", alt: "Spring", link: "" },
+      { id: "code", type: "discountCode" },
+      { id: "claim", type: "button", label: "Claim", url: "https://acme.example/discount/[DISCOUNT_CODE]" },
+    ];
+    const reblocked = await admin.put<Campaign>(`${base}/${created.id}`, { content: { blocks } });
+    expect(reblocked.body.content).toMatchObject({ headerText: "Last chance", blocks });
 
     const read = await admin.get<Campaign>(`${base}/${created.id}`);
     expect(read.body).toMatchObject({ id: created.id, audienceCount: 0 });
@@ -104,7 +119,14 @@ describe("a store's campaigns", () => {
     const response = await admin.post<{ errors: Record<string, string[]> }>(base, {
       name: " ",
       subject: "x".repeat(201),
-      content: { primaryColor: "blue", headerLogo: "http://acme.example/logo.png" },
+      content: {
+        primaryColor: "blue",
+        headerLogo: "http://acme.example/logo.png",
+        blocks: [
+          { id: "b", type: "button", label: "Go", url: "javascript:alert(1)" },
+          { id: "x", type: "poll" },
+        ],
+      },
       audience: { from: "2026-02-01", to: "2026-01-01", codeUsed: "maybe" },
     });
     expect(response.status).toBe(422);
@@ -113,6 +135,8 @@ describe("a store's campaigns", () => {
       subject: ["Subject must be at most 200 characters"],
       "content.primaryColor": ["Primary colour must be a hex colour like #0071b9"],
       "content.headerLogo": ["Header logo URL must be an https:// image URL"],
+      "content.blocks.0.url": ["Button URL must be an http:// or https:// link"],
+      "content.blocks.1.type": ["Block type must be one of text, button, image, discountCode or divider"],
       "audience.codeUsed": ["codeUsed must be one of any, yes or no"],
     });
     const dates = await admin.post<{ errors: Record<string, string[]> }>(base, {

@@ -1,11 +1,8 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { defaultEmailTemplate, type TemplateContent } from "~/lib/schemas/email-template";
-import {
-  firstNameFor,
-  linksIn,
-  type RenderVariables,
-  renderWelcomeEmail,
-} from "~/services/email/render.server";
+import { firstNameFor, type RenderVariables } from "~/services/email/merge-tags.server";
+import { linksIn, renderWelcomeEmail } from "~/services/email/render.server";
 
 const vars: RenderVariables = {
   firstName: "Jane",
@@ -234,6 +231,35 @@ describe("renderWelcomeEmail", () => {
     const styleBlocks = html.match(/<style>[\s\S]*?<\/style>/g) ?? [];
     expect(styleBlocks).toHaveLength(1);
     expect(styleBlocks[0]).toMatch(/^<style>\s*@media[^{]*\{[\s\S]*\}\s*<\/style>$/);
+  });
+});
+
+describe("the welcome email in the frame it shares with campaigns", () => {
+  // The fixture was rendered before the frame was shared: the welcome email must not change by a byte.
+  // A deliberate change to the welcome email rewrites it.
+  const before = JSON.parse(readFileSync(new URL("./fixtures/welcome-email.json", import.meta.url), "utf8"));
+
+  it("renders exactly as before: every row, style, tracked link and the plain-text part", () => {
+    const email = renderWelcomeEmail(
+      template({
+        headerLogo: "https://cdn.example.com/logo.png",
+        bodyContent:
+          'Hi [First Name],\n\nSee https://acme.example.com/sale. Your code [DISCOUNT_CODE] works at https://acme.example.com/discount/[DISCOUNT_CODE].\nA <b>bold</b> & "quoted" line.',
+        socialMediaLinks: {
+          website: "",
+          linkedin: "https://linkedin.com/company/acme",
+          twitter: "",
+          facebook: "",
+          instagram: "https://instagram.com/acme",
+        },
+        companyAddress: "1 Main St\nSpringfield",
+        primaryColor: "#FFCC00",
+        secondaryColor: "#222222",
+      }),
+      { ...vars, storeName: "Acme & Co" },
+      (url) => `https://app.example.com/t/${encodeURIComponent(url)}?s=1&l=2`,
+    );
+    expect(email).toEqual(before);
   });
 });
 

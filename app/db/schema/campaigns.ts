@@ -1,6 +1,6 @@
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import type { CampaignContent } from "~/lib/schemas/campaign-content";
 import { type CampaignAudience, campaignStatuses, defaultCampaignAudience } from "~/lib/schemas/campaigns";
-import type { EmailDesign } from "~/lib/schemas/email-template";
 import { stores } from "./stores";
 import { subscribers } from "./subscribers";
 
@@ -21,8 +21,8 @@ export const campaigns = pgTable(
     preheader: text().notNull().default(""),
     /** Empty: the store's email settings' from name. */
     fromName: text().notNull().default(""),
-    /** The email template editor's design (app/lib/schemas/email-template.ts). */
-    content: jsonb().$type<EmailDesign>().notNull(),
+    /** The email's frame and its blocks (app/lib/schemas/campaign-content.ts). */
+    content: jsonb().$type<CampaignContent>().notNull(),
     audience: jsonb().$type<CampaignAudience>().notNull().default(defaultCampaignAudience),
     status: campaignStatus().notNull().default("draft"),
     scheduledAt: timestamp({ withTimezone: true }),

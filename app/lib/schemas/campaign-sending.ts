@@ -37,3 +37,6 @@ export const campaignSettingsSchema = z
   .strict();
 
 export type SendCampaignInput = z.infer<typeof sendCampaignSchema>;
+
+export type CampaignSettings = z.infer<typeof campaignSettingsSchema>;
+export type CampaignTest = z.infer<typeof campaignTestSchema>;

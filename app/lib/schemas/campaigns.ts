@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { defaultEmailTemplate, type EmailDesign, emailDesignChangesSchema } from "./email-template";
+import { campaignContentChangesSchema, campaignContentPreviewSchema } from "./campaign-content";
 import { subscriberFiltersSchema } from "./subscribers";
+import { requiredField as required, textField as text } from "./text-field";
 
 /**
  * draft: being written; scheduled: waits for its time; sending, paused: on its way; sent, cancelled: done.
@@ -10,10 +11,6 @@ export const campaignStatuses = ["draft", "scheduled", "sending", "paused", "sen
 export type CampaignStatus = (typeof campaignStatuses)[number];
 
 export const CODE_USED = ["any", "yes", "no"] as const;
-
-const { templateName: _templateName, subject: _subject, ...defaultDesign } = defaultEmailTemplate;
-/** A new campaign's content: the email template's defaults. */
-export const defaultCampaignContent: EmailDesign = defaultDesign;
 
 /**
  * Which subscribers a campaign goes to, narrowed like the Subscribers list: subscribed between `from` and
@@ -60,21 +57,13 @@ export const campaignAudienceSchema = z
     error: "to must be on or after from",
   });
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`);
-
-const required = (label: string, max: number) => text(label, max).min(1, `${label} is required`);
-
 const fields = {
   name: required("Name", 100),
   subject: required("Subject", 200),
   preheader: text("Preheader", 200),
   /** Empty: the store's email settings' from name. */
   fromName: text("From name", 100),
-  content: emailDesignChangesSchema,
+  content: campaignContentChangesSchema,
   audience: campaignAudienceSchema,
 };
 
@@ -84,8 +73,20 @@ export const newCampaignSchema = z
   .partial({ content: true, audience: true })
   .strict();
 
-/** PUT /api/stores/:storeId/campaigns/:campaignId: the fields to change; content merges, audience replaces. */
+/** PUT /api/stores/:storeId/campaigns/:campaignId: the fields to change; content merges (blocks replace), audience replaces. */
 export const updateCampaignSchema = z.object(fields).partial().strict();
 
 export type NewCampaign = z.infer<typeof newCampaignSchema>;
 export type CampaignUpdate = z.infer<typeof updateCampaignSchema>;
+
+/**
+ * POST /api/stores/:storeId/campaigns/preview: the editor's unsaved subject, preheader and content, checked
+ * only for lengths (see campaignContentPreviewSchema); what is missing takes a new campaign's.
+ */
+export const campaignPreviewSchema = z.object({
+  subject: text("Subject", 200).default(""),
+  preheader: fields.preheader.default(""),
+  content: campaignContentPreviewSchema.prefault({}),
+});
+
+export type CampaignPreview = z.infer<typeof campaignPreviewSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_URL, requiredField as required, textField as text } from "./text-field";
 
 export type TemplateSocialLinks = {
   website: string;
@@ -45,21 +46,11 @@ export const defaultEmailTemplate: TemplateContent = {
 
 export const HEX_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
-const text = (label: string, max: number) =>
-  z
-    .string({ error: `${label} must be text` })
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`);
-
-const required = (label: string, max: number) => text(label, max).min(1, `${label} is required`);
-
 const color = (label: string) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .regex(HEX_COLOR_PATTERN, `${label} must be a hex colour like #0071b9`);
-
-const MAX_URL = 2048;
 
 /** '' (no link) or an absolute URL with one of the protocols. */
 const optionalUrl = (label: string, protocol: RegExp, hint: string) =>
@@ -89,27 +80,13 @@ const fields = {
   secondaryColor: color("Secondary colour"),
 };
 
-/** What an email is built from, without its name and subject: the template editor's fields, and a campaign's content. */
-export type EmailDesign = Omit<TemplateContent, "templateName" | "subject">;
+/** The fields of the email around its body (header, footer, social links, colours): the template's, and a campaign's. */
+export type EmailFrame = Omit<TemplateContent, "templateName" | "subject" | "bodyContent">;
 
-const { templateName: _templateName, subject: _subject, ...designFields } = fields;
+const { templateName: _templateName, subject: _subject, bodyContent: _bodyContent, ...frameFields } = fields;
 
-/** A change to an email's design: the fields to change; social links merge with the saved ones. */
-export const emailDesignChangesSchema = z
-  .object({ ...designFields, socialMediaLinks: designFields.socialMediaLinks.partial().strict() })
-  .partial()
-  .strict();
-
-export type EmailDesignChanges = z.infer<typeof emailDesignChangesSchema>;
-
-/** The design with the changes applied (social links merged one by one). */
-export function applyDesignChanges(design: EmailDesign, changes: EmailDesignChanges): EmailDesign {
-  return {
-    ...design,
-    ...changes,
-    socialMediaLinks: { ...design.socialMediaLinks, ...changes.socialMediaLinks },
-  };
-}
+/** The frame's field schemas, as saving a template checks them. */
+export const emailFrameFields = frameFields;
 
 /** PUT /api/stores/:id/email-template (SPEC §7): the fields to change; social links merge with the saved ones. */
 export const updateEmailTemplateSchema = z

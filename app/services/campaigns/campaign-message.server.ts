@@ -1,8 +1,9 @@
 import type { SendMailOptions } from "nodemailer";
 import type { campaigns } from "~/db/schema";
 import { env } from "~/server/env.server";
+import { campaignLinksIn, renderCampaignEmail } from "~/services/email/campaign-render.server";
 import { type MailContext, recipientOf } from "~/services/email/mail-context.server";
-import { linksIn, type RenderVariables, renderWelcomeEmail } from "~/services/email/render.server";
+import type { RenderVariables } from "~/services/email/merge-tags.server";
 import { senderOf } from "~/services/email/store-mailer.server";
 import { mailVariables } from "~/services/email/welcome-email.server";
 import { unsubscribeUrl } from "~/services/subscribers/links.server";
@@ -32,8 +33,9 @@ export function renderCampaign(
   vars: RenderVariables,
   rewriteLink?: (url: string) => string,
 ) {
-  return renderWelcomeEmail(
-    { ...campaign.content, templateName: campaign.name, subject: campaign.subject },
+  return renderCampaignEmail(
+    campaign.content,
+    { subject: campaign.subject, preheader: campaign.preheader },
     vars,
     rewriteLink,
   );
@@ -46,9 +48,7 @@ export function draftCampaignMessage(
   campaignSendId: string,
 ): CampaignDraft {
   const vars = mailVariables(context, campaignUnsubscribeUrl(context.subscriber.id, campaignSendId));
-  const urls = context.preferences.enableAnalytics
-    ? linksIn({ ...campaign.content, templateName: campaign.name, subject: campaign.subject }, vars)
-    : [];
+  const urls = context.preferences.enableAnalytics ? campaignLinksIn(campaign.content, vars) : [];
   return { vars, urls };
 }
 

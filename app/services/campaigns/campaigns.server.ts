@@ -3,20 +3,22 @@ import { db } from "~/db/client.server";
 import { campaigns } from "~/db/schema";
 import { uniqueSlug } from "~/lib/campaign-slug";
 import { isUuid } from "~/lib/ids";
-import {
-  type CampaignUpdate,
-  defaultCampaignAudience,
-  defaultCampaignContent,
-  type NewCampaign,
-} from "~/lib/schemas/campaigns";
-import { applyDesignChanges } from "~/lib/schemas/email-template";
+import { applyContentChanges, defaultCampaignContent } from "~/lib/schemas/campaign-content";
+import { type CampaignUpdate, defaultCampaignAudience, type NewCampaign } from "~/lib/schemas/campaigns";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { conflict, notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { countAudience } from "./audience.server";
+import {
+  type CampaignFigures,
+  type CampaignProgress,
+  campaignProgress,
+  withFigures,
+} from "./campaign-figures.server";
 
 export type CampaignRow = typeof campaigns.$inferSelect;
-export type CampaignDetail = CampaignRow & { audienceCount: number };
+export type CampaignDetail = CampaignRow & { audienceCount: number; progress: CampaignProgress };
+export type CampaignListItem = CampaignRow & CampaignFigures;
 
 const CAMPAIGN_NOT_FOUND = "Campaign not found";
 
@@ -56,28 +58,33 @@ async function freeSlug(tx: Transaction, storeId: string, name: string, except?:
   return uniqueSlug(name, new Set(rows.map((row) => row.slug)));
 }
 
-/** The store's campaigns, newest first. */
-export async function listCampaigns(actor: Actor, storeId: string): Promise<CampaignRow[]> {
+/** The store's campaigns, newest first, each with its headline figures. */
+export async function listCampaigns(actor: Actor, storeId: string): Promise<CampaignListItem[]> {
   authorize(actor, "manage_campaigns");
   const store = await requireStore(actor, storeId);
-  return db()
+  const rows = await db()
     .select()
     .from(campaigns)
     .where(eq(campaigns.storeId, store.id))
     .orderBy(desc(campaigns.createdAt), desc(campaigns.id));
+  return withFigures(rows);
 }
 
-/** One campaign, with how many subscribers its audience reaches now. */
+/** One campaign, with how many subscribers its audience reaches now and where its recipients are. */
 export async function getCampaign(
   actor: Actor,
   storeId: string,
   campaignId: string,
 ): Promise<CampaignDetail> {
   const campaign = await requireCampaign(actor, storeId, campaignId);
-  return { ...campaign, audienceCount: await countAudience(campaign.storeId, campaign.audience) };
+  const [audienceCount, progress] = await Promise.all([
+    countAudience(campaign.storeId, campaign.audience),
+    campaignProgress(campaign.id),
+  ]);
+  return { ...campaign, audienceCount, progress };
 }
 
-/** A new draft: its content starts from the email template's defaults, its audience from every subscriber. */
+/** A new draft: its content starts from a new campaign's (campaign-content.ts), its audience from every subscriber. */
 export async function createCampaign(
   actor: Actor,
   storeId: string,
@@ -94,7 +101,7 @@ export async function createCampaign(
         ...columns,
         storeId: store.id,
         slug,
-        content: applyDesignChanges(defaultCampaignContent, content ?? {}),
+        content: applyContentChanges(defaultCampaignContent, content ?? {}),
         audience: audience ?? defaultCampaignAudience,
       })
       .returning();
@@ -123,7 +130,7 @@ export async function updateCampaign(
       .set({
         ...columns,
         ...(renamed && columns.name ? { slug: await freeSlug(tx, current.storeId, columns.name, id) } : {}),
-        ...(content ? { content: applyDesignChanges(current.content, content) } : {}),
+        ...(content ? { content: applyContentChanges(current.content, content) } : {}),
         updatedAt: new Date(),
       })
       .where(eq(campaigns.id, id))

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { campaigns, emailSettings } from "~/db/schema";
+import { campaigns } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { trackLinksOfSends } from "~/services/email/click-tracking.server";
@@ -21,13 +21,11 @@ import {
   messagesLeft,
   retryMessageLater,
 } from "./campaign-sends.server";
+import { sendRateOf } from "./campaign-settings.server";
 import { waitForSendSlot } from "./send-rate.server";
 
 /** A temporary failure (4xx, connection lost) is tried this many times in all before it counts as failed. */
 export const CAMPAIGN_MESSAGE_ATTEMPTS = 6;
-
-/** The default messages per second of a store that never set one (email_settings.campaign_send_rate). */
-const DEFAULT_SEND_RATE = 10;
 
 type Ready = { message: ClaimedMessage; context: MailContext; draft: CampaignDraft };
 
@@ -40,14 +38,6 @@ async function sendingCampaign(campaignId: string) {
   return campaign ?? null;
 }
 
-async function sendRateOf(storeId: string): Promise<number> {
-  const [row] = await db()
-    .select({ rate: emailSettings.campaignSendRate })
-    .from(emailSettings)
-    .where(eq(emailSettings.storeId, storeId));
-  return row?.rate ?? DEFAULT_SEND_RATE;
-}
-
 /**
  * Sends a campaign's due messages, a batch of about one second's worth at a time, until none is due or the
  * campaign is paused. Any number of these may run for one campaign (a rerun job, the sweep, several
@@ -58,7 +48,7 @@ export async function deliverCampaign(campaignId: string): Promise<void> {
     const campaign = await sendingCampaign(campaignId);
     if (!campaign) return;
     const rate = await sendRateOf(campaign.storeId);
-    const batch = await claimMessages(campaignId, Math.min(200, Math.max(10, rate)));
+    const batch = await claimMessages(campaignId, Math.min(200, rate));
     if (batch.length === 0) return finishIfDone(campaignId);
     await sendBatch(campaign, batch, rate);
   }

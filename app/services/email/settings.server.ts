@@ -1,6 +1,8 @@
 import { and, eq, lt } from "drizzle-orm";
+import type { SendMailOptions } from "nodemailer";
 import { db } from "~/db/client.server";
 import { emailSettings } from "~/db/schema";
+import type { Permission } from "~/lib/permissions";
 import type { EmailSettingsUpdate, EmailSettingsView } from "~/lib/schemas/email-settings";
 import { decryptSecret, encryptSecret, maskSecret } from "~/server/crypto.server";
 import { privateHostRefusal } from "~/server/network-guard.server";
@@ -97,11 +99,11 @@ async function assertSmtpHostAllowed(host: string): Promise<void> {
   if (refusal) throw invalid(refusal, { smtpHost: [refusal] });
 }
 
-type TestMessage = { subject: string; text: string; html?: string };
+type TestMessage = { subject: string; text: string; html?: string; from?: SendMailOptions["from"] };
 
 /** Really connects to the store's SMTP server and sends a short message; answers with the server's reply. */
 export async function sendTestEmail(actor: Actor, storeId: string, to: string | undefined) {
-  return sendTestMessage(actor, storeId, (store, settings) => ({
+  return sendTestMessage(actor, storeId, "manage_email_settings", (store, settings) => ({
     to: to ?? settings.fromEmail ?? actor.email,
     subject: `Test email from ${store.name}`,
     text: `This is a test email from Newsletter Popup. Your SMTP settings for ${store.name} work.`,
@@ -113,15 +115,20 @@ export async function sendTestEmail(actor: Actor, storeId: string, to: string | 
  * store's SMTP server, under the same limits as "Send test email".
  */
 export async function sendTestMessageToSelf(actor: Actor, storeId: string, message: TestMessage) {
-  return sendTestMessage(actor, storeId, () => ({ ...message, to: actor.email }));
+  return sendTestMessage(actor, storeId, "manage_email_settings", () => ({ ...message, to: actor.email }));
 }
 
-async function sendTestMessage(
+/**
+ * One message through the store's SMTP server, as `permission` allows (the settings' and template's test
+ * emails, a campaign's test send), under the test-email rate limits.
+ */
+export async function sendTestMessage(
   actor: Actor,
   storeId: string,
+  permission: Permission,
   compose: (store: { name: string }, settings: SettingsRow) => TestMessage & { to: string },
 ) {
-  authorize(actor, "manage_email_settings");
+  authorize(actor, permission);
   const store = await requireStore(actor, storeId);
   const settings = await settingsOf(store.id);
   if (!settings.isConfigured) throw invalid("Save the SMTP host, port and from email first");

@@ -2,7 +2,8 @@ import { unsubscribeUrl } from "~/services/subscribers/links.server";
 import { trackLinks } from "./click-tracking.server";
 import { deliverOnce } from "./deliver-once.server";
 import type { MailContext } from "./mail-context.server";
-import { firstNameFor, linksIn, type RenderVariables, renderWelcomeEmail } from "./render.server";
+import { firstNameFor, type RenderVariables } from "./merge-tags.server";
+import { linksIn, renderWelcomeEmail } from "./render.server";
 
 /** A subscriber's welcome email before its links are tracked: its variables and the links to track. */
 export type WelcomeDraft = { vars: RenderVariables; urls: string[] };

@@ -1,6 +1,8 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
+import { isUuid } from "~/lib/ids";
+import { recordUnsubscribeFrom } from "~/services/campaigns/campaign-sends.server";
 import { queueConsentSync } from "~/services/shopify/consent-sync.server";
 import { enqueue } from "../../../jobs/client";
 import { afterConfirmation } from "./after-subscribe.server";
@@ -18,8 +20,9 @@ export async function subscriberForLink(purpose: "unsubscribe" | "confirm", toke
  * RFC 8058 one-click unsubscribe: idempotent; no further mail goes to an inactive subscriber, and a
  * consent-synced Shopify customer becomes UNSUBSCRIBED. A former subscriber whose renewed subscription
  * awaits confirmation (inactive, consent newer than the last unsubscribe) is unsubscribed again too.
+ * `campaignSendId` (the `c` of a campaign message's link) counts the unsubscribe against that campaign.
  */
-export async function unsubscribe(token: string): Promise<boolean> {
+export async function unsubscribe(token: string, campaignSendId?: unknown): Promise<boolean> {
   const subscriberId = verifySubscriberToken("unsubscribe", token);
   if (!subscriberId) return false;
   const [changed] = await db()
@@ -35,6 +38,8 @@ export async function unsubscribe(token: string): Promise<boolean> {
   if (changed) {
     await enqueue("email", { type: "unsubscribe-check", storeId: changed.storeId });
     await queueConsentSync(subscriberId);
+    if (typeof campaignSendId === "string" && isUuid(campaignSendId))
+      await recordUnsubscribeFrom(campaignSendId, subscriberId);
   }
   return true;
 }

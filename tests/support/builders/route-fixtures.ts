@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
 import { campaigns, emailClickTracking, popupConfigs, subscribers } from "~/db/schema";
-import { defaultCampaignContent } from "~/lib/schemas/campaigns";
+import { defaultCampaignContent } from "~/lib/schemas/campaign-content";
 import { sqlRows, testDb } from "../infra/db";
 import type { Fixture } from "../matrices/api-routes";
 import { createStoreFor } from "./actors";

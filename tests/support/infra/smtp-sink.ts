@@ -20,6 +20,10 @@ export type SmtpSink = {
   /** Messages past MAIL FROM and not yet answered: once 0 in hold mode, nothing more can be accepted. */
   openTransactions: () => number;
   setMode: (mode: SinkMode) => Promise<void>;
+  /** Answers RCPT TO for `address` with `responseCode` (550: no such mailbox, 450: try later) until cleared. */
+  failRecipient: (address: string, responseCode: number | null) => void;
+  /** RCPT TO commands received for `address` (also the refused ones). */
+  recipientAttempts: (address: string) => number;
   waitForMessage: (predicate?: (message: SinkMessage) => boolean, timeoutMs?: number) => Promise<SinkMessage>;
   stop: () => Promise<void>;
 };
@@ -35,6 +39,8 @@ export async function startSmtpSink(
   let attempts = 0;
   const open = new Set<string>();
   const held: ((error?: Error) => void)[] = [];
+  const failingRecipients = new Map<string, number>();
+  const recipientAttempts = new Map<string, number>();
 
   const server = new SMTPServer({
     authOptional: true,
@@ -52,6 +58,13 @@ export async function startSmtpSink(
       }
       open.add(session.id);
       callback();
+    },
+    onRcptTo(address, _session, callback) {
+      const recipient = address.address.toLowerCase();
+      recipientAttempts.set(recipient, (recipientAttempts.get(recipient) ?? 0) + 1);
+      const responseCode = failingRecipients.get(recipient);
+      if (responseCode === undefined) return callback();
+      callback(Object.assign(new Error(`Recipient refused (test sink, ${responseCode})`), { responseCode }));
     },
     onClose(session) {
       open.delete(session.id);
@@ -131,6 +144,11 @@ export async function startSmtpSink(
     attempts: () => attempts,
     openTransactions: () => open.size,
     setMode,
+    failRecipient: (address, responseCode) => {
+      if (responseCode === null) failingRecipients.delete(address.toLowerCase());
+      else failingRecipients.set(address.toLowerCase(), responseCode);
+    },
+    recipientAttempts: (address) => recipientAttempts.get(address.toLowerCase()) ?? 0,
     waitForMessage,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -180,6 +180,33 @@ export const apiRouteCases: ApiRouteCase[] = [
     body: () => ({ name: "Spring sale", subject: "Our spring sale starts today" }),
   },
   {
+    method: "POST",
+    pattern: "api/stores/:storeId/campaigns/preview",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 200,
+    body: () => ({
+      subject: "[First Name], our spring sale",
+      preheader: "[DISCOUNT_PERCENT]% off",
+      content: {
+        headerText: "Spring",
+        socialMediaLinks: { instagram: "https://instagram.com/acme" },
+        blocks: [
+          { id: "hi", type: "text", text: "Hi [First Name], see https://acme.example/sale" },
+          {
+            id: "claim",
+            type: "button",
+            label: "Claim",
+            url: "https://acme.example/discount/[DISCOUNT_CODE]",
+          },
+          { id: "hero", type: "image", url: "https://cdn.acme.example/a.png", alt: "Tents", link: "" },
+          { id: "code", type: "discountCode" },
+          { id: "rule", type: "divider" },
+        ],
+      },
+    }),
+  },
+  {
     method: "GET",
     pattern: "api/stores/:storeId/campaigns/:campaignId",
     requires: "manage_campaigns",
@@ -200,6 +227,54 @@ export const apiRouteCases: ApiRouteCase[] = [
     requires: "manage_campaigns",
     scope: "object",
     okStatus: 200,
+  },
+  {
+    // No SMTP server set up in the fixture store: an authorized caller gets as far as that refusal.
+    method: "POST",
+    pattern: "api/stores/:storeId/campaigns/:campaignId/test",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 422,
+    body: () => ({ to: "reader@acme.example" }),
+  },
+  {
+    // The fixture store has no SMTP server set up: an authorized caller gets as far as that refusal.
+    method: "POST",
+    pattern: "api/stores/:storeId/campaigns/:campaignId/send",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 409,
+    body: () => ({ scheduledAt: new Date(Date.now() + 24 * 3600_000).toISOString() }),
+  },
+  {
+    // A draft is not on its way: an authorized caller gets as far as that refusal.
+    method: "POST",
+    pattern: "api/stores/:storeId/campaigns/:campaignId/cancel",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 409,
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/campaigns/:campaignId/stats",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/campaign-settings",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "PUT",
+    pattern: "api/stores/:storeId/campaign-settings",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 200,
+    body: () => ({ sendRate: 20 }),
   },
   {
     method: "GET",

@@ -1,0 +1,108 @@
+import { eq, inArray, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { campaignSends, emailClickTracking } from "~/db/schema";
+
+/** Counts over campaign_sends and the campaigns' tracked links, for the list, one campaign and its stats. */
+
+/** Where a campaign's frozen recipients are: every row of campaign_sends counted once. */
+export type CampaignProgress = {
+  total: number;
+  sent: number;
+  failed: number;
+  skipped: number;
+  pending: number;
+};
+
+/** The campaign list's headline figures. */
+export type CampaignFigures = {
+  recipients: number;
+  delivered: number;
+  failed: number;
+  uniqueClicks: number;
+  /** Percent of delivered messages with a click, one decimal. */
+  clickRate: number;
+};
+
+const counted = (condition: ReturnType<typeof sql>) =>
+  sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+
+export const clickRate = (uniqueClicks: number, delivered: number) =>
+  delivered === 0 ? 0 : Math.round((uniqueClicks / delivered) * 1000) / 10;
+
+/** The recipients' states of several campaigns at once (campaigns not started yet are absent). */
+export async function progressOf(
+  campaignIds: string[],
+): Promise<Map<string, CampaignProgress & { unsubscribes: number }>> {
+  if (campaignIds.length === 0) return new Map();
+  const rows = await db()
+    .select({
+      campaignId: campaignSends.campaignId,
+      total: sql<number>`count(*)`.mapWith(Number),
+      sent: counted(sql`${campaignSends.status} = 'sent'`),
+      failed: counted(sql`${campaignSends.status} = 'failed'`),
+      skipped: counted(sql`${campaignSends.status} = 'skipped'`),
+      pending: counted(sql`${campaignSends.status} in ('pending', 'sending')`),
+      unsubscribes: counted(sql`${campaignSends.unsubscribedAt} is not null`),
+    })
+    .from(campaignSends)
+    .where(inArray(campaignSends.campaignId, campaignIds))
+    .groupBy(campaignSends.campaignId);
+  return new Map(rows.map(({ campaignId, ...figures }) => [campaignId, figures]));
+}
+
+/** Messages with at least one click, and every click, per campaign. */
+export async function clicksOf(
+  campaignIds: string[],
+): Promise<Map<string, { unique: number; total: number }>> {
+  if (campaignIds.length === 0) return new Map();
+  const rows = await db()
+    .select({
+      campaignId: campaignSends.campaignId,
+      unique:
+        sql<number>`count(distinct ${emailClickTracking.campaignSendId}) filter (where ${emailClickTracking.isClicked})`.mapWith(
+          Number,
+        ),
+      total: sql<number>`coalesce(sum(${emailClickTracking.clickCount}), 0)`.mapWith(Number),
+    })
+    .from(emailClickTracking)
+    .innerJoin(campaignSends, eq(campaignSends.id, emailClickTracking.campaignSendId))
+    .where(inArray(campaignSends.campaignId, campaignIds))
+    .groupBy(campaignSends.campaignId);
+  return new Map(rows.map(({ campaignId, ...clicks }) => [campaignId, clicks]));
+}
+
+export const NOT_STARTED: CampaignProgress & { unsubscribes: number } = {
+  total: 0,
+  sent: 0,
+  failed: 0,
+  skipped: 0,
+  pending: 0,
+  unsubscribes: 0,
+};
+
+/** One campaign's progress (zeros before it starts). */
+export async function campaignProgress(campaignId: string): Promise<CampaignProgress> {
+  const { unsubscribes: _unsubscribes, ...progress } =
+    (await progressOf([campaignId])).get(campaignId) ?? NOT_STARTED;
+  return progress;
+}
+
+/** Each campaign with the list's figures. */
+export async function withFigures<Row extends { id: string }>(
+  rows: Row[],
+): Promise<(Row & CampaignFigures)[]> {
+  const ids = rows.map((row) => row.id);
+  const [progress, clicks] = await Promise.all([progressOf(ids), clicksOf(ids)]);
+  return rows.map((row) => {
+    const { total, sent, failed } = progress.get(row.id) ?? NOT_STARTED;
+    const uniqueClicks = clicks.get(row.id)?.unique ?? 0;
+    return {
+      ...row,
+      recipients: total,
+      delivered: sent,
+      failed,
+      uniqueClicks,
+      clickRate: clickRate(uniqueClicks, sent),
+    };
+  });
+}

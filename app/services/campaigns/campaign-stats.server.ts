@@ -1,0 +1,94 @@
+import { and, eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { campaignSends, emailClickTracking, orderAttributions } from "~/db/schema";
+import type { AttributedRevenue } from "~/lib/schemas/popup-stats";
+import type { Actor } from "~/services/access/actor.server";
+import { revenueByCurrency } from "~/services/popups/revenue.server";
+import { clickRate, clicksOf, NOT_STARTED, progressOf } from "./campaign-figures.server";
+import { requireCampaign } from "./campaigns.server";
+
+export type CampaignStats = {
+  recipients: number;
+  delivered: number;
+  failed: number;
+  pending: number;
+  uniqueClicks: number;
+  totalClicks: number;
+  clickRate: number;
+  unsubscribes: number;
+  revenue: AttributedRevenue[];
+  clicksPerDay: { day: string; clicks: number }[];
+};
+
+/** An order counts for a campaign when its subscriber ordered within this long after the message. */
+const ATTRIBUTION_WINDOW = "7 days";
+
+/**
+ * Orders a message of the campaign led to: its subscriber ordered (with their code, see revenue.server.ts)
+ * within the window after it was delivered, and no later campaign message reached them before the order
+ * (the last message touched gets the order, so two campaigns never both count it).
+ */
+function ordersAfter(campaignId: string, storeId: string) {
+  return and(
+    eq(orderAttributions.storeId, storeId),
+    sql`exists (
+      select 1 from ${campaignSends} as touched
+      where touched.campaign_id = ${campaignId}
+        and touched.subscriber_id = ${orderAttributions.subscriberId}
+        and touched.status = 'sent'
+        and touched.sent_at <= ${orderAttributions.orderedAt}
+        and ${orderAttributions.orderedAt} < touched.sent_at + interval '${sql.raw(ATTRIBUTION_WINDOW)}'
+        and not exists (
+          select 1 from ${campaignSends} as later
+          where later.subscriber_id = touched.subscriber_id
+            and later.status = 'sent'
+            and later.sent_at > touched.sent_at
+            and later.sent_at <= ${orderAttributions.orderedAt}
+        )
+    )`,
+  );
+}
+
+/** First clicks per UTC day. */
+async function clicksPerDay(campaignId: string): Promise<CampaignStats["clicksPerDay"]> {
+  const day = sql<string>`to_char(date_trunc('day', ${emailClickTracking.clickedAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
+  return db()
+    .select({
+      day,
+      clicks: sql<number>`count(distinct ${emailClickTracking.campaignSendId})`.mapWith(Number),
+    })
+    .from(emailClickTracking)
+    .innerJoin(campaignSends, eq(campaignSends.id, emailClickTracking.campaignSendId))
+    .where(and(eq(campaignSends.campaignId, campaignId), eq(emailClickTracking.isClicked, true)))
+    .groupBy(day)
+    .orderBy(day);
+}
+
+/** GET …/campaigns/:campaignId/stats. */
+export async function getCampaignStats(
+  actor: Actor,
+  storeId: string,
+  campaignId: string,
+): Promise<CampaignStats> {
+  const campaign = await requireCampaign(actor, storeId, campaignId);
+  const [progress, clicks, revenue, perDay] = await Promise.all([
+    progressOf([campaign.id]),
+    clicksOf([campaign.id]),
+    revenueByCurrency(ordersAfter(campaign.id, campaign.storeId)),
+    clicksPerDay(campaign.id),
+  ]);
+  const { total, sent, failed, pending, unsubscribes } = progress.get(campaign.id) ?? NOT_STARTED;
+  const { unique, total: totalClicks } = clicks.get(campaign.id) ?? { unique: 0, total: 0 };
+  return {
+    recipients: total,
+    delivered: sent,
+    failed,
+    pending,
+    uniqueClicks: unique,
+    totalClicks,
+    clickRate: clickRate(unique, sent),
+    unsubscribes,
+    revenue,
+    clicksPerDay: perDay,
+  };
+}

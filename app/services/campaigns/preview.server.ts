@@ -1,0 +1,18 @@
+import type { CampaignPreview } from "~/lib/schemas/campaigns";
+import { type Actor, authorize } from "~/services/access/actor.server";
+import { renderCampaignEmail } from "~/services/email/campaign-render.server";
+import type { RenderedEmail } from "~/services/email/email-frame.server";
+import { previewVariables } from "~/services/email/preview-variables.server";
+import { requireStore } from "~/services/stores/stores.server";
+
+/** The editor's unsaved campaign as a reader would get it: a sample reader with the store's own offer. */
+export async function previewCampaign(
+  actor: Actor,
+  storeId: string,
+  input: CampaignPreview,
+): Promise<RenderedEmail> {
+  authorize(actor, "manage_campaigns");
+  const store = await requireStore(actor, storeId);
+  const { content, ...envelope } = input;
+  return renderCampaignEmail(content, envelope, await previewVariables(store));
+}

@@ -1,0 +1,28 @@
+import type { CampaignTest } from "~/lib/schemas/campaign-sending";
+import type { Actor } from "~/services/access/actor.server";
+import { previewVariables } from "~/services/email/preview-variables.server";
+import { sendTestMessage } from "~/services/email/settings.server";
+import { requireStore } from "~/services/stores/stores.server";
+import { campaignSender, renderCampaign } from "./campaign-message.server";
+import { requireCampaign } from "./campaigns.server";
+
+/**
+ * POST …/campaigns/:campaignId/test: the saved campaign, as the preview shows it (a sample reader, the
+ * store's own offer), to one address, marked "[Test]"; no recipient is recorded and no link is tracked.
+ */
+export async function sendCampaignTest(
+  actor: Actor,
+  storeId: string,
+  campaignId: string,
+  { to }: CampaignTest,
+) {
+  const campaign = await requireCampaign(actor, storeId, campaignId);
+  const rendered = renderCampaign(campaign, await previewVariables(await requireStore(actor, storeId)));
+  return sendTestMessage(actor, storeId, "manage_campaigns", (_store, settings) => ({
+    to,
+    from: campaignSender(settings, campaign.fromName),
+    subject: `[Test] ${rendered.subject}`,
+    text: rendered.text,
+    html: rendered.html,
+  }));
+}

@@ -1,0 +1,103 @@
+/**
+ * What merchant text becomes in an email: the merge tags ([First Name], [DISCOUNT_CODE],
+ * [DISCOUNT_PERCENT]) filled, paragraphs split, and the URLs written in them found. The offer's figures go
+ * in before URLs are found, the subscriber's name after, so a name can never become a link.
+ */
+import { DISCOUNT_CODE_TAG, linkableUrl } from "~/lib/email-links";
+import { fillDiscountPercent } from "../../../popup/config";
+
+/** What a message to one subscriber fills its merge tags and links with. */
+export type RenderVariables = {
+  firstName: string;
+  discountCode: string;
+  discountPercentage: number;
+  storeName: string;
+  storeUrl: string | null;
+  unsubscribeUrl: string;
+};
+
+/** Used for [First Name] when neither the name nor the address gives one ("Hi Friend,"). */
+const FALLBACK_FIRST_NAME = "Friend";
+
+const FIRST_NAME = /\[\s*first\s+name\s*\]/gi;
+/** A URL written in the body ends at whitespace, quotes, angle brackets or a placeholder's bracket. */
+const URL_IN_TEXT = /https?:\/\/[^\s<>"'[\]{}|\\^`]+/gi;
+const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
+
+/**
+ * A word a mail client would show as a link: a scheme ("http://", "mailto:"), "www." or a domain
+ * ("x.com", "evil.example/path"). Anyone can type a name into the popup; it must not put a link in a
+ * subject line or a greeting the store sends.
+ */
+const LINK_LIKE = /[a-z][\w+.-]*:\S|^www\.|[\w-]\.[a-z]{2,}/i;
+
+/**
+ * The greeting name: the first word of the name, else (no name, or one that looks like a link) the
+ * first word of the address ("jane.doe42@" → Jane).
+ */
+export function firstNameFor(name: string | null | undefined, email: string): string {
+  const fromName = name?.trim().split(/\s+/)[0];
+  if (fromName && !LINK_LIKE.test(fromName)) return fromName;
+  const localPart = email.split("@")[0] ?? "";
+  const word = localPart.split(/[._\-+\d]+/).find((part) => part.length > 0);
+  if (!word) return FALLBACK_FIRST_NAME;
+  return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+}
+
+/** The offer's figures: the popup's code and percentage (filled before a subscriber's name is). */
+function withOffer(text: string, vars: RenderVariables): string {
+  return fillDiscountPercent(
+    text.replace(DISCOUNT_CODE_TAG, () => vars.discountCode),
+    vars.discountPercentage,
+  );
+}
+
+/** Every merge tag filled: [DISCOUNT_CODE], [DISCOUNT_PERCENT], then [First Name]. */
+export function withPlaceholders(text: string, vars: RenderVariables): string {
+  return withOffer(text, vars).replace(FIRST_NAME, () => vars.firstName);
+}
+
+/** A subject line: merge tags filled, on one line (it is a header, not html). */
+export function subjectLine(subject: string, vars: RenderVariables): string {
+  return withPlaceholders(subject, vars).replace(/\s+/g, " ").trim();
+}
+
+/** "See https://shop.example/sale." links the URL without the full stop (or an unbalanced bracket). */
+function trimUrlEnd(candidate: string): string {
+  let url = candidate.replace(TRAILING_PUNCTUATION, "");
+  while (url.endsWith(")") && (url.match(/\(/g)?.length ?? 0) < (url.match(/\)/g)?.length ?? 0)) {
+    url = url.slice(0, -1).replace(TRAILING_PUNCTUATION, "");
+  }
+  return url;
+}
+
+export type Piece = { text: string } | { url: string };
+
+/**
+ * Text split into paragraphs (blank line) of text and URL pieces. The code is filled in before URLs are
+ * found (a shop's /discount/[DISCOUNT_CODE] link works); the subscriber's name only after, so a name can
+ * never turn into a link.
+ */
+export function textParagraphs(body: string, vars: RenderVariables): Piece[][] {
+  const withCode = withOffer(body.replace(/\r\n?/g, "\n"), vars);
+  return withCode
+    .split(/\n[ \t]*\n\s*/)
+    .map((paragraph) => paragraph.trim())
+    .filter((paragraph) => paragraph.length > 0)
+    .map((paragraph) => {
+      const pieces: Piece[] = [];
+      let last = 0;
+      for (const match of paragraph.matchAll(URL_IN_TEXT)) {
+        const candidate = trimUrlEnd(match[0]);
+        const url = linkableUrl(candidate);
+        if (!url) continue;
+        if (match.index > last) pieces.push({ text: paragraph.slice(last, match.index) });
+        pieces.push({ url });
+        last = match.index + candidate.length;
+      }
+      if (last < paragraph.length) pieces.push({ text: paragraph.slice(last) });
+      return pieces.map((piece) =>
+        "text" in piece ? { text: piece.text.replace(FIRST_NAME, () => vars.firstName) } : piece,
+      );
+    });
+}
