@@ -6,7 +6,8 @@ import { campaignApi } from "~/components/campaigns/paths";
 import { useApiData } from "~/components/campaigns/use-api-data";
 import { errorPage } from "~/http/errors.server";
 import { requireStoreScreen } from "~/http/guards/screens.server";
-import type { CampaignView } from "~/lib/schemas/campaign-views";
+import type { Received } from "~/lib/api-client";
+import type { CampaignDetail } from "~/lib/schemas/campaign-views";
 import { sectionPath } from "~/lib/store-routing";
 import { requireCampaign } from "~/services/campaigns/campaigns.server";
 import { storeSender } from "~/services/campaigns/sender.server";
@@ -31,7 +32,10 @@ type ScreenData = Route.ComponentProps["loaderData"];
  * opens in the editor; from then on the screen reports its schedule, delivery and results.
  */
 function CampaignScreen({ store, campaignId, sender }: ScreenData) {
-  const campaign = useApiData<CampaignView>(campaignApi(store.id, campaignId), "Failed to load the campaign");
+  const campaign = useApiData<Received<CampaignDetail>>(
+    campaignApi(store.id, campaignId),
+    "Failed to load the campaign",
+  );
   if (!campaign.data) {
     return (
       <Page backAction={{ content: "Campaigns", url: sectionPath("campaigns", store.id) }} title="Campaign">

@@ -7,6 +7,7 @@ import { useApiData } from "~/components/campaigns/use-api-data";
 import { NoStores } from "~/components/no-stores";
 import { StorePicker } from "~/components/store-picker";
 import { requireStoreScreen } from "~/http/guards/screens.server";
+import type { Received } from "~/lib/api-client";
 import type { CampaignListItem } from "~/lib/schemas/campaign-views";
 import type { Route } from "./+types/campaigns";
 
@@ -22,7 +23,7 @@ const SUBTITLE = "Newsletters sent to your subscribers";
 
 type Store = NonNullable<Route.ComponentProps["loaderData"]["store"]>;
 
-type ContentProps = { store: Store; campaigns: CampaignListItem[]; onCreate: () => void };
+type ContentProps = { store: Store; campaigns: Received<CampaignListItem>[]; onCreate: () => void };
 
 function CampaignsOrEmpty({ store, campaigns, onCreate }: ContentProps) {
   if (campaigns.length > 0) return <CampaignTable storeId={store.id} campaigns={campaigns} />;
@@ -41,7 +42,7 @@ function CampaignsOrEmpty({ store, campaigns, onCreate }: ContentProps) {
 
 function CampaignList({ store }: { store: Store }) {
   const [creating, setCreating] = useState(false);
-  const list = useApiData<{ campaigns: CampaignListItem[] }>(
+  const list = useApiData<{ campaigns: Received<CampaignListItem>[] }>(
     campaignsApi(store.id),
     "Failed to load campaigns",
   );

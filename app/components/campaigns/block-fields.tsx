@@ -1,5 +1,5 @@
 import { BlockStack, Text, TextField } from "@shopify/polaris";
-import type { CampaignBlock } from "~/lib/schemas/campaign-views";
+import type { CampaignBlock } from "~/lib/schemas/campaign-content";
 
 type Props<B extends CampaignBlock> = {
   block: B;

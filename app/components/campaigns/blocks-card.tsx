@@ -11,9 +11,9 @@ import {
 } from "@shopify/polaris";
 import { ArrowDownIcon, ArrowUpIcon, DeleteIcon, PlusIcon } from "@shopify/polaris-icons";
 import { useState } from "react";
-import type { CampaignBlock, CampaignBlockType } from "~/lib/schemas/campaign-views";
+import { type BlockType, blockTypes, type CampaignBlock, MAX_BLOCKS } from "~/lib/schemas/campaign-content";
 import { BlockFields } from "./block-fields";
-import { BLOCK_LABELS, BLOCK_TYPES, MAX_BLOCKS, moveBlock, newBlock } from "./blocks";
+import { BLOCK_LABELS, moveBlock, newBlock } from "./blocks";
 import type { FieldErrors } from "./use-campaign-draft";
 
 type Props = {
@@ -32,7 +32,7 @@ function blockErrors(errors: FieldErrors, index: number): Record<string, string>
   );
 }
 
-function AddBlock({ disabled, onAdd }: { disabled: boolean; onAdd: (type: CampaignBlockType) => void }) {
+function AddBlock({ disabled, onAdd }: { disabled: boolean; onAdd: (type: BlockType) => void }) {
   const [open, setOpen] = useState(false);
   return (
     <Popover
@@ -46,7 +46,7 @@ function AddBlock({ disabled, onAdd }: { disabled: boolean; onAdd: (type: Campai
     >
       <ActionList
         actionRole="menuitem"
-        items={BLOCK_TYPES.map((type) => ({
+        items={blockTypes.map((type) => ({
           content: BLOCK_LABELS[type],
           onAction: () => {
             setOpen(false);
@@ -62,8 +62,7 @@ function AddBlock({ disabled, onAdd }: { disabled: boolean; onAdd: (type: Campai
 export function BlocksCard({ blocks, errors, onChange }: Props) {
   const replace = (index: number, block: CampaignBlock) =>
     onChange(blocks.map((current, position) => (position === index ? block : current)));
-  const add = (type: CampaignBlockType) =>
-    onChange([...blocks, newBlock(type, crypto.randomUUID().slice(0, 8))]);
+  const add = (type: BlockType) => onChange([...blocks, newBlock(type, crypto.randomUUID().slice(0, 8))]);
 
   return (
     <Card>

@@ -1,7 +1,7 @@
-import type { CampaignBlock, CampaignBlockType } from "~/lib/schemas/campaign-views";
+import type { BlockType, CampaignBlock } from "~/lib/schemas/campaign-content";
 
-/** The blocks a merchant can add, in the order the editor offers them, with their names. */
-export const BLOCK_LABELS: Record<CampaignBlockType, string> = {
+/** The names of the blocks, offered in the order of `blockTypes`. */
+export const BLOCK_LABELS: Record<BlockType, string> = {
   text: "Text",
   button: "Button",
   image: "Image",
@@ -9,13 +9,8 @@ export const BLOCK_LABELS: Record<CampaignBlockType, string> = {
   divider: "Divider",
 };
 
-export const BLOCK_TYPES = Object.keys(BLOCK_LABELS) as CampaignBlockType[];
-
-/** The schema's limit: a campaign holds 1 to 50 blocks. */
-export const MAX_BLOCKS = 50;
-
 /** A new block of `type`, empty but for what reads well as a start; `id` is unique within the campaign. */
-export function newBlock(type: CampaignBlockType, id: string): CampaignBlock {
+export function newBlock(type: BlockType, id: string): CampaignBlock {
   switch (type) {
     case "text":
       return { id, type, text: "" };

@@ -2,10 +2,11 @@ import { Banner, BlockStack, Page } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
-import { apiRequest, failureMessage } from "~/lib/api-client";
-import type { CampaignView, StoreSender } from "~/lib/schemas/campaign-views";
+import { apiRequest, failureMessage, type Received } from "~/lib/api-client";
+import type { CampaignDetail, StoreSender } from "~/lib/schemas/campaign-views";
+import type { CampaignStatus } from "~/lib/schemas/campaigns";
 import { sectionPath } from "~/lib/store-routing";
-import { CampaignPreview } from "./campaign-preview";
+import { CampaignEmailPreview } from "./campaign-email-preview";
 import { campaignDateText } from "./figures";
 import { campaignApi } from "./paths";
 import { ProgressCard } from "./progress-card";
@@ -18,16 +19,16 @@ import { isConflict } from "./use-campaign-draft";
 type Props = {
   store: { id: string; name: string };
   sender: StoreSender;
-  campaign: CampaignView;
+  campaign: Received<CampaignDetail>;
   reload: () => Promise<void>;
-  replace: (campaign: CampaignView) => void;
+  replace: (campaign: Received<CampaignDetail>) => void;
 };
 
 /**
  * How often the screen reads the campaign again: every 2 s while it is being sent (the progress moves),
  * every 15 s while it waits for its time (it starts on its own).
  */
-const POLL_MS: Partial<Record<CampaignView["status"], number>> = { sending: 2_000, scheduled: 15_000 };
+const POLL_MS: Partial<Record<CampaignStatus, number>> = { sending: 2_000, scheduled: 15_000 };
 
 const ACTIONS = {
   pause: { path: "cancel", done: "Sending paused", failure: "The campaign could not be paused" },
@@ -57,7 +58,13 @@ export function CampaignReport({ store, sender, campaign, reload, replace }: Pro
     const action = ACTIONS[name];
     await run(async () => {
       try {
-        replace(await apiRequest<CampaignView>("POST", campaignApi(store.id, campaign.id, action.path), {}));
+        replace(
+          await apiRequest<Received<CampaignDetail>>(
+            "POST",
+            campaignApi(store.id, campaign.id, action.path),
+            {},
+          ),
+        );
         setProblem(null);
         toast({ title: "Success", message: action.done, tone: "success" });
       } catch (error) {
@@ -111,7 +118,7 @@ export function CampaignReport({ store, sender, campaign, reload, replace }: Pro
         </BlockStack>
         <div>
           <div className="np-preview-sticky">
-            <CampaignPreview storeId={store.id} email={campaign} />
+            <CampaignEmailPreview storeId={store.id} email={campaign} />
           </div>
         </div>
       </div>

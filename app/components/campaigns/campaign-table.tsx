@@ -8,12 +8,13 @@ import {
   useBreakpoints,
 } from "@shopify/polaris";
 import { StackedList } from "~/components/stacked-list";
+import type { Received } from "~/lib/api-client";
 import type { CampaignListItem } from "~/lib/schemas/campaign-views";
 import { campaignDateText, figureText, rateText } from "./figures";
 import { campaignPath } from "./paths";
 import { CampaignStatusBadge } from "./status-badge";
 
-type Props = { storeId: string; campaigns: CampaignListItem[] };
+type Props = { storeId: string; campaigns: Received<CampaignListItem>[] };
 
 const resourceName = { singular: "campaign", plural: "campaigns" };
 const headings: IndexTableProps["headings"] = [

@@ -2,7 +2,6 @@ import { BlockStack, Form, Modal, TextField } from "@shopify/polaris";
 import { useForm } from "~/components/use-form";
 import { useScreenNavigate } from "~/components/use-screen-navigate";
 import { apiRequest } from "~/lib/api-client";
-import type { CampaignView } from "~/lib/schemas/campaign-views";
 import { newCampaignSchema } from "~/lib/schemas/campaigns";
 import { campaignPath, campaignsApi } from "./paths";
 
@@ -19,7 +18,7 @@ export function CreateCampaignModal({ storeId, open, onClose }: Props) {
     failure: { title: "Error", message: "Failed to create the campaign" },
     navigates: true,
     send: async (body) => {
-      const campaign = await apiRequest<CampaignView>("POST", campaignsApi(storeId), body);
+      const campaign = await apiRequest<{ id: string }>("POST", campaignsApi(storeId), body);
       await navigate(campaignPath(storeId, campaign.id));
     },
   });

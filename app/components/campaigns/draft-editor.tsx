@@ -5,12 +5,12 @@ import { ConfirmModal } from "~/components/confirm-modal";
 import { useToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { useScreenNavigate } from "~/components/use-screen-navigate";
-import { apiRequest, failureMessage } from "~/lib/api-client";
-import type { CampaignView, StoreSender } from "~/lib/schemas/campaign-views";
+import { apiRequest, failureMessage, type Received } from "~/lib/api-client";
+import type { CampaignDetail, StoreSender } from "~/lib/schemas/campaign-views";
 import { sectionPath } from "~/lib/store-routing";
 import { AudienceCard } from "./audience-card";
 import { BlocksCard } from "./blocks-card";
-import { CampaignPreview } from "./campaign-preview";
+import { CampaignEmailPreview } from "./campaign-email-preview";
 import { DetailsCard } from "./details-card";
 import { FrameCard } from "./frame-card";
 import { campaignApi } from "./paths";
@@ -23,11 +23,11 @@ import { isConflict, useCampaignDraft } from "./use-campaign-draft";
 type Props = {
   store: { id: string; name: string };
   sender: StoreSender;
-  campaign: CampaignView;
+  campaign: Received<CampaignDetail>;
   /** Reads the campaign again (after a save). */
   reload: () => Promise<void>;
   /** Shows the campaign the server answered with (after send: no longer a draft). */
-  replace: (campaign: CampaignView) => void;
+  replace: (campaign: Received<CampaignDetail>) => void;
 };
 
 /** A draft: its details, audience, blocks and frame, saved explicitly, with a live preview beside them. */
@@ -55,7 +55,7 @@ export function DraftEditor({ store, sender, campaign, reload, replace }: Props)
   async function send(scheduledAt: string | null) {
     await run(async () => {
       try {
-        const sent = await apiRequest<CampaignView>(
+        const sent = await apiRequest<Received<CampaignDetail>>(
           "POST",
           campaignApi(store.id, campaign.id, "send"),
           scheduledAt ? { scheduledAt } : {},
@@ -124,7 +124,7 @@ export function DraftEditor({ store, sender, campaign, reload, replace }: Props)
         </BlockStack>
         <div>
           <div className="np-preview-sticky">
-            <CampaignPreview storeId={store.id} email={draft} />
+            <CampaignEmailPreview storeId={store.id} email={draft} />
           </div>
         </div>
       </div>

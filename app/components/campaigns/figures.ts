@@ -12,10 +12,10 @@ export function figureText(status: CampaignStatus, value: string | number): stri
 
 type Dated = {
   status: CampaignStatus;
-  createdAt: string;
-  scheduledAt: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
+  createdAt: Date | string;
+  scheduledAt: Date | string | null;
+  startedAt: Date | string | null;
+  finishedAt: Date | string | null;
 };
 
 /** The moment that matters for the campaign's state: sent, started, scheduled for, or created. */

@@ -11,13 +11,14 @@ import {
 import { ChevronDownIcon, ChevronUpIcon } from "@shopify/polaris-icons";
 import { useId, useState } from "react";
 import { AddressPanel, DesignPanel, SocialPanel } from "~/components/email-templates/frame-fields";
-import type { CampaignContent, CampaignFrame } from "~/lib/schemas/campaign-views";
+import type { CampaignContent } from "~/lib/schemas/campaign-content";
+import type { EmailFrame } from "~/lib/schemas/email-template";
 import type { FieldErrors } from "./use-campaign-draft";
 
 type Props = {
   content: CampaignContent;
   errors: FieldErrors;
-  edit: (patch: Partial<CampaignFrame>) => void;
+  edit: (patch: Partial<EmailFrame>) => void;
 };
 
 /** The content's messages keyed by the frame field's own path ("primaryColor" for "content.primaryColor"). */

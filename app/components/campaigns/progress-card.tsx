@@ -1,10 +1,11 @@
 import { Badge, BlockStack, Button, Card, InlineStack, ProgressBar, Text } from "@shopify/polaris";
 import { useId } from "react";
+import type { Received } from "~/lib/api-client";
 import { formatDateTime, formatNumber } from "~/lib/format";
-import type { CampaignView } from "~/lib/schemas/campaign-views";
+import type { CampaignDetail } from "~/lib/schemas/campaign-views";
 
 type Props = {
-  campaign: Pick<CampaignView, "status" | "progress" | "finishedAt">;
+  campaign: Pick<Received<CampaignDetail>, "status" | "progress" | "finishedAt">;
   busy: boolean;
   onPause: () => void;
   onResume: () => void;

@@ -2,7 +2,12 @@ import { BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { formatDateTime } from "~/lib/format";
 import { subscribersText } from "./figures";
 
-type Props = { scheduledAt: string | null; audienceCount: number; busy: boolean; onCancel: () => void };
+type Props = {
+  scheduledAt: Date | string | null;
+  audienceCount: number;
+  busy: boolean;
+  onCancel: () => void;
+};
 
 /** A scheduled campaign waits for its time; cancelling takes it back to a draft, to edit or send later. */
 export function ScheduledCard({ scheduledAt, audienceCount, busy, onCancel }: Props) {

@@ -1,6 +1,7 @@
 import { Banner, BlockStack, Box, Card, InlineGrid, SkeletonBodyText, Text } from "@shopify/polaris";
 import { formatMoney, formatNumber } from "~/lib/format";
 import type { CampaignStats } from "~/lib/schemas/campaign-views";
+import type { AttributedRevenue } from "~/lib/schemas/popup-stats";
 import { ClicksChart } from "./clicks-chart";
 import { rateText } from "./figures";
 import { campaignApi } from "./paths";
@@ -35,8 +36,20 @@ function Figure({ label, value, detail }: FigureProps) {
   );
 }
 
+/** "€1,234.50 · $20.00" and "4 orders": orders the messages led to, per currency; "None" before any. */
+function revenueFigure(revenue: AttributedRevenue[]): FigureProps {
+  const orders = revenue.reduce((sum, { orders: count }) => sum + count, 0);
+  return {
+    label: "Revenue",
+    value:
+      revenue.length > 0
+        ? revenue.map(({ total, currency }) => formatMoney(total, currency)).join(" · ")
+        : "None",
+    detail: orders > 0 ? `${formatNumber(orders)} ${orders === 1 ? "order" : "orders"}` : undefined,
+  };
+}
+
 function figuresOf(stats: CampaignStats): FigureProps[] {
-  const revenue = stats.revenue;
   return [
     { label: "Delivered", value: formatNumber(stats.delivered) },
     { label: "Failed", value: formatNumber(stats.failed) },
@@ -44,15 +57,7 @@ function figuresOf(stats: CampaignStats): FigureProps[] {
     { label: "Total clicks", value: formatNumber(stats.totalClicks) },
     { label: "Click rate", value: rateText(stats.clickRate) },
     { label: "Unsubscribes", value: formatNumber(stats.unsubscribes) },
-    ...(revenue
-      ? [
-          {
-            label: "Revenue",
-            value: formatMoney(revenue.amount, revenue.currency),
-            detail: `${formatNumber(revenue.orders)} ${revenue.orders === 1 ? "order" : "orders"}`,
-          },
-        ]
-      : []),
+    revenueFigure(stats.revenue),
   ];
 }
 

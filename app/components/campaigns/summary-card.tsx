@@ -1,9 +1,10 @@
 import { BlockStack, Card, Text } from "@shopify/polaris";
+import type { Received } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/format";
-import type { CampaignView, StoreSender } from "~/lib/schemas/campaign-views";
+import type { CampaignDetail, StoreSender } from "~/lib/schemas/campaign-views";
 import { audienceText } from "./figures";
 
-type Props = { campaign: CampaignView; sender: StoreSender };
+type Props = { campaign: Received<CampaignDetail>; sender: StoreSender };
 
 function Line({ label, value }: { label: string; value: string }) {
   return (

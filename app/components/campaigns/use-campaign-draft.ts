@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useState } from "react";
 import { useToast } from "~/components/toast";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
-import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
-import type { CampaignContent, CampaignView, EditableCampaign } from "~/lib/schemas/campaign-views";
+import { ApiError, apiRequest, failureMessage, type Received } from "~/lib/api-client";
+import type { CampaignContent } from "~/lib/schemas/campaign-content";
+import type { CampaignDetail, EditableCampaign } from "~/lib/schemas/campaign-views";
 import { updateCampaignSchema } from "~/lib/schemas/campaigns";
 import { campaignApi } from "./paths";
 
@@ -16,7 +17,7 @@ export function editableOf({
   fromName,
   content,
   audience,
-}: CampaignView): EditableCampaign {
+}: Received<CampaignDetail>): EditableCampaign {
   return { name, subject, preheader, fromName, content, audience };
 }
 
@@ -42,7 +43,7 @@ export const isConflict = (error: unknown): error is ApiError =>
 
 type Options = {
   storeId: string;
-  campaign: CampaignView;
+  campaign: Received<CampaignDetail>;
   /** After a save: reads the campaign again (its audience count follows the saved audience). */
   onSaved: () => Promise<void>;
   /** A refusal the merchant must act on elsewhere, shown as a banner. */

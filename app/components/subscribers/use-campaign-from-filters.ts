@@ -3,7 +3,6 @@ import { useAction } from "~/components/use-action";
 import { useScreenNavigate } from "~/components/use-screen-navigate";
 import { apiRequest } from "~/lib/api-client";
 import { audienceOfFilters, campaignNameFor } from "~/lib/campaign-audience";
-import type { CampaignView } from "~/lib/schemas/campaign-views";
 import type { SubscriberFilters } from "~/lib/schemas/subscribers";
 
 /**
@@ -18,7 +17,7 @@ export function useCampaignFromFilters(store: { id: string; name: string }, filt
     await run(
       async () => {
         const now = new Date();
-        const campaign = await apiRequest<CampaignView>("POST", campaignsApi(store.id), {
+        const campaign = await apiRequest<{ id: string }>("POST", campaignsApi(store.id), {
           name: campaignNameFor(now),
           subject: `News from ${store.name}`,
           audience: audienceOfFilters(filters, now),

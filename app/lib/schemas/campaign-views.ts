@@ -1,30 +1,29 @@
+import type { CampaignContent } from "./campaign-content";
 import type { CampaignAudience, CampaignStatus } from "./campaigns";
-import type { EmailDesign } from "./email-template";
+import type { AttributedRevenue } from "./popup-stats";
 
 /**
- * What the campaign screens receive from the campaigns API (docs/decisions/015), as JSON: times are ISO
- * strings. The body of a campaign is a list of blocks, each with an id the editor makes.
+ * What the campaigns API answers (docs/decisions/015): the services declare these as their return types,
+ * the screens read them. Through the JSON API a Date arrives as a string: screens take `Received<T>`.
  */
-export type CampaignBlock =
-  | { id: string; type: "text"; text: string }
-  | { id: string; type: "button"; label: string; url: string }
-  | { id: string; type: "image"; url: string; alt: string; link: string }
-  | { id: string; type: "discountCode" }
-  | { id: string; type: "divider" };
 
-export type CampaignBlockType = CampaignBlock["type"];
-
-/** The frame (the email template's header, colours, links and footer) around the blocks. */
-export type CampaignFrame = Omit<EmailDesign, "bodyContent">;
-export type CampaignContent = CampaignFrame & { blocks: CampaignBlock[] };
-
-/** The recipients frozen when the send started, by state; all zero for a draft. */
+/** Where a campaign's frozen recipients are: every row of campaign_sends counted once; zeros before it starts. */
 export type CampaignProgress = {
   total: number;
   sent: number;
   failed: number;
   skipped: number;
   pending: number;
+};
+
+/** The campaign list's headline figures. */
+export type CampaignFigures = {
+  recipients: number;
+  delivered: number;
+  failed: number;
+  uniqueClicks: number;
+  /** Percent of delivered messages with a click, one decimal. */
+  clickRate: number;
 };
 
 type CampaignFields = {
@@ -39,29 +38,22 @@ type CampaignFields = {
   content: CampaignContent;
   audience: CampaignAudience;
   status: CampaignStatus;
-  scheduledAt: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
+  scheduledAt: Date | null;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
 };
 
 /** GET /api/stores/:storeId/campaigns/:campaignId. */
-export type CampaignView = CampaignFields & {
+export type CampaignDetail = CampaignFields & {
   /** How many subscribers the saved audience matches now. */
   audienceCount: number;
   progress: CampaignProgress;
 };
 
-/** One row of GET /api/stores/:storeId/campaigns, with its headline figures. */
-export type CampaignListItem = CampaignFields & {
-  recipients: number;
-  delivered: number;
-  failed: number;
-  uniqueClicks: number;
-  /** 0–100, one decimal. */
-  clickRate: number;
-};
+/** One row of GET /api/stores/:storeId/campaigns. */
+export type CampaignListItem = CampaignFields & CampaignFigures;
 
 /** GET /api/stores/:storeId/campaigns/:campaignId/stats. */
 export type CampaignStats = {
@@ -71,21 +63,18 @@ export type CampaignStats = {
   pending: number;
   uniqueClicks: number;
   totalClicks: number;
-  /** 0–100, one decimal. */
+  /** Percent of delivered messages with a click, one decimal. */
   clickRate: number;
   unsubscribes: number;
-  /** Orders attributed to the campaign's links; null while attribution is not available. */
-  revenue: { amount: string; currency: string; orders: number } | null;
+  /** Orders its messages led to, per currency; empty when none. */
+  revenue: AttributedRevenue[];
   clicksPerDay: { day: string; clicks: number }[];
 };
-
-/** POST /api/stores/:storeId/campaigns/preview. */
-export type CampaignPreview = { subject: string; html: string; text: string };
 
 /** The store's sender, for a campaign without a from name of its own. */
 export type StoreSender = { fromName: string; fromEmail: string };
 
-/** The fields of a campaign the editor changes (PUT …/campaigns/:campaignId). */
+/** What the campaign editor changes (PUT …/campaigns/:campaignId). */
 export type EditableCampaign = Pick<
   CampaignFields,
   "name" | "subject" | "preheader" | "fromName" | "content" | "audience"

@@ -13,7 +13,7 @@ const DESKTOP_WIDTH = 600;
  * The email as subscribers will see it (with a sample subscriber), saved or not, rendered by the server
  * again whenever what it shows changes, and not when only an unchanged copy of it arrives.
  */
-export function CampaignPreview({ storeId, email }: Props) {
+export function CampaignEmailPreview({ storeId, email }: Props) {
   const json = JSON.stringify({ subject: email.subject, preheader: email.preheader, content: email.content });
   const body = useMemo(() => JSON.parse(json) as object, [json]);
   const { html, subject, loading } = useEmailPreview(`${campaignsApi(storeId)}/preview`, body);
