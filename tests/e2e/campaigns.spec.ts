@@ -19,10 +19,9 @@ const audienceCount = (page: Page) => page.getByTestId("audience-count");
 
 /**
  * The screen at 1440 px, then at 390 px, each width loaded afresh (`shown` says when it is on screen
- * again). The sandboxed preview frame runs in a process of its own, which Chromium does not draw while it
- * is out of view, nor redraws after a resize: so each width is a fresh load, and on a phone, where the
- * preview is far down, it also gets a picture of its own, scrolled into view. The window is the
- * desktop's again after.
+ * again): in the test browser the sandboxed preview frame comes out blank after a resize and, in a
+ * full-page picture, while it is out of view. So on a phone, where the preview is far down, it also gets
+ * a picture of its own, scrolled into view. The window is the desktop's again after.
  */
 async function screenshots(page: Page, name: string, shown: () => Promise<void>) {
   await screenshot(page, `${name}-1440`);
@@ -170,7 +169,7 @@ test("a campaign from the Subscribers filter: compose, preview, test, send, foll
 });
 
 test("the empty list, Create campaign, and a refusal shown as a banner", async ({ page, browserErrors }) => {
-  browserErrors.allow(/status of 409/);
+  browserErrors.allow(/status of (409|422)/);
   const store = await createStore(api, {
     name: unique("Quiet Shop"),
     shopifyUrl: "https://quiet-shop.example.com",
@@ -192,6 +191,17 @@ test("the empty list, Create campaign, and a refusal shown as a banner", async (
   await dialog.getByRole("button", { name: "Create campaign" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Winter sale" })).toBeVisible();
   await expect(page.getByLabel("Subject")).toHaveValue("Our winter sale starts today");
+
+  // A block the server refuses keeps the campaign unsaved, with the reason on the block's field.
+  await page.getByRole("button", { name: "Add block" }).click();
+  await page.getByRole("menuitem", { name: "Text" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const emptyText = page.getByRole("list", { name: "Content blocks" }).getByRole("listitem").last();
+  await expect(emptyText.getByText("Block text is required")).toBeVisible();
+  await expect(page.getByText("Unsaved changes")).toBeVisible();
+  // Removing it puts the campaign back as saved.
+  await page.getByRole("button", { name: "Remove Text block 3" }).click();
+  await expect(page.getByText("All changes saved")).toBeVisible();
 
   // This store has no email settings: the server refuses, and the screen says why.
   await page.getByRole("button", { name: "Send", exact: true }).click();
@@ -230,4 +240,54 @@ test("a scheduled campaign waits, and cancelling its schedule makes it a draft a
   await expect(toast(page)).toHaveText("Success: Schedule cancelled: the campaign is a draft again");
   await expect(page.getByText("All changes saved")).toBeVisible();
   await expect(page.getByLabel("Subject")).toHaveValue("Coming soon");
+});
+
+test("a send in progress pauses and resumes, and nobody gets it twice", async ({ page }) => {
+  const store = shop.store;
+  const domain = `${unique("paused")}.example`;
+  const readers = ["cleo", "dario"].map((name) => `${name}@${domain}`);
+  for (const reader of readers) {
+    await subscribe(MAIN, store.id, reader);
+    // The welcome email goes first, so that holding the SMTP server below holds only the campaign.
+    await shop.sink.waitForMessage((message) => message.envelopeTo.includes(reader), 20_000);
+  }
+  const subject = unique("Paused news");
+  const campaign = await api.post<{ id: string }>(`/api/stores/${store.id}/campaigns`, {
+    name: subject,
+    subject,
+    audience: { from: null, to: null, search: domain, codeUsed: "any", confirmedOnly: false },
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/store/${store.id}/campaigns/${campaign.id}`);
+
+  // The SMTP server leaves the first message unanswered: the campaign stays "sending" until it is let go.
+  await shop.sink.setMode("hold");
+  try {
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await page
+      .getByRole("dialog", { name: "Send campaign" })
+      .getByRole("button", { name: "Send now" })
+      .click();
+    await expect(page.getByTestId("campaign-progress")).toHaveText("0 of 2 sent");
+    await screenshot(page, "campaign-sending-1440");
+    await page.getByRole("button", { name: "Pause" }).click();
+    await expect(toast(page)).toHaveText("Success: Sending paused");
+    await expect(page.getByRole("button", { name: "Resume" })).toBeVisible();
+    await screenshot(page, "campaign-paused-1440");
+  } finally {
+    await shop.sink.setMode("accept");
+  }
+  await page.getByRole("button", { name: "Resume" }).click();
+  await expect(toast(page)).toHaveText("Success: Sending resumed");
+  await expect(page.getByTestId("campaign-progress")).toHaveText("2 of 2 sent", { timeout: 30_000 });
+  for (const reader of readers) {
+    await shop.sink.waitForMessage(
+      (message) => message.envelopeTo.includes(reader) && message.subject === subject,
+    );
+    const copies = shop.sink.messages.filter(
+      (message) => message.envelopeTo.includes(reader) && message.subject === subject,
+    );
+    expect(copies, reader).toHaveLength(1);
+  }
 });
