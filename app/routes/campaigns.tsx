@@ -72,11 +72,12 @@ function CampaignList({ store }: { store: Store }) {
             campaigns={list.data.campaigns}
             onCreate={() => setCreating(true)}
           />
-        ) : list.error ? null : (
+        ) : null}
+        {!list.data && !list.error ? (
           <Card>
             <SkeletonBodyText lines={4} />
           </Card>
-        )}
+        ) : null}
       </BlockStack>
       <CreateCampaignModal storeId={store.id} open={creating} onClose={() => setCreating(false)} />
     </Page>

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { createStore, subscribe, unique } from "./support/api";
 import { login } from "./support/auth";
-import { expect, test, toast } from "./support/fixtures";
+import { expect, sidebarItems, test, toast } from "./support/fixtures";
+import { createMember } from "./support/members";
 import { screenshot } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
 import { adminApiForFile, mailingStoreForFile } from "./support/spec-setup";
@@ -290,4 +291,23 @@ test("a send in progress pauses and resumes, and nobody gets it twice", async ({
     );
     expect(copies, reader).toHaveLength(1);
   }
+});
+
+test("a member with only Manage Campaigns has Campaigns in the sidebar and can write one", async ({
+  page,
+}) => {
+  const member = { email: `${unique("writer")}@e2e.test`, password: "writer-password-1" };
+  await createMember(MAIN, { ...member, permissions: { manage_campaigns: true } });
+  await login(page, member.email, member.password);
+  await expect(sidebarItems(page)).toHaveText(["Dashboard", "Campaigns"]);
+  await page.locator("nav.Polaris-Navigation").getByRole("link", { name: "Campaigns" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Campaigns" })).toBeVisible();
+  await page.goto(`/store/${shop.store.id}/campaigns`);
+  await page.getByRole("button", { name: "Create campaign" }).first().click();
+  const dialog = page.getByRole("dialog", { name: "Create campaign" });
+  await dialog.getByLabel("Campaign name").fill(unique("Member news"));
+  await dialog.getByLabel("Subject").fill("From the team");
+  await dialog.getByRole("button", { name: "Create campaign" }).click();
+  // The sender comes from the email settings, which this member cannot open.
+  await expect(page.getByLabel("From name")).toHaveAttribute("placeholder", "Campaign Shop");
 });
