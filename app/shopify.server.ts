@@ -1,8 +1,9 @@
-import { ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-react-router/server";
+import { type ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-react-router/server";
 import { DrizzleSessionStoragePostgres } from "@shopify/shopify-app-session-storage-drizzle";
 import { db } from "~/db/client.server";
 import { shopifySessions } from "~/db/schema";
 import { env } from "~/server/env.server";
+import { SHOPIFY_API_VERSION } from "~/services/shopify/api-version";
 import { connectInstalledShop } from "~/services/shopify/install.server";
 import { EncryptedSessionStorage } from "~/services/shopify/session-storage.server";
 
@@ -32,7 +33,8 @@ const sessionTable = shopifySessions as unknown as AdapterSessionTable;
 function createEmbeddedApp(config: NonNullable<ReturnType<typeof embeddedAppConfig>>) {
   return shopifyApp({
     ...config,
-    apiVersion: ApiVersion.October25,
+    // One of the library's versions (checked where it is declared).
+    apiVersion: SHOPIFY_API_VERSION as ApiVersion,
     authPathPrefix: "/auth",
     distribution: AppDistribution.AppStore,
     sessionStorage: new EncryptedSessionStorage(new DrizzleSessionStoragePostgres(db(), sessionTable)),

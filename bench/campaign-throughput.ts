@@ -1,19 +1,18 @@
-import { Queue } from "bullmq";
-import { Redis } from "ioredis";
 import pg from "pg";
 import { defaultCampaignContent } from "../app/lib/schemas/campaign-content";
 import { campaignsQueue } from "../jobs/queues/campaigns.config";
-import { startTsxCli, stopProcess, tail } from "../tests/support/infra/processes";
-import { appEnvironment, type BenchEnv } from "./lib/app";
+import { stopProcess, tail } from "../tests/support/infra/processes";
 import { groupCpuSeconds } from "./lib/cpu";
 import { progress, sleep, withTimeout } from "./lib/log";
 import { fixed, integer, type Row } from "./lib/report";
 import { sendStoreMailToSink, startSmtpSink } from "./smtp-sink";
 import {
   describeRaw,
+  type MailBench,
   type MailRun,
   measureRaw,
   type RawRun,
+  startMailWorker,
   timeDelivery,
   waitForWorker,
 } from "./welcome-email-throughput";
@@ -59,7 +58,7 @@ async function sendingCampaign(client: pg.Client, storeId: string): Promise<stri
   return campaignId;
 }
 
-type CampaignBench = BenchEnv & { mailRedisPrefix: string; origin: string; storeId: string };
+type CampaignBench = MailBench & { storeId: string };
 
 /**
  * One `jobs/worker.ts` delivering a campaign to RECIPIENTS subscribers (claims in batches of a second's
@@ -70,17 +69,7 @@ export async function measureCampaignThroughput(bench: CampaignBench): Promise<C
   const sink = await startSmtpSink();
   const client = new pg.Client({ connectionString: bench.databaseUrl });
   await client.connect();
-  const connection = new Redis(bench.redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue(campaignsQueue.name, { connection, prefix: bench.mailRedisPrefix });
-  const worker = startTsxCli(
-    "worker",
-    "jobs/worker.ts",
-    appEnvironment(bench, {
-      REDIS_PREFIX: bench.mailRedisPrefix,
-      ALLOW_PRIVATE_NETWORK_TARGETS: "true",
-      APP_URL: bench.origin,
-    }),
-  );
+  const { connection, queue, worker } = startMailWorker(bench, campaignsQueue.name);
   try {
     await sendStoreMailToSink(client, bench.storeId, sink);
     await waitForWorker(queue, worker);

@@ -97,16 +97,12 @@ export async function waitForWorker(queue: Queue, worker: TrackedProcess): Promi
   throw new Error(`worker did not connect within 90 s:\n${tail(worker)}`);
 }
 
-type MailBench = BenchEnv & { mailRedisPrefix: string; origin: string; nodeOptions?: string[] };
+export type MailBench = BenchEnv & { mailRedisPrefix: string; origin: string; nodeOptions?: string[] };
 
-async function measureWorker(
-  bench: MailBench,
-  client: pg.Client,
-  storeId: string,
-  sink: SmtpSink,
-): Promise<{ run: WelcomeEmailMeasurement["worker"]; sample: Buffer }> {
+/** One `jobs/worker.ts` on the bench's database and Redis prefix, and a queue of `queueName` to feed it. */
+export function startMailWorker(bench: MailBench, queueName: string) {
   const connection = new Redis(bench.redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue(emailQueue.name, { connection, prefix: bench.mailRedisPrefix });
+  const queue = new Queue(queueName, { connection, prefix: bench.mailRedisPrefix });
   const worker = startTsxCli(
     "worker",
     "jobs/worker.ts",
@@ -117,6 +113,16 @@ async function measureWorker(
     }),
     { nodeOptions: bench.nodeOptions },
   );
+  return { connection, queue, worker };
+}
+
+async function measureWorker(
+  bench: MailBench,
+  client: pg.Client,
+  storeId: string,
+  sink: SmtpSink,
+): Promise<{ run: WelcomeEmailMeasurement["worker"]; sample: Buffer }> {
+  const { connection, queue, worker } = startMailWorker(bench, emailQueue.name);
   try {
     progress(`starting one worker (pid ${worker.child.pid}), prefix ${bench.mailRedisPrefix}`);
     await waitForWorker(queue, worker);

@@ -1,13 +1,23 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
+import type {
+  CustomerEmailMarketingConsentInput,
+  CustomerEmailMarketingConsentUpdateInput,
+  CustomerIdentifierInput,
+  CustomerInput,
+  DiscountCodeBasicInput,
+  MetafieldsSetInput,
+} from "../app/services/shopify/admin.generated";
+import { executeAdminRequest, type RootFields } from "./shopify-graphql";
 
 /**
  * The fake Shopify used by the tests and, with MOCKS=true, by `npm run dev` (see server.ts).
  * MSW handlers for the Shopify Admin GraphQL API
  * (POST https://{shop}.myshopify.com/admin/api/{version}/graphql.json) and the embedded app's token
  * exchange (POST https://{shop}.myshopify.com/admin/oauth/access_token), answering in Shopify's
- * documented shapes. Later features add the operations they call here.
+ * documented shapes. Admin requests run over Shopify's published schema (mocks/shopify-graphql.ts); later
+ * features add the root fields they call to `adminRootFields`.
  */
 export type FakeShop = {
   domain: string;
@@ -74,14 +84,7 @@ const cost = {
 type Variables = Record<string, unknown>;
 
 /** discountCodeBasicCreate: the discount as Shopify stores it, or its userErrors (a taken code). */
-function createDiscount(shop: FakeShop, variables: Variables) {
-  const input = (variables.discount ?? {}) as {
-    code?: string;
-    title?: string;
-    usageLimit?: number;
-    appliesOncePerCustomer?: boolean;
-    customerGets?: { value?: { percentage?: number } };
-  };
+function createDiscount(shop: FakeShop, input: DiscountCodeBasicInput) {
   shop.discounts ??= new Map();
   const code = input.code ?? "";
   if (!code || shop.discounts.has(code)) {
@@ -108,23 +111,25 @@ function createDiscount(shop: FakeShop, variables: Variables) {
   return { codeDiscountNode: { id }, userErrors: [] };
 }
 
-type ConsentInput = { marketingState?: string; marketingOptInLevel?: string; consentUpdatedAt?: string };
 type UserError = { field: string[]; message: string; code?: string };
 
 /** Shopify accepts only these states as input; NOT_SUBSCRIBED, REDACTED and INVALID are read-only. */
 const SETTABLE_STATES = ["SUBSCRIBED", "UNSUBSCRIBED", "PENDING"];
 
-function consentErrors(consent: ConsentInput | undefined, field: string[]): UserError[] {
+function consentErrors(
+  consent: CustomerEmailMarketingConsentInput | null | undefined,
+  field: string[],
+): UserError[] {
   if (!consent) return [];
-  if (!SETTABLE_STATES.includes(consent.marketingState ?? "")) {
+  if (!SETTABLE_STATES.includes(consent.marketingState)) {
     return [{ field: [...field, "marketingState"], message: "Marketing state is invalid", code: "INVALID" }];
   }
   return [];
 }
 
-function storedConsent(consent: ConsentInput) {
+function storedConsent(consent: CustomerEmailMarketingConsentInput) {
   return {
-    marketingState: consent.marketingState ?? "NOT_SUBSCRIBED",
+    marketingState: consent.marketingState,
     marketingOptInLevel: consent.marketingOptInLevel ?? null,
     consentUpdatedAt: consent.consentUpdatedAt ?? new Date().toISOString(),
   };
@@ -137,8 +142,7 @@ function customerByEmail(shop: FakeShop, email: string): FakeCustomer | undefine
 }
 
 /** customerCreate: a new customer, or Shopify's userErrors (a taken or invalid email, an unsettable state). */
-function createCustomer(shop: FakeShop, variables: Variables) {
-  const input = (variables.input ?? {}) as { email?: string; emailMarketingConsent?: ConsentInput };
+function createCustomer(shop: FakeShop, input: CustomerInput) {
   const email = input.email ?? "";
   const errors: UserError[] = [];
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
@@ -155,29 +159,22 @@ function createCustomer(shop: FakeShop, variables: Variables) {
 }
 
 /** customerEmailMarketingConsentUpdate: the new consent, or userErrors for an unknown customer or state. */
-function updateConsent(shop: FakeShop, variables: Variables) {
-  const input = (variables.input ?? {}) as { customerId?: string; emailMarketingConsent?: ConsentInput };
-  const customer = shop.customers?.get(input.customerId ?? "");
+function updateConsent(shop: FakeShop, input: CustomerEmailMarketingConsentUpdateInput) {
+  const customer = shop.customers?.get(input.customerId);
   if (!customer) {
     return {
       customer: null,
       userErrors: [{ field: ["input", "customerId"], message: "Customer not found", code: "INVALID" }],
     };
   }
-  const errors = consentErrors(input.emailMarketingConsent ?? {}, ["input", "emailMarketingConsent"]);
+  const errors = consentErrors(input.emailMarketingConsent, ["input", "emailMarketingConsent"]);
   if (errors.length > 0) return { customer: null, userErrors: errors };
-  customer.emailMarketingConsent = storedConsent(input.emailMarketingConsent ?? {});
+  customer.emailMarketingConsent = storedConsent(input.emailMarketingConsent);
   return { customer: { id: customer.id }, userErrors: [] };
 }
 
 /** metafieldsSet on this app's installation (app-data metafields); any other owner is refused. */
-function setMetafields(shop: FakeShop, variables: Variables) {
-  const inputs = (variables.metafields ?? []) as {
-    ownerId?: string;
-    namespace?: string;
-    key?: string;
-    value?: string;
-  }[];
+function setMetafields(shop: FakeShop, inputs: MetafieldsSetInput[]) {
   const foreign = inputs.findIndex((input) => input.ownerId !== FAKE_APP_INSTALLATION_ID);
   if (foreign >= 0) {
     return {
@@ -192,51 +189,46 @@ function setMetafields(shop: FakeShop, variables: Variables) {
     };
   }
   shop.appMetafields ??= new Map();
-  for (const input of inputs) shop.appMetafields.set(`${input.namespace}.${input.key}`, input.value ?? "");
+  for (const input of inputs) shop.appMetafields.set(`${input.namespace}.${input.key}`, input.value);
   return { metafields: inputs.map((input) => ({ key: input.key })), userErrors: [] };
 }
 
-function resolveQuery(
-  shop: FakeShop,
-  query: string,
-  variables: Variables = {},
-): Record<string, unknown> | undefined {
-  const data: Record<string, unknown> = {};
-  if (/\bdiscountCodeBasicCreate\s*\(/.test(query))
-    data.discountCodeBasicCreate = createDiscount(shop, variables);
-  if (/\bcodeDiscountNodeByCode\s*\(/.test(query)) {
-    const found = shop.discounts?.get(String(variables.code ?? ""));
-    data.codeDiscountNodeByCode = found
-      ? { id: found.id, codeDiscount: { __typename: "DiscountCodeBasic", asyncUsageCount: found.usageCount } }
-      : null;
-  }
-  if (/\bshop\s*\{/.test(query)) {
-    // The owner's email only when selected, as GraphQL answers only what is asked.
-    const selectsEmail = /\bshop\s*\{[^}]*\bemail\b/.test(query);
-    data.shop = {
+/**
+ * What a fake shop answers, by Admin API root field; the schema picks what each request selected. A new
+ * operation of the app needs its root field here.
+ */
+export function adminRootFields(shop: FakeShop): RootFields {
+  return {
+    shop: () => ({
       name: shop.name,
-      ...(selectsEmail ? { email: shop.email ?? `owner@${shop.domain}` } : {}),
+      email: shop.email ?? `owner@${shop.domain}`,
       myshopifyDomain: shop.domain,
-    };
-  }
-  if (/\bcurrentAppInstallation\s*\{/.test(query)) {
-    // Its id only when selected, as Shopify answers (the scopes check compares the whole object).
-    const selectsId = /\bcurrentAppInstallation\s*\{[^}]*\bid\b/.test(query);
-    data.currentAppInstallation = {
-      ...(selectsId ? { id: FAKE_APP_INSTALLATION_ID } : {}),
+    }),
+    currentAppInstallation: () => ({
+      id: FAKE_APP_INSTALLATION_ID,
       accessScopes: shop.scopes.map((handle) => ({ handle })),
-    };
-  }
-  if (/\bcustomerByIdentifier\s*\(/.test(query)) {
-    const identifier = (variables.identifier ?? {}) as { emailAddress?: string };
-    const found = customerByEmail(shop, identifier.emailAddress ?? "");
-    data.customerByIdentifier = found ? { id: found.id } : null;
-  }
-  if (/\bcustomerCreate\s*\(/.test(query)) data.customerCreate = createCustomer(shop, variables);
-  if (/\bcustomerEmailMarketingConsentUpdate\s*\(/.test(query))
-    data.customerEmailMarketingConsentUpdate = updateConsent(shop, variables);
-  if (/\bmetafieldsSet\s*\(/.test(query)) data.metafieldsSet = setMetafields(shop, variables);
-  return Object.keys(data).length > 0 ? data : undefined;
+    }),
+    codeDiscountNodeByCode: ({ code }: { code: string }) => {
+      const found = shop.discounts?.get(code);
+      // __typename tells the schema which member of the DiscountCode union answers.
+      return found
+        ? {
+            id: found.id,
+            codeDiscount: { __typename: "DiscountCodeBasic", asyncUsageCount: found.usageCount },
+          }
+        : null;
+    },
+    discountCodeBasicCreate: ({ basicCodeDiscount }: { basicCodeDiscount: DiscountCodeBasicInput }) =>
+      createDiscount(shop, basicCodeDiscount),
+    customerByIdentifier: ({ identifier }: { identifier: CustomerIdentifierInput }) => {
+      const found = customerByEmail(shop, identifier.emailAddress ?? "");
+      return found ? { id: found.id } : null;
+    },
+    customerCreate: ({ input }: { input: CustomerInput }) => createCustomer(shop, input),
+    customerEmailMarketingConsentUpdate: ({ input }: { input: CustomerEmailMarketingConsentUpdateInput }) =>
+      updateConsent(shop, input),
+    metafieldsSet: ({ metafields }: { metafields: MetafieldsSetInput[] }) => setMetafields(shop, metafields),
+  };
 }
 
 const TOKEN_ENDPOINT = /^https:\/\/([a-z0-9][a-z0-9-]*\.myshopify\.com)\/admin\/oauth\/access_token$/;
@@ -382,14 +374,12 @@ export function shopifyHandlers(shops: FakeShop[] = [FAKE_SHOP], calls: ShopifyC
           },
         });
       }
-      const data = resolveQuery(shop, query, body?.variables ?? {});
-      if (!data) {
-        return HttpResponse.json({
-          errors: [{ message: "The fake Shopify does not answer this query: extend mocks/shopify.ts" }],
-          extensions: { cost },
-        });
-      }
-      return HttpResponse.json({ data, extensions: { cost } });
+      const result = executeAdminRequest(adminRootFields(shop), {
+        version,
+        query,
+        variables: body?.variables ?? {},
+      });
+      return HttpResponse.json({ ...result, extensions: { cost } });
     }),
   ];
 }

@@ -40,7 +40,7 @@ mkdir -p "$DATA_DIR"
 # relative to its working directory; node_modules is shared.
 RUNTIME="$DATA_DIR/runtime"
 mkdir -p "$RUNTIME"
-cp -R build drizzle mocks server.ts package.json "$RUNTIME/"
+cp -R build drizzle mocks scripts server.ts package.json "$RUNTIME/"
 ln -s "$ROOT/node_modules" "$RUNTIME/node_modules"
 if [[ ! -f "$RUNTIME/build/server/index.js" || -z "$(ls -A "$RUNTIME/build/client/assets" 2>/dev/null)" ]]; then
   echo "start-server.sh: build/ is incomplete (is a build running right now?). Run 'npm run build' again." >&2

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  campaignSends,
+  campaigns,
   emailClickTracking,
   emailSends,
   orderAttributions,
@@ -12,6 +14,7 @@ import {
   users,
   webhookEvents,
 } from "~/db/schema";
+import { defaultCampaignContent } from "~/lib/schemas/campaign-content";
 import { uniqueEmail } from "../support/builders/fixtures";
 import {
   deliver,
@@ -525,6 +528,25 @@ describe("compliance webhooks", () => {
     const row = await subscriberWithHistory(store.id, email);
     const first = await attributeOrderTo(row, `gid://shopify/Order/${randomUUID()}`, "42.50");
     const second = await attributeOrderTo(row, `gid://shopify/Order/${randomUUID()}`, "19.90");
+    const [campaign] = await testDb()
+      .insert(campaigns)
+      .values({
+        storeId: store.id,
+        name: "Spring sale",
+        slug: "spring-sale",
+        subject: "Spring",
+        content: defaultCampaignContent,
+      })
+      .returning();
+    await testDb()
+      .insert(campaignSends)
+      .values({
+        campaignId: campaign?.id ?? "",
+        storeId: store.id,
+        subscriberId: row.id,
+        status: "sent",
+        sentAt: new Date(),
+      });
     const payload = {
       shop_id: 1,
       shop_domain: domain,
@@ -542,6 +564,7 @@ describe("compliance webhooks", () => {
     expect(message.text).toContain("with 2 orders placed with their discount code");
     expect(message.text).toContain(`"email": "${email}"`);
     expect(message.text).toContain('"kind": "welcome"');
+    expect(message.text).toContain('"campaign": "Spring sale"');
     expect(message.text).toContain("https://shop.example.com/collections/all");
     for (const order of [first, second]) {
       expect(message.text).toContain(`"orderId": "${order.orderId}"`);

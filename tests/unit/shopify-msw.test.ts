@@ -1,5 +1,9 @@
+import { type OperationDefinitionNode, parse } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAKE_SHOP, INVALID_TOKEN_ERROR, setupShopifyMock } from "../../mocks/shopify";
+import { adminRootFields, FAKE_SHOP, INVALID_TOKEN_ERROR, setupShopifyMock } from "../../mocks/shopify";
+import { executeAdminRequest } from "../../mocks/shopify-graphql";
+import { findAdminDocuments } from "../../scripts/admin-graphql/documents";
+import { servedAdminVersion } from "../../scripts/admin-graphql/schema";
 
 /** The fake Shopify Admin API used by later tests answers like the real one. */
 const { server, calls } = setupShopifyMock();
@@ -8,10 +12,17 @@ afterAll(() => server.close());
 
 const endpoint = `https://${FAKE_SHOP.domain}/admin/api/2025-07/graphql.json`;
 
-function query(body: string, token: string | undefined, url = endpoint) {
+function query(body: string, token: string | undefined, url = endpoint, variables = {}) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (token) headers["X-Shopify-Access-Token"] = token;
-  return fetch(url, { method: "POST", headers, body: JSON.stringify({ query: body }) });
+  return fetch(url, { method: "POST", headers, body: JSON.stringify({ query: body, variables }) });
+}
+
+type GraphqlBody = { data?: unknown; errors?: { message: string }[] };
+
+async function errorsOf(response: Response): Promise<string[]> {
+  const body = (await response.json()) as GraphqlBody;
+  return (body.errors ?? []).map((error) => error.message);
 }
 
 describe("fake Shopify Admin GraphQL", () => {
@@ -45,5 +56,79 @@ describe("fake Shopify Admin GraphQL", () => {
       "https://nobody.myshopify.com/admin/api/2025-07/graphql.json",
     );
     expect(response.status).toBe(404);
+  });
+});
+
+describe("the fake shop answers from Shopify's Admin API schema", () => {
+  it("refuses a field the schema does not have, as Shopify does", async () => {
+    const response = await query("{ shop { name favouriteColour } }", FAKE_SHOP.accessToken);
+    expect(response.status).toBe(200);
+    expect(await errorsOf(response)).toEqual([
+      expect.stringMatching(/^Cannot query field "favouriteColour" on type "Shop"/),
+    ]);
+  });
+
+  it("refuses variables that Shopify's input types refuse", async () => {
+    const response = await query(
+      "mutation Create($input: CustomerInput!) { customerCreate(input: $input) { customer { id } } }",
+      FAKE_SHOP.accessToken,
+      endpoint,
+      { input: { email: "a@example.com", emailMarketingConsent: { marketingState: "MAYBE" } } },
+    );
+    expect(await errorsOf(response)).toEqual([
+      expect.stringMatching(
+        /^Variable "\$input" got invalid value "MAYBE" at "input\.emailMarketingConsent\.marketingState"/,
+      ),
+    ]);
+  });
+
+  it("answers a retired version's URL from the oldest schema shipped, as Shopify falls forward", () => {
+    expect(servedAdminVersion("2025-07")).toBe("2025-10");
+    expect(servedAdminVersion("2026-01")).toBe("2026-01");
+  });
+
+  it("names the file to extend for a root field it does not answer", async () => {
+    const response = await query("{ orders(first: 1) { nodes { id } } }", FAKE_SHOP.accessToken);
+    expect(await errorsOf(response)).toEqual([
+      "The fake Shopify does not answer orders: extend mocks/shopify.ts",
+    ]);
+  });
+
+  it("turns an answer that drifts from the schema into an error", () => {
+    const missingField = executeAdminRequest(
+      { shop: () => ({ name: "Acme" }) },
+      { version: "2025-10", query: "{ shop { name myshopifyDomain } }", variables: {} },
+    );
+    expect(missingField.errors?.map((error) => error.message)).toEqual([
+      "Cannot return null for non-nullable field Shop.myshopifyDomain.",
+    ]);
+    const unknownState = executeAdminRequest(
+      {
+        customerByIdentifier: () => ({
+          id: "gid://shopify/Customer/1",
+          emailMarketingConsent: { marketingState: "OPTED_IN" },
+        }),
+      },
+      {
+        version: "2025-10",
+        query:
+          '{ customerByIdentifier(identifier: { emailAddress: "a@example.com" }) { emailMarketingConsent { marketingState } } }',
+        variables: {},
+      },
+    );
+    expect(unknownState.errors?.map((error) => error.message)).toEqual([
+      expect.stringMatching(/^Enum "CustomerEmailMarketingState" cannot represent value: "OPTED_IN"/),
+    ]);
+  });
+
+  it("answers every root field the app's documents ask for", () => {
+    const answered = Object.keys(adminRootFields(FAKE_SHOP));
+    const asked = findAdminDocuments().flatMap((document) =>
+      parse(document.source)
+        .definitions.filter((definition) => definition.kind === "OperationDefinition")
+        .flatMap((operation: OperationDefinitionNode) => operation.selectionSet.selections)
+        .flatMap((selection) => (selection.kind === "Field" ? [selection.name.value] : [])),
+    );
+    expect(asked.filter((field) => !answered.includes(field))).toEqual([]);
   });
 });

@@ -1,8 +1,7 @@
 import { logger } from "~/server/logger.server";
 import { DomainError, invalid, unavailable, upstreamFailed } from "~/services/errors.server";
-
-/** The Admin API version every call pins (Shopify supports each version for a year). */
-export const SHOPIFY_API_VERSION = "2025-10";
+import type { AdminOperations } from "./admin.generated";
+import { SHOPIFY_API_VERSION } from "./api-version";
 /** Scopes the standalone custom-app token needs: discounts (codes, usage) and customers (consent sync). */
 export const REQUIRED_SCOPES = ["read_discounts", "write_discounts", "read_customers", "write_customers"];
 /** Throttled calls wait for the bucket to refill; beyond this many waits the job retries later instead. */
@@ -55,12 +54,21 @@ function throttledWaitMs(body: GraphqlResponse<unknown>): number | null {
   return Math.max(250, Math.ceil((Math.max(needed, 1) / rate) * 1000));
 }
 
-/** One Admin GraphQL call, waiting and retrying while Shopify answers THROTTLED (cost-based limits). */
-export async function adminGraphql<T>(
+/** A document's variables: an argument only when the operation declares some. */
+type VariablesOf<Document extends keyof AdminOperations> =
+  AdminOperations[Document]["variables"] extends Record<string, never>
+    ? []
+    : [variables: AdminOperations[Document]["variables"]];
+
+/**
+ * One Admin GraphQL call, waiting and retrying while Shopify answers THROTTLED (cost-based limits). Only
+ * the app's `#graphql` documents are accepted, typed by `npm run graphql-codegen` from Shopify's schema.
+ */
+export async function adminGraphql<Document extends keyof AdminOperations>(
   credentials: ShopifyCredentials,
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<T> {
+  query: Document,
+  ...[variables = {}]: VariablesOf<Document>
+): Promise<AdminOperations[Document]["result"]> {
   const url = `https://${credentials.shopDomain}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`;
   for (let wait = 0; ; wait += 1) {
     const response = await fetch(url, {
@@ -71,7 +79,9 @@ export async function adminGraphql<T>(
     });
     if (response.status === 401 || response.status === 403) throw new ShopifyAuthError();
     if (response.status === 404) throw invalid(`No Shopify store answers at ${credentials.shopDomain}`);
-    const body = (await response.json().catch(() => ({}))) as GraphqlResponse<T>;
+    const body = (await response.json().catch(() => ({}))) as GraphqlResponse<
+      AdminOperations[Document]["result"]
+    >;
     const waitMs = response.status === 429 ? 1_000 : throttledWaitMs(body);
     if (waitMs !== null) {
       if (wait >= MAX_THROTTLE_WAITS)
@@ -90,14 +100,9 @@ export async function adminGraphql<T>(
   }
 }
 
-type VerifyResult = {
-  shop: { name: string; myshopifyDomain: string };
-  currentAppInstallation: { accessScopes: { handle: string }[] };
-};
-
 /** Checks a shop and token: the shop's name, the scopes granted, and which required ones are missing. */
 export async function verifyShopifyAccess(credentials: ShopifyCredentials) {
-  const data = await adminGraphql<VerifyResult>(
+  const data = await adminGraphql(
     credentials,
     `#graphql
     query VerifyAccess { shop { name myshopifyDomain } currentAppInstallation { accessScopes { handle } } }`,
@@ -114,16 +119,12 @@ export async function verifyShopifyAccess(credentials: ShopifyCredentials) {
   };
 }
 
-type UserError = { field: string[] | null; message: string; code?: string | null };
-
 /** A single-use code for one subscriber: usage limit 1, once per customer, the popup's percentage off everything. */
 export async function createDiscountCode(
   credentials: ShopifyCredentials,
   input: { code: string; title: string; percentage: number },
 ) {
-  const data = await adminGraphql<{
-    discountCodeBasicCreate: { codeDiscountNode: { id: string } | null; userErrors: UserError[] };
-  }>(
+  const data = await adminGraphql(
     credentials,
     `#graphql
     mutation CreateSubscriberCode($discount: DiscountCodeBasicInput!) {
@@ -144,7 +145,7 @@ export async function createDiscountCode(
       },
     },
   );
-  const { codeDiscountNode, userErrors } = data.discountCodeBasicCreate;
+  const { codeDiscountNode = null, userErrors = [] } = data.discountCodeBasicCreate ?? {};
   if (userErrors.length > 0 || !codeDiscountNode) {
     throw invalid(
       `Shopify refused the discount code: ${userErrors.map((error) => error.message).join("; ")}`,
@@ -153,14 +154,12 @@ export async function createDiscountCode(
   return codeDiscountNode.id;
 }
 
-type CodeNode = { codeDiscountNodeByCode: { id: string; codeDiscount: { asyncUsageCount?: number } } | null };
-
 /** How often a code was used, or null when the shop has no such code. */
 export async function discountCodeUsage(
   credentials: ShopifyCredentials,
   code: string,
 ): Promise<number | null> {
-  const data = await adminGraphql<CodeNode>(
+  const data = await adminGraphql(
     credentials,
     `#graphql
     query CodeUsage($code: String!) {
@@ -169,5 +168,7 @@ export async function discountCodeUsage(
     { code },
   );
   const node = data.codeDiscountNodeByCode;
-  return node ? (node.codeDiscount.asyncUsageCount ?? 0) : null;
+  if (!node) return null;
+  // Only basic code discounts (the kind the app creates) are asked for their usage.
+  return "asyncUsageCount" in node.codeDiscount ? node.codeDiscount.asyncUsageCount : 0;
 }

@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import {
+  campaignSends,
+  campaigns,
   emailSends,
   orderAttributions,
   organizations,
@@ -55,6 +57,16 @@ export async function redactCustomer(shopDomain: string, customer: ShopCustomer)
       .where(match);
     await forgetClicksOfAddresses(store.id, addressesOf(customer, rows), tx);
     if (rows.length > 0) {
+      // Their campaign messages stay in the campaigns' counts, without them: a server's refusal may quote the address.
+      await tx
+        .update(campaignSends)
+        .set({ error: null })
+        .where(
+          inArray(
+            campaignSends.subscriberId,
+            rows.map((row) => row.id),
+          ),
+        );
       await tx.delete(subscribers).where(
         inArray(
           subscribers.id,
@@ -108,8 +120,8 @@ async function attributedOrdersOf(storeId: string, subscriberIds: string[]) {
 }
 
 /**
- * Everything held about the customer in the store: subscriber rows, the emails sent and their clicks, and
- * the orders attributed to them.
+ * Everything held about the customer in the store: subscriber rows, the emails and campaign messages sent
+ * and their clicks, and the orders attributed to them.
  */
 async function customerRecords(storeId: string, customer: ShopCustomer, match: SQL) {
   const rows = await db().select().from(subscribers).where(match);
@@ -125,11 +137,27 @@ async function customerRecords(storeId: string, customer: ShopCustomer, match: S
         .from(emailSends)
         .where(inArray(emailSends.subscriberId, ids))
     : [];
+  const campaignMessages = ids.length
+    ? await db()
+        .select({
+          subscriberId: campaignSends.subscriberId,
+          campaign: campaigns.name,
+          status: campaignSends.status,
+          sentAt: campaignSends.sentAt,
+          unsubscribedAt: campaignSends.unsubscribedAt,
+        })
+        .from(campaignSends)
+        .innerJoin(campaigns, eq(campaigns.id, campaignSends.campaignId))
+        .where(inArray(campaignSends.subscriberId, ids))
+    : [];
   const orders = await attributedOrdersOf(storeId, ids);
   const clicks = await clicksOfAddresses(storeId, addressesOf(customer, rows));
   return rows.map((row) => ({
     ...row,
     emailsSent: sends.filter((send) => send.subscriberId === row.id),
+    campaignMessages: campaignMessages
+      .filter((message) => message.subscriberId === row.id)
+      .map(({ subscriberId: _subscriber, ...message }) => message),
     linkClicks: clicks.filter((click) => click.subscriberEmail.toLowerCase() === row.email.toLowerCase()),
     attributedOrders: orders
       .filter((order) => order.subscriberId === row.id)

@@ -9,7 +9,7 @@ export type EmailMarketingConsent = {
   consentUpdatedAt: string;
 };
 
-type UserError = { field: string[] | null; message: string; code?: string | null };
+type UserError = { message: string };
 
 function refusal(what: string, userErrors: UserError[]): DomainError {
   return invalid(`Shopify refused ${what}: ${userErrors.map((error) => error.message).join("; ")}`);
@@ -20,7 +20,7 @@ export async function findCustomerIdByEmail(
   credentials: ShopifyCredentials,
   email: string,
 ): Promise<string | null> {
-  const data = await adminGraphql<{ customerByIdentifier: { id: string } | null }>(
+  const data = await adminGraphql(
     credentials,
     `#graphql
     query CustomerByEmail($identifier: CustomerIdentifierInput!) {
@@ -36,9 +36,7 @@ export async function createCustomerWithConsent(
   credentials: ShopifyCredentials,
   customer: { email: string; consent: EmailMarketingConsent },
 ): Promise<string> {
-  const data = await adminGraphql<{
-    customerCreate: { customer: { id: string } | null; userErrors: UserError[] };
-  }>(
+  const data = await adminGraphql(
     credentials,
     `#graphql
     mutation CreateSubscribedCustomer($input: CustomerInput!) {
@@ -54,7 +52,7 @@ export async function createCustomerWithConsent(
       },
     },
   );
-  const { customer: created, userErrors } = data.customerCreate;
+  const { customer: created = null, userErrors = [] } = data.customerCreate ?? {};
   if (userErrors.length > 0 || !created) throw refusal("the customer", userErrors);
   return created.id;
 }
@@ -65,9 +63,7 @@ export async function updateEmailMarketingConsent(
   customerId: string,
   consent: EmailMarketingConsent,
 ): Promise<void> {
-  const data = await adminGraphql<{
-    customerEmailMarketingConsentUpdate: { customer: { id: string } | null; userErrors: UserError[] };
-  }>(
+  const data = await adminGraphql(
     credentials,
     `#graphql
     mutation UpdateEmailConsent($input: CustomerEmailMarketingConsentUpdateInput!) {
@@ -78,6 +74,6 @@ export async function updateEmailMarketingConsent(
     }`,
     { input: { customerId, emailMarketingConsent: consent } },
   );
-  const { userErrors } = data.customerEmailMarketingConsentUpdate;
+  const { userErrors = [] } = data.customerEmailMarketingConsentUpdate ?? {};
   if (userErrors.length > 0) throw refusal("the consent update", userErrors);
 }

@@ -20,11 +20,8 @@ const SHOP_PROFILE_QUERY = `#graphql
   }`;
 
 async function readShopProfile(shopDomain: string, accessToken: string): Promise<ShopProfile> {
-  const data = await adminGraphql<{ shop?: Partial<ShopProfile> }>(
-    { shopDomain, accessToken },
-    SHOP_PROFILE_QUERY,
-  );
-  return { name: data.shop?.name || shopDomain, email: data.shop?.email || `owner@${shopDomain}` };
+  const { shop } = await adminGraphql({ shopDomain, accessToken }, SHOP_PROFILE_QUERY);
+  return { name: shop.name || shopDomain, email: shop.email || `owner@${shopDomain}` };
 }
 
 /**

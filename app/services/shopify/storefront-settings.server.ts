@@ -12,8 +12,6 @@ import { credentialsOf, withShopify } from "./connection.server";
  */
 export const STOREFRONT_NAMESPACE = "newsletter_popup";
 
-type UserError = { field: string[] | null; message: string };
-
 /**
  * Tells the shop's theme app extension which store it is, where the popup's API answers and the install
  * script's version. Run after each install (the app's URL may change) and after the script is regenerated:
@@ -25,7 +23,7 @@ export async function publishStorefrontSettings(storeId: string): Promise<boolea
   const { SHOPIFY_APP_URL, APP_URL } = env();
   const apiOrigin = new URL(SHOPIFY_APP_URL ?? APP_URL).origin;
   await withShopify(store, async (credentials) => {
-    const { currentAppInstallation } = await adminGraphql<{ currentAppInstallation: { id: string } }>(
+    const { currentAppInstallation } = await adminGraphql(
       credentials,
       `#graphql
       query AppInstallationId { currentAppInstallation { id } }`,
@@ -37,7 +35,7 @@ export async function publishStorefrontSettings(storeId: string): Promise<boolea
       type: "single_line_text_field",
       value: text,
     });
-    const data = await adminGraphql<{ metafieldsSet: { userErrors: UserError[] } }>(
+    const data = await adminGraphql(
       credentials,
       `#graphql
       mutation PublishStorefrontSettings($metafields: [MetafieldsSetInput!]!) {
@@ -55,7 +53,7 @@ export async function publishStorefrontSettings(storeId: string): Promise<boolea
         ],
       },
     );
-    const { userErrors } = data.metafieldsSet;
+    const { userErrors = [] } = data.metafieldsSet ?? {};
     if (userErrors.length > 0) {
       throw invalid(
         `Shopify refused the storefront settings: ${userErrors.map((error) => error.message).join("; ")}`,

@@ -1,0 +1,70 @@
+import {
+  type DocumentNode,
+  defaultFieldResolver,
+  type ExecutionResult,
+  executeSync,
+  GraphQLError,
+  type GraphQLFieldResolver,
+  parse,
+  validate,
+} from "graphql";
+import { adminSchema, servedAdminVersion } from "../scripts/admin-graphql/schema";
+
+/**
+ * The fake shop's Admin API runs every request over Shopify's published schema of the version in its URL
+ * (graphql-js over the introspected schema; a retired version falls forward to the oldest one shipped): a
+ * query the schema refuses is refused as Shopify would, the variables are coerced by Shopify's input types,
+ * and an answer that drifts from the schema (a missing non-null field, an unknown enum value, a wrong
+ * scalar) comes back as an error, failing the test.
+ */
+
+/**
+ * The root fields a fake shop answers, by name. Each receives the field's arguments as the schema coerced
+ * them and returns plain data, which the schema then shapes to the selection.
+ */
+export type RootFields = Record<string, (args: never) => unknown>;
+
+const documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
+
+/** A request's document, parsed and validated once per version and text (tests repeat the app's few). */
+function checkedDocument(version: string, query: string): DocumentNode | readonly GraphQLError[] {
+  const key = `${version}\n${query}`;
+  const known = documents.get(key);
+  if (known) return known;
+  let checked: DocumentNode | readonly GraphQLError[];
+  try {
+    const document = parse(query);
+    const errors = validate(adminSchema(version), document);
+    checked = errors.length > 0 ? errors : document;
+  } catch (error) {
+    checked = [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
+  }
+  documents.set(key, checked);
+  return checked;
+}
+
+/** A root field the fake has no answer for is an error that names the file to extend. */
+const fieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args, context, info) => {
+  const isRootField = info.path.prev === undefined;
+  if (isRootField && !(typeof source === "object" && source !== null && info.fieldName in source)) {
+    throw new GraphQLError(`The fake Shopify does not answer ${info.fieldName}: extend mocks/shopify.ts`);
+  }
+  return defaultFieldResolver(source, args, context, info);
+};
+
+/** Runs one Admin GraphQL request (for the API version in its URL) against the fake shop's root fields. */
+export function executeAdminRequest(
+  rootFields: RootFields,
+  request: { version: string; query: string; variables: Record<string, unknown> },
+): ExecutionResult {
+  const version = servedAdminVersion(request.version);
+  const document = checkedDocument(version, request.query);
+  if (!("kind" in document)) return { errors: document };
+  return executeSync({
+    schema: adminSchema(version),
+    document,
+    rootValue: rootFields,
+    variableValues: request.variables,
+    fieldResolver,
+  });
+}

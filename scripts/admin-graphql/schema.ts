@@ -1,0 +1,65 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from "graphql";
+
+/**
+ * Shopify's published Admin API schemas, offline: @shopify/dev-mcp (pinned in package.json) ships each
+ * supported version as the gzipped result of an introspection query.
+ */
+const SCHEMA_DIRECTORY = path.resolve(import.meta.dirname, "../../node_modules/@shopify/dev-mcp/dist/data");
+
+const schemas = new Map<string, GraphQLSchema>();
+
+function schemaFile(version: string): string {
+  return path.join(SCHEMA_DIRECTORY, `admin_${version}.json.gz`);
+}
+
+export function isAdminSchemaShipped(version: string): boolean {
+  return existsSync(schemaFile(version));
+}
+
+/**
+ * The version whose schema answers a request for `requested`: itself when shipped; otherwise, as Shopify
+ * falls forward from a retired version, the oldest stable one shipped.
+ */
+export function servedAdminVersion(requested: string): string {
+  if (isAdminSchemaShipped(requested)) return requested;
+  const stable = readdirSync(SCHEMA_DIRECTORY)
+    .map((file) => /^admin_(\d{4}-\d{2})\.json\.gz$/.exec(file)?.[1])
+    .filter((version) => version !== undefined)
+    .sort();
+  const [oldest] = stable;
+  if (!oldest) throw new Error(`No Admin API schema in ${SCHEMA_DIRECTORY}`);
+  return oldest;
+}
+
+/** The Admin API schema of a version ("2025-10"), built once per process. */
+export function adminSchema(version: string): GraphQLSchema {
+  const cached = schemas.get(version);
+  if (cached) return cached;
+  if (!isAdminSchemaShipped(version)) {
+    throw new Error(`@shopify/dev-mcp ships no Admin API schema for ${version} (${SCHEMA_DIRECTORY})`);
+  }
+  const introspection = JSON.parse(gunzipSync(readFileSync(schemaFile(version))).toString("utf8")) as {
+    data: IntrospectionQuery;
+  };
+  const schema = buildClientSchema(introspection.data);
+  schemas.set(version, schema);
+  return schema;
+}
+
+/** The stable version after this one: Shopify releases one each quarter (2025-10 → 2026-01). */
+export function nextAdminVersion(version: string): string {
+  const [year = 0, month = 0] = version.split("-").map(Number);
+  const next = month === 10 ? { year: year + 1, month: 1 } : { year, month: month + 3 };
+  return `${next.year}-${String(next.month).padStart(2, "0")}`;
+}
+
+/** Names the schema file a version comes from, with the package's version ("@shopify/dev-mcp 1.16.0, …"). */
+export function adminSchemaSource(version: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(SCHEMA_DIRECTORY, "../../package.json"), "utf8")) as {
+    version: string;
+  };
+  return `@shopify/dev-mcp ${manifest.version}, dist/data/admin_${version}.json.gz`;
+}
