@@ -1,7 +1,7 @@
 import type { Permission, Role } from "./permissions";
 import { embeddedSectionPath, type StoreSection, sectionPath } from "./store-routing";
 
-/** SPEC §2 sidebar with the SPEC §6 visibility rule of each item. */
+/** SPEC §2 sidebar with the SPEC §6 visibility rule of each item (and Campaigns, issue 18). */
 type NavItem = {
   label: string;
   target: { section: StoreSection } | { url: string };
@@ -13,6 +13,7 @@ export const sidebarItems: NavItem[] = [
   { label: "Store Management", target: { url: "/stores" }, requires: "manage_stores" },
   { label: "Popup Builder", target: { section: "popup-builder" }, requires: "manage_popups" },
   { label: "Subscribers", target: { section: "subscribers" }, requires: "view_subscribers" },
+  { label: "Campaigns", target: { section: "campaigns" }, requires: "manage_campaigns" },
   { label: "Email Templates", target: { section: "email-templates" }, requires: "manage_email_settings" },
   { label: "Integration", target: { section: "integration" }, requires: "manage_integrations" },
   { label: "Settings", target: { section: "settings" }, requires: "manage_email_settings" },

@@ -3,6 +3,7 @@ export const STORE_SECTIONS = [
   "dashboard",
   "popup-builder",
   "subscribers",
+  "campaigns",
   "integration",
   "settings",
   "email-templates",
@@ -17,13 +18,17 @@ export function sectionPath(section: StoreSection, storeId: string | undefined):
   return storeId ? `/store/${storeId}/${section}` : `/${section}`;
 }
 
-const scopedPattern = /^\/store\/[^/]+\/([^/]+)\/?$/i;
-
-function sectionOf(pathname: string): StoreSection | undefined {
-  const scoped = scopedPattern.exec(pathname);
-  const candidate = (scoped ? scoped[1] : pathname.replace(/^\/|\/$/g, ""))?.toLowerCase();
-  if (candidate === "") return "dashboard";
-  return STORE_SECTIONS.find((section) => section === candidate);
+/**
+ * The store section a path shows and the page inside it ("/c1" of /store/s1/campaigns/c1), whether the
+ * path is store-scoped or bare; undefined for any other screen.
+ */
+function locate(pathname: string): { section: StoreSection; page: string } | undefined {
+  const parts = pathname.split("/").filter(Boolean);
+  const scoped = parts.length >= 3 && parts[0]?.toLowerCase() === "store";
+  const [name, ...page] = scoped ? parts.slice(2) : parts;
+  if (name === undefined) return { section: "dashboard", page: "" };
+  const section = STORE_SECTIONS.find((candidate) => candidate === name.toLowerCase());
+  return section ? { section, page: page.map((part) => `/${part}`).join("") } : undefined;
 }
 
 /** The home of the embedded app inside the Shopify admin. */
@@ -43,17 +48,18 @@ export function embeddedPath(url: string): string {
   const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
   const query = queryStart === -1 ? "" : url.slice(queryStart);
   if (/^\/app(\/|$)/.test(pathname)) return url;
-  const section = sectionOf(pathname);
-  return section ? `${embeddedSectionPath(section)}${query}` : EMBEDDED_HOME;
+  const located = locate(pathname);
+  return located ? `${embeddedSectionPath(located.section)}${located.page}${query}` : EMBEDDED_HOME;
 }
 
 /**
  * Where switching to `storeId` leads from `pathname`: a store section (bare or scoped) keeps its
- * section under the new store; any other screen (Store Management, members) stays where it is.
+ * section under the new store, at its first page (a campaign belongs to the store it was opened in);
+ * any other screen (Store Management, members) stays where it is.
  */
 export function switchStorePath(pathname: string, storeId: string): string {
-  const section = sectionOf(pathname);
-  return section ? sectionPath(section, storeId) : pathname;
+  const located = locate(pathname);
+  return located ? sectionPath(located.section, storeId) : pathname;
 }
 
 /** The route's store when it exists in the list, else the remembered one, else the first. */

@@ -61,7 +61,8 @@ function Editor({ store, form: loaded, stats }: EditorData) {
   const [testing, setTesting] = useState(false);
   const [serverErrors, setServerErrors] = useState<FormErrors>({});
   const errors = useMemo(() => ({ ...serverErrors, ...errorsOf(form) }), [form, serverErrors]);
-  const { html, subject, loading, previewNow } = useEmailPreview(store.id, form);
+  const previewBody = useMemo(() => ({ ...form, storeId: store.id }), [form, store.id]);
+  const { html, subject, loading, previewNow } = useEmailPreview("/api/email-template/preview", previewBody);
   const edit = useCallback((patch: Partial<TemplateForm>) => {
     setServerErrors({});
     setForm((current) => ({ ...current, ...patch }));

@@ -9,6 +9,7 @@ import { ImportModal } from "~/components/subscribers/import-modal";
 import { SubscriberDetailModal } from "~/components/subscribers/subscriber-detail-modal";
 import { SubscriberFilters } from "~/components/subscribers/subscriber-filters";
 import { SubscriberTable } from "~/components/subscribers/subscriber-table";
+import { useCampaignFromFilters } from "~/components/subscribers/use-campaign-from-filters";
 import { useSubscriberPages } from "~/components/subscribers/use-subscriber-pages";
 import { useToast } from "~/components/toast";
 import { useDownload } from "~/components/use-download";
@@ -70,6 +71,7 @@ function SubscribersScreen({ store, shopify, filters: loadedFilters, page }: Scr
   const [syncing, setSyncing] = useState(false);
   const [syncProgress, setSyncProgress] = useState<{ checked: number; total: number } | null>(null);
   const [importing, setImporting] = useState(false);
+  const campaign = useCampaignFromFilters(store, loadedFilters);
 
   const applyFilters = useCallback(
     (next: Filters) => {
@@ -168,7 +170,16 @@ function SubscribersScreen({ store, shopify, filters: loadedFilters, page }: Scr
     : [];
 
   return (
-    <Page title={TITLE} subtitle={SUBTITLE} secondaryActions={secondaryActions}>
+    <Page
+      title={TITLE}
+      subtitle={SUBTITLE}
+      primaryAction={
+        user.permissions.manage_campaigns && page.hasSubscribers
+          ? { content: "Send campaign", onAction: campaign.start, loading: campaign.starting }
+          : undefined
+      }
+      secondaryActions={secondaryActions}
+    >
       <BlockStack gap="400">
         <InlineStack align="start">
           <StorePicker section="subscribers" storeId={store.id} />

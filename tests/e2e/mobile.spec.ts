@@ -118,6 +118,7 @@ test("every screen fits a 390 px wide phone, with nothing sticking out sideways"
     ["stores", "/stores", "Store Management"],
     ["popup-builder", `/store/${store.id}/popup-builder`, "Popup Builder"],
     ["subscribers", `/store/${store.id}/subscribers`, "Subscribers"],
+    ["campaigns", `/store/${store.id}/campaigns`, "Campaigns"],
     ["integration", `/store/${store.id}/integration`, "Integration"],
     ["email-templates", `/store/${store.id}/email-templates`, "Email Templates"],
     ["email-analytics", `/store/${store.id}/email-analytics`, "Email Analytics"],

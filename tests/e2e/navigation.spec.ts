@@ -10,6 +10,7 @@ const ALL_ITEMS = [
   "Store Management",
   "Popup Builder",
   "Subscribers",
+  "Campaigns",
   "Email Templates",
   "Integration",
   "Settings",

@@ -28,6 +28,7 @@ const REFUSED = [
   },
   { path: "/popup-builder", sentence: "You don't have permission to manage popups. Ask an administrator." },
   { path: "/subscribers", sentence: "You don't have permission to view subscribers. Ask an administrator." },
+  { path: "/campaigns", sentence: "You don't have permission to manage campaigns. Ask an administrator." },
 ];
 
 test("a member without the permission sees 'Permission Denied' inside the app, with the header and sidebar", async ({

@@ -29,6 +29,7 @@ const SCREENS = [
     shot: "screen-popup-builder",
   },
   { path: "/subscribers", heading: "Subscribers", content: SUBSCRIBERS[0] ?? "", shot: "screen-subscribers" },
+  { path: "/campaigns", heading: "Campaigns", content: "No campaigns yet", shot: "screen-campaigns" },
   {
     path: "/integration",
     heading: "Integration",

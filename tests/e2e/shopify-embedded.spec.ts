@@ -12,7 +12,15 @@ import { installShopifyAdmin, openFromAdminMenu, openInAdmin } from "./support/s
  * of it, see support/shopify-admin.ts) carries the token on every fetch, draws the nav menu and toasts.
  * The first visit installs the fake shop of mocks/shopify.ts (the server runs with MOCKS=true).
  */
-const NAV = ["Dashboard", "Popup Builder", "Subscribers", "Email Templates", "Integration", "Settings"];
+const NAV = [
+  "Dashboard",
+  "Popup Builder",
+  "Subscribers",
+  "Campaigns",
+  "Email Templates",
+  "Integration",
+  "Settings",
+];
 
 // Shopify's authenticate.admin answers 410 to user agents it takes for bots, HeadlessChrome among them.
 test.use({ userAgent: BROWSER_USER_AGENT });
@@ -37,6 +45,7 @@ test("the admin shows the app's screens in its frame, with the app's nav menu", 
   for (const [label, heading, shot] of [
     ["Popup Builder", "Popup Builder", "embedded-popup-builder"],
     ["Subscribers", "Subscribers", "embedded-subscribers"],
+    ["Campaigns", "Campaigns", "embedded-campaigns"],
     ["Settings", "Settings", "embedded-settings"],
   ] as const) {
     await openFromAdminMenu(page, app, label);

@@ -63,6 +63,8 @@ unset REDIS_URL SMTP_URL ALLOW_SIGNUP
 export ALLOW_PRIVATE_NETWORK_TARGETS=true
 # Every spec subscribes from 127.0.0.1: the default 20 per minute per IP is a storefront limit, not a test one.
 export SUBSCRIBE_LIMIT_PER_IP=1000
+# campaigns.spec.ts holds a campaign's messages to pause it: they are tried again in seconds, not half a minute.
+export CAMPAIGN_RETRY_SECONDS=2
 if [[ "$WITH_ADMIN" == 1 ]]; then
   export ADMIN_EMAIL="${E2E_ADMIN_EMAIL:-admin@e2e.test}"
   export ADMIN_PASSWORD="${E2E_ADMIN_PASSWORD:-admin-password-1}"

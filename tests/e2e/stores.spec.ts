@@ -621,10 +621,10 @@ test("members: invite, the emailed link, what the member sees, permissions and d
   await expect(toast(page)).toHaveText("Password Set Successfully");
   await expect(page).toHaveURL(/\/login$/);
 
-  // Signed in, the member sees only what the two permissions allow.
+  // Signed in, the member sees only what the three permissions allow.
   await login(page, member.email, member.password);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  await expect(sidebarItems(page)).toHaveText(["Dashboard", "Popup Builder", "Subscribers"]);
+  await expect(sidebarItems(page)).toHaveText(["Dashboard", "Popup Builder", "Subscribers", "Campaigns"]);
   await screenshot(page, "members-invitee-dashboard");
 
   // Back as the admin: the member is Active and Verified.

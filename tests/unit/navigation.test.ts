@@ -16,6 +16,7 @@ describe("visibleSidebar (SPEC §6)", () => {
       { label: "Store Management", url: "/stores" },
       { label: "Popup Builder", url: "/store/s1/popup-builder" },
       { label: "Subscribers", url: "/store/s1/subscribers" },
+      { label: "Campaigns", url: "/store/s1/campaigns" },
       { label: "Email Templates", url: "/store/s1/email-templates" },
       { label: "Integration", url: "/store/s1/integration" },
       { label: "Settings", url: "/store/s1/settings" },
@@ -34,6 +35,7 @@ describe("visibleSidebar (SPEC §6)", () => {
     ["manage_email_settings", ["Dashboard", "Email Templates", "Settings"]],
     ["manage_integrations", ["Dashboard", "Integration"]],
     ["manage_subscribers", ["Dashboard"]],
+    ["manage_campaigns", ["Dashboard", "Campaigns"]],
     ["delete_data", ["Dashboard"]],
   ])("with only %s a member sees %j", (permission, expected) => {
     expect(labels(visibleSidebar(member(permission), "s1"))).toEqual(expected);
@@ -47,10 +49,11 @@ describe("visibleSidebar (SPEC §6)", () => {
       "manage_subscribers",
       "manage_email_settings",
       "manage_integrations",
+      "manage_campaigns",
       "delete_data",
     );
     expect(labels(visibleSidebar(all, "s1"))).not.toContain("Member Management");
-    expect(visibleSidebar(all, "s1")).toHaveLength(7);
+    expect(visibleSidebar(all, "s1")).toHaveLength(8);
   });
 });
 
@@ -60,6 +63,7 @@ describe("embeddedNavItems", () => {
       { label: "Dashboard", url: "/app" },
       { label: "Popup Builder", url: "/app/popup-builder" },
       { label: "Subscribers", url: "/app/subscribers" },
+      { label: "Campaigns", url: "/app/campaigns" },
       { label: "Email Templates", url: "/app/email-templates" },
       { label: "Integration", url: "/app/integration" },
       { label: "Settings", url: "/app/settings" },

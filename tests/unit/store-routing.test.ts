@@ -19,6 +19,11 @@ describe("switchStorePath", () => {
     expect(switchStorePath("/", "s2")).toBe("/store/s2/dashboard");
   });
 
+  it("opens a section's first page when switching from a page inside it (a campaign is one store's)", () => {
+    expect(switchStorePath("/store/s1/campaigns/c1", "s2")).toBe("/store/s2/campaigns");
+    expect(switchStorePath("/campaigns/c1", "s2")).toBe("/store/s2/campaigns");
+  });
+
   it("matches sections case-insensitively", () => {
     expect(switchStorePath("/Store/s1/Settings", "s2")).toBe("/store/s2/settings");
   });
@@ -67,6 +72,11 @@ describe("embeddedPath", () => {
     expect(embeddedPath("/store/3f2a/dashboard")).toBe("/app");
     expect(embeddedPath("/")).toBe("/app");
     expect(embeddedPath("/app/settings")).toBe("/app/settings");
+  });
+
+  it("keeps the page inside a section", () => {
+    expect(embeddedPath("/store/3f2a/campaigns/c1")).toBe("/app/campaigns/c1");
+    expect(embeddedPath("/campaigns/c1?tab=stats")).toBe("/app/campaigns/c1?tab=stats");
   });
 
   it("sends the standalone-only screens to the app's home", () => {

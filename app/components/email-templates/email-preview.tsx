@@ -1,7 +1,15 @@
 import { BlockStack, Box, Button, ButtonGroup, Card, InlineStack, Spinner, Text } from "@shopify/polaris";
 import { useState } from "react";
 
-type Props = { html: string | null; subject?: string | null; loading: boolean };
+type Props = {
+  html: string | null;
+  subject?: string | null;
+  loading: boolean;
+  /** The frame's width on Desktop, in px; the card's whole width when not given. */
+  desktopWidth?: number;
+  /** What shows before the first preview. */
+  placeholder?: string;
+};
 
 const PREVIEW_HEIGHT = 760;
 /** The narrow width shows the email's phone layout (its media query starts below 620 px). */
@@ -11,7 +19,13 @@ const MOBILE_WIDTH = 375;
  * The email in a sandboxed frame: sandbox="" allows no scripts, forms or navigation, and the frame gets
  * an opaque origin, so nothing in the rendered html can reach the dashboard.
  */
-export function EmailPreview({ html, subject = null, loading }: Props) {
+export function EmailPreview({
+  html,
+  subject = null,
+  loading,
+  desktopWidth,
+  placeholder = "Click Preview to see your email",
+}: Props) {
   const [mobile, setMobile] = useState(false);
   return (
     <Card>
@@ -45,7 +59,7 @@ export function EmailPreview({ html, subject = null, loading }: Props) {
         {html === null ? (
           <Box padding="800" background="bg-surface-secondary" borderRadius="200">
             <Text as="p" alignment="center" tone="subdued">
-              Click Preview to see your email
+              {placeholder}
             </Text>
           </Box>
         ) : (
@@ -56,7 +70,7 @@ export function EmailPreview({ html, subject = null, loading }: Props) {
               srcDoc={html}
               style={{
                 display: "block",
-                width: mobile ? MOBILE_WIDTH : "100%",
+                width: mobile ? MOBILE_WIDTH : (desktopWidth ?? "100%"),
                 maxWidth: "100%",
                 height: PREVIEW_HEIGHT,
                 margin: "0 auto",

@@ -1,8 +1,7 @@
-import { BlockStack, Box, InlineGrid, List, Tabs, Text, TextField } from "@shopify/polaris";
+import { BlockStack, Box, List, Tabs, Text, TextField } from "@shopify/polaris";
 import { type ReactNode, useState } from "react";
-import { defaultEmailTemplate } from "~/lib/schemas/email-template";
-import { ColorField } from "./color-field";
-import type { EditProps, SocialNetwork } from "./types";
+import { AddressPanel, DesignPanel, SocialPanel } from "./frame-fields";
+import type { EditProps } from "./types";
 
 const tabs = [
   { id: "content", content: "Content", panelID: "template-content-panel" },
@@ -61,90 +60,6 @@ function ContentPanel({ form, errors, edit }: EditProps) {
         autoComplete="off"
       />
     </BlockStack>
-  );
-}
-
-function DesignPanel({ form, errors, edit }: EditProps) {
-  return (
-    <BlockStack gap="300">
-      <InlineGrid columns={{ xs: 1, md: 2 }} gap="300">
-        <ColorField
-          label="Primary colour"
-          value={form.primaryColor}
-          fallback={defaultEmailTemplate.primaryColor}
-          error={errors.primaryColor}
-          onChange={(primaryColor) => edit({ primaryColor })}
-        />
-        <ColorField
-          label="Secondary colour"
-          value={form.secondaryColor}
-          fallback={defaultEmailTemplate.secondaryColor}
-          error={errors.secondaryColor}
-          onChange={(secondaryColor) => edit({ secondaryColor })}
-        />
-      </InlineGrid>
-      <Text as="p" variant="bodySm" tone="subdued">
-        The primary colour is the header and button background; the secondary colour frames the discount code.
-      </Text>
-      <TextField
-        label="Header logo URL"
-        type="url"
-        value={form.headerLogo}
-        onChange={(headerLogo) => edit({ headerLogo: headerLogo.trim() })}
-        error={errors.headerLogo}
-        placeholder="https://cdn.example.com/logo.png"
-        helpText="An https:// image, shown above the header at 160 px wide. Leave empty for no logo."
-        autoComplete="off"
-      />
-    </BlockStack>
-  );
-}
-
-const socialFields: { network: SocialNetwork; label: string; placeholder: string }[] = [
-  { network: "website", label: "Website", placeholder: "https://yourstore.com" },
-  { network: "linkedin", label: "LinkedIn", placeholder: "https://linkedin.com/company/yourbrand" },
-  { network: "twitter", label: "Twitter", placeholder: "https://twitter.com/yourbrand" },
-  { network: "facebook", label: "Facebook", placeholder: "https://facebook.com/yourbrand" },
-  { network: "instagram", label: "Instagram", placeholder: "https://instagram.com/yourbrand" },
-];
-
-function SocialPanel({ form, errors, edit }: EditProps) {
-  return (
-    <BlockStack gap="300">
-      <Text as="p" variant="bodySm" tone="subdued">
-        Links left empty are not shown. The Shop now button opens the website (or the store's URL).
-      </Text>
-      <InlineGrid columns={{ xs: 1, md: 2 }} gap="300">
-        {socialFields.map(({ network, label, placeholder }) => (
-          <TextField
-            key={network}
-            label={label}
-            type="url"
-            value={form.socialMediaLinks[network]}
-            onChange={(value) =>
-              edit({ socialMediaLinks: { ...form.socialMediaLinks, [network]: value.trim() } })
-            }
-            error={errors[`socialMediaLinks.${network}`]}
-            placeholder={placeholder}
-            autoComplete="off"
-          />
-        ))}
-      </InlineGrid>
-    </BlockStack>
-  );
-}
-
-function AddressPanel({ form, errors, edit }: EditProps) {
-  return (
-    <TextField
-      label="Company address"
-      value={form.companyAddress}
-      onChange={(companyAddress) => edit({ companyAddress })}
-      error={errors.companyAddress}
-      multiline={3}
-      helpText="Shown in the footer; anti-spam laws in many countries ask for a postal address."
-      autoComplete="street-address"
-    />
   );
 }
 

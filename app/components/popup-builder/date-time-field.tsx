@@ -7,6 +7,8 @@ type Props = {
   value: string | null;
   onChange: (value: string | null) => void;
   error?: string;
+  /** Said after the time zone. */
+  hint?: string;
 };
 
 const pad = (figure: number) => String(figure).padStart(2, "0");
@@ -23,7 +25,7 @@ function localInputValue(iso: string | null): string {
  * A moment shown and typed in the merchant's own time zone and sent as an ISO instant. The time zone is
  * the browser's, so the field fills in once the page runs there (the server's zone would show wrong times).
  */
-export function DateTimeField({ label, value, onChange, error }: Props) {
+export function DateTimeField({ label, value, onChange, error, hint = "Leave empty for no limit." }: Props) {
   const [text, setText] = useState("");
   const [zone, setZone] = useState("");
   // Filled once in the browser; from then on the field owns its text.
@@ -43,7 +45,7 @@ export function DateTimeField({ label, value, onChange, error }: Props) {
         const date = new Date(next);
         if (!Number.isNaN(date.getTime())) onChange(date.toISOString());
       }}
-      helpText={zone ? `Your time (${zone}). Leave empty for no limit.` : "Leave empty for no limit."}
+      helpText={zone ? `Your time (${zone}). ${hint}` : hint}
       clearButton
       onClearButtonClick={() => {
         setText("");

@@ -1,27 +1,9 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { campaignSends, emailClickTracking } from "~/db/schema";
+import type { CampaignFigures, CampaignProgress } from "~/lib/schemas/campaign-views";
 
 /** Counts over campaign_sends and the campaigns' tracked links, for the list, one campaign and its stats. */
-
-/** Where a campaign's frozen recipients are: every row of campaign_sends counted once. */
-export type CampaignProgress = {
-  total: number;
-  sent: number;
-  failed: number;
-  skipped: number;
-  pending: number;
-};
-
-/** The campaign list's headline figures. */
-export type CampaignFigures = {
-  recipients: number;
-  delivered: number;
-  failed: number;
-  uniqueClicks: number;
-  /** Percent of delivered messages with a click, one decimal. */
-  clickRate: number;
-};
 
 const counted = (condition: ReturnType<typeof sql>) =>
   sql<number>`count(*) filter (where ${condition})`.mapWith(Number);

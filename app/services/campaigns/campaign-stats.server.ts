@@ -1,24 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { campaignSends, emailClickTracking, orderAttributions } from "~/db/schema";
-import type { AttributedRevenue } from "~/lib/schemas/popup-stats";
+import type { CampaignStats } from "~/lib/schemas/campaign-views";
 import type { Actor } from "~/services/access/actor.server";
 import { revenueByCurrency } from "~/services/popups/revenue.server";
 import { clickRate, clicksOf, NOT_STARTED, progressOf } from "./campaign-figures.server";
 import { requireCampaign } from "./campaigns.server";
-
-export type CampaignStats = {
-  recipients: number;
-  delivered: number;
-  failed: number;
-  pending: number;
-  uniqueClicks: number;
-  totalClicks: number;
-  clickRate: number;
-  unsubscribes: number;
-  revenue: AttributedRevenue[];
-  clicksPerDay: { day: string; clicks: number }[];
-};
 
 /** An order counts for a campaign when its subscriber ordered within this long after the message. */
 const ATTRIBUTION_WINDOW = "7 days";

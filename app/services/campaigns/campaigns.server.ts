@@ -4,21 +4,15 @@ import { campaigns } from "~/db/schema";
 import { uniqueSlug } from "~/lib/campaign-slug";
 import { isUuid } from "~/lib/ids";
 import { applyContentChanges, defaultCampaignContent } from "~/lib/schemas/campaign-content";
+import type { CampaignDetail, CampaignListItem } from "~/lib/schemas/campaign-views";
 import { type CampaignUpdate, defaultCampaignAudience, type NewCampaign } from "~/lib/schemas/campaigns";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { conflict, notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { countAudience } from "./audience.server";
-import {
-  type CampaignFigures,
-  type CampaignProgress,
-  campaignProgress,
-  withFigures,
-} from "./campaign-figures.server";
+import { campaignProgress, withFigures } from "./campaign-figures.server";
 
 export type CampaignRow = typeof campaigns.$inferSelect;
-export type CampaignDetail = CampaignRow & { audienceCount: number; progress: CampaignProgress };
-export type CampaignListItem = CampaignRow & CampaignFigures;
 
 const CAMPAIGN_NOT_FOUND = "Campaign not found";
 

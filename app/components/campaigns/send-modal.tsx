@@ -1,0 +1,77 @@
+import { BlockStack, Checkbox, Modal, Text } from "@shopify/polaris";
+import { useEffect, useState } from "react";
+import { DateTimeField } from "~/components/popup-builder/date-time-field";
+import { sendCampaignSchema } from "~/lib/schemas/campaign-sending";
+import { subscribersText } from "./figures";
+
+type Props = {
+  open: boolean;
+  /** How many subscribers the saved audience matches now. */
+  count: number;
+  busy: boolean;
+  /** `scheduledAt`: an ISO instant to send at, or null to send now. */
+  onSend: (scheduledAt: string | null) => void;
+  onClose: () => void;
+};
+
+/** The last question before a campaign goes out: now, or at a chosen time. */
+export function SendModal({ open, count, busy, onSend, onClose }: Props) {
+  const [scheduling, setScheduling] = useState(false);
+  const [scheduledAt, setScheduledAt] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+
+  useEffect(() => {
+    if (!open) return;
+    setScheduling(false);
+    setScheduledAt(null);
+    setError(undefined);
+  }, [open]);
+
+  function confirm() {
+    if (!scheduling) return onSend(null);
+    if (!scheduledAt) return setError("Pick the day and time to send at");
+    const parsed = sendCampaignSchema.safeParse({ scheduledAt });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    onSend(scheduledAt);
+  }
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title="Send campaign"
+      primaryAction={{ content: scheduling ? "Schedule" : "Send now", onAction: confirm, loading: busy }}
+      secondaryActions={[{ content: "Cancel", onAction: onClose }]}
+    >
+      <Modal.Section>
+        <BlockStack gap="400">
+          <Text as="p" variant="headingMd">
+            {scheduling
+              ? `Send to ${subscribersText(count)} later?`
+              : `Send to ${subscribersText(count)} now?`}
+          </Text>
+          <Checkbox
+            label="Schedule for later"
+            checked={scheduling}
+            onChange={(checked) => {
+              setScheduling(checked);
+              setError(undefined);
+            }}
+          />
+          {scheduling ? (
+            <DateTimeField
+              label="Send at"
+              value={scheduledAt}
+              onChange={(value) => {
+                setScheduledAt(value);
+                setError(undefined);
+              }}
+              error={error}
+              hint="Who receives it is counted again when it starts."
+            />
+          ) : null}
+        </BlockStack>
+      </Modal.Section>
+    </Modal>
+  );
+}
