@@ -40,7 +40,7 @@ function scriptBuild(entry: string, name: string, fileName: string): UserConfig 
         name,
         fileName: () => fileName,
       },
-      rollupOptions: { output: { inlineDynamicImports: true } },
+      rollupOptions: { output: { inlineDynamicImports: true, generatedCode: { symbols: false } } },
     },
   };
 }
