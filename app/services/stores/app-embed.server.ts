@@ -1,7 +1,9 @@
 import { and, eq, isNull, lt, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { stores } from "~/db/schema";
+import { appEmbedEditorUrl, myshopifyDomainOf } from "~/lib/app-embed";
 import { isUuid } from "~/lib/ids";
+import { env } from "~/server/env.server";
 import { ttlCache } from "~/server/ttl-cache.server";
 
 /** The app embed's "last seen" is a minute fine: storefront page views never write more often than that. */
@@ -27,4 +29,26 @@ export async function recordAppEmbedSeen(storeId: string, now = new Date()): Pro
       );
     return true as const;
   });
+}
+
+export type AppEmbedStatus = {
+  /** The theme editor's deep link; null when the store has no myshopify.com address yet. */
+  editorUrl: string | null;
+  seenAt: Date | null;
+  /** The server's time of this answer: "last seen … ago" is counted from it. */
+  checkedAt: Date;
+};
+
+/** The Integration page's "Turn on the app embed" step for a Shopify store. */
+export function appEmbedStatus(store: {
+  shopifyDomain: string | null;
+  shopifyStoreName: string | null;
+  appEmbedSeenAt: Date | null;
+}): AppEmbedStatus {
+  const shop = myshopifyDomainOf(store);
+  return {
+    editorUrl: shop && appEmbedEditorUrl(shop, env().SHOPIFY_API_KEY ?? null),
+    seenAt: store.appEmbedSeenAt,
+    checkedAt: new Date(),
+  };
 }
