@@ -295,10 +295,13 @@ test.describe("onboarding with a Shopify access token", () => {
     await expect(
       page.getByText("Connected to Acme Test Store. All required permissions are granted."),
     ).toBeVisible();
-    const { storeId } = await installScript(page);
+    await expect(page.getByRole("link", { name: "Turn on the app embed" })).toHaveAttribute(
+      "href",
+      /^https:\/\/acme-test\.myshopify\.com\/admin\/themes\/current\/editor\?context=apps&activateAppId=/,
+    );
     const stores = await withApi(owner, (api) => api.get<Store[]>("/api/stores"));
     expect(stores).toHaveLength(1);
-    expect(stores[0]).toMatchObject({ id: storeId, name, isConnected: true });
+    expect(stores[0]).toMatchObject({ name, isConnected: true });
   });
 });
 
