@@ -2,6 +2,8 @@
  * The storefront script, served as /js/newsletter-popup.js:
  *   <script async src="https://APP/js/newsletter-popup.js" data-store-id="…" data-popup-config="auto"
  *           data-integration-type="shopify|website" [data-script-version="…"]></script>
+ * The Shopify theme app embed's tag also has data-source="app-embed", passed on as `e=1`: the app shows the
+ * embed as turned on.
  * Nothing happens before the window 'load' event. This file decides WHETHER a popup shows: it loads the
  * store's active popups, picks the first whose targeting matches this page view (popup/targeting.ts) and
  * the visitor's variant, arms the trigger, and keeps the teaser tab. The popup itself (a position:fixed
@@ -9,9 +11,10 @@
  * as soon as a popup is chosen, with the success view that follows an accepted subscription. Any failure (unknown store, no active popup, network) leaves the page alone.
  */
 import type { PublicPopup, PublicPopupConfig, PublicPopups } from "./config";
+import { type ShopifyConsentApi, whenAnalyticsAllowed } from "./consent";
 import { cartAllows, planDisplay, scrolledHalfway, storageKeys, TOUCH_EXIT_FALLBACK_MS } from "./gates";
 import type { PopupFormValues, PopupHandle, PopupSubmitResult } from "./render";
-import { storage } from "./storage";
+import { type SafeStorage, storage } from "./storage";
 import { choosePopup, chooseVariant, MOBILE_QUERY, type Visit, visitSource, withVariant } from "./targeting";
 import { showTeaser } from "./teaser";
 
@@ -20,7 +23,7 @@ declare global {
     NewsletterPopup?: { open(): void };
     /** Set by the files loaded later (their IIFEs' global names, popup/vite.config.ts). */
     NewsletterPopupView?: typeof import("./view-file");
-    Shopify?: { routes?: { root?: string } };
+    Shopify?: ShopifyConsentApi & { routes?: { root?: string } };
   }
 }
 
@@ -40,22 +43,24 @@ function findScript(): HTMLScriptElement | null {
 
 const local = storage("localStorage");
 const session = storage("sessionStorage");
+/** Stores a visitor marker now, or once the visitor allows analytics (popup/consent.ts). */
+type Mark = (area: SafeStorage, key: string, value: string) => void;
 
 /**
  * This page view for targeting. New vs returning and the source are decided once per session, as it
  * starts: a first-visit marker in localStorage, the landing page's utm_source or referrer host.
  */
-function currentVisit(keys: ReturnType<typeof storageKeys>): Visit {
+function currentVisit(keys: ReturnType<typeof storageKeys>, mark: Mark): Visit {
   let visitor = session.get(keys.visitor);
   if (!visitor) {
     visitor = local.get(keys.firstVisit) ? "returning" : "new";
-    session.set(keys.visitor, visitor);
-    if (visitor === "new") local.set(keys.firstVisit, String(Date.now()));
+    mark(session, keys.visitor, visitor);
+    if (visitor === "new") mark(local, keys.firstVisit, String(Date.now()));
   }
   let source = session.get(keys.source);
   if (source === null) {
     source = visitSource(location.search, document.referrer, location.hostname);
-    session.set(keys.source, source);
+    mark(session, keys.source, source);
   }
   return {
     path: location.pathname,
@@ -103,10 +108,21 @@ function boot(script: HTMLScriptElement, storeId: string): void {
   let counted = false;
   let subscribedHere = false;
   const view = () => loadView(script).catch(() => undefined);
+  /** Markers and impressions wait here for analytics consent on a Shopify storefront (popup/consent.ts). */
+  const held: (() => void)[] = [];
+  let allowed = false;
+  whenAnalyticsAllowed(window.Shopify, () => {
+    allowed = true;
+    for (const act of held.splice(0)) act();
+  });
+  const track = (act: () => void) => (allowed ? act() : held.push(act));
+  const mark: Mark = (area, key, value) => track(() => area.set(key, value));
 
   async function subscribe(values: PopupFormValues): Promise<PopupSubmitResult> {
     const loaded = await view();
-    const result = loaded ? await loaded.sendSubscription(api, values, shown) : { ok: false as const };
+    const result = loaded
+      ? await loaded.sendSubscription(api, values, shown, session)
+      : { ok: false as const };
     if (result.ok) {
       local.set(keys.subscribed, String(Date.now()));
       subscribedHere = true;
@@ -116,8 +132,8 @@ function boot(script: HTMLScriptElement, storeId: string): void {
 
   async function cartTotalCents(): Promise<number | null> {
     try {
+      // fetch's default credentials ("same-origin") send the shop's cart cookie.
       const response = await fetch(`${window.Shopify?.routes?.root || "/"}cart.js`, {
-        credentials: "same-origin",
         headers: { Accept: "application/json" },
       });
       const cart = (await response.json()) as { total_price?: unknown };
@@ -132,9 +148,11 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     counted = true;
     const url = `${api}/impressions`;
     const body = JSON.stringify(shown);
-    if (!navigator.sendBeacon?.(url, new Blob([body], { type: "text/plain" }))) {
-      fetch(url, { method: "POST", body, keepalive: true }).catch(() => {});
-    }
+    track(() => {
+      if (!navigator.sendBeacon?.(url, new Blob([body], { type: "text/plain" }))) {
+        fetch(url, { method: "POST", body, keepalive: true }).catch(() => {});
+      }
+    });
   }
 
   function teaser(current: PublicPopupConfig): void {
@@ -173,7 +191,7 @@ function boot(script: HTMLScriptElement, storeId: string): void {
   function prepare(chosen: PublicPopup): PublicPopupConfig {
     const variantKey = keys.variant(chosen.id);
     const variant = chooseVariant(chosen.variants, local.get(variantKey), Math.random());
-    if (variant) local.set(variantKey, variant.id);
+    if (variant) mark(local, variantKey, variant.id);
     shown = { popupId: chosen.id, variantId: variant?.id ?? "" };
     const shownConfig = withVariant(chosen, variant);
     const { imageUrl } = shownConfig.design;
@@ -229,15 +247,18 @@ function boot(script: HTMLScriptElement, storeId: string): void {
 
   async function start(): Promise<void> {
     try {
-      const version = data.scriptVersion ? `?v=${encodeURIComponent(data.scriptVersion)}` : "";
-      const response = await fetch(`${api}/popups${version}`, { headers: { Accept: "application/json" } });
+      const version = data.scriptVersion ? `&v=${encodeURIComponent(data.scriptVersion)}` : "";
+      const embed = +(data.source === "app-embed");
+      const response = await fetch(`${api}/popups?e=${embed}${version}`, {
+        headers: { Accept: "application/json" },
+      });
       if (!response.ok) return;
       popups = ((await response.json()) as PublicPopups).popups;
     } catch {
       return;
     }
     const subscribed = Boolean(local.get(keys.subscribed));
-    const chosen = choosePopup(popups, currentVisit(keys), subscribed);
+    const chosen = choosePopup(popups, currentVisit(keys, mark), subscribed);
     // open() shows the popup this page view would, else the first.
     const opened = chosen || (openRequested && popups[0]);
     if (!opened) return;

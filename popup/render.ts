@@ -13,7 +13,7 @@ import {
   type PublicPopupConfig,
 } from "./config";
 import { escapeHtml } from "./sanitize";
-import { copyCode, processingHtml, startConfetti, successHtml } from "./success";
+import { copyCode, icon, processingHtml, startConfetti, successHtml } from "./success";
 import { type SubscriberValues, validateSubscriber } from "./validation";
 
 export type PopupFormValues = SubscriberValues & { website: string };
@@ -126,7 +126,7 @@ export function mountPopup(
     inline ? " in" : ""
   }"><canvas></canvas><div class="dlg" role="dialog"${
     inline || !modal ? "" : ' aria-modal="true"'
-  } aria-labelledby="np-t" tabindex="-1"><button type="button" class="x" aria-label="Close" data-a="close"><svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" stroke-width="2"><path d="M6 6l12 12M18 6L6 18"/></svg></button><img class="im" alt=""><div class="bd"></div></div></div>`;
+  } aria-labelledby="np-t" tabindex="-1"><button type="button" class="x" aria-label="Close" data-a="close">${icon("M6 6l12 12M18 6L6 18", "none", "currentColor")}</button><img class="im" alt=""><div class="bd"></div></div></div>`;
   const $ = <T extends Element>(selector: string) => root.querySelector<T>(selector);
   /** An element the popup's own markup always has (the shell above, the form's button and honeypot). */
   const pick = <T extends Element>(selector: string) => $<T>(selector) as T;

@@ -1,5 +1,5 @@
 /** Web storage that never throws: blocked storage (private mode, sandbox) reads as empty, writes are dropped. */
-export const storage = (area: "localStorage" | "sessionStorage") => ({
+export const storage = (area: "localStorage" | "sessionStorage"): SafeStorage => ({
   get(key: string): string | null {
     try {
       return window[area].getItem(key);
@@ -15,3 +15,5 @@ export const storage = (area: "localStorage" | "sessionStorage") => ({
     }
   },
 });
+
+export type SafeStorage = { get(key: string): string | null; set(key: string, value: string): void };

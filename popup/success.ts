@@ -11,7 +11,8 @@ export { startConfetti } from "./confetti";
 
 export const COPY_FAILED = "Copy failed: Please copy the discount code manually";
 
-const icon = (d: string, fill = "currentColor", stroke = "none") =>
+/** A 20 px line or filled glyph (the social links here, the popup's close button in render.ts). */
+export const icon = (d: string, fill = "currentColor", stroke = "none") =>
   `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="${fill}" stroke="${stroke}" stroke-width="2"><path d="${d}"/></svg>`;
 
 /** Accessible name, brand colour, glyph. */

@@ -7,18 +7,18 @@ import { useEmbedded } from "./embedded";
  * Lets Polaris buttons and links navigate client-side; external URLs stay plain anchors. Inside the
  * Shopify admin, internal links lead to the same screen under /app.
  */
-export function RouterLink({ url, children, external, ...rest }: LinkLikeComponentProps) {
+export function RouterLink({ url, children, external, target, ...rest }: LinkLikeComponentProps) {
   const embedded = useEmbedded();
   if (external || /^https?:\/\//.test(url)) {
     return (
-      // After the rest: Polaris passes `target: undefined`, which must not undo the new tab.
-      <a {...rest} href={url} target="_blank" rel="noopener noreferrer">
+      // A new tab unless the button asks for another target (the Shopify admin's own pages: "_top").
+      <a {...rest} href={url} target={target ?? "_blank"} rel="noopener noreferrer">
         {children}
       </a>
     );
   }
   return (
-    <Link to={embedded ? embeddedPath(url) : url} {...rest}>
+    <Link to={embedded ? embeddedPath(url) : url} target={target} {...rest}>
       {children}
     </Link>
   );

@@ -14,6 +14,7 @@ import {
   recordVariantImpression,
   subscribingPopup,
 } from "~/services/popups/public-popups.server";
+import { recordAppEmbedSeen } from "~/services/stores/app-embed.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
 import { demoPage } from "./demo-page.server";
 import { sendError } from "./errors.server";
@@ -71,8 +72,12 @@ publicRouter.get("/api/public/stores/:storeId/popup", async (req, res) => {
   await sendToScript(req, res, await publicPopupConfig(req.params.storeId));
 });
 
-/** Every active popup with its targeting, design and variants; the script chooses on the page. */
+/**
+ * Every active popup with its targeting, design and variants; the script chooses on the page. `e=1`: the
+ * script was loaded by the Shopify theme app embed, which the Integration page shows as turned on.
+ */
 publicRouter.get("/api/public/stores/:storeId/popups", async (req, res) => {
+  if (req.query.e === "1") await recordAppEmbedSeen(req.params.storeId);
   await sendToScript(req, res, await publicPopups(req.params.storeId));
 });
 

@@ -41,3 +41,22 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["day", 24 * 60 * 60 * 1000],
+  ["hour", 60 * 60 * 1000],
+  ["minute", 60 * 1000],
+];
+
+/**
+ * How long ago, as people say it ("5 minutes ago", "yesterday"; under a minute "just now"), from a `now`
+ * the server gives, so that the page reads the same when it is rendered and when it hydrates.
+ */
+export function formatTimeAgo(value: string | Date, now: string | Date): string {
+  const elapsed = new Date(now).getTime() - new Date(value).getTime();
+  const format = new Intl.RelativeTimeFormat("en-US", { numeric: "auto" });
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (elapsed >= size) return format.format(-Math.floor(elapsed / size), unit);
+  }
+  return "just now";
+}

@@ -1,5 +1,7 @@
 import { BlockStack, InlineStack, Page } from "@shopify/polaris";
 import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { AppEmbedStep } from "~/components/integration/app-embed-step";
 import { ScriptStep } from "~/components/integration/script-step";
 import { ServiceWorkerCard } from "~/components/integration/service-worker-step";
 import { SiteStep } from "~/components/integration/site-step";
@@ -8,6 +10,7 @@ import { NoStores } from "~/components/no-stores";
 import { StorePicker } from "~/components/store-picker";
 import { requireStoreScreen } from "~/http/guards/screens.server";
 import { sectionPath } from "~/lib/store-routing";
+import { appEmbedStatus } from "~/services/stores/app-embed.server";
 import { integrationScript, siteUrlOf } from "~/services/stores/integration.server";
 import { requireStore } from "~/services/stores/stores.server";
 import type { Route } from "./+types/integration";
@@ -27,6 +30,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         siteUrl: siteUrlOf(store),
       },
       script: await integrationScript(actor, store.id, { regenerate: false }),
+      // Shopify stores install through the theme app embed, never by editing theme code (shopify.dev).
+      appEmbed: store.integrationType === "shopify" ? appEmbedStatus(store) : null,
       installation: {
         installed: store.isVerified,
         message: store.verificationMessage ?? "",
@@ -50,9 +55,13 @@ export default function Integration({ loaderData }: Route.ComponentProps) {
 
 type GuideProps = NonNullable<Route.ComponentProps["loaderData"]["integration"]>;
 
-/** SPEC §2 Integration setup: the three-step guide for the selected store. */
-function IntegrationGuide({ store, script, installation: initial }: GuideProps) {
+/**
+ * SPEC §2 Integration setup: the three-step guide for the selected store. A Shopify store's second step
+ * turns on the theme app embed instead of pasting the script (README: where the product differs from SPEC).
+ */
+function IntegrationGuide({ store, script, appEmbed, installation: initial }: GuideProps) {
   const [installation, setInstallation] = useState<InstallationView>(initial);
+  const revalidator = useRevalidator();
   return (
     <Page title="Integration" subtitle={`Install the popup on ${store.name}`}>
       <BlockStack gap="400">
@@ -60,12 +69,16 @@ function IntegrationGuide({ store, script, installation: initial }: GuideProps) 
           <StorePicker section="integration" storeId={store.id} />
         </InlineStack>
         <SiteStep name={store.name} siteUrl={store.siteUrl} settingsUrl={sectionPath("settings", store.id)} />
-        <ScriptStep
-          storeId={store.id}
-          integrationType={store.integrationType}
-          initial={script}
-          installed={installation.installed}
-        />
+        {appEmbed ? (
+          <AppEmbedStep
+            step={2}
+            view={appEmbed}
+            onCheckAgain={() => void revalidator.revalidate()}
+            checking={revalidator.state === "loading"}
+          />
+        ) : (
+          <ScriptStep storeId={store.id} initial={script} installed={installation.installed} />
+        )}
         <VerifyStep storeId={store.id} view={installation} onChecked={setInstallation} />
         <ServiceWorkerCard storeId={store.id} />
       </BlockStack>

@@ -14,6 +14,7 @@ import {
 } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { AppEmbedInstructions } from "~/components/integration/app-embed-step";
 import { AccessTokenStep } from "~/components/stores/access-token-step";
 import { InstallSnippet } from "~/components/stores/install-snippet";
 import { SiteDetailsStep } from "~/components/stores/site-details-step";
@@ -22,6 +23,7 @@ import { ToastOutlet } from "~/components/toast";
 import { useLogout } from "~/components/use-logout";
 import { requireScreen } from "~/http/guards/screens.server";
 import type { Received } from "~/lib/api-client";
+import { appEmbedEditorUrl, myshopifyDomainOf } from "~/lib/app-embed";
 import { installScript } from "~/lib/install-script";
 import type { CreatedStore } from "~/lib/schemas/stores";
 import { rememberStore } from "~/lib/store-routing";
@@ -35,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireScreen(request, null);
   return {
     appUrl: env().APP_URL,
+    shopifyApiKey: env().SHOPIFY_API_KEY ?? null,
     stores: await listStoreSummaries(actor),
     canAddStores: actor.permissions.manage_stores,
     takenShops: actor.permissions.manage_stores ? await listTakenShops(actor) : [],
@@ -72,15 +75,29 @@ function MemberWithoutStoreRights({ stores }: { stores: { id: string; name: stri
 }
 
 const STEPS = ["Add Your Site", "Integrate Newsletter", "Install Script", "Verify Installation"];
+/** A Shopify store installs through the theme app embed, not a script in its theme code (README). */
+const SHOPIFY_STEPS = [
+  "Add Your Site",
+  "Integrate Newsletter",
+  "Turn on the app embed",
+  "Verify Installation",
+];
+
+/** The theme editor's link for a store just created, from the address the merchant gave. */
+function shopEditorUrl(store: Received<CreatedStore>, apiKey: string | null): string | null {
+  const shop = myshopifyDomainOf(store);
+  return shop && appEmbedEditorUrl(shop, apiKey);
+}
 
 export default function Onboarding({ loaderData }: Route.ComponentProps) {
-  const { appUrl, stores, canAddStores, takenShops } = loaderData;
+  const { appUrl, shopifyApiKey, stores, canAddStores, takenShops } = loaderData;
   const navigate = useNavigate();
   const { logOut, loggingOut } = useLogout();
   const [step, setStep] = useState(0);
   const { draft, errors, siteStepRefused, change, creating, checkSiteDetails, create } =
     useStoreDraft(takenShops);
   const [created, setCreated] = useState<Received<CreatedStore> | null>(null);
+  const steps = draft.integrationType === "shopify" ? SHOPIFY_STEPS : STEPS;
   // The server refused an address of step 1 (a shop added meanwhile): back there, the field shows why.
   useEffect(() => {
     if (siteStepRefused) setStep(0);
@@ -120,10 +137,11 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
             {created.shopifyConnection.message}
           </Banner>
         ) : null}
-        <InstallSnippet
-          script={installScript(appUrl, created.id, draft.integrationType)}
-          integrationType={draft.integrationType}
-        />
+        {created.integrationType === "shopify" ? (
+          <AppEmbedInstructions editorUrl={shopEditorUrl(created, shopifyApiKey)} />
+        ) : (
+          <InstallSnippet script={installScript(appUrl, created.id, draft.integrationType)} />
+        )}
       </BlockStack>
     ) : null,
     <BlockStack key="done" gap="200">
@@ -132,7 +150,10 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
       </Text>
       <Text as="p">
         Your site should now prompt visitors to subscribe to your newsletter. If it does not, check that the
-        script is in your site's head, or contact support.
+        {draft.integrationType === "shopify"
+          ? " app embed is on in your theme editor"
+          : " script is in your site's head"}
+        , or contact support.
       </Text>
     </BlockStack>,
   ][step];
@@ -199,11 +220,11 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
             <BlockStack gap="500">
               <BlockStack gap="200">
                 <Text as="p" variant="bodySm" tone="subdued">
-                  {`Step ${step + 1} of ${STEPS.length}`}
+                  {`Step ${step + 1} of ${steps.length}`}
                 </Text>
-                <ProgressBar progress={((step + 1) / STEPS.length) * 100} size="small" tone="primary" />
+                <ProgressBar progress={((step + 1) / steps.length) * 100} size="small" tone="primary" />
                 <InlineStack gap="400">
-                  {STEPS.map((label, index) => (
+                  {steps.map((label, index) => (
                     <Text
                       key={label}
                       as="span"

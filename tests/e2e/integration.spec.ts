@@ -140,3 +140,36 @@ async function serveMerchantSite(worker: string, installScript: string) {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+test("a Shopify store turns on the theme app embed from a new tab, never by editing theme code", async ({
+  page,
+}) => {
+  const shopName = `embed-${Date.now()}`;
+  const store = await api.post<Store>("/api/stores", {
+    name: unique("Embed Shop"),
+    integrationType: "shopify",
+    shopifyUrl: `https://${shopName}.myshopify.com`,
+    shopifyStoreName: shopName,
+  });
+  await login(page, ADMIN.email, ADMIN.password);
+  for (const [width, height, shot] of [
+    [1440, 900, "integration-shopify-1440"],
+    [390, 844, "integration-shopify-390"],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`/store/${store.id}/integration`);
+    await expect(page.getByRole("heading", { name: "Step 2 · Turn on the app embed" })).toBeVisible();
+    const turnOn = page.getByRole("link", { name: "Turn on the app embed" });
+    await expect(turnOn).toHaveAttribute(
+      "href",
+      new RegExp(
+        `^https://${shopName}\\.myshopify\\.com/admin/themes/current/editor\\?context=apps&activateAppId=[^/]+/app-embed$`,
+      ),
+    );
+    await expect(turnOn).toHaveAttribute("target", "_blank");
+    await expect(page.getByText("Not seen yet: turn it on, then open your store once")).toBeVisible();
+    await expect(scriptField(page)).toHaveCount(0);
+    await expect(page.getByText(/theme\.liquid|Edit Code/)).toHaveCount(0);
+    await screenshot(page, shot);
+  }
+});

@@ -1,6 +1,10 @@
 import fs from "node:fs";
 import { FAKE_SHOP } from "../../mocks/shopify";
-import { BROWSER_USER_AGENT, sessionToken } from "../support/builders/shopify-session-token";
+import {
+  BROWSER_USER_AGENT,
+  sessionToken,
+  TEST_SHOPIFY_APP,
+} from "../support/builders/shopify-session-token";
 import { subscribe } from "./support/api";
 import { expect, test } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
@@ -132,4 +136,44 @@ test("turning consent sync on inside the admin asks the merchant for customer ac
   await expect(page.locator("#toasts .toast").last()).toHaveText(
     "Success: Subscribers are no longer copied to Shopify",
   );
+});
+
+test("the Integration page turns on the theme app embed, and shows when the storefront last loaded it", async ({
+  page,
+  request,
+}) => {
+  const stores = await request.get(`${MAIN.baseURL}/api/stores`, {
+    headers: { Authorization: `Bearer ${sessionToken(FAKE_SHOP.domain)}`, "User-Agent": BROWSER_USER_AGENT },
+  });
+  const [store] = (await stores.json()) as Array<{ id: string }>;
+  if (!store) throw new Error("the shop's store was not installed");
+
+  for (const [width, height, shot] of [
+    [1440, 900, "embedded-integration-1440"],
+    [390, 844, "embedded-integration-390"],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const app = await openInAdmin(page);
+    await openFromAdminMenu(page, app, "Integration");
+    await expect(app.getByRole("heading", { name: "Step 2 · Turn on the app embed" })).toBeVisible();
+    const turnOn = app.getByRole("link", { name: "Turn on the app embed" });
+    await expect(turnOn).toHaveAttribute(
+      "href",
+      `https://${FAKE_SHOP.domain}/admin/themes/current/editor?context=apps&activateAppId=${TEST_SHOPIFY_APP.apiKey}/app-embed`,
+    );
+    // The theme editor is the admin's own page: it replaces the admin, not the app's frame.
+    await expect(turnOn).toHaveAttribute("target", "_top");
+    // No theme code to edit, no script to paste.
+    await expect(app.getByText(/theme\.liquid|Edit Code/)).toHaveCount(0);
+    await expect(app.getByRole("textbox", { name: "Install script" })).toHaveCount(0);
+    await screenshot(page, shot);
+  }
+
+  const app = page.frameLocator("#app-iframe");
+  await expect(app.getByText("Not seen yet: turn it on, then open your store once")).toBeVisible();
+  // The storefront loads the popup through the app embed: its script marks the request (popup/main.ts).
+  await request.get(`${MAIN.baseURL}/api/public/stores/${store.id}/popups?e=1`);
+  await app.getByRole("button", { name: "Check again" }).click();
+  await expect(app.getByText("App embed is on — last seen on your storefront just now")).toBeVisible();
+  await screenshot(page, "embedded-integration-seen");
 });

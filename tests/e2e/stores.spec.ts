@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { FAKE_SHOP } from "../../mocks/shopify";
+import { TEST_SHOPIFY_APP } from "../support/builders/shopify-session-token";
 import {
   createStore,
   ensureStore,
@@ -178,10 +179,15 @@ test.describe("onboarding", () => {
     await expect(page.getByText("Needed for discount code integration and advanced features")).toBeVisible();
     await page.getByRole("button", { name: "Create Integration" }).click();
     await expect(toast(page)).toHaveText("Success: Store added successfully");
-    const first = await installScript(page);
-    expect(first.script).toContain('data-popup-config="auto" data-integration-type="shopify"');
-    await expect(page.getByText("Under Layout, open theme.liquid.")).toBeVisible();
-    await screenshot(page, "onboarding-shopify-script");
+    // A Shopify store turns on the theme app embed (a deep link to the theme editor): no theme code to edit.
+    await expect(page.getByText("3. Turn on the app embed")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Turn on the app embed" })).toHaveAttribute(
+      "href",
+      `https://myshop.myshopify.com/admin/themes/current/editor?context=apps&activateAppId=${TEST_SHOPIFY_APP.apiKey}/app-embed`,
+    );
+    await expect(page.getByLabel("Install script")).toHaveCount(0);
+    await expect(page.getByText(/theme\.liquid|Edit Code/)).toHaveCount(0);
+    await screenshot(page, "onboarding-shopify-app-embed");
 
     // Custom Domain mode: "shop.example.com/" becomes https://shop.example.com.
     await page.goto("/onboarding");
@@ -193,18 +199,22 @@ test.describe("onboarding", () => {
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("button", { name: "Create Integration" }).click();
     await expect(toast(page)).toHaveText("Success: Store added successfully");
-    const second = await installScript(page);
+    // Without a myshopify.com name there is no theme editor to link to yet.
+    await expect(page.getByText("Add your shop's myshopify.com store name in Settings")).toBeVisible();
 
     const stores = await withApi(owner, (api) =>
       api.get<(Store & { shopifyStoreName: string | null })[]>("/api/stores"),
     );
-    expect(stores.find((store) => store.id === first.storeId)).toMatchObject({
+    const first = stores.find((store) => store.name === byName);
+    const second = stores.find((store) => store.name === byDomain);
+    if (!second) throw new Error(`${byDomain} was not created`);
+    expect(first).toMatchObject({
       name: byName,
       shopifyUrl: "https://myshop.myshopify.com",
       shopifyStoreName: "myshop",
       customDomain: null,
     });
-    expect(stores.find((store) => store.id === second.storeId)).toMatchObject({
+    expect(second).toMatchObject({
       name: byDomain,
       shopifyUrl: "https://shop.example.com",
       customDomain: "https://shop.example.com",
@@ -213,7 +223,7 @@ test.describe("onboarding", () => {
     // With stores, the wizard's header offers the existing ones.
     await page.goto("/onboarding");
     await page.getByLabel("Go to an existing store").selectOption({ label: byDomain });
-    await expect(page).toHaveURL(`/store/${second.storeId}/dashboard`);
+    await expect(page).toHaveURL(`/store/${second.id}/dashboard`);
     await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   });
 
@@ -285,10 +295,13 @@ test.describe("onboarding with a Shopify access token", () => {
     await expect(
       page.getByText("Connected to Acme Test Store. All required permissions are granted."),
     ).toBeVisible();
-    const { storeId } = await installScript(page);
+    await expect(page.getByRole("link", { name: "Turn on the app embed" })).toHaveAttribute(
+      "href",
+      /^https:\/\/acme-test\.myshopify\.com\/admin\/themes\/current\/editor\?context=apps&activateAppId=/,
+    );
     const stores = await withApi(owner, (api) => api.get<Store[]>("/api/stores"));
     expect(stores).toHaveLength(1);
-    expect(stores[0]).toMatchObject({ id: storeId, name, isConnected: true });
+    expect(stores[0]).toMatchObject({ name, isConnected: true });
   });
 });
 

@@ -6,15 +6,18 @@ import { useToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { apiRequest, type Received } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/format";
-import type { IntegrationScript, IntegrationType } from "~/lib/schemas/stores";
+import type { IntegrationScript } from "~/lib/schemas/stores";
 import { StepHeading } from "./step-heading";
 
 type ScriptView = Received<IntegrationScript>;
 
-type Props = { storeId: string; integrationType: IntegrationType; initial: ScriptView; installed: boolean };
+type Props = { storeId: string; initial: ScriptView; installed: boolean };
 
-/** Step 2: the install script with Copy and Regenerate (a new version retires the old tag). */
-export function ScriptStep({ storeId, integrationType, initial, installed }: Props) {
+/**
+ * Step 2 for a site that is not on Shopify: the install script with Copy and Regenerate (a new version
+ * retires the old tag). Shopify stores turn on the app embed instead (app-embed-step.tsx).
+ */
+export function ScriptStep({ storeId, initial, installed }: Props) {
   const toast = useToast();
   const [view, setView] = useState(initial);
   const [confirming, setConfirming] = useState(false);
@@ -40,7 +43,6 @@ export function ScriptStep({ storeId, integrationType, initial, installed }: Pro
         <StepHeading step={2} title="Integrate Newsletter" done={installed} />
         <InstallSnippet
           script={view.script}
-          integrationType={integrationType}
           copiedLabel="Copied!"
           onCopied={() => toast({ message: "Script copied to clipboard", tone: "success" })}
         />

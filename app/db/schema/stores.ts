@@ -49,6 +49,12 @@ export const stores = pgTable(
     /** The last installation check (SPEC §9: its answer is reused for 5 minutes) and what it found. */
     verificationCheckedAt: timestamp({ withTimezone: true }),
     verificationMessage: text(),
+    /**
+     * When the theme app embed last loaded the popup on the storefront (its script tag's marker, passed on
+     * the public popups request): the Integration page's "Turn on the app embed" status. Written at most
+     * once a minute per store.
+     */
+    appEmbedSeenAt: timestamp({ withTimezone: true }),
     socialLinks: jsonb().$type<SocialLinks>().notNull().default(emptySocialLinks),
     /** Notification bookkeeping: the last new-subscriber batch mailed, the last unsubscribe alert day. */
     subscribersNotifiedUntil: timestamp({ withTimezone: true }),

@@ -1,0 +1,1 @@
+ALTER TABLE "stores" ADD COLUMN "app_embed_seen_at" timestamp with time zone;
