@@ -40,11 +40,22 @@ export function SendModal({ open, count, busy, onSend, onClose }: Props) {
       open={open}
       onClose={onClose}
       title="Send campaign"
-      primaryAction={{ content: scheduling ? "Schedule" : "Send now", onAction: confirm, loading: busy }}
+      primaryAction={{
+        content: scheduling ? "Schedule" : "Send now",
+        onAction: confirm,
+        loading: busy,
+        // The server refuses an empty audience too; the dialog says so before anyone clicks.
+        disabled: count === 0,
+      }}
       secondaryActions={[{ content: "Cancel", onAction: onClose }]}
     >
       <Modal.Section>
         <BlockStack gap="400">
+          {count === 0 ? (
+            <Text as="p" tone="critical">
+              No subscriber matches this campaign's audience. Widen the audience, then send.
+            </Text>
+          ) : null}
           <Text as="p" variant="headingMd">
             {scheduling
               ? `Send to ${subscribersText(count)} later?`
