@@ -21,9 +21,14 @@ export const emailJobSchema = z.discriminatedUnion("type", [
 ]);
 
 const shop = z.string().min(1);
-const customer = z.object({ id: z.number().nullable(), email: z.string().nullable() });
+const customer = z.object({
+  id: z.number().nullable(),
+  email: z.string().nullable(),
+  /** The orders Shopify names with the request (absent in jobs queued before). */
+  orders: z.array(z.string()).default([]),
+});
 
-/** The work each Shopify webhook queues: a shop domain, codes, an order's id and total, a customer's id and email; never a token. */
+/** The work each Shopify webhook queues: a shop domain, codes, an order's id and total, a customer's id, email and orders' ids; never a token. */
 export const webhookJobSchemas = [
   z.object({ type: z.literal("shop-scopes-updated"), shop, scopes: z.array(z.string()) }),
   z.object({

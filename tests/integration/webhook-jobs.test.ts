@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscribers } from "~/db/schema";
 import { acceptWebhookOnce } from "~/services/shopify/webhooks.server";
 import { closeQueues } from "../../jobs/client";
+import type { WebhookJob } from "../../jobs/payloads";
 import { shopifyQueue } from "../../jobs/queues/shopify.config";
 import { startWorkers, stopWorkers } from "../../jobs/worker";
 import { uniqueEmail } from "../support/builders/fixtures";
@@ -43,7 +44,7 @@ describe("webhook jobs on BullMQ", () => {
     const [row] = await testDb().insert(subscribers).values({ storeId: store.id, email }).returning();
     const eventId = randomUUID();
     const delivery = { eventId, webhookId: randomUUID(), topic: "CUSTOMERS_REDACT", shop: domain };
-    const job = { type: "customer-redact", shop: domain, customer: { id: 5, email } } as const;
+    const job: WebhookJob = { type: "customer-redact", shop: domain, customer: { id: 5, email, orders: [] } };
 
     expect(await acceptWebhookOnce(delivery, job)).toBe(true);
     expect(await acceptWebhookOnce(delivery, job)).toBe(false);

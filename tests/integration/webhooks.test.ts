@@ -516,12 +516,19 @@ describe("compliance webhooks", () => {
     const neighbour = await subscriberWithHistory(store.id);
     const sameEmailElsewhere = await subscriberWithHistory(other.store.id, email);
     const order = await attributeOrderTo(target, `gid://shopify/Order/${randomUUID()}`, "80.00");
+    // Placed with the popup's shared code: no subscriber row leads to it, only Shopify's list of their orders.
+    const sharedCodeOrder = await attributeOrderTo(neighbour, "gid://shopify/Order/5501", "12.00");
+    await testDb()
+      .update(orderAttributions)
+      .set({ subscriberId: null, code: "WELCOME15" })
+      .where(eq(orderAttributions.orderId, sharedCodeOrder.orderId));
+    const neighbourOrder = await attributeOrderTo(neighbour, "gid://shopify/Order/5502", "30.00");
 
     const payload = {
       shop_id: 1,
       shop_domain: domain,
       customer: { id: 99, email: email.toUpperCase(), phone: null },
-      orders_to_redact: [],
+      orders_to_redact: [5501],
     };
     expect(await deliver(app.url, { topic: "customers/redact", shop: domain, payload })).toBe(200);
     await eventually(async () => (await subscriber(target.id)) === undefined, { what: "subscriber erased" });
@@ -542,11 +549,30 @@ describe("compliance webhooks", () => {
 
     // The order still counts for the store's revenue, but nothing left in the store leads from it to the person:
     // no subscriber, no email and no click names its code or its order.
-    const [kept] = await testDb()
+    // Both orders keep counting under an id of the app's own; the neighbour's order is untouched.
+    const kept = await testDb()
       .select()
       .from(orderAttributions)
-      .where(eq(orderAttributions.orderId, order.orderId));
-    expect(kept).toMatchObject({ subscriberId: null, total: "80.00", currency: "EUR" });
+      .where(eq(orderAttributions.storeId, store.id))
+      .orderBy(orderAttributions.total);
+    expect(kept).toEqual([
+      expect.objectContaining({
+        orderId: expect.stringMatching(/^redacted:/),
+        subscriberId: null,
+        total: "12.00",
+      }),
+      expect.objectContaining({
+        orderId: neighbourOrder.orderId,
+        subscriberId: neighbour.id,
+        total: "30.00",
+      }),
+      expect.objectContaining({
+        orderId: expect.stringMatching(/^redacted:/),
+        subscriberId: null,
+        total: "80.00",
+      }),
+    ]);
+    expect(kept.map((row) => row.orderId)).not.toContain(order.orderId);
     const links = await testDb().execute<{ count: number }>(sql`
       select (select count(*) from subscribers where upper(discount_code_sent) = upper(${order.code}))
            + (select count(*) from email_sends where subscriber_id = ${target.id})
@@ -608,10 +634,16 @@ describe("compliance webhooks", () => {
         status: "sent",
         sentAt: new Date(),
       });
+    // An order of theirs placed with the popup's shared code: only Shopify's list of their orders leads to it.
+    const sharedCodeOrder = await attributeOrderTo(row, "gid://shopify/Order/7701", "64.00");
+    await testDb()
+      .update(orderAttributions)
+      .set({ subscriberId: null, code: "WELCOME15" })
+      .where(eq(orderAttributions.orderId, sharedCodeOrder.orderId));
     const payload = {
       shop_id: 1,
       shop_domain: domain,
-      orders_requested: [],
+      orders_requested: [7701],
       customer: { id: 123, email, phone: null },
       data_request: { id: 9999 },
     };
@@ -634,5 +666,10 @@ describe("compliance webhooks", () => {
     }
     expect(message.text).toContain('"currency": "EUR"');
     expect(message.text).toContain('"orderedAt": "2026-03-04T10:00:00.000Z"');
+    expect(message.text).toContain(
+      `Of the orders Shopify named for ${email}, Newsletter Popup holds 1 placed with a popup's discount code:`,
+    );
+    expect(message.text).toContain('"orderId": "gid://shopify/Order/7701"');
+    expect(message.text).toContain('"code": "WELCOME15"');
   });
 });

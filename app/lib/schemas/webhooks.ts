@@ -15,6 +15,15 @@ const customer = z.object({
     .transform((email) => email || null),
 });
 
+/**
+ * The customer's orders a compliance request names (`orders_requested`, `orders_to_redact`), as the Admin API
+ * ids revenue attribution stores.
+ */
+const namedOrders = z
+  .array(z.number().int().positive())
+  .nullish()
+  .transform((ids) => (ids ?? []).map((id) => `gid://shopify/Order/${id}`));
+
 /** numeric(14,2): up to 12 digits before the point and 2 after. */
 const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
 
@@ -62,8 +71,18 @@ export const webhookPayloads = {
       discount_codes,
       order: attributedOrder.safeParse(context.value).data ?? null,
     })),
-  /** customers/data_request and customers/redact: the shop and the customer concerned. */
-  customerRequest: z.object({ shop_domain: signedShop, customer }),
+  /** customers/data_request and customers/redact: the shop, the customer concerned and the orders named. */
+  customerRequest: z
+    .object({
+      shop_domain: signedShop,
+      customer,
+      orders_requested: namedOrders,
+      orders_to_redact: namedOrders,
+    })
+    .transform(({ shop_domain, customer, orders_requested, orders_to_redact }) => ({
+      shop_domain,
+      customer: { ...customer, orders: [...orders_requested, ...orders_to_redact] },
+    })),
   /** shop/redact: only the shop. */
   shopRedact: z.object({ shop_domain: signedShop }),
 };

@@ -45,25 +45,35 @@ export function unsubscribeAlertMail(to: string, store: string, left: number, ba
 /**
  * customers/data_request: what the product holds about one of the shop's customers, for the merchant to pass
  * on (Shopify asks the merchant, who answers the customer). The records are JSON, one field per line; each
- * lists the orders placed with that subscriber's code under attributedOrders.
+ * lists the orders placed with that subscriber's code under attributedOrders. `namedOrders` are the orders
+ * Shopify named with the request that the app attributed without a record of theirs (a shared code).
  */
 export function customerDataRequestMail(
   to: string,
   shop: string,
   customer: string,
   records: (Record<string, unknown> & { attributedOrders: readonly unknown[] })[],
+  namedOrders: readonly unknown[] = [],
 ): SystemMessage {
   const orders = records.reduce((sum, record) => sum + record.attributedOrders.length, 0);
-  const found =
+  const subscriberLines =
     records.length === 0
-      ? [`Newsletter Popup holds no data about ${customer}.`]
+      ? []
       : [
           `Newsletter Popup holds ${records.length} subscriber record${records.length === 1 ? "" : "s"} about ${customer}, with ${orders} order${orders === 1 ? "" : "s"} placed with their discount code:`,
           ...JSON.stringify(records, null, 2).split("\n"),
         ];
+  const orderLines =
+    namedOrders.length === 0
+      ? []
+      : [
+          `Of the orders Shopify named for ${customer}, Newsletter Popup holds ${namedOrders.length} placed with a popup's discount code:`,
+          ...JSON.stringify(namedOrders, null, 2).split("\n"),
+        ];
+  const found = [...subscriberLines, ...orderLines];
   return simpleMail(to, `Customer data request for ${shop}: ${customer}`, [
     `${shop} received a data request from a customer through Shopify.`,
-    ...found,
+    ...(found.length === 0 ? [`Newsletter Popup holds no data about ${customer}.`] : found),
     "Send this to the customer as part of your answer to their request.",
   ]);
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { type Db, db } from "~/db/client.server";
 import {
   campaignSends,
   campaigns,
@@ -16,8 +16,11 @@ import { clicksOfAddresses, forgetClicksOfAddresses } from "~/services/email/cli
 import { sendSystemMail } from "~/services/email/system-mailer.server";
 import { customerDataRequestMail } from "~/services/notifications/messages.server";
 
-/** The customer a compliance webhook names: Shopify's numeric id and their email (null for phone-only customers). */
-export type ShopCustomer = { id: number | null; email: string | null };
+/**
+ * The customer a compliance webhook names: Shopify's numeric id, their email (null for phone-only customers) and
+ * the Admin API ids of the orders the request names.
+ */
+export type ShopCustomer = { id: number | null; email: string | null; orders: string[] };
 
 async function storeOfShop(shopDomain: string) {
   const [store] = await db().select().from(stores).where(eq(stores.shopifyDomain, shopDomain));
@@ -40,39 +43,49 @@ function addressesOf(customer: ShopCustomer, rows: { email: string }[]): string[
   return [...new Set(all.map((email) => email.toLowerCase()))];
 }
 
+/** Attributed orders of the store placed with these subscribers' codes or named by Shopify; undefined for none. */
+function attributedOrdersMatching(storeId: string, orderIds: string[], subscriberIds: string[]) {
+  const ways = [
+    orderIds.length > 0 ? inArray(orderAttributions.orderId, orderIds) : undefined,
+    subscriberIds.length > 0 ? inArray(orderAttributions.subscriberId, subscriberIds) : undefined,
+  ].filter((way): way is SQL => way !== undefined);
+  return ways.length > 0 ? and(eq(orderAttributions.storeId, storeId), or(...ways)) : undefined;
+}
+
+/**
+ * The customer's orders stay in the popups' revenue (total, currency, date, code) under an id of the app's own,
+ * without their subscriber: nothing left leads back to the Shopify order or to the person.
+ */
+async function unlinkOrders(tx: Db, storeId: string, orderIds: string[], subscriberIds: string[]) {
+  const orders = attributedOrdersMatching(storeId, orderIds, subscriberIds);
+  if (!orders) return;
+  await tx
+    .update(orderAttributions)
+    .set({ orderId: sql`'redacted:' || gen_random_uuid()`, subscriberId: null })
+    .where(orders);
+}
+
 /**
  * customers/redact: the customer is erased from the shop's store only: their subscriber rows (with the consent
- * record and codes), the emails sent to them (cascade) and the click tracking of those emails. Orders attributed
- * to them stay in the popup's revenue without them: their key sets the subscriber to null, and the code the
- * order used then names nobody, since the subscriber row and the emails that carried it are gone.
+ * record and codes), the emails sent to them (cascade) and the click tracking of those emails. Orders placed with
+ * their code, or named in `orders_to_redact`, stay in the popup's revenue unlinked (unlinkOrders); the code they
+ * used then names nobody, since the subscriber row and the emails that carried it are gone.
  */
 export async function redactCustomer(shopDomain: string, customer: ShopCustomer): Promise<number> {
   const store = await storeOfShop(shopDomain);
-  const match = store && matchesCustomer(store.id, customer);
-  if (!store || !match) return 0;
+  if (!store) return 0;
+  const match = matchesCustomer(store.id, customer);
   return db().transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: subscribers.id, email: subscribers.email })
-      .from(subscribers)
-      .where(match);
+    const rows = match
+      ? await tx.select({ id: subscribers.id, email: subscribers.email }).from(subscribers).where(match)
+      : [];
+    const ids = rows.map((row) => row.id);
+    await unlinkOrders(tx, store.id, customer.orders, ids);
     await forgetClicksOfAddresses(store.id, addressesOf(customer, rows), tx);
-    if (rows.length > 0) {
+    if (ids.length > 0) {
       // Their campaign messages stay in the campaigns' counts, without them: a server's refusal may quote the address.
-      await tx
-        .update(campaignSends)
-        .set({ error: null })
-        .where(
-          inArray(
-            campaignSends.subscriberId,
-            rows.map((row) => row.id),
-          ),
-        );
-      await tx.delete(subscribers).where(
-        inArray(
-          subscribers.id,
-          rows.map((row) => row.id),
-        ),
-      );
+      await tx.update(campaignSends).set({ error: null }).where(inArray(campaignSends.subscriberId, ids));
+      await tx.delete(subscribers).where(inArray(subscribers.id, ids));
     }
     return rows.length;
   });
@@ -100,9 +113,10 @@ export async function redactShop(shopDomain: string): Promise<void> {
   });
 }
 
-/** The orders placed with a code these subscribers were sent (orders/create attributed them). */
-async function attributedOrdersOf(storeId: string, subscriberIds: string[]) {
-  if (subscriberIds.length === 0) return [];
+/** The customer's attributed orders: placed with a code their subscriber rows were sent, or named by Shopify. */
+async function attributedOrdersOf(storeId: string, orderIds: string[], subscriberIds: string[]) {
+  const where = attributedOrdersMatching(storeId, orderIds, subscriberIds);
+  if (!where) return [];
   return db()
     .select({
       subscriberId: orderAttributions.subscriberId,
@@ -113,18 +127,17 @@ async function attributedOrdersOf(storeId: string, subscriberIds: string[]) {
       orderedAt: orderAttributions.orderedAt,
     })
     .from(orderAttributions)
-    .where(
-      and(eq(orderAttributions.storeId, storeId), inArray(orderAttributions.subscriberId, subscriberIds)),
-    )
+    .where(where)
     .orderBy(asc(orderAttributions.orderedAt));
 }
 
 /**
  * Everything held about the customer in the store: subscriber rows, the emails and campaign messages sent
- * and their clicks, and the orders attributed to them.
+ * and their clicks, and the orders attributed to them; apart, the orders Shopify named that no row of theirs
+ * leads to (placed with a popup's shared code, or with somebody else's code).
  */
-async function customerRecords(storeId: string, customer: ShopCustomer, match: SQL) {
-  const rows = await db().select().from(subscribers).where(match);
+async function customerRecords(storeId: string, customer: ShopCustomer, match: SQL | undefined) {
+  const rows = match ? await db().select().from(subscribers).where(match) : [];
   const ids = rows.map((row) => row.id);
   const sends = ids.length
     ? await db()
@@ -150,19 +163,22 @@ async function customerRecords(storeId: string, customer: ShopCustomer, match: S
         .innerJoin(campaigns, eq(campaigns.id, campaignSends.campaignId))
         .where(inArray(campaignSends.subscriberId, ids))
     : [];
-  const orders = await attributedOrdersOf(storeId, ids);
+  const orders = await attributedOrdersOf(storeId, customer.orders, ids);
   const clicks = await clicksOfAddresses(storeId, addressesOf(customer, rows));
-  return rows.map((row) => ({
+  const withoutSubscriber = ({ subscriberId: _subscriber, ...order }: (typeof orders)[number]) => order;
+  const records = rows.map((row) => ({
     ...row,
     emailsSent: sends.filter((send) => send.subscriberId === row.id),
     campaignMessages: campaignMessages
       .filter((message) => message.subscriberId === row.id)
       .map(({ subscriberId: _subscriber, ...message }) => message),
     linkClicks: clicks.filter((click) => click.subscriberEmail.toLowerCase() === row.email.toLowerCase()),
-    attributedOrders: orders
-      .filter((order) => order.subscriberId === row.id)
-      .map(({ subscriberId: _subscriber, ...order }) => order),
+    attributedOrders: orders.filter((order) => order.subscriberId === row.id).map(withoutSubscriber),
   }));
+  const namedOrders = orders
+    .filter((order) => order.subscriberId === null || !ids.includes(order.subscriberId))
+    .map(withoutSubscriber);
+  return { records, namedOrders };
 }
 
 /**
@@ -175,8 +191,11 @@ export async function reportCustomerData(shopDomain: string, customer: ShopCusto
     logger().warn({ shop: shopDomain }, "data request for a shop without a store: nothing to report");
     return 0;
   }
-  const match = matchesCustomer(store.id, customer);
-  const records = match ? await customerRecords(store.id, customer, match) : [];
+  const { records, namedOrders } = await customerRecords(
+    store.id,
+    customer,
+    matchesCustomer(store.id, customer),
+  );
   const admins = await db()
     .select({ email: users.email })
     .from(users)
@@ -185,7 +204,7 @@ export async function reportCustomerData(shopDomain: string, customer: ShopCusto
     );
   const label = customer.email ?? `Shopify customer ${customer.id ?? "(no id)"}`;
   for (const admin of admins) {
-    await sendSystemMail(customerDataRequestMail(admin.email, shopDomain, label, records));
+    await sendSystemMail(customerDataRequestMail(admin.email, shopDomain, label, records, namedOrders));
   }
   return admins.length;
 }
