@@ -3,6 +3,7 @@ import { useState } from "react";
 import { CampaignTable } from "~/components/campaigns/campaign-table";
 import { CreateCampaignModal } from "~/components/campaigns/create-campaign-modal";
 import { campaignsApi } from "~/components/campaigns/paths";
+import { SendingSpeedCard } from "~/components/campaigns/sending-speed-card";
 import { useApiData } from "~/components/campaigns/use-api-data";
 import { NoStores } from "~/components/no-stores";
 import { StorePicker } from "~/components/store-picker";
@@ -78,6 +79,7 @@ function CampaignList({ store }: { store: Store }) {
             <SkeletonBodyText lines={4} />
           </Card>
         ) : null}
+        <SendingSpeedCard storeId={store.id} />
       </BlockStack>
       <CreateCampaignModal storeId={store.id} open={creating} onClose={() => setCreating(false)} />
     </Page>

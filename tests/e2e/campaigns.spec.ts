@@ -183,6 +183,18 @@ test("the empty list, Create campaign, and a refusal shown as a banner", async (
     expect(page.getByText("No campaigns yet")).toBeVisible(),
   );
 
+  // The sending speed: the server's limits, then a saved value that a reload shows.
+  const speed = page.getByLabel("Messages per second");
+  await expect(speed).toHaveValue("10");
+  await speed.fill("0");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Sending speed must be between 1 and 1000 messages per second")).toBeVisible();
+  await speed.fill("250");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(toast(page)).toHaveText("Success: Sending speed saved");
+  await page.reload();
+  await expect(page.getByLabel("Messages per second")).toHaveValue("250");
+
   await page.getByRole("button", { name: "Create campaign" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Create campaign" });
   await dialog.getByRole("button", { name: "Create campaign" }).click();
@@ -206,7 +218,9 @@ test("the empty list, Create campaign, and a refusal shown as a banner", async (
 
   // This store has no email settings: the server refuses, and the screen says why.
   await page.getByRole("button", { name: "Send", exact: true }).click();
-  await page.getByRole("dialog", { name: "Send campaign" }).getByRole("button", { name: "Send now" }).click();
+  const sendDialog = page.getByRole("dialog", { name: "Send campaign" });
+  await expect(sendDialog.getByText("No subscriber matches this campaign's audience yet")).toBeVisible();
+  await sendDialog.getByRole("button", { name: "Send now" }).click();
   await expect(page.locator(".Polaris-Banner")).toContainText(
     "Set up the store's email (Settings → Email configuration) before sending",
   );

@@ -44,8 +44,6 @@ export function SendModal({ open, count, busy, onSend, onClose }: Props) {
         content: scheduling ? "Schedule" : "Send now",
         onAction: confirm,
         loading: busy,
-        // The server refuses an empty audience too; the dialog says so before anyone clicks.
-        disabled: count === 0,
       }}
       secondaryActions={[{ content: "Cancel", onAction: onClose }]}
     >
@@ -53,7 +51,7 @@ export function SendModal({ open, count, busy, onSend, onClose }: Props) {
         <BlockStack gap="400">
           {count === 0 ? (
             <Text as="p" tone="critical">
-              No subscriber matches this campaign's audience. Widen the audience, then send.
+              No subscriber matches this campaign's audience yet: widen the audience before sending.
             </Text>
           ) : null}
           <Text as="p" variant="headingMd">

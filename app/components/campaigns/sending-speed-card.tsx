@@ -1,0 +1,87 @@
+import {
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  Form,
+  InlineStack,
+  SkeletonBodyText,
+  Text,
+  TextField,
+} from "@shopify/polaris";
+import { z } from "zod";
+import { useToast } from "~/components/toast";
+import { useForm } from "~/components/use-form";
+import { apiRequest } from "~/lib/api-client";
+import { type CampaignSettings, campaignSettingsSchema } from "~/lib/schemas/campaign-sending";
+import { useApiData } from "./use-api-data";
+
+const settingsApi = (storeId: string) => `/api/stores/${storeId}/campaign-settings`;
+
+/** The field's text as the API's number, checked with the server's messages. */
+const speedForm = z.object({
+  sendRate: z.string().trim().transform(Number).pipe(campaignSettingsSchema.shape.sendRate),
+});
+
+function SpeedForm({ storeId, saved }: { storeId: string; saved: number }) {
+  const toast = useToast();
+  const { field, submit, submitting } = useForm({
+    initial: { sendRate: String(saved) },
+    schema: speedForm,
+    failure: { title: "Error", message: "Failed to save the sending speed" },
+    send: async (body) => {
+      await apiRequest<CampaignSettings>("PUT", settingsApi(storeId), body);
+      toast({ title: "Success", message: "Sending speed saved" });
+    },
+  });
+  return (
+    <Form onSubmit={submit}>
+      <InlineStack gap="300" blockAlign="end" wrap={false}>
+        <Box maxWidth="260px">
+          <TextField
+            label="Messages per second"
+            type="number"
+            min={1}
+            max={1000}
+            {...field("sendRate")}
+            autoComplete="off"
+          />
+        </Box>
+        <Button submit loading={submitting}>
+          Save
+        </Button>
+      </InlineStack>
+    </Form>
+  );
+}
+
+/**
+ * How fast the store's campaigns go out (docs/decisions/022): providers throttle or block senders beyond their
+ * plan, so the merchant sets it; a campaign on its way picks a new speed up within a second.
+ */
+export function SendingSpeedCard({ storeId }: { storeId: string }) {
+  const settings = useApiData<CampaignSettings>(settingsApi(storeId), "Failed to load the sending speed");
+  return (
+    <Card>
+      <BlockStack gap="300">
+        <Text as="h2" variant="headingMd">
+          Sending speed
+        </Text>
+        <Text as="p" tone="subdued">
+          How many campaign emails a second go through this store's email server. Your email provider's plan
+          sets the most it accepts; the default is 10.
+        </Text>
+        {settings.error ? (
+          <Text as="p" tone="critical">
+            {settings.error}
+          </Text>
+        ) : null}
+        {settings.data ? (
+          <SpeedForm storeId={storeId} saved={settings.data.sendRate} />
+        ) : settings.error ? null : (
+          <SkeletonBodyText lines={2} />
+        )}
+      </BlockStack>
+    </Card>
+  );
+}
