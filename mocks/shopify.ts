@@ -173,8 +173,34 @@ function addRedeemCodes(shop: FakeShop, discountId: string, codes: DiscountRedee
 function codesMatching(discount: FakeDiscount, query: string | undefined) {
   const nodes = [...discount.codes]
     .filter(([code]) => !query || code.toUpperCase() === query.toUpperCase())
-    .map(([code, asyncUsageCount]) => ({ code, asyncUsageCount }));
+    .map(([code, asyncUsageCount]) => ({ id: redeemCodeId(code), code, asyncUsageCount }));
   return { nodes };
+}
+
+const REDEEM_CODE_GID = "gid://shopify/DiscountRedeemCode/";
+
+function redeemCodeId(code: string): string {
+  return `${REDEEM_CODE_GID}${encodeURIComponent(code)}`;
+}
+
+/** discountCodeRedeemCodeBulkDelete by ids: the codes leave the discount (at once here; a job at Shopify). */
+function deleteRedeemCodes(shop: FakeShop, discountId: string, ids: string[]) {
+  const discount = discountById(shop, discountId);
+  if (!discount) return { job: null, userErrors: [{ ...UNKNOWN_DISCOUNT, field: ["discountId"] }] };
+  for (const id of ids) {
+    const code = decodeURIComponent(id.slice(REDEEM_CODE_GID.length));
+    if (!discount.codes.delete(code)) continue;
+    shop.discounts?.delete(code);
+  }
+  return { job: { id: `gid://shopify/Job/${discountId.split("/").pop()}`, done: false }, userErrors: [] };
+}
+
+/** discountCodeDelete: the discount and every code of it. */
+function deleteDiscount(shop: FakeShop, id: string) {
+  const discount = discountById(shop, id);
+  if (!discount) return { deletedCodeDiscountId: null, userErrors: [UNKNOWN_DISCOUNT] };
+  for (const code of discount.codes.keys()) shop.discounts?.delete(code);
+  return { deletedCodeDiscountId: id, userErrors: [] };
 }
 
 type UserError = { field: string[]; message: string; code?: string };
@@ -282,6 +308,7 @@ export function adminRootFields(shop: FakeShop): RootFields {
             id: found.id,
             codeDiscount: {
               __typename: "DiscountCodeBasic",
+              title: found.title,
               asyncUsageCount: [...found.codes.values()].reduce((sum, uses) => sum + uses, 0),
               codes: ({ query }: { query?: string }) => codesMatching(found, query),
             },
@@ -297,6 +324,9 @@ export function adminRootFields(shop: FakeShop): RootFields {
       id: string;
       basicCodeDiscount: DiscountCodeBasicInput;
     }) => updateDiscount(shop, id, basicCodeDiscount),
+    discountCodeRedeemCodeBulkDelete: ({ discountId, ids }: { discountId: string; ids?: string[] }) =>
+      deleteRedeemCodes(shop, discountId, ids ?? []),
+    discountCodeDelete: ({ id }: { id: string }) => deleteDiscount(shop, id),
     discountRedeemCodeBulkAdd: ({
       discountId,
       codes,

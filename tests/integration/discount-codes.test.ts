@@ -4,6 +4,7 @@ import { offerDiscounts, popupConfigs, stores, subscribers } from "~/db/schema";
 import { updatePopupConfig } from "~/services/popups/popups.server";
 import { subscribingPopup } from "~/services/popups/public-popups.server";
 import { updatePreferences } from "~/services/preferences.server";
+import { redactCustomer } from "~/services/shopify/compliance.server";
 import { connectShopify, withShopify } from "~/services/shopify/connection.server";
 import { syncCouponUsage } from "~/services/shopify/coupon-sync.server";
 import { checkStaticDiscountCode, issueUniqueCode } from "~/services/shopify/discount-codes.server";
@@ -316,5 +317,34 @@ describe("sync progress", () => {
     const result = await processShopifyJob({ type: "sync-coupon-usage", storeId });
     expect(result).toMatchObject({ checked: 2, updatedCount: 0 });
     expect(await getSyncProgress(storeId)).toEqual({ checked: 2, total: 2, running: false });
+  });
+});
+
+describe("customers/redact", () => {
+  it("removes the customer's code from the offer discount, and an older discount titled with their email", async () => {
+    const storeId = await connectedStore();
+    await testDb().update(stores).set({ shopifyDomain: FAKE_SHOP.domain }).where(eq(stores.id, storeId));
+    const { email, discountCode } = await subscribeTo(storeId);
+    const other = await subscribeTo(storeId);
+    const discount = discountOf(discountCode);
+    const old = { email: `old-${++counter}@acme-corp.example`, code: "WELCOME15-OLD234" };
+    await testDb().insert(subscribers).values({ storeId, email: old.email, discountCodeSent: old.code });
+    shop.discounts?.set(old.code, {
+      id: "gid://shopify/DiscountCodeNode/9",
+      title: `15% welcome discount for ${old.email}`,
+      percentage: 0.15,
+      usageLimit: 1,
+      appliesOncePerCustomer: true,
+      endsAt: null,
+      codes: new Map([[old.code, 0]]),
+      bulkAdds: [],
+    });
+
+    expect(await redactCustomer(FAKE_SHOP.domain, { id: null, email })).toBe(1);
+    expect(await redactCustomer(FAKE_SHOP.domain, { id: null, email: old.email.toUpperCase() })).toBe(1);
+    expect(discount.codes.has(discountCode)).toBe(false);
+    expect(shop.discounts?.has(discountCode)).toBe(false);
+    expect(discountOf(other.discountCode)).toBe(discount);
+    expect(shop.discounts?.has(old.code)).toBe(false);
   });
 });

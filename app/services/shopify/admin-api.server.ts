@@ -238,7 +238,7 @@ export async function addRedeemCodes(credentials: ShopifyCredentials, discountId
 export async function redeemCodeOf(
   credentials: ShopifyCredentials,
   code: string,
-): Promise<{ discountId: string; usage: number } | null> {
+): Promise<{ discountId: string; title: string; redeemCodeId: string | null; usage: number } | null> {
   const data = await adminGraphql(
     credentials,
     `#graphql
@@ -246,7 +246,7 @@ export async function redeemCodeOf(
       codeDiscountNodeByCode(code: $code) {
         id
         codeDiscount {
-          ... on DiscountCodeBasic { codes(first: 5, query: $code) { nodes { code asyncUsageCount } } }
+          ... on DiscountCodeBasic { title codes(first: 5, query: $code) { nodes { id code asyncUsageCount } } }
         }
       }
     }`,
@@ -255,7 +255,46 @@ export async function redeemCodeOf(
   const node = data.codeDiscountNodeByCode;
   if (!node) return null;
   // Only basic code discounts (the kind the app creates) are asked for their codes' usage.
-  const codes = "codes" in node.codeDiscount ? node.codeDiscount.codes.nodes : [];
-  const own = codes.find((candidate) => candidate.code.toUpperCase() === code.toUpperCase());
-  return { discountId: node.id, usage: own?.asyncUsageCount ?? 0 };
+  const basic = "codes" in node.codeDiscount ? node.codeDiscount : null;
+  const own = basic?.codes.nodes.find((candidate) => candidate.code.toUpperCase() === code.toUpperCase());
+  return {
+    discountId: node.id,
+    title: basic?.title ?? "",
+    redeemCodeId: own?.id ?? null,
+    usage: own?.asyncUsageCount ?? 0,
+  };
+}
+
+/** Removes redeem codes from a code discount (Shopify deletes them in the background). */
+export async function deleteRedeemCodes(credentials: ShopifyCredentials, discountId: string, ids: string[]) {
+  const data = await adminGraphql(
+    credentials,
+    `#graphql
+    mutation DeleteRedeemCodes($discountId: ID!, $ids: [ID!]) {
+      discountCodeRedeemCodeBulkDelete(discountId: $discountId, ids: $ids) {
+        job { id }
+        userErrors { field message code }
+      }
+    }`,
+    { discountId, ids },
+  );
+  const { userErrors = [] } = data.discountCodeRedeemCodeBulkDelete ?? {};
+  if (userErrors.length > 0) throw refusedDiscount(userErrors);
+}
+
+/** Deletes a whole code discount. */
+export async function deleteCodeDiscount(credentials: ShopifyCredentials, discountId: string) {
+  const data = await adminGraphql(
+    credentials,
+    `#graphql
+    mutation DeleteCodeDiscount($id: ID!) {
+      discountCodeDelete(id: $id) {
+        deletedCodeDiscountId
+        userErrors { field message code }
+      }
+    }`,
+    { id: discountId },
+  );
+  const { userErrors = [] } = data.discountCodeDelete ?? {};
+  if (userErrors.length > 0) throw refusedDiscount(userErrors);
 }

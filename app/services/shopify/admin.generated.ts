@@ -265,8 +265,10 @@ export type RedeemCodeQuery = {
   codeDiscountNodeByCode: {
     id: string;
     codeDiscount: Record<string, never> | {
+      title: string;
       codes: {
         nodes: Array<{
+          id: string;
           code: string;
           asyncUsageCount: number;
         }>;
@@ -275,6 +277,32 @@ export type RedeemCodeQuery = {
   } | null;
 };
 export type RedeemCodeQueryVariables = { code: string };
+
+export type DeleteRedeemCodesMutation = {
+  discountCodeRedeemCodeBulkDelete: {
+    job: {
+      id: string;
+    } | null;
+    userErrors: Array<{
+      field: Array<string> | null;
+      message: string;
+      code: DiscountErrorCode | null;
+    }>;
+  } | null;
+};
+export type DeleteRedeemCodesMutationVariables = { discountId: string; ids?: Array<string> | null };
+
+export type DeleteCodeDiscountMutation = {
+  discountCodeDelete: {
+    deletedCodeDiscountId: string | null;
+    userErrors: Array<{
+      field: Array<string> | null;
+      message: string;
+      code: DiscountErrorCode | null;
+    }>;
+  } | null;
+};
+export type DeleteCodeDiscountMutationVariables = { id: string };
 
 export type CustomerByEmailQuery = {
   customerByIdentifier: {
@@ -344,7 +372,9 @@ export interface AdminOperations {
   "#graphql\n    mutation CreateOfferDiscount($discount: DiscountCodeBasicInput!) {\n      discountCodeBasicCreate(basicCodeDiscount: $discount) {\n        codeDiscountNode { id }\n        userErrors { field message code }\n      }\n    }": { result: CreateOfferDiscountMutation; variables: CreateOfferDiscountMutationVariables };
   "#graphql\n    mutation ExtendOfferDiscount($id: ID!, $discount: DiscountCodeBasicInput!) {\n      discountCodeBasicUpdate(id: $id, basicCodeDiscount: $discount) {\n        codeDiscountNode { id }\n        userErrors { field message code }\n      }\n    }": { result: ExtendOfferDiscountMutation; variables: ExtendOfferDiscountMutationVariables };
   "#graphql\n      mutation AddRedeemCodes($discountId: ID!, $codes: [DiscountRedeemCodeInput!]!) {\n        discountRedeemCodeBulkAdd(discountId: $discountId, codes: $codes) {\n          bulkCreation { id }\n          userErrors { field message code }\n        }\n      }": { result: AddRedeemCodesMutation; variables: AddRedeemCodesMutationVariables };
-  "#graphql\n    query RedeemCode($code: String!) {\n      codeDiscountNodeByCode(code: $code) {\n        id\n        codeDiscount {\n          ... on DiscountCodeBasic { codes(first: 5, query: $code) { nodes { code asyncUsageCount } } }\n        }\n      }\n    }": { result: RedeemCodeQuery; variables: RedeemCodeQueryVariables };
+  "#graphql\n    query RedeemCode($code: String!) {\n      codeDiscountNodeByCode(code: $code) {\n        id\n        codeDiscount {\n          ... on DiscountCodeBasic { title codes(first: 5, query: $code) { nodes { id code asyncUsageCount } } }\n        }\n      }\n    }": { result: RedeemCodeQuery; variables: RedeemCodeQueryVariables };
+  "#graphql\n    mutation DeleteRedeemCodes($discountId: ID!, $ids: [ID!]) {\n      discountCodeRedeemCodeBulkDelete(discountId: $discountId, ids: $ids) {\n        job { id }\n        userErrors { field message code }\n      }\n    }": { result: DeleteRedeemCodesMutation; variables: DeleteRedeemCodesMutationVariables };
+  "#graphql\n    mutation DeleteCodeDiscount($id: ID!) {\n      discountCodeDelete(id: $id) {\n        deletedCodeDiscountId\n        userErrors { field message code }\n      }\n    }": { result: DeleteCodeDiscountMutation; variables: DeleteCodeDiscountMutationVariables };
   "#graphql\n    query CustomerByEmail($identifier: CustomerIdentifierInput!) {\n      customerByIdentifier(identifier: $identifier) { id }\n    }": { result: CustomerByEmailQuery; variables: CustomerByEmailQueryVariables };
   "#graphql\n    mutation CreateSubscribedCustomer($input: CustomerInput!) {\n      customerCreate(input: $input) {\n        customer { id }\n        userErrors { field message }\n      }\n    }": { result: CreateSubscribedCustomerMutation; variables: CreateSubscribedCustomerMutationVariables };
   "#graphql\n    mutation UpdateEmailConsent($input: CustomerEmailMarketingConsentUpdateInput!) {\n      customerEmailMarketingConsentUpdate(input: $input) {\n        customer { id }\n        userErrors { field message code }\n      }\n    }": { result: UpdateEmailConsentMutation; variables: UpdateEmailConsentMutationVariables };

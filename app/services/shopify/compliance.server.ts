@@ -15,6 +15,9 @@ import { logger } from "~/server/logger.server";
 import { clicksOfAddresses, forgetClicksOfAddresses } from "~/services/email/click-tracking.server";
 import { sendSystemMail } from "~/services/email/system-mailer.server";
 import { customerDataRequestMail } from "~/services/notifications/messages.server";
+import type { StoreRow } from "~/services/stores/stores.server";
+import { withShopify } from "./connection.server";
+import { removeCodesFromShopify } from "./offer-discounts.server";
 
 /** The customer a compliance webhook names: Shopify's numeric id and their email (null for phone-only customers). */
 export type ShopCustomer = { id: number | null; email: string | null };
@@ -50,9 +53,9 @@ export async function redactCustomer(shopDomain: string, customer: ShopCustomer)
   const store = await storeOfShop(shopDomain);
   const match = store && matchesCustomer(store.id, customer);
   if (!store || !match) return 0;
-  return db().transaction(async (tx) => {
+  const erased = await db().transaction(async (tx) => {
     const rows = await tx
-      .select({ id: subscribers.id, email: subscribers.email })
+      .select({ id: subscribers.id, email: subscribers.email, code: subscribers.discountCodeSent })
       .from(subscribers)
       .where(match);
     await forgetClicksOfAddresses(store.id, addressesOf(customer, rows), tx);
@@ -74,8 +77,30 @@ export async function redactCustomer(shopDomain: string, customer: ShopCustomer)
         ),
       );
     }
-    return rows.length;
+    return rows;
   });
+  await removeCodesOf(store, erased);
+  return erased.length;
+}
+
+/**
+ * The erased subscribers' own codes leave Shopify too, after their data here is gone: a store that is no
+ * longer connected, or a refusal, is logged and does not undo the erasure (the codes name no one any more).
+ */
+async function removeCodesOf(store: StoreRow, rows: { email: string; code: string | null }[]) {
+  const withCodes = rows.filter((row) => row.code !== null);
+  if (withCodes.length === 0 || !store.isConnected) return;
+  try {
+    await withShopify(store, async (credentials) => {
+      for (const row of withCodes)
+        await removeCodesFromShopify(credentials, { email: row.email, codes: [row.code ?? ""] });
+    });
+  } catch (error) {
+    logger().warn(
+      { storeId: store.id, err: error },
+      "a redacted customer's code could not be removed from Shopify",
+    );
+  }
 }
 
 /**

@@ -6,6 +6,8 @@ import { notFound } from "~/services/errors.server";
 import {
   addRedeemCodes,
   createOfferDiscount,
+  deleteCodeDiscount,
+  deleteRedeemCodes,
   extendOfferDiscount,
   redeemCodeOf,
   type ShopifyCredentials,
@@ -101,4 +103,27 @@ async function offerDiscountOf(credentials: ShopifyCredentials, popup: Popup): P
         .where(eq(offerDiscounts.id, row.id));
     return discountId;
   });
+}
+
+/**
+ * Removes a subscriber's codes from Shopify (customers/redact): a code of an offer discount leaves that
+ * discount; a code made before offer discounts was a discount of its own titled with the subscriber's email,
+ * and that discount goes. Anything else (a code Shopify does not know, the merchant's own discount) stays.
+ */
+export async function removeCodesFromShopify(
+  credentials: ShopifyCredentials,
+  subscriber: { email: string; codes: string[] },
+): Promise<void> {
+  for (const code of subscriber.codes) {
+    const found = await redeemCodeOf(credentials, code);
+    if (!found) continue;
+    const [offerDiscount] = await db()
+      .select({ id: offerDiscounts.id })
+      .from(offerDiscounts)
+      .where(eq(offerDiscounts.shopifyDiscountId, found.discountId));
+    if (offerDiscount && found.redeemCodeId)
+      await deleteRedeemCodes(credentials, found.discountId, [found.redeemCodeId]);
+    else if (!offerDiscount && found.title.toLowerCase().includes(subscriber.email.toLowerCase()))
+      await deleteCodeDiscount(credentials, found.discountId);
+  }
 }
