@@ -7,6 +7,7 @@ import type {
   CustomerIdentifierInput,
   CustomerInput,
   DiscountCodeBasicInput,
+  DiscountRedeemCodeInput,
   MetafieldsSetInput,
 } from "../app/services/shopify/admin.generated";
 import { executeAdminRequest, type RootFields } from "./shopify-graphql";
@@ -30,7 +31,10 @@ export type FakeShop = {
   throttleNext?: number;
   /** Refuse every call as Shopify does a frozen (402) or locked (423) shop, or a call beyond the app's scopes (403). */
   refuseWith?: keyof typeof SHOP_REFUSALS;
-  /** The shop's code discounts by code: created by discountCodeBasicCreate, read by codeDiscountNodeByCode. */
+  /**
+   * The shop's code discounts by each of their codes (a discount with several codes is there under each):
+   * created by discountCodeBasicCreate, given codes by discountRedeemCodeBulkAdd, read by codeDiscountNodeByCode.
+   */
   discounts?: Map<string, FakeDiscount>;
   /** The shop's customers by id: created by customerCreate, found by customerByIdentifier. */
   customers?: Map<string, FakeCustomer>;
@@ -55,9 +59,14 @@ export type FakeDiscount = {
   id: string;
   title: string;
   percentage: number;
+  /** Uses per redeem code, as Shopify counts a discount's limit. */
   usageLimit: number | null;
   appliesOncePerCustomer: boolean;
-  usageCount: number;
+  endsAt: string | null;
+  /** Its redeem codes, each with how often it was used (asyncUsageCount). */
+  codes: Map<string, number>;
+  /** Calls of discountRedeemCodeBulkAdd with the number of codes each brought. */
+  bulkAdds: number[];
 };
 
 export const FAKE_SHOP: FakeShop = {
@@ -66,6 +75,9 @@ export const FAKE_SHOP: FakeShop = {
   accessToken: "shpat_0123456789abcdef0123456789abcdef",
   scopes: ["read_customers", "write_customers", "read_discounts", "write_discounts"],
 };
+
+/** Shopify's most codes per discountRedeemCodeBulkAdd call. */
+const REDEEM_CODES_PER_CALL = 250;
 
 /** Shopify's answer to a missing, revoked or foreign access token. */
 export const INVALID_TOKEN_ERROR =
@@ -111,9 +123,84 @@ function createDiscount(shop: FakeShop, input: DiscountCodeBasicInput) {
     percentage: input.customerGets?.value?.percentage ?? 0,
     usageLimit: input.usageLimit ?? null,
     appliesOncePerCustomer: input.appliesOncePerCustomer ?? false,
-    usageCount: 0,
+    endsAt: input.endsAt ?? null,
+    codes: new Map([[code, 0]]),
+    bulkAdds: [],
   });
   return { codeDiscountNode: { id }, userErrors: [] };
+}
+
+function discountById(shop: FakeShop, id: string): FakeDiscount | undefined {
+  return [...(shop.discounts?.values() ?? [])].find((discount) => discount.id === id);
+}
+
+const UNKNOWN_DISCOUNT = { field: ["id"], message: "Discount does not exist", code: "INVALID" };
+
+/** discountCodeBasicUpdate: only the end date is ever changed by the app. */
+function updateDiscount(shop: FakeShop, id: string, input: DiscountCodeBasicInput) {
+  const discount = discountById(shop, id);
+  if (!discount) return { codeDiscountNode: null, userErrors: [UNKNOWN_DISCOUNT] };
+  if (input.endsAt !== undefined) discount.endsAt = input.endsAt ?? null;
+  return { codeDiscountNode: { id }, userErrors: [] };
+}
+
+/**
+ * discountRedeemCodeBulkAdd: at most 250 codes a call, added at once here (Shopify adds them in the
+ * background and skips, without a user error, a code the shop already has).
+ */
+function addRedeemCodes(shop: FakeShop, discountId: string, codes: DiscountRedeemCodeInput[]) {
+  const discount = discountById(shop, discountId);
+  if (!discount) return { bulkCreation: null, userErrors: [{ ...UNKNOWN_DISCOUNT, field: ["discountId"] }] };
+  if (codes.length > REDEEM_CODES_PER_CALL) {
+    return {
+      bulkCreation: null,
+      userErrors: [{ field: ["codes"], message: "Too many codes", code: "TOO_MANY_ARGUMENTS" }],
+    };
+  }
+  discount.bulkAdds.push(codes.length);
+  for (const { code } of codes) {
+    if (shop.discounts?.has(code)) continue;
+    discount.codes.set(code, 0);
+    shop.discounts?.set(code, discount);
+  }
+  return {
+    bulkCreation: { id: `gid://shopify/DiscountRedeemCodeBulkCreation/${discount.bulkAdds.length}` },
+    userErrors: [],
+  };
+}
+
+/** A discount's redeem codes that a `codes(query:)` search for one code finds (case-insensitive). */
+function codesMatching(discount: FakeDiscount, query: string | undefined) {
+  const nodes = [...discount.codes]
+    .filter(([code]) => !query || code.toUpperCase() === query.toUpperCase())
+    .map(([code, asyncUsageCount]) => ({ id: redeemCodeId(code), code, asyncUsageCount }));
+  return { nodes };
+}
+
+const REDEEM_CODE_GID = "gid://shopify/DiscountRedeemCode/";
+
+function redeemCodeId(code: string): string {
+  return `${REDEEM_CODE_GID}${encodeURIComponent(code)}`;
+}
+
+/** discountCodeRedeemCodeBulkDelete by ids: the codes leave the discount (at once here; a job at Shopify). */
+function deleteRedeemCodes(shop: FakeShop, discountId: string, ids: string[]) {
+  const discount = discountById(shop, discountId);
+  if (!discount) return { job: null, userErrors: [{ ...UNKNOWN_DISCOUNT, field: ["discountId"] }] };
+  for (const id of ids) {
+    const code = decodeURIComponent(id.slice(REDEEM_CODE_GID.length));
+    if (!discount.codes.delete(code)) continue;
+    shop.discounts?.delete(code);
+  }
+  return { job: { id: `gid://shopify/Job/${discountId.split("/").pop()}`, done: false }, userErrors: [] };
+}
+
+/** discountCodeDelete: the discount and every code of it. */
+function deleteDiscount(shop: FakeShop, id: string) {
+  const discount = discountById(shop, id);
+  if (!discount) return { deletedCodeDiscountId: null, userErrors: [UNKNOWN_DISCOUNT] };
+  for (const code of discount.codes.keys()) shop.discounts?.delete(code);
+  return { deletedCodeDiscountId: id, userErrors: [] };
 }
 
 type UserError = { field: string[]; message: string; code?: string };
@@ -219,12 +306,34 @@ export function adminRootFields(shop: FakeShop): RootFields {
       return found
         ? {
             id: found.id,
-            codeDiscount: { __typename: "DiscountCodeBasic", asyncUsageCount: found.usageCount },
+            codeDiscount: {
+              __typename: "DiscountCodeBasic",
+              title: found.title,
+              asyncUsageCount: [...found.codes.values()].reduce((sum, uses) => sum + uses, 0),
+              codes: ({ query }: { query?: string }) => codesMatching(found, query),
+            },
           }
         : null;
     },
     discountCodeBasicCreate: ({ basicCodeDiscount }: { basicCodeDiscount: DiscountCodeBasicInput }) =>
       createDiscount(shop, basicCodeDiscount),
+    discountCodeBasicUpdate: ({
+      id,
+      basicCodeDiscount,
+    }: {
+      id: string;
+      basicCodeDiscount: DiscountCodeBasicInput;
+    }) => updateDiscount(shop, id, basicCodeDiscount),
+    discountCodeRedeemCodeBulkDelete: ({ discountId, ids }: { discountId: string; ids?: string[] }) =>
+      deleteRedeemCodes(shop, discountId, ids ?? []),
+    discountCodeDelete: ({ id }: { id: string }) => deleteDiscount(shop, id),
+    discountRedeemCodeBulkAdd: ({
+      discountId,
+      codes,
+    }: {
+      discountId: string;
+      codes: DiscountRedeemCodeInput[];
+    }) => addRedeemCodes(shop, discountId, codes),
     customerByIdentifier: ({ identifier }: { identifier: CustomerIdentifierInput }) => {
       const found = customerByEmail(shop, identifier.emailAddress ?? "");
       return found ? { id: found.id } : null;

@@ -73,6 +73,8 @@ const FIELD_LABELS: Record<string, string> = {
   buttonText: "Button text",
   discountCode: "Discount code",
   discountPercentage: "Discount percentage",
+  codeValidDays: "Each code valid for",
+  codeUsageLimit: "Uses per code",
   "emailValidation.allowedDomains": "Allowed domains",
   "emailValidation.blockedDomains": "Blocked domains",
 };

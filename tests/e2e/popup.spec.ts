@@ -17,6 +17,8 @@ type PopupConfig = {
   fields: Record<string, boolean>;
   displayTrigger: string;
   discountPercentage: number;
+  codeValidDays: number;
+  codeUsageLimit: number;
   layout: { width: string };
   cartValidation: { enabled: boolean; validationType: string; minimumAmount: number };
 };
@@ -128,6 +130,32 @@ test.describe("popup builder", () => {
     await expect.poll(async () => (await popupConfig(store.id)).discountPercentage).toBe(20);
     await page.reload();
     await expect(page.getByLabel("Discount percentage")).toHaveValue("20");
+  });
+
+  test("the days a subscriber's own code is valid and its uses are saved from the Discount card", async ({
+    page,
+  }) => {
+    const store = await newStore("Code Rules Store");
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await login(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/store/${store.id}/popup-builder`);
+    await expect(page.getByLabel("Each code valid for")).toHaveValue("30");
+    await expect(page.getByLabel("Uses per code")).toHaveValue("1");
+    await page.getByLabel("Each code valid for").fill("14");
+    await page.getByLabel("Uses per code").fill("2");
+    await expect
+      .poll(async () => {
+        const { codeValidDays, codeUsageLimit } = await popupConfig(store.id);
+        return { codeValidDays, codeUsageLimit };
+      })
+      .toEqual({ codeValidDays: 14, codeUsageLimit: 2 });
+    await page.getByLabel("Uses per code").fill("0");
+    await expect(page.getByText("Uses per code must be between 1 and 100")).toBeVisible();
+    await page.getByLabel("Uses per code").scrollIntoViewIfNeeded();
+    await screenshot(page, "popup-builder-code-rules", { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByLabel("Uses per code").scrollIntoViewIfNeeded();
+    await screenshot(page, "popup-builder-code-rules-390", { fullPage: false });
   });
 
   test("cart validation and social links are saved with their own buttons", async ({ page }) => {

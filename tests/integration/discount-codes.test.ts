@@ -1,19 +1,21 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { popupConfigs, stores, subscribers } from "~/db/schema";
+import { offerDiscounts, popupConfigs, stores, subscribers } from "~/db/schema";
 import { updatePopupConfig } from "~/services/popups/popups.server";
 import { subscribingPopup } from "~/services/popups/public-popups.server";
 import { updatePreferences } from "~/services/preferences.server";
-import { connectShopify } from "~/services/shopify/connection.server";
+import { redactCustomer } from "~/services/shopify/compliance.server";
+import { connectShopify, withShopify } from "~/services/shopify/connection.server";
 import { syncCouponUsage } from "~/services/shopify/coupon-sync.server";
 import { checkStaticDiscountCode, issueUniqueCode } from "~/services/shopify/discount-codes.server";
+import { addCodesToOffer } from "~/services/shopify/offer-discounts.server";
 import { getSyncProgress } from "~/services/shopify/sync-progress.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
 import { drainInProcessJobs, runJobsWith } from "../../jobs/client";
 import { runJobsInProcess } from "../../jobs/in-process";
 import { processShopifyJob } from "../../jobs/processors/shopify";
 import { runJob } from "../../jobs/run";
-import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
+import { FAKE_SHOP, type FakeDiscount, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { testDb } from "../support/infra/db";
@@ -49,21 +51,134 @@ async function subscribeTo(storeId: string) {
   return { email, discountCode: answer.discountCode ?? "" };
 }
 
+/** The discount a code belongs to in the fake shop. */
+function discountOf(code: string): FakeDiscount {
+  const discount = shop.discounts?.get(code);
+  if (!discount) throw new Error(`${code} is not in Shopify`);
+  return discount;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 describe("unique discount codes", () => {
-  it("gives each subscriber of a connected store a single-use code created in Shopify with the popup's percentage", async () => {
+  it("gives each subscriber their own code, a redeem code of the popup offer's one Shopify discount", async () => {
     const storeId = await connectedStore();
     const first = await subscribeTo(storeId);
     const second = await subscribeTo(storeId);
     expect(first.discountCode).toMatch(/^WELCOME15-[A-Z2-9]{6}$/);
     expect(second.discountCode).not.toBe(first.discountCode);
-    expect(shop.discounts?.get(first.discountCode)).toMatchObject({
+    const discount = discountOf(first.discountCode);
+    expect(discountOf(second.discountCode)).toBe(discount);
+    expect(discount).toMatchObject({
+      title: "Newsletter popup – Welcome popup – 15%",
       percentage: 0.15,
       usageLimit: 1,
       appliesOncePerCustomer: true,
     });
+    // Valid the popup's 30 days, and a day more at most.
+    const endsIn = Date.parse(discount.endsAt ?? "") - Date.now();
+    expect(endsIn).toBeGreaterThan(30 * DAY_MS);
+    expect(endsIn).toBeLessThanOrEqual(31 * DAY_MS);
     const [row] = await testDb().select().from(subscribers).where(eq(subscribers.email, first.email));
     expect(row?.discountCodeSent).toBe(first.discountCode);
     expect((await subscribeTo(storeId)).discountCode).not.toBe("WELCOME15");
+  });
+
+  it("makes one discount for many subscribers, adding their codes at most 250 a call, and puts no email in Shopify", async () => {
+    const storeId = await connectedStore();
+    const before = new Set(shop.discounts?.values());
+    const answers = await Promise.all(Array.from({ length: 12 }, () => subscribeTo(storeId)));
+    await drainInProcessJobs();
+    const created = new Set(
+      [...(shop.discounts?.values() ?? [])].filter((discount) => !before.has(discount)),
+    );
+    expect(created.size).toBe(1);
+    const [discount] = [...created];
+    const rows = await testDb().select().from(subscribers).where(eq(subscribers.storeId, storeId));
+    for (const row of rows) expect(discount?.codes.has(row.discountCodeSent ?? "")).toBe(true);
+    expect(rows).toHaveLength(answers.length);
+    expect(Math.max(...(discount?.bulkAdds ?? []))).toBeLessThanOrEqual(250);
+    expect(
+      JSON.stringify({ title: discount?.title, codes: [...(discount?.codes.keys() ?? [])] }),
+    ).not.toMatch(/@/);
+  });
+
+  it("adds a retried code to the existing discount, and sends 250 codes a call", async () => {
+    const storeId = await connectedStore();
+    const { discountCode } = await subscribeTo(storeId);
+    const discount = discountOf(discountCode);
+    const [popup] = await testDb().select().from(popupConfigs).where(eq(popupConfigs.storeId, storeId));
+    const [store] = await testDb().select().from(stores).where(eq(stores.id, storeId));
+    if (!popup || !store) throw new Error("no popup");
+    const codes = Array.from({ length: 600 }, (_, index) => `BULK-${index}`);
+    await withShopify(store, (credentials) => addCodesToOffer(credentials, popup, [discountCode, ...codes]));
+    expect(discount.bulkAdds.slice(-3)).toEqual([250, 250, 101]);
+    expect(discount.codes.size).toBe(1 + 1 + 600);
+    expect(discountOf("BULK-599")).toBe(discount);
+  });
+
+  it("creates the discount once when several codes come at the same moment", async () => {
+    const storeId = await connectedStore();
+    const [popup] = await testDb().select().from(popupConfigs).where(eq(popupConfigs.storeId, storeId));
+    const [store] = await testDb().select().from(stores).where(eq(stores.id, storeId));
+    if (!popup || !store) throw new Error("no popup");
+    const codes = ["RACE-1", "RACE-2", "RACE-3", "RACE-4", "RACE-5"];
+    await Promise.all(
+      codes.map((code) => withShopify(store, (credentials) => addCodesToOffer(credentials, popup, [code]))),
+    );
+    const discount = discountOf("RACE-1");
+    for (const code of codes) expect(discountOf(code)).toBe(discount);
+    expect(discount.codes.size).toBe(codes.length + 1);
+  });
+
+  it("finds a discount whose creation was cut off, instead of creating another", async () => {
+    const storeId = await connectedStore();
+    const [popup] = await testDb().select().from(popupConfigs).where(eq(popupConfigs.storeId, storeId));
+    if (!popup) throw new Error("no popup");
+    const { discountCode } = await subscribeTo(storeId);
+    // As if the app had stopped after Shopify made the discount and before its id was stored.
+    await testDb()
+      .update(offerDiscounts)
+      .set({ shopifyDiscountId: null, endsAt: null })
+      .where(eq(offerDiscounts.popupId, popup.id));
+    const again = await subscribeTo(storeId);
+    expect(discountOf(again.discountCode)).toBe(discountOf(discountCode));
+  });
+
+  it("uses the merchant's validity and uses per code, and a new discount when the offer changes", async () => {
+    const storeId = await connectedStore();
+    const first = await subscribeTo(storeId);
+    await updatePopupConfig(await actorFor(owner.admin.id), storeId, {
+      codeValidDays: 7,
+      codeUsageLimit: 3,
+      discountPercentage: 20,
+    });
+    const second = await subscribeTo(storeId);
+    const discount = discountOf(second.discountCode);
+    expect(discount).not.toBe(discountOf(first.discountCode));
+    expect(discount).toMatchObject({
+      title: "Newsletter popup – Welcome popup – 20%",
+      usageLimit: 3,
+      percentage: 0.2,
+    });
+    const endsIn = Date.parse(discount.endsAt ?? "") - Date.now();
+    expect(endsIn).toBeGreaterThan(7 * DAY_MS);
+    expect(endsIn).toBeLessThanOrEqual(8 * DAY_MS);
+  });
+
+  it("moves the discount's end when a code is added late, so every code keeps its days", async () => {
+    const storeId = await connectedStore();
+    const { discountCode } = await subscribeTo(storeId);
+    const discount = discountOf(discountCode);
+    const [popup] = await testDb().select().from(popupConfigs).where(eq(popupConfigs.storeId, storeId));
+    const soon = new Date(Date.now() + DAY_MS);
+    await testDb()
+      .update(offerDiscounts)
+      .set({ endsAt: soon })
+      .where(eq(offerDiscounts.popupId, popup?.id ?? ""));
+    discount.endsAt = soon.toISOString();
+    await subscribeTo(storeId);
+    expect(Date.parse(discount.endsAt ?? "") - Date.now()).toBeGreaterThan(30 * DAY_MS);
   });
 
   it("answers a repeated subscribe without the subscriber's code and creates no second code", async () => {
@@ -112,9 +227,8 @@ describe("coupon usage sync", () => {
       .insert(subscribers)
       .values({ storeId, email: `shared-${Date.now()}@acme-corp.example`, discountCodeSent: "WELCOME15" })
       .returning();
-    const discount = shop.discounts?.get(used.discountCode);
-    if (!discount) throw new Error("code not created");
-    discount.usageCount = 1;
+    // The discount was used twice, but only through `used`'s code.
+    discountOf(used.discountCode).codes.set(used.discountCode, 2);
     shop.throttleNext = 1;
 
     const progress: number[] = [];
@@ -151,7 +265,9 @@ describe("checking the popup's code in Shopify (validateDiscountCode)", () => {
       percentage: 0.15,
       usageLimit: null,
       appliesOncePerCustomer: false,
-      usageCount: 3,
+      endsAt: null,
+      codes: new Map([["WELCOME15", 3]]),
+      bulkAdds: [],
     });
     try {
       expect(await checkStaticDiscountCode(storeId)).toBe(true);
@@ -201,5 +317,36 @@ describe("sync progress", () => {
     const result = await processShopifyJob({ type: "sync-coupon-usage", storeId });
     expect(result).toMatchObject({ checked: 2, updatedCount: 0 });
     expect(await getSyncProgress(storeId)).toEqual({ checked: 2, total: 2, running: false });
+  });
+});
+
+describe("customers/redact", () => {
+  it("removes the customer's code from the offer discount, and an older discount titled with their email", async () => {
+    const storeId = await connectedStore();
+    await testDb().update(stores).set({ shopifyDomain: FAKE_SHOP.domain }).where(eq(stores.id, storeId));
+    const { email, discountCode } = await subscribeTo(storeId);
+    const other = await subscribeTo(storeId);
+    const discount = discountOf(discountCode);
+    const old = { email: `old-${++counter}@acme-corp.example`, code: "WELCOME15-OLD234" };
+    await testDb().insert(subscribers).values({ storeId, email: old.email, discountCodeSent: old.code });
+    shop.discounts?.set(old.code, {
+      id: "gid://shopify/DiscountCodeNode/9",
+      title: `15% welcome discount for ${old.email}`,
+      percentage: 0.15,
+      usageLimit: 1,
+      appliesOncePerCustomer: true,
+      endsAt: null,
+      codes: new Map([[old.code, 0]]),
+      bulkAdds: [],
+    });
+
+    expect(await redactCustomer(FAKE_SHOP.domain, { id: null, email, orders: [] })).toBe(1);
+    expect(
+      await redactCustomer(FAKE_SHOP.domain, { id: null, email: old.email.toUpperCase(), orders: [] }),
+    ).toBe(1);
+    expect(discount.codes.has(discountCode)).toBe(false);
+    expect(shop.discounts?.has(discountCode)).toBe(false);
+    expect(discountOf(other.discountCode)).toBe(discount);
+    expect(shop.discounts?.has(old.code)).toBe(false);
   });
 });

@@ -73,6 +73,8 @@ describe("PUT /api/stores/:id/popup", () => {
     [{ discountPercentage: 0 }, "Discount percentage must be between 1 and 100"],
     [{ discountPercentage: 101 }, "Discount percentage must be between 1 and 100"],
     [{ discountPercentage: 12.5 }, "Discount percentage must be a whole number"],
+    [{ codeValidDays: 0 }, "Days valid must be between 1 and 365"],
+    [{ codeUsageLimit: 1.5 }, "Uses per code must be a whole number"],
     [{ fields: { email: false } }, "The email field cannot be switched off"],
     [{ cartValidation: { minimumAmount: -1 } }, "Amounts must be at least 0"],
     [{ displayTrigger: "whenever" }, undefined],

@@ -9,8 +9,6 @@ export function OfferCard({
   errors = {},
   missingInShopify,
 }: EditProps & { missingInShopify: string | null }) {
-  // The field keeps what was typed; the autosave refuses what the rules do (the error shows here).
-  const [percentage, setPercentage] = useState(String(config.discountPercentage));
   return (
     <Card>
       <BlockStack gap="300">
@@ -33,22 +31,76 @@ export function OfferCard({
             error={errors.discountCode}
             autoComplete="off"
           />
-          <TextField
+          <WholeNumberField
             label="Discount percentage"
-            type="number"
-            min={1}
-            max={100}
-            value={percentage}
+            value={config.discountPercentage}
             suffix="%"
+            max={100}
             error={errors.discountPercentage}
-            onChange={(next) => {
-              setPercentage(next);
-              edit({ discountPercentage: next.trim() === "" ? Number.NaN : Number(next) });
-            }}
-            autoComplete="off"
+            onChange={(discountPercentage) => edit({ discountPercentage })}
+          />
+        </InlineGrid>
+        <Text as="p" variant="bodySm" tone="subdued">
+          In a store connected to Shopify, each subscriber gets a code of their own, added to one Shopify
+          discount for this popup.
+        </Text>
+        <InlineGrid columns={2} gap="300">
+          <WholeNumberField
+            label="Each code valid for"
+            value={config.codeValidDays}
+            suffix="days"
+            max={365}
+            error={errors.codeValidDays}
+            onChange={(codeValidDays) => edit({ codeValidDays })}
+          />
+          <WholeNumberField
+            label="Uses per code"
+            value={config.codeUsageLimit}
+            max={100}
+            helpText="Once per customer in any case"
+            error={errors.codeUsageLimit}
+            onChange={(codeUsageLimit) => edit({ codeUsageLimit })}
           />
         </InlineGrid>
       </BlockStack>
     </Card>
+  );
+}
+
+/** A number field that keeps what was typed; the autosave refuses what the rules do (the error shows here). */
+function WholeNumberField({
+  label,
+  value,
+  max,
+  suffix,
+  helpText,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: number;
+  max: number;
+  suffix?: string;
+  helpText?: string;
+  error?: string;
+  onChange: (value: number) => void;
+}) {
+  const [typed, setTyped] = useState(String(value));
+  return (
+    <TextField
+      label={label}
+      type="number"
+      min={1}
+      max={max}
+      value={typed}
+      suffix={suffix}
+      helpText={helpText}
+      error={error}
+      onChange={(next) => {
+        setTyped(next);
+        onChange(next.trim() === "" ? Number.NaN : Number(next));
+      }}
+      autoComplete="off"
+    />
   );
 }

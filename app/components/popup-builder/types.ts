@@ -5,6 +5,8 @@ export type BuilderConfig = Omit<PopupWithCode, "socialLinks" | "design"> & {
   isActive: boolean;
   name: string;
   priority: number;
+  codeValidDays: number;
+  codeUsageLimit: number;
   design: PopupDesign;
   targeting: PopupTargeting;
   variants: PopupVariant[];

@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import {
@@ -64,6 +65,10 @@ export const popupConfigs = pgTable(
     cartValidation: jsonb().$type<CartValidation>().notNull().default(defaultCartValidation),
     discountCode: text().notNull().default("WELCOME15"),
     discountPercentage: integer().notNull().default(15),
+    /** A subscriber's own Shopify code works for at least this many days. */
+    codeValidDays: integer().notNull().default(30),
+    /** How many orders each subscriber's own Shopify code may discount (and once per customer). */
+    codeUsageLimit: integer().notNull().default(1),
     displayTrigger: popupTrigger().notNull().default("immediate"),
     animation: popupAnimation().notNull().default("slide-in"),
     layout: jsonb().$type<PopupLayout>().notNull().default(defaultPopupLayout),
@@ -77,6 +82,29 @@ export const popupConfigs = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("popup_configs_store_priority_idx").on(table.storeId, table.priority, table.createdAt)],
+);
+
+/**
+ * The one Shopify code discount of a popup's offer (its percentage, validity and usage limit): the
+ * subscribers' own codes are redeem codes of it. The row is written before Shopify is asked, so its
+ * `anchorCode` (the discount's first code, given to no one) finds a discount whose creation was cut off.
+ */
+export const offerDiscounts = pgTable(
+  "offer_discounts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    popupId: uuid()
+      .notNull()
+      .references(() => popupConfigs.id, { onDelete: "cascade" }),
+    /** "15%|30d|1": the offer this discount gives; a changed offer gets a discount of its own. */
+    offer: text().notNull(),
+    anchorCode: text().notNull(),
+    /** The DiscountCodeNode's id, once Shopify created it. */
+    shopifyDiscountId: text(),
+    endsAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("offer_discounts_popup_offer_idx").on(table.popupId, table.offer)],
 );
 
 /** Popup views per store and day (the conversion rate's denominator); one row per day keeps beacons cheap. */

@@ -202,6 +202,16 @@ export const updatePopupSchema = z
       .int("Discount percentage must be a whole number")
       .min(1, "Discount percentage must be between 1 and 100")
       .max(100, "Discount percentage must be between 1 and 100"),
+    codeValidDays: z
+      .number({ error: "Days valid must be a number" })
+      .int("Days valid must be a whole number")
+      .min(1, "Days valid must be between 1 and 365")
+      .max(365, "Days valid must be between 1 and 365"),
+    codeUsageLimit: z
+      .number({ error: "Uses per code must be a number" })
+      .int("Uses per code must be a whole number")
+      .min(1, "Uses per code must be between 1 and 100")
+      .max(100, "Uses per code must be between 1 and 100"),
     displayTrigger: z.enum(popupTriggers),
     animation: z.enum(popupAnimations),
     layout: z

@@ -146,15 +146,28 @@ export async function verifyShopifyAccess(credentials: ShopifyCredentials) {
   };
 }
 
-/** A single-use code for one subscriber: usage limit 1, once per customer, the popup's percentage off everything. */
-export async function createDiscountCode(
+/** Shopify takes at most this many codes per discountRedeemCodeBulkAdd call. */
+export const REDEEM_CODES_PER_CALL = 250;
+
+type DiscountUserErrors = { message: string }[];
+
+function refusedDiscount(userErrors: DiscountUserErrors) {
+  return invalid(`Shopify refused the discount: ${userErrors.map((error) => error.message).join("; ")}`);
+}
+
+/**
+ * A popup offer's code discount: the popup's percentage off everything, once per customer, `usageLimit`
+ * uses per redeem code (Shopify counts a discount's limit per code), ending at `endsAt`. `code` is its first
+ * redeem code; the subscribers' codes are added to it.
+ */
+export async function createOfferDiscount(
   credentials: ShopifyCredentials,
-  input: { code: string; title: string; percentage: number },
-) {
+  input: { code: string; title: string; percentage: number; usageLimit: number; endsAt: Date },
+): Promise<string> {
   const data = await adminGraphql(
     credentials,
     `#graphql
-    mutation CreateSubscriberCode($discount: DiscountCodeBasicInput!) {
+    mutation CreateOfferDiscount($discount: DiscountCodeBasicInput!) {
       discountCodeBasicCreate(basicCodeDiscount: $discount) {
         codeDiscountNode { id }
         userErrors { field message code }
@@ -165,37 +178,123 @@ export async function createDiscountCode(
         title: input.title,
         code: input.code,
         startsAt: new Date().toISOString(),
+        endsAt: input.endsAt.toISOString(),
         context: { all: "ALL" },
         customerGets: { value: { percentage: input.percentage / 100 }, items: { all: true } },
         appliesOncePerCustomer: true,
-        usageLimit: 1,
+        usageLimit: input.usageLimit,
       },
     },
   );
   const { codeDiscountNode = null, userErrors = [] } = data.discountCodeBasicCreate ?? {};
-  if (userErrors.length > 0 || !codeDiscountNode) {
-    throw invalid(
-      `Shopify refused the discount code: ${userErrors.map((error) => error.message).join("; ")}`,
-    );
-  }
+  if (userErrors.length > 0 || !codeDiscountNode) throw refusedDiscount(userErrors);
   return codeDiscountNode.id;
 }
 
-/** How often a code was used, or null when the shop has no such code. */
-export async function discountCodeUsage(
-  credentials: ShopifyCredentials,
-  code: string,
-): Promise<number | null> {
+/** Moves an offer discount's end, so that the codes added last stay valid as long as the first did. */
+export async function extendOfferDiscount(credentials: ShopifyCredentials, discountId: string, endsAt: Date) {
   const data = await adminGraphql(
     credentials,
     `#graphql
-    query CodeUsage($code: String!) {
-      codeDiscountNodeByCode(code: $code) { id codeDiscount { ... on DiscountCodeBasic { asyncUsageCount } } }
+    mutation ExtendOfferDiscount($id: ID!, $discount: DiscountCodeBasicInput!) {
+      discountCodeBasicUpdate(id: $id, basicCodeDiscount: $discount) {
+        codeDiscountNode { id }
+        userErrors { field message code }
+      }
+    }`,
+    { id: discountId, discount: { endsAt: endsAt.toISOString() } },
+  );
+  const { userErrors = [] } = data.discountCodeBasicUpdate ?? {};
+  if (userErrors.length > 0) throw refusedDiscount(userErrors);
+}
+
+/**
+ * Adds redeem codes to a code discount, REDEEM_CODES_PER_CALL at a time. Shopify creates them in the
+ * background and skips, without a user error, a code the shop already has: a retried add is harmless.
+ */
+export async function addRedeemCodes(credentials: ShopifyCredentials, discountId: string, codes: string[]) {
+  for (let start = 0; start < codes.length; start += REDEEM_CODES_PER_CALL) {
+    const batch = codes.slice(start, start + REDEEM_CODES_PER_CALL);
+    const data = await adminGraphql(
+      credentials,
+      `#graphql
+      mutation AddRedeemCodes($discountId: ID!, $codes: [DiscountRedeemCodeInput!]!) {
+        discountRedeemCodeBulkAdd(discountId: $discountId, codes: $codes) {
+          bulkCreation { id }
+          userErrors { field message code }
+        }
+      }`,
+      { discountId, codes: batch.map((code) => ({ code })) },
+    );
+    const { userErrors = [] } = data.discountRedeemCodeBulkAdd ?? {};
+    if (userErrors.length > 0) throw refusedDiscount(userErrors);
+  }
+}
+
+/**
+ * A redeem code as Shopify knows it: its discount and how often the code itself was used
+ * (asyncUsageCount, which Shopify updates in the background), or null when the shop has no such code.
+ */
+export async function redeemCodeOf(
+  credentials: ShopifyCredentials,
+  code: string,
+): Promise<{ discountId: string; title: string; redeemCodeId: string | null; usage: number } | null> {
+  const data = await adminGraphql(
+    credentials,
+    `#graphql
+    query RedeemCode($code: String!) {
+      codeDiscountNodeByCode(code: $code) {
+        id
+        codeDiscount {
+          ... on DiscountCodeBasic { title codes(first: 5, query: $code) { nodes { id code asyncUsageCount } } }
+        }
+      }
     }`,
     { code },
   );
   const node = data.codeDiscountNodeByCode;
   if (!node) return null;
-  // Only basic code discounts (the kind the app creates) are asked for their usage.
-  return "asyncUsageCount" in node.codeDiscount ? node.codeDiscount.asyncUsageCount : 0;
+  // Only basic code discounts (the kind the app creates) are asked for their codes' usage.
+  const basic = "codes" in node.codeDiscount ? node.codeDiscount : null;
+  const own = basic?.codes.nodes.find((candidate) => candidate.code.toUpperCase() === code.toUpperCase());
+  return {
+    discountId: node.id,
+    title: basic?.title ?? "",
+    redeemCodeId: own?.id ?? null,
+    usage: own?.asyncUsageCount ?? 0,
+  };
+}
+
+/** Removes redeem codes from a code discount (Shopify deletes them in the background). */
+export async function deleteRedeemCodes(credentials: ShopifyCredentials, discountId: string, ids: string[]) {
+  const data = await adminGraphql(
+    credentials,
+    `#graphql
+    mutation DeleteRedeemCodes($discountId: ID!, $ids: [ID!]) {
+      discountCodeRedeemCodeBulkDelete(discountId: $discountId, ids: $ids) {
+        job { id }
+        userErrors { field message code }
+      }
+    }`,
+    { discountId, ids },
+  );
+  const { userErrors = [] } = data.discountCodeRedeemCodeBulkDelete ?? {};
+  if (userErrors.length > 0) throw refusedDiscount(userErrors);
+}
+
+/** Deletes a whole code discount. */
+export async function deleteCodeDiscount(credentials: ShopifyCredentials, discountId: string) {
+  const data = await adminGraphql(
+    credentials,
+    `#graphql
+    mutation DeleteCodeDiscount($id: ID!) {
+      discountCodeDelete(id: $id) {
+        deletedCodeDiscountId
+        userErrors { field message code }
+      }
+    }`,
+    { id: discountId },
+  );
+  const { userErrors = [] } = data.discountCodeDelete ?? {};
+  if (userErrors.length > 0) throw refusedDiscount(userErrors);
 }

@@ -161,6 +161,10 @@ export type DiscountProductsInput = {
   productsToRemove?: Array<string> | null;
 };
 
+export type DiscountRedeemCodeInput = {
+  code: string;
+};
+
 export type MailingAddressInput = {
   address1?: string | null;
   address2?: string | null;
@@ -215,7 +219,7 @@ export type VerifyAccessQuery = {
 };
 export type VerifyAccessQueryVariables = Record<string, never>;
 
-export type CreateSubscriberCodeMutation = {
+export type CreateOfferDiscountMutation = {
   discountCodeBasicCreate: {
     codeDiscountNode: {
       id: string;
@@ -227,17 +231,78 @@ export type CreateSubscriberCodeMutation = {
     }>;
   } | null;
 };
-export type CreateSubscriberCodeMutationVariables = { discount: DiscountCodeBasicInput };
+export type CreateOfferDiscountMutationVariables = { discount: DiscountCodeBasicInput };
 
-export type CodeUsageQuery = {
+export type ExtendOfferDiscountMutation = {
+  discountCodeBasicUpdate: {
+    codeDiscountNode: {
+      id: string;
+    } | null;
+    userErrors: Array<{
+      field: Array<string> | null;
+      message: string;
+      code: DiscountErrorCode | null;
+    }>;
+  } | null;
+};
+export type ExtendOfferDiscountMutationVariables = { id: string; discount: DiscountCodeBasicInput };
+
+export type AddRedeemCodesMutation = {
+  discountRedeemCodeBulkAdd: {
+    bulkCreation: {
+      id: string;
+    } | null;
+    userErrors: Array<{
+      field: Array<string> | null;
+      message: string;
+      code: DiscountErrorCode | null;
+    }>;
+  } | null;
+};
+export type AddRedeemCodesMutationVariables = { discountId: string; codes: Array<DiscountRedeemCodeInput> };
+
+export type RedeemCodeQuery = {
   codeDiscountNodeByCode: {
     id: string;
     codeDiscount: Record<string, never> | {
-      asyncUsageCount: number;
+      title: string;
+      codes: {
+        nodes: Array<{
+          id: string;
+          code: string;
+          asyncUsageCount: number;
+        }>;
+      };
     };
   } | null;
 };
-export type CodeUsageQueryVariables = { code: string };
+export type RedeemCodeQueryVariables = { code: string };
+
+export type DeleteRedeemCodesMutation = {
+  discountCodeRedeemCodeBulkDelete: {
+    job: {
+      id: string;
+    } | null;
+    userErrors: Array<{
+      field: Array<string> | null;
+      message: string;
+      code: DiscountErrorCode | null;
+    }>;
+  } | null;
+};
+export type DeleteRedeemCodesMutationVariables = { discountId: string; ids?: Array<string> | null };
+
+export type DeleteCodeDiscountMutation = {
+  discountCodeDelete: {
+    deletedCodeDiscountId: string | null;
+    userErrors: Array<{
+      field: Array<string> | null;
+      message: string;
+      code: DiscountErrorCode | null;
+    }>;
+  } | null;
+};
+export type DeleteCodeDiscountMutationVariables = { id: string };
 
 export type CustomerByEmailQuery = {
   customerByIdentifier: {
@@ -304,8 +369,12 @@ export type PublishStorefrontSettingsMutationVariables = { metafields: Array<Met
 /** Each #graphql document of the app, by its exact text: its result and variables. */
 export interface AdminOperations {
   "#graphql\n    query VerifyAccess { shop { name myshopifyDomain } currentAppInstallation { accessScopes { handle } } }": { result: VerifyAccessQuery; variables: VerifyAccessQueryVariables };
-  "#graphql\n    mutation CreateSubscriberCode($discount: DiscountCodeBasicInput!) {\n      discountCodeBasicCreate(basicCodeDiscount: $discount) {\n        codeDiscountNode { id }\n        userErrors { field message code }\n      }\n    }": { result: CreateSubscriberCodeMutation; variables: CreateSubscriberCodeMutationVariables };
-  "#graphql\n    query CodeUsage($code: String!) {\n      codeDiscountNodeByCode(code: $code) { id codeDiscount { ... on DiscountCodeBasic { asyncUsageCount } } }\n    }": { result: CodeUsageQuery; variables: CodeUsageQueryVariables };
+  "#graphql\n    mutation CreateOfferDiscount($discount: DiscountCodeBasicInput!) {\n      discountCodeBasicCreate(basicCodeDiscount: $discount) {\n        codeDiscountNode { id }\n        userErrors { field message code }\n      }\n    }": { result: CreateOfferDiscountMutation; variables: CreateOfferDiscountMutationVariables };
+  "#graphql\n    mutation ExtendOfferDiscount($id: ID!, $discount: DiscountCodeBasicInput!) {\n      discountCodeBasicUpdate(id: $id, basicCodeDiscount: $discount) {\n        codeDiscountNode { id }\n        userErrors { field message code }\n      }\n    }": { result: ExtendOfferDiscountMutation; variables: ExtendOfferDiscountMutationVariables };
+  "#graphql\n      mutation AddRedeemCodes($discountId: ID!, $codes: [DiscountRedeemCodeInput!]!) {\n        discountRedeemCodeBulkAdd(discountId: $discountId, codes: $codes) {\n          bulkCreation { id }\n          userErrors { field message code }\n        }\n      }": { result: AddRedeemCodesMutation; variables: AddRedeemCodesMutationVariables };
+  "#graphql\n    query RedeemCode($code: String!) {\n      codeDiscountNodeByCode(code: $code) {\n        id\n        codeDiscount {\n          ... on DiscountCodeBasic { title codes(first: 5, query: $code) { nodes { id code asyncUsageCount } } }\n        }\n      }\n    }": { result: RedeemCodeQuery; variables: RedeemCodeQueryVariables };
+  "#graphql\n    mutation DeleteRedeemCodes($discountId: ID!, $ids: [ID!]) {\n      discountCodeRedeemCodeBulkDelete(discountId: $discountId, ids: $ids) {\n        job { id }\n        userErrors { field message code }\n      }\n    }": { result: DeleteRedeemCodesMutation; variables: DeleteRedeemCodesMutationVariables };
+  "#graphql\n    mutation DeleteCodeDiscount($id: ID!) {\n      discountCodeDelete(id: $id) {\n        deletedCodeDiscountId\n        userErrors { field message code }\n      }\n    }": { result: DeleteCodeDiscountMutation; variables: DeleteCodeDiscountMutationVariables };
   "#graphql\n    query CustomerByEmail($identifier: CustomerIdentifierInput!) {\n      customerByIdentifier(identifier: $identifier) { id }\n    }": { result: CustomerByEmailQuery; variables: CustomerByEmailQueryVariables };
   "#graphql\n    mutation CreateSubscribedCustomer($input: CustomerInput!) {\n      customerCreate(input: $input) {\n        customer { id }\n        userErrors { field message }\n      }\n    }": { result: CreateSubscribedCustomerMutation; variables: CreateSubscribedCustomerMutationVariables };
   "#graphql\n    mutation UpdateEmailConsent($input: CustomerEmailMarketingConsentUpdateInput!) {\n      customerEmailMarketingConsentUpdate(input: $input) {\n        customer { id }\n        userErrors { field message code }\n      }\n    }": { result: UpdateEmailConsentMutation; variables: UpdateEmailConsentMutationVariables };

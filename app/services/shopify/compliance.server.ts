@@ -15,6 +15,9 @@ import { logger } from "~/server/logger.server";
 import { clicksOfAddresses, forgetClicksOfAddresses } from "~/services/email/click-tracking.server";
 import { sendSystemMail } from "~/services/email/system-mailer.server";
 import { customerDataRequestMail } from "~/services/notifications/messages.server";
+import type { StoreRow } from "~/services/stores/stores.server";
+import { withShopify } from "./connection.server";
+import { removeCodesFromShopify } from "./offer-discounts.server";
 
 /**
  * The customer a compliance webhook names: Shopify's numeric id, their email (null for phone-only customers) and
@@ -75,9 +78,12 @@ export async function redactCustomer(shopDomain: string, customer: ShopCustomer)
   const store = await storeOfShop(shopDomain);
   if (!store) return 0;
   const match = matchesCustomer(store.id, customer);
-  return db().transaction(async (tx) => {
+  const erased = await db().transaction(async (tx) => {
     const rows = match
-      ? await tx.select({ id: subscribers.id, email: subscribers.email }).from(subscribers).where(match)
+      ? await tx
+          .select({ id: subscribers.id, email: subscribers.email, code: subscribers.discountCodeSent })
+          .from(subscribers)
+          .where(match)
       : [];
     const ids = rows.map((row) => row.id);
     await unlinkOrders(tx, store.id, customer.orders, ids);
@@ -87,8 +93,30 @@ export async function redactCustomer(shopDomain: string, customer: ShopCustomer)
       await tx.update(campaignSends).set({ error: null }).where(inArray(campaignSends.subscriberId, ids));
       await tx.delete(subscribers).where(inArray(subscribers.id, ids));
     }
-    return rows.length;
+    return rows;
   });
+  await removeCodesOf(store, erased);
+  return erased.length;
+}
+
+/**
+ * The erased subscribers' own codes leave Shopify too, after their data here is gone: a store that is no
+ * longer connected, or a refusal, is logged and does not undo the erasure (the codes name no one any more).
+ */
+async function removeCodesOf(store: StoreRow, rows: { email: string; code: string | null }[]) {
+  const withCodes = rows.filter((row) => row.code !== null);
+  if (withCodes.length === 0 || !store.isConnected) return;
+  try {
+    await withShopify(store, async (credentials) => {
+      for (const row of withCodes)
+        await removeCodesFromShopify(credentials, { email: row.email, codes: [row.code ?? ""] });
+    });
+  } catch (error) {
+    logger().warn(
+      { storeId: store.id, err: error },
+      "a redacted customer's code could not be removed from Shopify",
+    );
+  }
 }
 
 /**

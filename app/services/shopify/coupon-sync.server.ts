@@ -5,7 +5,7 @@ import { type Actor, authorize } from "~/services/access/actor.server";
 import { invalid, notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { runAndWait } from "../../../jobs/client";
-import { discountCodeUsage } from "./admin-api.server";
+import { redeemCodeOf } from "./admin-api.server";
 import { withShopify } from "./connection.server";
 import { getSyncProgress, type SyncProgress } from "./sync-progress.server";
 
@@ -59,7 +59,7 @@ export async function couponSyncProgress(actor: Actor, storeId: string): Promise
 }
 
 /**
- * Reads each unused unique code's usage in Shopify (codeDiscountNodeByCode → asyncUsageCount) and marks
+ * Reads each unused unique code's own usage in Shopify (its redeem code's asyncUsageCount) and marks
  * the subscribers whose code was used. The popup's shared code is not checked: one use of it cannot be
  * told apart from another subscriber's.
  */
@@ -87,8 +87,8 @@ export async function syncCouponUsage(
   const work = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const code = next.code ?? "";
-      const usage = await withShopify(store, (credentials) => discountCodeUsage(credentials, code));
-      if (usage !== null && usage > 0) {
+      const redeemCode = await withShopify(store, (credentials) => redeemCodeOf(credentials, code));
+      if (redeemCode && redeemCode.usage > 0) {
         await db().update(subscribers).set({ discountCodeUsed: true }).where(eq(subscribers.id, next.id));
         updatedCount += 1;
       }

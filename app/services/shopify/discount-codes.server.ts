@@ -1,25 +1,16 @@
-import { randomInt } from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { popupConfigs, stores, subscribers } from "~/db/schema";
 import { logger } from "~/server/logger.server";
 import { popupOfRow } from "~/services/popups/popup-of.server";
 import { preferencesOf } from "~/services/preferences.server";
-import { createDiscountCode, discountCodeUsage } from "./admin-api.server";
+import { redeemCodeOf } from "./admin-api.server";
 import { credentialsOf, withShopify } from "./connection.server";
-
-/** Letters and digits that cannot be misread (no 0/O, 1/I/L). */
-const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-
-/** A unique code that still reads like the popup's: WELCOME15 → WELCOME15-7KQ2M9. */
-export function uniqueCodeFrom(staticCode: string): string {
-  const suffix = Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
-  return `${staticCode}-${suffix}`;
-}
+import { addCodesToOffer, uniqueCodeFrom } from "./offer-discounts.server";
 
 /**
- * Gives a subscriber of a Shopify-connected store their own single-use code, created in Shopify with the
- * popup's percentage, and stores it as the code sent. Idempotent: a subscriber who already has a unique
+ * Gives a subscriber of a Shopify-connected store their own code, a redeem code of their popup offer's one
+ * Shopify discount (offer-discounts.server.ts), and stores it as the code sent. Idempotent: a subscriber who already has a unique
  * code keeps it. Resolves with the subscriber's code, or null when the store is not connected.
  */
 export async function issueUniqueCode(subscriberId: string): Promise<string | null> {
@@ -33,13 +24,7 @@ export async function issueUniqueCode(subscriberId: string): Promise<string | nu
   const current = row.subscriber.discountCodeSent;
   if (current && current !== row.popup.discountCode) return current;
   const code = uniqueCodeFrom(row.popup.discountCode);
-  await withShopify(row.store, (credentials) =>
-    createDiscountCode(credentials, {
-      code,
-      title: `${row.popup.discountPercentage}% welcome discount for ${row.subscriber.email}`,
-      percentage: row.popup.discountPercentage,
-    }),
-  );
+  await withShopify(row.store, (credentials) => addCodesToOffer(credentials, row.popup, [code]));
   await db()
     .update(subscribers)
     .set({ discountCodeSent: code })
@@ -76,8 +61,7 @@ async function checkPopupCode(
   const preferences = await preferencesOf(store.userId);
   const exists =
     preferences.validateDiscountCode && credentialsOf(store)
-      ? (await withShopify(store, (credentials) => discountCodeUsage(credentials, popup.discountCode))) !==
-        null
+      ? (await withShopify(store, (credentials) => redeemCodeOf(credentials, popup.discountCode))) !== null
       : null;
   await db()
     .update(popupConfigs)

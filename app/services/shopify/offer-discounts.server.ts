@@ -1,0 +1,129 @@
+import { randomInt } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { offerDiscounts, type popupConfigs } from "~/db/schema";
+import { notFound } from "~/services/errors.server";
+import {
+  addRedeemCodes,
+  createOfferDiscount,
+  deleteCodeDiscount,
+  deleteRedeemCodes,
+  extendOfferDiscount,
+  redeemCodeOf,
+  type ShopifyCredentials,
+} from "./admin-api.server";
+
+type Popup = Pick<
+  typeof popupConfigs.$inferSelect,
+  "id" | "name" | "discountCode" | "discountPercentage" | "codeValidDays" | "codeUsageLimit"
+>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Letters and digits that cannot be misread (no 0/O, 1/I/L). */
+const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+/** A unique code that still reads like the popup's: WELCOME15 → WELCOME15-7KQ2M9. */
+export function uniqueCodeFrom(staticCode: string, length = 6): string {
+  const suffix = Array.from({ length }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join("");
+  return `${staticCode}-${suffix}`;
+}
+
+/** The discount's first code is given to no one: long enough that no one guesses it either. */
+const ANCHOR_CODE_LENGTH = 16;
+
+/** What makes two discounts differ: a popup whose offer changes gets a new discount, old codes keep theirs. */
+export function offerOf(popup: Popup): string {
+  return `${popup.discountPercentage}%|${popup.codeValidDays}d|${popup.codeUsageLimit}`;
+}
+
+/** The discount's title in the merchant's Discounts list: the popup and the offer, never a subscriber. */
+export function offerTitle(popup: Popup): string {
+  return `Newsletter popup – ${popup.name} – ${popup.discountPercentage}%`;
+}
+
+/**
+ * Adds subscribers' codes to their popup offer's one Shopify discount, creating the discount first when the
+ * offer has none yet. The codes are given out only once this resolves.
+ */
+export async function addCodesToOffer(
+  credentials: ShopifyCredentials,
+  popup: Popup,
+  codes: string[],
+): Promise<void> {
+  const discountId = await offerDiscountOf(credentials, popup);
+  await addRedeemCodes(credentials, discountId, codes);
+}
+
+/**
+ * The offer's discount id. Creating it is idempotent: the offer's row (with its anchor code) is committed
+ * before Shopify is asked, and the creation runs under a lock on that row's key, so a concurrent subscribe
+ * waits and finds the id; a creation cut off after Shopify made the discount is found again by the anchor
+ * code. The discount ends a day after `codeValidDays` from now, moved on as codes are added, so every code
+ * is valid at least that long.
+ */
+async function offerDiscountOf(credentials: ShopifyCredentials, popup: Popup): Promise<string> {
+  const offer = offerOf(popup);
+  await db()
+    .insert(offerDiscounts)
+    .values({ popupId: popup.id, offer, anchorCode: uniqueCodeFrom(popup.discountCode, ANCHOR_CODE_LENGTH) })
+    .onConflictDoNothing();
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`offer-discount:${popup.id}:${offer}`}))`);
+    const [row] = await tx
+      .select()
+      .from(offerDiscounts)
+      .where(and(eq(offerDiscounts.popupId, popup.id), eq(offerDiscounts.offer, offer)));
+    if (!row) throw notFound("Popup not found");
+    const validUntil = Date.now() + popup.codeValidDays * DAY_MS;
+    const endsAt = new Date(validUntil + DAY_MS);
+    let discountId = row.shopifyDiscountId;
+    let currentEnd = row.endsAt;
+    if (!discountId) {
+      discountId = (await redeemCodeOf(credentials, row.anchorCode))?.discountId ?? null;
+      currentEnd = null;
+    }
+    if (!discountId) {
+      discountId = await createOfferDiscount(credentials, {
+        code: row.anchorCode,
+        title: offerTitle(popup),
+        percentage: popup.discountPercentage,
+        usageLimit: popup.codeUsageLimit,
+        endsAt,
+      });
+      currentEnd = endsAt;
+    } else if (!currentEnd || currentEnd.getTime() < validUntil) {
+      await extendOfferDiscount(credentials, discountId, endsAt);
+      currentEnd = endsAt;
+    }
+    if (discountId !== row.shopifyDiscountId || currentEnd !== row.endsAt)
+      await tx
+        .update(offerDiscounts)
+        .set({ shopifyDiscountId: discountId, endsAt: currentEnd })
+        .where(eq(offerDiscounts.id, row.id));
+    return discountId;
+  });
+}
+
+/**
+ * Removes a subscriber's codes from Shopify (customers/redact): a code of an offer discount leaves that
+ * discount; a code made before offer discounts was a discount of its own titled with the subscriber's email,
+ * and that discount goes. Anything else (a code Shopify does not know, the merchant's own discount) stays.
+ */
+export async function removeCodesFromShopify(
+  credentials: ShopifyCredentials,
+  subscriber: { email: string; codes: string[] },
+): Promise<void> {
+  for (const code of subscriber.codes) {
+    const found = await redeemCodeOf(credentials, code);
+    if (!found) continue;
+    const [offerDiscount] = await db()
+      .select({ id: offerDiscounts.id })
+      .from(offerDiscounts)
+      .where(eq(offerDiscounts.shopifyDiscountId, found.discountId));
+    if (offerDiscount && found.redeemCodeId)
+      await deleteRedeemCodes(credentials, found.discountId, [found.redeemCodeId]);
+    else if (!offerDiscount && found.title.toLowerCase().includes(subscriber.email.toLowerCase()))
+      await deleteCodeDiscount(credentials, found.discountId);
+  }
+}
