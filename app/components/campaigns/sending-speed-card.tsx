@@ -35,7 +35,7 @@ function SpeedForm({ storeId, saved }: { storeId: string; saved: number }) {
     },
   });
   return (
-    <Form onSubmit={submit}>
+    <Form noValidate onSubmit={submit}>
       <InlineStack gap="300" blockAlign="end" wrap={false}>
         <Box maxWidth="260px">
           <TextField
