@@ -8,6 +8,7 @@ import { DomainError, gone, invalidInput, malformed, notFound, tooLarge } from "
 import {
   acceptsScriptVersion,
   impressionTarget,
+  isKnownStore,
   publicPopupConfig,
   publicPopups,
   recordPopupView,
@@ -77,7 +78,9 @@ publicRouter.get("/api/public/stores/:storeId/popup", async (req, res) => {
  * script was loaded by the Shopify theme app embed, which the Integration page shows as turned on.
  */
 publicRouter.get("/api/public/stores/:storeId/popups", async (req, res) => {
-  if (req.query.e === "1") await recordAppEmbedSeen(req.params.storeId);
+  // Only a store's id is recorded: ids a client makes up never reach the database or the memo.
+  if (req.query.e === "1" && (await isKnownStore(req.params.storeId)))
+    await recordAppEmbedSeen(req.params.storeId);
   await sendToScript(req, res, await publicPopups(req.params.storeId));
 });
 

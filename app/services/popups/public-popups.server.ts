@@ -64,6 +64,12 @@ export async function publicPopupConfig(storeId: string): Promise<PublicPopupCon
   return (await publicEntry(storeId))?.first ?? null;
 }
 
+/** Whether the id is a store's (every store keeps at least one popup, active or paused). */
+export async function isKnownStore(storeId: string): Promise<boolean> {
+  const entry = await publicEntry(storeId);
+  return Boolean(entry && (entry.active.length > 0 || entry.pausedIds.length > 0));
+}
+
 /** The store's active popups with their rules, priority first; null for an unknown store or none active. */
 export async function publicPopups(storeId: string): Promise<PublicPopups | null> {
   const entry = await publicEntry(storeId);
