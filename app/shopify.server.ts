@@ -1,4 +1,4 @@
-import { LogSeverity, shopifyApi } from "@shopify/shopify-api";
+import { InvalidHmacError, LogSeverity, shopifyApi } from "@shopify/shopify-api";
 import { type ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-react-router/server";
 import { DrizzleSessionStoragePostgres } from "@shopify/shopify-app-session-storage-drizzle";
 import { db } from "~/db/client.server";
@@ -67,19 +67,20 @@ function shopify(): EmbeddedApp {
   return embeddedApp;
 }
 
-let webhookValidator: ReturnType<typeof shopifyApi>["webhooks"] | undefined;
+let libraryApi: ReturnType<typeof shopifyApi> | undefined;
 
 /**
- * The library's webhook check alone (HMAC of the raw body under the app's secret, then the required
- * headers). authenticate.webhook goes on to load the shop's offline session and refresh it when it has
- * expired, which fails for a shop that just uninstalled the app; no webhook work needs that session.
+ * The library's request checks alone, with no session lookup: webhooks (HMAC of the raw body under the
+ * app's secret, then the required headers) and App Proxy signatures. authenticate.webhook would go on to
+ * load the shop's offline session and refresh it when it has expired, which fails for a shop that just
+ * uninstalled the app; no webhook work needs that session, and a storefront request must not wait for it.
  */
-function webhookValidation() {
-  if (webhookValidator) return webhookValidator;
+function requestChecks() {
+  if (libraryApi) return libraryApi;
   const config = embeddedAppConfig();
   if (!config) throw new Response("Not Found", { status: 404 });
   const appUrl = new URL(config.appUrl);
-  webhookValidator = shopifyApi({
+  libraryApi = shopifyApi({
     ...config,
     apiVersion: API_VERSION,
     hostName: appUrl.host,
@@ -87,12 +88,25 @@ function webhookValidation() {
     isEmbeddedApp: true,
     // The app's own shopifyApp instance already logs the library's version and future flags at start.
     logger: { level: LogSeverity.Warning },
-  }).webhooks;
-  return webhookValidator;
+  });
+  return libraryApi;
 }
 
 export const validateWebhook = (rawBody: string, request: Request) =>
-  webhookValidation().validate({ rawBody, rawRequest: request });
+  requestChecks().webhooks.validate({ rawBody, rawRequest: request });
+
+/**
+ * Whether a request's query carries Shopify's App Proxy signature under the app's secret, made within the
+ * library's 90 s of clock tolerance. A missing or stale signature is a refusal, not an error.
+ */
+export async function hasAppProxySignature(query: Record<string, string>): Promise<boolean> {
+  try {
+    return await requestChecks().utils.validateHmac(query, { signator: "appProxy" });
+  } catch (error) {
+    if (error instanceof InvalidHmacError) return false;
+    throw error;
+  }
+}
 
 export const authenticate = {
   admin: (request: Request) => shopify().authenticate.admin(request),

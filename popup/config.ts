@@ -235,7 +235,12 @@ export type SubscribeRequest = {
   pageUrl?: string;
   sessionId?: string;
   website?: string;
+  /** The bot check's answer: "<challenge>.<number>" (GET …/challenge). */
+  proof?: string;
 } & Partial<Record<OptionalField, string>>;
+
+/** GET …/challenge: the bot check the popup solves while the visitor types (app/services/subscribers/bot-check.server.ts). */
+export type BotChallenge = { challenge: string; limit: number };
 
 /**
  * The popup with its shared discount code: what the server and the builder's preview see. The code is

@@ -95,7 +95,8 @@ function loadView(script: HTMLScriptElement): Promise<View | undefined> {
 function boot(script: HTMLScriptElement, storeId: string): void {
   const data = script.dataset;
   const origin = data.apiOrigin || new URL(script.src, location.href).origin;
-  const api = `${origin}/api/public/stores/${encodeURIComponent(storeId)}`;
+  // The app embed calls the shop's App Proxy (/apps/newsletter-popup) on the storefront's own domain.
+  const api = data.api || `${origin}/api/public/stores/${encodeURIComponent(storeId)}`;
   const keys = storageKeys(storeId);
   const shopify = data.integrationType === "shopify";
   /** The popup this page view shows, as its variant has it; and what the counts name. */
@@ -185,6 +186,7 @@ function boot(script: HTMLScriptElement, storeId: string): void {
       },
     });
     countImpression();
+    loaded.prove(api); // the bot check, solved while the visitor types
   }
 
   /** The popup at its variant for this visitor (kept in storage), its image a URL on the app. */

@@ -61,10 +61,20 @@ function rgba(hex: string, percent: number): string {
   return `rgba(${n >> 16},${(n >> 8) & 255},${n & 255},${Math.min(100, Math.max(0, percent)) / 100})`;
 }
 
+/**
+ * The storefront's build (popup/vite.config.ts) defines __STOREFRONT__, so what only the builder's preview
+ * uses (inline mounting, the processing view) is left out of the shipped file; elsewhere it is undefined.
+ */
+declare const __STOREFRONT__: boolean;
+const STOREFRONT = typeof __STOREFRONT__ !== "undefined" && __STOREFRONT__;
+
+/** The builder's preview pane: the popup inside its box rather than over the page. */
+const INLINE_CSS =
+  ":host{display:block}.in{position:relative;inset:auto;z-index:auto;min-height:100%;padding:24px 12px}";
+
 const CSS =
   "*{box-sizing:border-box}" +
   ".ov{position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;padding:12px;background:var(--ov);container-type:inline-size;color-scheme:light;animation:np-fade .3s}" +
-  ".in{position:relative;inset:auto;z-index:auto;min-height:100%;padding:24px 12px}" +
   "canvas{position:absolute;inset:0;width:100%;height:100%;pointer-events:none;z-index:1}" +
   ".dlg{position:relative;display:flex;flex-direction:column;width:100%;max-width:var(--w);max-height:var(--h);background:var(--bg);color:var(--fg);border-radius:var(--r);box-shadow:0 24px 48px rgba(0,0,0,.3);font:16px/1.5 var(--font);text-align:left;overflow:hidden}" +
   ".im{display:block;width:100%;max-height:180px;object-fit:cover;flex:none}" +
@@ -118,11 +128,12 @@ export function mountPopup(
   config: PublicPopupConfig,
   options: PopupMountOptions,
 ): PopupHandle {
-  const { preview = false, inline = false } = options;
+  const preview = !STOREFRONT && options.preview === true;
+  const inline = !STOREFRONT && options.inline === true;
   /** Centred, the popup is a modal dialog; in a corner or a bar it leaves the page usable. */
   const modal = config.design.position === "center";
   const root = host.shadowRoot || host.attachShadow({ mode: "open" });
-  root.innerHTML = `<style>${inline ? ":host{display:block}" : ":host{all:initial!important}"}${CSS}</style><div class="ov${
+  root.innerHTML = `<style>${inline ? INLINE_CSS : ":host{all:initial!important}"}${CSS}</style><div class="ov${
     inline ? " in" : ""
   }"><canvas></canvas><div class="dlg" role="dialog"${
     inline || !modal ? "" : ' aria-modal="true"'
@@ -241,7 +252,7 @@ export function mountPopup(
       body.innerHTML = formHtml();
       showErrors();
     } else {
-      body.innerHTML = view === "processing" ? processingHtml() : successHtml(cfg, code, notice);
+      body.innerHTML = preview && view === "processing" ? processingHtml() : successHtml(cfg, code, notice);
     }
     if ((hadFocus || (!inline && modal)) && root.activeElement === null)
       dialog.focus({ preventScroll: true });

@@ -45,11 +45,8 @@ const CSS =
   ".sw{margin:16px 0}.sw p{margin:0 0 8px;font-size:14px;color:#374151}" +
   ".so{display:flex;justify-content:center;flex-wrap:wrap;gap:8px}" +
   ".so a{width:44px;height:44px;border-radius:50%;display:grid;place-items:center;color:#fff;font-weight:800;font-size:18px;text-decoration:none}" +
-  ".spin{width:44px;height:44px;margin:24px auto 16px;border:4px solid #e5e7eb;border-top-color:#111827;border-radius:50%;animation:np-spin .8s linear infinite}" +
-  "@keyframes np-spin{to{transform:rotate(1turn)}}" +
   // The builder's side-pane preview is narrower than any phone: the code goes above its Copy button.
   "@container (max-width:300px){.code{flex-direction:column}.code input{flex:none}}" +
-  "@media (prefers-reduced-motion:reduce){.spin{animation-duration:3s}}" +
   "</style>";
 
 /** Only http(s) links; a bare "linkedin.com/x" gets https://. */
@@ -62,9 +59,14 @@ function safeUrl(raw: string): string {
   }
 }
 
-/** The builder preview's stand-in for the wait on the server (SPEC §9). */
+/** The builder preview's stand-in for the wait on the server (SPEC §9); not in the storefront's file. */
+const SPINNER_CSS =
+  "<style>.spin{width:44px;height:44px;margin:24px auto 16px;border:4px solid #e5e7eb;border-top-color:#111827;border-radius:50%;animation:np-spin .8s linear infinite}" +
+  "@keyframes np-spin{to{transform:rotate(1turn)}}" +
+  "@media (prefers-reduced-motion:reduce){.spin{animation-duration:3s}}</style>";
+
 export const processingHtml = (): string =>
-  `${CSS}<div class="c" role="status"><div class="spin"></div><p class="t" id="np-t">Processing…</p></div>`;
+  `${CSS}${SPINNER_CSS}<div class="c" role="status"><div class="spin"></div><p class="t" id="np-t">Processing…</p></div>`;
 
 /** The code to copy when there is one, else `notice` (the server's message: check your inbox). */
 export function successHtml(config: PublicPopupConfig, code: string, notice: string): string {

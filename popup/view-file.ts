@@ -1,7 +1,7 @@
 /**
  * The storefront's newsletter-popup-view.js (popup/vite.config.ts): the popup's render with its design CSS,
- * the form's checks, the success view that follows, and the subscribe request. Loaded as soon as the script
+ * the form's checks, the success view that follows, the bot check and the subscribe request. Loaded as soon as the script
  * has chosen a popup for the page view, before its trigger fires.
  */
 export { mountPopup } from "./render";
-export { sendSubscription } from "./subscription";
+export { prove, sendSubscription } from "./subscription";

@@ -21,6 +21,8 @@ function scriptBuild(entry: string, name: string, fileName: string): UserConfig 
   return {
     publicDir: false,
     logLevel: "warn",
+    // What only the builder's preview uses is left out of the shipped files (popup/render.ts).
+    define: { __STOREFRONT__: "true" },
     esbuild: { legalComments: "none" },
     build: {
       outDir: OUT_DIR,

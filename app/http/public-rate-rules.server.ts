@@ -27,6 +27,13 @@ export function publicRateRules() {
       windowMs: MINUTE,
       message: slowDown,
     },
+    /** Bot-check challenges: one per popup shown, so as many as views. */
+    challengesPerIp: {
+      name: "challenges-ip",
+      limit: limits.IMPRESSION_LIMIT_PER_IP,
+      windowMs: MINUTE,
+      message: slowDown,
+    },
     /** Counted, not refused: the key carries the store and the UTC day, the window only expires it. */
     impressionsCountedPerIpPerDay: {
       name: "impressions-counted",

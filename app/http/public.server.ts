@@ -2,29 +2,24 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { subscribeBodySchema } from "~/lib/schemas/subscribe";
-import { consume, consumeAll, countWithin } from "~/server/rate-limit.server";
-import { DomainError, gone, invalidInput, malformed, notFound, tooLarge } from "~/services/errors.server";
-import {
-  acceptsScriptVersion,
-  impressionTarget,
-  isKnownStore,
-  publicPopupConfig,
-  publicPopups,
-  recordPopupView,
-  recordVariantImpression,
-  subscribingPopup,
-} from "~/services/popups/public-popups.server";
-import { recordAppEmbedSeen } from "~/services/stores/app-embed.server";
-import { subscribe } from "~/services/subscribers/subscribe.server";
+import { publicPopupConfig } from "~/services/popups/public-popups.server";
 import { demoPage } from "./demo-page.server";
-import { sendError } from "./errors.server";
-import { BODY_NOT_JSON, BODY_TOO_LARGE } from "./json.server";
-import { publicRateRules } from "./public-rate-rules.server";
+import {
+  handleImpression,
+  handleSubscribe,
+  lenientJson,
+  type StorefrontCaller,
+  sendChallenge,
+  sendPopups,
+  sendStorefrontError,
+  sendToScript,
+  storefrontJson,
+} from "./storefront-calls.server";
 
 /**
  * The storefront's endpoints: no session, CORS for any origin, small JSON bodies, rate limited.
  * Kept on plain Express (not the React Router handler): they are the hot path of every shop page.
+ * A shop that installed the app reaches the same calls through its App Proxy (app-proxy.server.ts).
  */
 export const publicRouter = express.Router();
 
@@ -36,97 +31,37 @@ function cors(_req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-const json = express.json({ limit: "16kb", type: () => true });
-/** A beacon's body: JSON when it is, nothing otherwise (a view still counts for the store). */
-const lenientJson = (req: Request, res: Response, next: NextFunction) =>
-  json(req, res, (error?: unknown) => {
-    if (error) req.body = undefined;
-    next();
-  });
-
-/** express.json's refusals (its errors carry an HTTP status) in the product's words; null for anything else. */
-function bodyParserRefusal(error: unknown): DomainError | null {
-  const status = (error as { status?: unknown }).status;
-  if (status === 400) return malformed(BODY_NOT_JSON);
-  if (status === 413) return tooLarge(BODY_TOO_LARGE);
-  return null;
-}
-
 publicRouter.use("/api/public", cors);
 publicRouter.options("/api/public/{*rest}", (_req, res) => {
   res.status(204).end();
 });
 
-/** What a storefront script may load: 404 when there is nothing to show, 410 for a replaced install script. */
-async function sendToScript(req: Request, res: Response, answer: object | null): Promise<void> {
-  if (!answer) throw notFound("Popup not found");
-  const version = typeof req.query.v === "string" ? req.query.v : undefined;
-  if (!(await acceptsScriptVersion(String(req.params.storeId), version))) {
-    throw gone("This install script was replaced; install the current script from the dashboard");
-  }
-  res.setHeader("Cache-Control", "public, max-age=60");
-  res.json(answer);
-}
+const direct = (req: Request): StorefrontCaller => ({
+  storeId: String(req.params.storeId),
+  ip: req.ip ?? "unknown",
+  throughAppProxy: false,
+});
 
 /** SPEC's single popup: the store's first (oldest) one. */
 publicRouter.get("/api/public/stores/:storeId/popup", async (req, res) => {
-  await sendToScript(req, res, await publicPopupConfig(req.params.storeId));
+  await sendToScript(req, res, req.params.storeId, await publicPopupConfig(req.params.storeId));
 });
 
-/**
- * Every active popup with its targeting, design and variants; the script chooses on the page. `e=1`: the
- * script was loaded by the Shopify theme app embed, which the Integration page shows as turned on.
- */
+/** The store's popups; `e=1`: loaded by the Shopify theme app embed. */
 publicRouter.get("/api/public/stores/:storeId/popups", async (req, res) => {
-  // Only a store's id is recorded: ids a client makes up never reach the database or the memo.
-  if (req.query.e === "1" && (await isKnownStore(req.params.storeId)))
-    await recordAppEmbedSeen(req.params.storeId);
-  await sendToScript(req, res, await publicPopups(req.params.storeId));
+  await sendPopups(req, res, direct(req), req.query.e === "1");
 });
 
-publicRouter.post("/api/public/stores/:storeId/subscribe", json, async (req, res) => {
-  const rules = publicRateRules();
-  await consumeAll([
-    [rules.subscribePerIp, req.ip ?? "unknown"],
-    [rules.subscribePerStore, req.params.storeId],
-  ]);
-  // A store with nothing to subscribe to answers 404 whatever the body says.
-  if (!(await publicPopups(req.params.storeId))) throw notFound("Popup not found");
-  const body = subscribeBodySchema.safeParse(req.body ?? {});
-  if (!body.success) throw invalidInput(body.error);
-  const subscribing = await subscribingPopup(req.params.storeId, body.data.popupId, body.data.variantId);
-  if (!subscribing) throw notFound("Popup not found");
-  const result = await subscribe(subscribing, body.data, {
-    ip: req.ip ?? "",
-    userAgent: req.get("user-agent") ?? "",
-  });
-  res.json(result);
+publicRouter.get("/api/public/stores/:storeId/challenge", async (req, res) => {
+  await sendChallenge(res, direct(req));
 });
 
-/**
- * A popup view, with the popup and variant shown (`{ popupId, variantId }`, a beacon's text/plain JSON;
- * anything else counts for the store only). Only the first views of an address per store (and per popup)
- * and UTC day count: the rest answer 204 as well (the script has nothing to do about it) but cannot skew
- * the conversion rates.
- */
+publicRouter.post("/api/public/stores/:storeId/subscribe", storefrontJson, async (req, res) => {
+  await handleSubscribe(req, res, direct(req));
+});
+
 publicRouter.post("/api/public/stores/:storeId/impressions", lenientJson, async (req, res) => {
-  const rules = publicRateRules();
-  const ip = req.ip ?? "unknown";
-  await consume(rules.impressionsPerIp, ip);
-  const storeId = String(req.params.storeId);
-  if (!(await publicPopups(storeId))) throw notFound("Popup not found");
-  const shown = req.body as { popupId?: unknown; variantId?: unknown } | null | undefined;
-  const target = await impressionTarget(storeId, shown?.popupId, shown?.variantId);
-  const today = new Date().toISOString().slice(0, 10);
-  if (await countWithin(rules.impressionsCountedPerIpPerDay, `${storeId}:${ip}:${today}`))
-    await recordPopupView(storeId);
-  if (
-    target &&
-    (await countWithin(rules.impressionsCountedPerIpPerDay, `${target.popupId}:${ip}:${today}`))
-  ) {
-    await recordVariantImpression(target.popupId, target.variantId, today);
-  }
-  res.status(204).end();
+  await handleImpression(req, res, direct(req));
 });
 
 /**
@@ -161,7 +96,4 @@ publicRouter.get("/js/:file", (req, res, next) => {
 
 publicRouter.get("/demo/:storeId", demoPage);
 
-publicRouter.use("/api/public", (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-  const refusal = error instanceof DomainError ? error : bodyParserRefusal(error);
-  sendError(res, refusal ?? error, "public endpoint failed");
-});
+publicRouter.use("/api/public", sendStorefrontError);

@@ -8,11 +8,12 @@ import { sendError } from "./errors.server";
 const STOREFRONT_ASSETS = [/^\/api\/public\//, /^\/js\//];
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /**
- * Called cross-site by design: the storefront popup, click tracking, one-click unsubscribe. Shopify's webhooks
+ * Called cross-site by design: the storefront popup (directly, or through a shop's App Proxy, where Shopify's
+ * signature authenticates it), click tracking, one-click unsubscribe. Shopify's webhooks
  * need no entry: a server-to-server POST carries no Origin (or Sec-Fetch-Site), so it passes, and its HMAC is
  * what authenticates it; a browser's cross-site POST to /webhooks/* is refused like any other.
  */
-const CROSS_SITE_ALLOWED = [/^\/api\/public\//, /^\/u\//];
+const CROSS_SITE_ALLOWED = [/^\/api\/public\//, /^\/u\//, /^\/proxy\//];
 
 /** Pages of the embedded app (and Shopify's auth pages) are shown by the Shopify admin inside an iframe. */
 const EMBEDDED_PAGES = /^\/(app|auth)(\/|\.data$|$)/;

@@ -11,6 +11,7 @@ import { confirmSubscription, unsubscribe } from "~/services/subscribers/unsubsc
 import { drainInProcessJobs } from "../../jobs/client";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/builders/actors";
+import { botProof } from "../support/builders/bot-check";
 import { createOrganizationWithAdmin, uniqueEmail } from "../support/builders/fixtures";
 import { testDb } from "../support/infra/db";
 
@@ -49,7 +50,7 @@ async function connectedStore(userId = owner.admin.id) {
 async function subscribeTo(storeId: string, email = uniqueEmail("shopper")) {
   const popup = await subscribingPopup(storeId);
   if (!popup) throw new Error("no popup");
-  await subscribe(popup, { email }, { ip: "127.0.0.1", userAgent: "test" });
+  await subscribe(popup, { email, proof: botProof(storeId) }, { ip: "127.0.0.1", userAgent: "test" });
   await drainInProcessJobs();
   const [row] = await testDb().select().from(subscribers).where(eq(subscribers.email, email));
   if (!row) throw new Error("not subscribed");
@@ -187,7 +188,11 @@ describe("consent sync on", () => {
 
     const popup = await subscribingPopup(storeId);
     if (!popup) throw new Error("no popup");
-    await subscribe(popup, { email: row.email }, { ip: "127.0.0.1", userAgent: "test" });
+    await subscribe(
+      popup,
+      { email: row.email, proof: botProof(row.storeId) },
+      { ip: "127.0.0.1", userAgent: "test" },
+    );
     await drainInProcessJobs();
     const recreated = customerWithEmail(row.email);
     expect(recreated?.emailMarketingConsent?.marketingState).toBe("SUBSCRIBED");

@@ -17,6 +17,7 @@ import { processShopifyJob } from "../../jobs/processors/shopify";
 import { runJob } from "../../jobs/run";
 import { FAKE_SHOP, type FakeDiscount, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/builders/actors";
+import { botProof } from "../support/builders/bot-check";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { testDb } from "../support/infra/db";
 
@@ -47,7 +48,11 @@ async function subscribeTo(storeId: string) {
   const popup = await subscribingPopup(storeId);
   if (!popup) throw new Error("no popup");
   const email = `buyer-${++counter}@acme-corp.example`;
-  const answer = await subscribe(popup, { email }, { ip: "127.0.0.1", userAgent: "test" });
+  const answer = await subscribe(
+    popup,
+    { email, proof: botProof(storeId) },
+    { ip: "127.0.0.1", userAgent: "test" },
+  );
   return { email, discountCode: answer.discountCode ?? "" };
 }
 
@@ -187,7 +192,11 @@ describe("unique discount codes", () => {
     const popup = await subscribingPopup(storeId);
     if (!popup) throw new Error("no popup");
     const codesBefore = shop.discounts?.size;
-    const again = await subscribe(popup, { email }, { ip: "127.0.0.1", userAgent: "test" });
+    const again = await subscribe(
+      popup,
+      { email, proof: botProof(storeId) },
+      { ip: "127.0.0.1", userAgent: "test" },
+    );
     expect(again).toEqual({ message: "Your discount code has been sent to your inbox." });
     expect(shop.discounts?.size).toBe(codesBefore);
   });

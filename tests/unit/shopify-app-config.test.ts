@@ -6,6 +6,10 @@ import routes from "~/routes";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const appToml = fs.readFileSync(path.join(ROOT, "shopify.app.toml"), "utf8");
+const embedBlock = fs.readFileSync(
+  path.join(ROOT, "extensions/newsletter-popup/blocks/app-embed.liquid"),
+  "utf8",
+);
 
 type Subscription = { topics?: string[]; compliance_topics?: string[]; uri: string };
 type AppConfig = {
@@ -13,6 +17,7 @@ type AppConfig = {
   build: Record<string, unknown>;
   access_scopes: { scopes: string; optional_scopes: string[] };
   webhooks: { api_version: string; subscriptions: Subscription[] };
+  app_proxy: { url: string; prefix: string; subpath: string };
 };
 
 /** Every route of app/routes.ts with its URL path and file, nested routes flattened. */
@@ -49,7 +54,11 @@ describe("shopify.app.toml", () => {
 
   it("parses, is embedded, asks for the scopes the app uses and pins the webhooks API version", () => {
     expect(config.embedded).toBe(true);
-    expect(config.access_scopes.scopes.split(",").sort()).toEqual(["read_orders", "write_discounts"]);
+    expect(config.access_scopes.scopes.split(",").sort()).toEqual([
+      "read_orders",
+      "write_app_proxy",
+      "write_discounts",
+    ]);
     // Consent sync is opt-in: its scope is asked for when the merchant turns it on.
     expect(config.access_scopes.optional_scopes).toEqual(["write_customers"]);
     expect(config.webhooks.api_version).toBe("2025-10");
@@ -62,6 +71,11 @@ describe("shopify.app.toml", () => {
       (scope) => scope.startsWith("read_") && all.includes(scope.replace("read_", "write_")),
     );
     expect(implied).toEqual([]);
+  });
+
+  it("proxies /apps/newsletter-popup on the shop to /proxy, where the app embed's calls are answered", () => {
+    expect(config.app_proxy).toEqual({ url: "/proxy", prefix: "apps", subpath: "newsletter-popup" });
+    expect(embedBlock).toContain('data-api="/apps/newsletter-popup"');
   });
 
   it("keeps no setting the Shopify CLI has removed", () => {

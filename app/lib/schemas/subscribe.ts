@@ -23,6 +23,7 @@ export const subscribeBodySchema = z.object({
   pageUrl: text(2048).optional(),
   sessionId: text(64).optional(),
   website: z.string().max(1000).optional(),
+  proof: z.string().max(200).optional(),
 }) as z.ZodType<SubscribeBody>;
 
 export type SubscribeBody = {
@@ -32,4 +33,5 @@ export type SubscribeBody = {
   pageUrl?: string;
   sessionId?: string;
   website?: string;
+  proof?: string;
 } & Partial<Record<(typeof optionalFieldNames)[number], string>>;

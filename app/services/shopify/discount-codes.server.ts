@@ -8,18 +8,22 @@ import { redeemCodeOf } from "./admin-api.server";
 import { credentialsOf, withShopify } from "./connection.server";
 import { addCodesToOffer, uniqueCodeFrom } from "./offer-discounts.server";
 
+/** A subscriber with their store and the popup whose offer they took. */
+const subscriberWithOffer = (subscriberId: string) =>
+  db()
+    .select({ subscriber: subscribers, store: stores, popup: popupConfigs })
+    .from(subscribers)
+    .innerJoin(stores, eq(stores.id, subscribers.storeId))
+    .innerJoin(popupConfigs, popupOfRow(subscribers.storeId, subscribers.popupId))
+    .where(eq(subscribers.id, subscriberId));
+
 /**
  * Gives a subscriber of a Shopify-connected store their own code, a redeem code of their popup offer's one
  * Shopify discount (offer-discounts.server.ts), and stores it as the code sent. Idempotent: a subscriber who already has a unique
  * code keeps it. Resolves with the subscriber's code, or null when the store is not connected.
  */
 export async function issueUniqueCode(subscriberId: string): Promise<string | null> {
-  const [row] = await db()
-    .select({ subscriber: subscribers, store: stores, popup: popupConfigs })
-    .from(subscribers)
-    .innerJoin(stores, eq(stores.id, subscribers.storeId))
-    .innerJoin(popupConfigs, popupOfRow(subscribers.storeId, subscribers.popupId))
-    .where(eq(subscribers.id, subscriberId));
+  const [row] = await subscriberWithOffer(subscriberId);
   if (!row || !credentialsOf(row.store)) return null;
   const current = row.subscriber.discountCodeSent;
   if (current && current !== row.popup.discountCode) return current;
@@ -35,6 +39,14 @@ export async function issueUniqueCode(subscriberId: string): Promise<string | nu
       ),
     );
   return code;
+}
+
+/** Whether a connected store's subscriber still has only the popup's shared code (or none). */
+export async function awaitsUniqueCode(subscriberId: string): Promise<boolean> {
+  const [row] = await subscriberWithOffer(subscriberId);
+  if (!row || !credentialsOf(row.store)) return false;
+  const current = row.subscriber.discountCodeSent;
+  return !current || current === row.popup.discountCode;
 }
 
 /**

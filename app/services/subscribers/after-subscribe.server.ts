@@ -11,9 +11,10 @@ import { drainWelcomeOutbox, wakeWelcomeOutbox } from "~/services/email/welcome-
 import { isPermanent } from "~/services/errors.server";
 import { queueSubscriberDigest } from "~/services/notifications/digests.server";
 import { queueConsentSync } from "~/services/shopify/consent-sync.server";
-import { issueUniqueCode } from "~/services/shopify/discount-codes.server";
+import { awaitsUniqueCode, issueUniqueCode } from "~/services/shopify/discount-codes.server";
 import { enqueue } from "../../../jobs/client";
 import { SUBSCRIBE_ANSWERS, type SubscribeResponse } from "../../../popup/config";
+import { passesBotCheck } from "./bot-check.server";
 
 /**
  * Everything that follows a subscription, decided here and nowhere else:
@@ -53,6 +54,21 @@ export function awaitsConfirmation(subscriber: ConsentState): boolean {
   );
 }
 
+/**
+ * Whether a new (or renewed) subscription must be confirmed by email: the owner asks for double opt-in, or
+ * the store is connected to Shopify and the subscription did not pass the bot check (bot-check.server.ts):
+ * nothing reaches Shopify for an address (no code, no customer) until a person confirmed it or passed the
+ * check. A store without Shopify writes nothing there, so its bot check is not read (nor used up).
+ */
+export async function asksConfirmation(
+  storeId: string,
+  context: SubscriptionContext,
+  proof: string | undefined,
+): Promise<boolean> {
+  if (context.preferences.enableDoubleOptIn) return true;
+  return context.isConnected && !(await passesBotCheck(storeId, proof));
+}
+
 /** How long a subscription waits for Shopify to create the subscriber's own code before using the popup's. */
 const UNIQUE_CODE_WAIT_MS = 2_500;
 
@@ -71,24 +87,25 @@ export function writesWelcomeToOutbox(context: SubscriptionContext): boolean {
 
 /**
  * A new subscriber: their code, their first email, the owner's digest and the consent sync. Only a new
- * subscription that needs no confirmation answers with the code: with double opt-in the code comes by
- * email after confirmation.
+ * subscription that needs no confirmation (`confirm`, asksConfirmation) answers with the code: otherwise a
+ * Shopify code is made once they confirm, and comes by email.
  */
 export async function afterNewSubscriber(
   subscriber: { id: string; storeId: string; discountCodeSent: string | null },
   popupCode: string,
   context: SubscriptionContext,
+  confirm: boolean,
 ): Promise<SubscribeResponse> {
-  const doubleOptIn = context.preferences.enableDoubleOptIn;
-  const uniqueCode = context.isConnected ? await uniqueCodeOrLater(subscriber.id) : null;
-  // A welcome email due at once is in the outbox already (when the store sends it). Otherwise, without a
-  // Shopify connection or with the code already made, the first email goes now; else the code job sends it.
+  const uniqueCode = context.isConnected && !confirm ? await uniqueCodeOrLater(subscriber.id) : null;
+  // A welcome email due at once is in the outbox already (when the store sends it). Otherwise the first
+  // email goes now: the confirmation request, or the welcome email once a connected store's code is made
+  // (else the code job sends it).
   if (welcomeDueAtOnce(context)) {
     if (writesWelcomeToOutbox(context)) wakeWelcomeOutbox();
-  } else if (!context.isConnected || uniqueCode) await queueFirstEmail(subscriber.id, doubleOptIn);
+  } else if (confirm || !context.isConnected || uniqueCode) await queueFirstEmail(subscriber.id, confirm);
   if (context.preferences.notifyOnSubscriptions) await queueSubscriberDigest(subscriber.storeId);
-  if (context.consentSyncEnabled) await queueConsentSync(subscriber.id);
-  if (doubleOptIn) return { message: SUBSCRIBE_ANSWERS.confirm };
+  if (context.consentSyncEnabled && !confirm) await queueConsentSync(subscriber.id);
+  if (confirm) return { message: SUBSCRIBE_ANSWERS.confirm };
   return {
     message: SUBSCRIBE_ANSWERS.welcome,
     discountCode: uniqueCode ?? subscriber.discountCodeSent ?? popupCode,
@@ -141,9 +158,9 @@ export async function afterReturningSubscriber(
   subscriber: ConsentState & { id: string; storeId: string; email: string },
   renewed: boolean,
   context: SubscriptionContext,
+  confirm: boolean,
 ): Promise<SubscribeResponse> {
-  if (renewed && !context.preferences.enableDoubleOptIn && context.consentSyncEnabled)
-    await queueConsentSync(subscriber.id);
+  if (renewed && !confirm && context.consentSyncEnabled) await queueConsentSync(subscriber.id);
   const confirming = awaitsConfirmation(subscriber);
   if (await countWithin(resendPerAddress, `${subscriber.storeId}:${subscriber.email.toLowerCase()}`))
     await queueEmailAgain(subscriber.id, confirming ? "confirmation" : "welcome");
@@ -152,28 +169,41 @@ export async function afterReturningSubscriber(
 
 /**
  * A double opt-in just confirmed: the welcome email with the code — a copy when they had it before (a
- * returning subscriber) — and the consent, now given, to Shopify.
+ * returning subscriber) — and the consent, now given, to Shopify. A connected store's subscriber without
+ * their own code yet gets it now: the code job makes it, then sends the welcome email.
  */
 export async function afterConfirmation(subscriberId: string): Promise<void> {
-  await queueEmailAgain(subscriberId, "welcome");
+  if (await awaitsUniqueCode(subscriberId))
+    await enqueue(
+      "shopify",
+      { type: "create-discount-code", subscriberId },
+      { jobId: `code-${subscriberId}` },
+    );
+  else await queueEmailAgain(subscriberId, "welcome");
   await queueConsentSync(subscriberId);
 }
 
 /**
- * Queues a subscriber's first email: the double opt-in confirmation, or the welcome email with the code.
- * `confirmationRequired` is read from the subscriber unless the caller already knows it.
+ * Queues a subscriber's first email: the confirmation request while one is awaited, else the welcome email
+ * with the code. `confirming` is read from the subscriber unless the caller already knows it.
  */
-async function queueFirstEmail(subscriberId: string, confirmationRequired?: boolean): Promise<void> {
-  let required = confirmationRequired;
-  if (required === undefined) {
+async function queueFirstEmail(subscriberId: string, confirming?: boolean): Promise<void> {
+  let asking = confirming;
+  if (asking === undefined) {
     const [subscriber] = await db()
-      .select({ confirmationRequired: subscribers.confirmationRequired })
+      .select({
+        confirmationRequired: subscribers.confirmationRequired,
+        confirmedAt: subscribers.confirmedAt,
+        isActive: subscribers.isActive,
+        unsubscribedAt: subscribers.unsubscribedAt,
+        consentedAt: subscribers.consentedAt,
+      })
       .from(subscribers)
       .where(eq(subscribers.id, subscriberId));
     if (!subscriber) return;
-    required = subscriber.confirmationRequired;
+    asking = awaitsConfirmation(subscriber);
   }
-  const type: EmailKind = required ? "confirmation" : "welcome";
+  const type: EmailKind = asking ? "confirmation" : "welcome";
   await enqueue("email", { type, subscriberId }, { jobId: `${type}-${subscriberId}` });
 }
 

@@ -16,11 +16,12 @@ export async function subscribeAgain(
   email: string,
   consent: Consent,
   context: SubscriptionContext,
+  confirm: boolean,
 ): Promise<SubscribeResponse> {
-  const renewed = await renewConsent(storeId, email, consent, context.preferences.enableDoubleOptIn);
+  const renewed = await renewConsent(storeId, email, consent, confirm);
   const subscriber = renewed ?? (await subscriberByEmail(storeId, email));
   if (!subscriber) return { message: SUBSCRIBE_ANSWERS.sentToInbox };
-  return afterReturningSubscriber({ ...subscriber, storeId, email }, renewed !== undefined, context);
+  return afterReturningSubscriber({ ...subscriber, storeId, email }, renewed !== undefined, context, confirm);
 }
 
 const consentState = {
@@ -36,19 +37,19 @@ const sameAddress = (storeId: string, email: string) =>
   and(eq(subscribers.storeId, storeId), sql`lower(${subscribers.email}) = ${email.toLowerCase()}`);
 
 /**
- * A former subscriber signing up again: this submission's consent replaces the old record. Without
- * double opt-in they are active again; with it they stay inactive until they confirm (their unsubscribe
- * stays on record until then).
+ * A former subscriber signing up again: this submission's consent replaces the old record. Unless asked to
+ * confirm (`confirm`: double opt-in, or a Shopify store's failed bot check) they are active again; else they
+ * stay inactive until they confirm (their unsubscribe stays on record until then).
  */
-async function renewConsent(storeId: string, email: string, consent: Consent, doubleOptIn: boolean) {
+async function renewConsent(storeId: string, email: string, consent: Consent, confirm: boolean) {
   const [renewed] = await db()
     .update(subscribers)
     .set({
       ...consent,
       source: "popup",
       consentedAt: sql`now()`,
-      confirmationRequired: doubleOptIn,
-      ...(doubleOptIn ? { confirmedAt: null } : { isActive: true, unsubscribedAt: null }),
+      confirmationRequired: confirm,
+      ...(confirm ? { confirmedAt: null } : { isActive: true, unsubscribedAt: null }),
     })
     .where(and(sameAddress(storeId, email), eq(subscribers.isActive, false)))
     .returning(consentState);

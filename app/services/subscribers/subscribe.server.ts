@@ -5,9 +5,10 @@ import { emailSettings, stores, subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
 import type { SubscribeBody } from "~/lib/schemas/subscribe";
 import { ttlCache } from "~/server/ttl-cache.server";
-import { invalid, notFound } from "~/services/errors.server";
+import { forbidden, invalid, notFound } from "~/services/errors.server";
 import type { SubscribingPopup } from "~/services/popups/public-popups.server";
 import { preferencesForStore } from "~/services/preferences.server";
+import { isEmbeddedAppEnabled } from "~/shopify.server";
 import {
   type OptionalField,
   optionalFieldNames,
@@ -15,10 +16,17 @@ import {
   type SubscribeResponse,
 } from "../../../popup/config";
 import { normalizeEmail, POPUP_MESSAGES, validateSubscriber } from "../../../popup/validation";
-import { afterNewSubscriber, writesWelcomeToOutbox } from "./after-subscribe.server";
+import { afterNewSubscriber, asksConfirmation, writesWelcomeToOutbox } from "./after-subscribe.server";
 import { subscribeAgain } from "./resubscribe.server";
 
-export type ConsentMeta = { ip: string; userAgent: string };
+/**
+ * Who sent the subscription: the client's address and user agent (its consent record), and whether it came
+ * through the shop's App Proxy, signed by Shopify (app/http/app-proxy.server.ts).
+ */
+export type ConsentMeta = { ip: string; userAgent: string; throughAppProxy?: boolean };
+
+/** A shop that installed the app subscribes through its storefront only (its App Proxy). */
+export const APP_PROXY_ONLY = "This shop's popup subscribes through the shop's storefront";
 
 /**
  * A storefront subscription: validated with the rules of the popup the visitor saw, stored once per
@@ -49,7 +57,9 @@ export async function subscribe(
     consentUserAgent: meta.userAgent.slice(0, 512),
   };
   const context = await storeContext(popup.storeId);
-  const doubleOptIn = context.preferences.enableDoubleOptIn;
+  if (context.installedShop && !meta.throughAppProxy && isEmbeddedAppEnabled())
+    throw forbidden(APP_PROXY_ONLY);
+  const confirm = await asksConfirmation(popup.storeId, context, body.proof);
   const welcomeInOutbox = writesWelcomeToOutbox(context);
   const [created] = await insertSubscriber().execute({
     ...optional,
@@ -60,11 +70,11 @@ export async function subscribe(
     popupId: popup.id,
     variantId,
     discountCodeSent: popup.discountCode,
-    confirmationRequired: doubleOptIn,
+    confirmationRequired: confirm,
     welcomeInOutbox,
   });
-  if (!created) return subscribeAgain(popup.storeId, email, consent, context);
-  return afterNewSubscriber({ ...created, storeId: popup.storeId }, popup.discountCode, context);
+  if (!created) return subscribeAgain(popup.storeId, email, consent, context, confirm);
+  return afterNewSubscriber({ ...created, storeId: popup.storeId }, popup.discountCode, context, confirm);
 }
 
 /**
@@ -118,6 +128,8 @@ const insertSubscriber = () =>
 type StoreContext = {
   preferences: Preferences;
   isConnected: boolean;
+  /** The shop installed the app (embedded), so its storefront reaches us through the App Proxy. */
+  installedShop: boolean;
   consentSyncEnabled: boolean;
   mailConfigured: boolean;
 };
@@ -129,6 +141,7 @@ async function readStoreContext(storeId: string): Promise<StoreContext> {
     db()
       .select({
         isConnected: stores.isConnected,
+        installedShop: sql<boolean>`${stores.shopifyDomain} is not null`,
         consentSyncEnabled: stores.consentSyncEnabled,
         mailConfigured: sql<boolean>`coalesce(${emailSettings.isConfigured}, false)`,
       })

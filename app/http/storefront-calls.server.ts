@@ -1,0 +1,133 @@
+import express, { type NextFunction, type Request, type Response } from "express";
+import { subscribeBodySchema } from "~/lib/schemas/subscribe";
+import { consume, consumeAll, countWithin } from "~/server/rate-limit.server";
+import { DomainError, gone, invalidInput, malformed, notFound, tooLarge } from "~/services/errors.server";
+import {
+  acceptsScriptVersion,
+  impressionTarget,
+  isKnownStore,
+  publicPopups,
+  recordPopupView,
+  recordVariantImpression,
+  subscribingPopup,
+} from "~/services/popups/public-popups.server";
+import { recordAppEmbedSeen } from "~/services/stores/app-embed.server";
+import { issueChallenge } from "~/services/subscribers/bot-check.server";
+import { subscribe } from "~/services/subscribers/subscribe.server";
+import { sendError } from "./errors.server";
+import { BODY_NOT_JSON, BODY_TOO_LARGE } from "./json.server";
+import { publicRateRules } from "./public-rate-rules.server";
+
+/**
+ * What the storefront script calls, for one store: the popups, the bot check's challenge, a subscription
+ * and a view. Reached two ways with the same answers: directly (/api/public/stores/:storeId/…, public.server.ts)
+ * and, on a shop that installed the app, through its App Proxy (app-proxy.server.ts).
+ */
+export type StorefrontCaller = {
+  storeId: string;
+  /** The visitor's address, for the per-client limits and the consent record. */
+  ip: string;
+  /** Signed by Shopify: it came through the shop's storefront. */
+  throughAppProxy: boolean;
+};
+
+export const storefrontJson = express.json({ limit: "16kb", type: () => true });
+
+/** A beacon's body: JSON when it is, nothing otherwise (a view still counts for the store). */
+export const lenientJson = (req: Request, res: Response, next: NextFunction) =>
+  storefrontJson(req, res, (error?: unknown) => {
+    if (error) req.body = undefined;
+    next();
+  });
+
+/** express.json's refusals (its errors carry an HTTP status) in the product's words; null for anything else. */
+function bodyParserRefusal(error: unknown): DomainError | null {
+  const status = (error as { status?: unknown }).status;
+  if (status === 400) return malformed(BODY_NOT_JSON);
+  if (status === 413) return tooLarge(BODY_TOO_LARGE);
+  return null;
+}
+
+/** The storefront routers' error handler: domain errors and body refusals as JSON, anything else a logged 500. */
+export function sendStorefrontError(error: unknown, _req: Request, res: Response, _next: NextFunction) {
+  const refusal = error instanceof DomainError ? error : bodyParserRefusal(error);
+  sendError(res, refusal ?? error, "public endpoint failed");
+}
+
+/** What a storefront script may load: 404 when there is nothing to show, 410 for a replaced install script. */
+export async function sendToScript(req: Request, res: Response, storeId: string, answer: object | null) {
+  if (!answer) throw notFound("Popup not found");
+  const version = typeof req.query.v === "string" ? req.query.v : undefined;
+  if (!(await acceptsScriptVersion(storeId, version))) {
+    throw gone("This install script was replaced; install the current script from the dashboard");
+  }
+  res.setHeader("Cache-Control", "public, max-age=60");
+  res.json(answer);
+}
+
+/**
+ * Every active popup with its targeting, design and variants; the script chooses on the page.
+ * `fromAppEmbed`: the Shopify theme app embed loaded the script, which the Integration page shows as on.
+ */
+export async function sendPopups(
+  req: Request,
+  res: Response,
+  caller: StorefrontCaller,
+  fromAppEmbed: boolean,
+) {
+  // Only a store's id is recorded: ids a client makes up never reach the database or the memo.
+  if (fromAppEmbed && (await isKnownStore(caller.storeId))) await recordAppEmbedSeen(caller.storeId);
+  await sendToScript(req, res, caller.storeId, await publicPopups(caller.storeId));
+}
+
+/** A bot check for one subscription (bot-check.server.ts): never cached, one per popup shown. */
+export async function sendChallenge(res: Response, caller: StorefrontCaller) {
+  await consume(publicRateRules().challengesPerIp, caller.ip);
+  if (!(await publicPopups(caller.storeId))) throw notFound("Popup not found");
+  res.setHeader("Cache-Control", "no-store");
+  res.json(issueChallenge(caller.storeId));
+}
+
+export async function handleSubscribe(req: Request, res: Response, caller: StorefrontCaller) {
+  const rules = publicRateRules();
+  await consumeAll([
+    [rules.subscribePerIp, caller.ip],
+    [rules.subscribePerStore, caller.storeId],
+  ]);
+  // A store with nothing to subscribe to answers 404 whatever the body says.
+  if (!(await publicPopups(caller.storeId))) throw notFound("Popup not found");
+  const body = subscribeBodySchema.safeParse(req.body ?? {});
+  if (!body.success) throw invalidInput(body.error);
+  const subscribing = await subscribingPopup(caller.storeId, body.data.popupId, body.data.variantId);
+  if (!subscribing) throw notFound("Popup not found");
+  const result = await subscribe(subscribing, body.data, {
+    ip: caller.ip,
+    userAgent: req.get("user-agent") ?? "",
+    throughAppProxy: caller.throughAppProxy,
+  });
+  res.json(result);
+}
+
+/**
+ * A popup view, with the popup and variant shown (`{ popupId, variantId }`, a beacon's text/plain JSON;
+ * anything else counts for the store only). Only the first views of an address per store (and per popup)
+ * and UTC day count: the rest answer 204 as well (the script has nothing to do about it) but cannot skew
+ * the conversion rates.
+ */
+export async function handleImpression(req: Request, res: Response, { storeId, ip }: StorefrontCaller) {
+  const rules = publicRateRules();
+  await consume(rules.impressionsPerIp, ip);
+  if (!(await publicPopups(storeId))) throw notFound("Popup not found");
+  const shown = req.body as { popupId?: unknown; variantId?: unknown } | null | undefined;
+  const target = await impressionTarget(storeId, shown?.popupId, shown?.variantId);
+  const today = new Date().toISOString().slice(0, 10);
+  if (await countWithin(rules.impressionsCountedPerIpPerDay, `${storeId}:${ip}:${today}`))
+    await recordPopupView(storeId);
+  if (
+    target &&
+    (await countWithin(rules.impressionsCountedPerIpPerDay, `${target.popupId}:${ip}:${today}`))
+  ) {
+    await recordVariantImpression(target.popupId, target.variantId, today);
+  }
+  res.status(204).end();
+}
