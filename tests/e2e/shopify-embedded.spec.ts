@@ -1,15 +1,19 @@
 import fs from "node:fs";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { FAKE_SHOP } from "../../mocks/shopify";
+import { SUBSCRIBE_ANSWERS } from "../../popup/config";
+import { appProxyUrl } from "../support/builders/app-proxy";
 import {
   BROWSER_USER_AGENT,
   sessionToken,
   TEST_SHOPIFY_APP,
 } from "../support/builders/shopify-session-token";
-import { subscribe } from "./support/api";
+import { subscribeThroughAppProxy, unique } from "./support/api";
 import { expect, test } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
 import { MAIN } from "./support/servers";
 import { installShopifyAdmin, openFromAdminMenu, openInAdmin } from "./support/shopify-admin";
+import { openShopStorefront } from "./support/shopify-storefront";
 
 /**
  * The app inside the Shopify admin: the admin page frames /app with a session token, App Bridge (a stub
@@ -28,6 +32,16 @@ const NAV = [
 
 // Shopify's authenticate.admin answers 410 to user agents it takes for bots, HeadlessChrome among them.
 test.use({ userAgent: BROWSER_USER_AGENT });
+
+/** The installed shop's store, as the admin's App Bridge asks for it. */
+async function installedStoreId(request: APIRequestContext): Promise<string> {
+  const stores = await request.get(`${MAIN.baseURL}/api/stores`, {
+    headers: { Authorization: `Bearer ${sessionToken(FAKE_SHOP.domain)}`, "User-Agent": BROWSER_USER_AGENT },
+  });
+  const [store] = (await stores.json()) as Array<{ id: string }>;
+  if (!store) throw new Error("the shop's store was not installed");
+  return store.id;
+}
 
 test.beforeEach(async ({ context, browserErrors }) => {
   // The test browser refuses storage to a cross-site frame; React Router's scroll restoration catches
@@ -79,13 +93,9 @@ test("subscribers export as CSV from inside the admin, where downloads carry the
   page,
   request,
 }) => {
-  const stores = await request.get(`${MAIN.baseURL}/api/stores`, {
-    headers: { Authorization: `Bearer ${sessionToken(FAKE_SHOP.domain)}`, "User-Agent": BROWSER_USER_AGENT },
-  });
-  const [store] = (await stores.json()) as Array<{ id: string }>;
-  if (!store) throw new Error("the shop's store was not installed");
+  const store = { id: await installedStoreId(request) };
   const email = `ava-${Date.now()}@northwind-buyers.example`;
-  await subscribe(MAIN, store.id, email);
+  await subscribeThroughAppProxy(MAIN, FAKE_SHOP.domain, email);
 
   const app = await openInAdmin(page);
   await openFromAdminMenu(page, app, "Subscribers");
@@ -142,11 +152,7 @@ test("the Integration page turns on the theme app embed, and shows when the stor
   page,
   request,
 }) => {
-  const stores = await request.get(`${MAIN.baseURL}/api/stores`, {
-    headers: { Authorization: `Bearer ${sessionToken(FAKE_SHOP.domain)}`, "User-Agent": BROWSER_USER_AGENT },
-  });
-  const [store] = (await stores.json()) as Array<{ id: string }>;
-  if (!store) throw new Error("the shop's store was not installed");
+  const store = { id: await installedStoreId(request) };
 
   for (const [width, height, shot] of [
     [1440, 900, "embedded-integration-1440"],
@@ -171,9 +177,66 @@ test("the Integration page turns on the theme app embed, and shows when the stor
 
   const app = page.frameLocator("#app-iframe");
   await expect(app.getByText("Not seen yet: turn it on, then open your store once")).toBeVisible();
-  // The storefront loads the popup through the app embed: its script marks the request (popup/main.ts).
-  await request.get(`${MAIN.baseURL}/api/public/stores/${store.id}/popups?e=1`);
+  // The storefront loads the popup through the app embed, which calls the shop's App Proxy.
+  await request.get(`${MAIN.baseURL}${appProxyUrl("popups?e=1", FAKE_SHOP.domain)}`);
   await app.getByRole("button", { name: "Check again" }).click();
   await expect(app.getByText("App embed is on — last seen on your storefront just now")).toBeVisible();
   await screenshot(page, "embedded-integration-seen");
+});
+
+/**
+ * The shop's storefront (support/shopify-storefront.ts): the theme app embed's script calls the shop's App
+ * Proxy on the shop's own domain, never the app's public endpoints, and solves the bot check while the
+ * visitor types. After the Integration test above, which expects the embed not seen yet.
+ */
+async function subscribeOnStorefront(page: Page) {
+  const popup = page.locator("newsletter-popup").getByRole("dialog");
+  await expect(popup).toBeVisible();
+  await popup.getByLabel("Email address").fill(`${unique("shopper")}@acme-corp.example`);
+  await popup.getByRole("button", { name: "SUBMIT" }).click();
+  return popup;
+}
+
+test("the storefront's popup subscribes through the shop's App Proxy and shows the subscriber's own code", async ({
+  page,
+  request,
+}) => {
+  const storeId = await installedStoreId(request);
+  const appCalls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().startsWith(`${MAIN.baseURL}/api/public/`)) appCalls.push(request.url());
+  });
+  for (const [width, height, shot] of [
+    [1440, 900, "storefront-app-proxy-1440"],
+    [390, 844, "storefront-app-proxy-390"],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    const { proxied } = await openShopStorefront(page, FAKE_SHOP.domain, storeId);
+    const popup = await subscribeOnStorefront(page);
+    await expect(popup.getByRole("heading", { name: SUBSCRIBE_ANSWERS.welcome })).toBeVisible();
+    await expect(popup.getByLabel("Discount code")).toHaveValue(/^WELCOME15-/);
+    await screenshot(page, shot, { fullPage: false });
+    expect(proxied).toEqual(
+      expect.arrayContaining(["GET /popups", "GET /challenge", "POST /subscribe", "POST /impressions"]),
+    );
+    // A new visitor for the next width: a subscriber is not shown the popup again.
+    await page.evaluate(() => localStorage.clear());
+    await page.unroute(`https://${FAKE_SHOP.domain}/**`);
+  }
+  // Everything went through the shop's domain: nothing called the app's public endpoints directly.
+  expect(appCalls).toEqual([]);
+});
+
+test("a browser that cannot solve the bot check still subscribes, and is asked to confirm first", async ({
+  page,
+  request,
+}) => {
+  const storeId = await installedStoreId(request);
+  // No Web Crypto: the popup sends no proof (popup/subscription.ts).
+  await page.addInitScript(() => Object.defineProperty(window.crypto, "subtle", { get: () => undefined }));
+  await openShopStorefront(page, FAKE_SHOP.domain, storeId);
+  const popup = await subscribeOnStorefront(page);
+  await expect(popup.getByText(SUBSCRIBE_ANSWERS.confirm)).toBeVisible();
+  await expect(popup.getByLabel("Discount code")).toHaveCount(0);
+  await screenshot(page, "storefront-app-proxy-confirm", { fullPage: false });
 });

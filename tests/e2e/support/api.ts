@@ -1,4 +1,5 @@
 import { type APIRequestContext, type APIResponse, request } from "@playwright/test";
+import { appProxyUrl } from "../../support/builders/app-proxy";
 import type { E2EServer } from "./servers";
 
 /**
@@ -108,6 +109,23 @@ export async function subscribe(
       `subscribe ${email}`,
     );
     return answer.discountCode;
+  } finally {
+    await context.dispose();
+  }
+}
+
+/**
+ * Subscribes an address to an installed shop's store as its storefront does: through the shop's App Proxy,
+ * signed as Shopify signs it (no bot check solved, so the subscriber is asked to confirm).
+ */
+export async function subscribeThroughAppProxy(
+  server: E2EServer,
+  shop: string,
+  email: string,
+): Promise<void> {
+  const context = await request.newContext({ baseURL: server.baseURL });
+  try {
+    await body(await context.post(appProxyUrl("subscribe", shop), { data: { email } }), `subscribe ${email}`);
   } finally {
     await context.dispose();
   }
