@@ -27,6 +27,7 @@ const companyEmail = () => `visitor-${Math.random().toString(36).slice(2)}@acme.
 export const openEndpointCases: OpenEndpointCase[] = [
   { method: "GET", pattern: "api/public/stores/:storeId/popup", kind: "json" },
   { method: "GET", pattern: "api/public/stores/:storeId/popups", kind: "json" },
+  { method: "GET", pattern: "api/public/stores/:storeId/challenge", kind: "json" },
   {
     method: "POST",
     pattern: "api/public/stores/:storeId/subscribe",
@@ -37,6 +38,7 @@ export const openEndpointCases: OpenEndpointCase[] = [
       pageUrl: "https://shop.example.com/products/1",
       popupId: "a popup id",
       variantId: "control",
+      proof: "1700000000000.aaaaaaaaaaaaaaaa.0123456789abcdef0123456789abcdef.42",
     }),
   },
   {
