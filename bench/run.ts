@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { stopAllProcesses, stopProcess } from "../tests/support/infra/processes";
+import { measureBotCheck } from "./bot-check";
 import { campaignRows, measureCampaignThroughput } from "./campaign-throughput";
 import { type BenchEnv, createAdmin, createStoreThroughApi, type RunningApp, startApp } from "./lib/app";
 import { LOAD } from "./lib/load";
@@ -47,6 +48,7 @@ const profileDir = process.env.BENCH_PROFILE
  */
 const MEASUREMENTS = [
   "popup-script-size",
+  "bot-check",
   "subscribe-throughput",
   "public-config",
   "subscriber-import",
@@ -121,6 +123,14 @@ async function measureAll(rows: Row[], failures: string[]) {
     } catch (error) {
       rows.push(failed("Popup script size", error));
       failures.push("popup-script-size");
+    }
+  }
+  if (wanted("bot-check")) {
+    try {
+      rows.push(...(await measureBotCheck()));
+    } catch (error) {
+      rows.push(failed("Bot check proof", error));
+      failures.push("bot-check");
     }
   }
   const needsApp = (

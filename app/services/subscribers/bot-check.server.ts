@@ -6,11 +6,11 @@ import type { BotChallenge } from "../../../popup/config";
 /**
  * The storefront's bot check, a proof of work (docs/decisions/028): the store hands out a signed
  * challenge, and the popup, while the visitor types, finds a number that makes the SHA-256 of
- * "<challenge>.<number>" start with a 16-bit value below `limit` (2^14 tries on average: well under a
+ * "<challenge>.<number>" start with a 16-bit value below `limit` (2^15 tries on average: well under a
  * second in a browser, a real cost for whoever submits thousands of addresses). A proof counts once.
  * Without one, a Shopify store's subscriber is asked to confirm before anything reaches Shopify.
  */
-const PROOF_LIMIT = 4;
+export const PROOF_LIMIT = 2;
 const CHALLENGE_LIFETIME_MS = 30 * 60_000;
 
 /** Each challenge proves one subscription: the window outlives the challenge. */
