@@ -67,19 +67,20 @@ function shopify(): EmbeddedApp {
   return embeddedApp;
 }
 
-let webhookValidator: ReturnType<typeof shopifyApi>["webhooks"] | undefined;
+let libraryApi: ReturnType<typeof shopifyApi> | undefined;
 
 /**
- * The library's webhook check alone (HMAC of the raw body under the app's secret, then the required
- * headers). authenticate.webhook goes on to load the shop's offline session and refresh it when it has
- * expired, which fails for a shop that just uninstalled the app; no webhook work needs that session.
+ * The Shopify library alone, for the checks the app runs itself: a webhook's HMAC of the raw body and its
+ * headers (authenticate.webhook goes on to load the shop's offline session and refresh it when it has
+ * expired, which fails for a shop that just uninstalled the app; no webhook work needs that session), and
+ * Connect with Shopify's callback (services/shopify/oauth-connect.server.ts).
  */
-function webhookValidation() {
-  if (webhookValidator) return webhookValidator;
+function library() {
+  if (libraryApi) return libraryApi;
   const config = embeddedAppConfig();
   if (!config) throw new Response("Not Found", { status: 404 });
   const appUrl = new URL(config.appUrl);
-  webhookValidator = shopifyApi({
+  libraryApi = shopifyApi({
     ...config,
     apiVersion: API_VERSION,
     hostName: appUrl.host,
@@ -87,12 +88,12 @@ function webhookValidation() {
     isEmbeddedApp: true,
     // The app's own shopifyApp instance already logs the library's version and future flags at start.
     logger: { level: LogSeverity.Warning },
-  }).webhooks;
-  return webhookValidator;
+  });
+  return libraryApi;
 }
 
 export const validateWebhook = (rawBody: string, request: Request) =>
-  webhookValidation().validate({ rawBody, rawRequest: request });
+  library().webhooks.validate({ rawBody, rawRequest: request });
 
 export const authenticate = {
   admin: (request: Request) => shopify().authenticate.admin(request),
@@ -106,4 +107,14 @@ export const login = (request: Request) => shopify().login(request);
 
 export function sessionStorage() {
   return shopify().sessionStorage;
+}
+
+/** The library's checks of an authorization-code grant's callback and the offline session's id of a shop. */
+export function oauthUtils() {
+  const api = library();
+  return {
+    validateHmac: api.utils.validateHmac,
+    sanitizeShop: api.utils.sanitizeShop,
+    offlineSessionId: api.session.getOfflineId,
+  };
 }
