@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+/** Shopify stopped the creation of new custom apps (shopify.dev, January 2026): no new pasted tokens. */
+export const CUSTOM_APP_TOKENS_RETIRED =
+  "Custom app tokens can no longer be created; use Connect with Shopify";
+
 /** SPEC §5: non-ASCII characters (and the spaces a paste brings along) are stripped from the access token. */
 export function cleanAccessToken(value: string): string {
   return value.replace(/[^\x21-\x7e]/g, "");
