@@ -5,7 +5,7 @@ import { updatePopupConfig } from "~/services/popups/popups.server";
 import { subscribingPopup } from "~/services/popups/public-popups.server";
 import { updatePreferences } from "~/services/preferences.server";
 import { redactCustomer } from "~/services/shopify/compliance.server";
-import { connectShopify, withShopify } from "~/services/shopify/connection.server";
+import { withShopify } from "~/services/shopify/connection.server";
 import { syncCouponUsage } from "~/services/shopify/coupon-sync.server";
 import { checkStaticDiscountCode, issueUniqueCode } from "~/services/shopify/discount-codes.server";
 import { addCodesToOffer } from "~/services/shopify/offer-discounts.server";
@@ -18,6 +18,7 @@ import { runJob } from "../../jobs/run";
 import { FAKE_SHOP, type FakeDiscount, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { connectWithLegacyToken } from "../support/builders/legacy-shopify";
 import { testDb } from "../support/infra/db";
 
 const shop: FakeShop = { ...FAKE_SHOP, discounts: new Map() };
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 async function connectedStore() {
   const store = await createStoreFor(owner.admin.id);
-  await connectShopify(await actorFor(owner.admin.id), store.id, {
+  await connectWithLegacyToken(await actorFor(owner.admin.id), store.id, {
     shopifyUrl: "acme-test",
     accessToken: FAKE_SHOP.accessToken,
   });

@@ -46,10 +46,10 @@ const shopTaken = (shop: string) =>
  */
 export async function beginShopifyConnect(actor: Actor, storeId: string, input: ShopifyOauthStartInput) {
   authorize(actor, "manage_integrations");
+  const store = await requireStore(actor, storeId);
   if (actor.via !== "session")
     throw refused("Inside the Shopify admin the app's installation is the connection");
   const config = requireOauthConfig();
-  const store = await requireStore(actor, storeId);
   if (store.integrationType !== "shopify")
     throw invalid("Only a Shopify store can be connected with Shopify");
   await refuseShopLinkedElsewhere(input.shop, store.id);
