@@ -76,6 +76,20 @@ export const FAKE_SHOP: FakeShop = {
   scopes: ["read_customers", "write_customers", "read_discounts", "write_discounts"],
 };
 
+/**
+ * A second shop, never installed from the admin: a standalone organization connects it with Connect with
+ * Shopify (tests/e2e/connect-with-shopify.spec.ts), apart from acme-test, which the embedded specs install.
+ */
+export const FAKE_STANDALONE_SHOP: FakeShop = {
+  domain: "acme-standalone.myshopify.com",
+  name: "Acme Standalone Store",
+  accessToken: "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",
+  scopes: FAKE_SHOP.scopes,
+};
+
+/** The shops the fake answers for by default (`npm run dev` with MOCKS=true, the e2e servers). */
+const DEFAULT_SHOPS = [FAKE_SHOP, FAKE_STANDALONE_SHOP];
+
 /** Shopify's most codes per discountRedeemCodeBulkAdd call. */
 const REDEEM_CODES_PER_CALL = 250;
 
@@ -480,7 +494,7 @@ function accessTokenHandler(shops: FakeShop[]) {
   });
 }
 
-export function shopifyHandlers(shops: FakeShop[] = [FAKE_SHOP], calls: ShopifyCall[] = []) {
+export function shopifyHandlers(shops: FakeShop[] = DEFAULT_SHOPS, calls: ShopifyCall[] = []) {
   return [
     accessTokenHandler(shops),
     http.post(ENDPOINT, async ({ request }) => {
@@ -536,7 +550,7 @@ export function shopifyHandlers(shops: FakeShop[] = [FAKE_SHOP], calls: ShopifyC
 }
 
 /** An MSW server for this process with the fake shops; call listen() in beforeAll and close() after. */
-export function setupShopifyMock(shops: FakeShop[] = [FAKE_SHOP]) {
+export function setupShopifyMock(shops: FakeShop[] = DEFAULT_SHOPS) {
   const calls: ShopifyCall[] = [];
   const server = setupServer(...shopifyHandlers(shops, calls));
   return { server, calls };
