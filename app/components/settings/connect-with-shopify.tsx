@@ -55,7 +55,7 @@ export function ConnectWithShopify({ storeId, initialShop, available }: Props) {
           setError(undefined);
         }}
         placeholder="your-store.myshopify.com"
-        helpText="Your shop's myshopify.com domain. Shopify asks you to approve the app's access, then brings you back here."
+        helpText="Your shop's myshopify.com domain. Shopify asks you to approve the app's access, then brings you back to the store's Settings."
         error={error}
         autoComplete="off"
       />
