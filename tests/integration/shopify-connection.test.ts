@@ -12,6 +12,7 @@ import {
 } from "~/services/shopify/admin-api.server";
 import { connectShopify, verifyShopifyConnection, withShopify } from "~/services/shopify/connection.server";
 import { createStore, updateStore } from "~/services/stores/stores.server";
+import { drainInProcessJobs } from "../../jobs/client";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import { createMember, createOrganizationWithAdmin } from "../support/builders/fixtures";
@@ -40,7 +41,9 @@ beforeAll(async () => {
   });
   owner = await createOrganizationWithAdmin();
 });
-afterEach(() => {
+afterEach(async () => {
+  // A connection queues a check of the popup's code in Shopify: it runs before the next test counts calls.
+  await drainInProcessJobs();
   calls.length = 0;
 });
 afterAll(() => server.close());
