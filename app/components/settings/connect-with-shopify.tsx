@@ -12,7 +12,7 @@ type Props = {
   available: boolean;
 };
 
-export const OAUTH_UNAVAILABLE_TEXT =
+const OAUTH_UNAVAILABLE_TEXT =
   "Connect with Shopify is not available: the app's Shopify credentials are not configured on this server. Ask the person who runs it to set SHOPIFY_API_KEY, SHOPIFY_API_SECRET and SHOPIFY_APP_URL.";
 
 /**

@@ -14,9 +14,9 @@ import { enqueue } from "../../../jobs/client";
 import { issueOauthState, takeOauthState } from "./oauth-states.server";
 
 /** Where Shopify sends the browser back; listed under [auth] redirect_urls in shopify.app.toml. */
-export const OAUTH_CALLBACK_PATH = "/auth/shopify/callback";
+const OAUTH_CALLBACK_PATH = "/auth/shopify/callback";
 
-export const OAUTH_NOT_CONFIGURED =
+const OAUTH_NOT_CONFIGURED =
   "Connect with Shopify is not available: the app's Shopify credentials (SHOPIFY_API_KEY, SHOPIFY_API_SECRET, SHOPIFY_APP_URL) are not configured on this server.";
 const START_AGAIN = "Start again with Connect with Shopify in the store's Settings.";
 
