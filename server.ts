@@ -15,7 +15,7 @@ const HOST = process.env.HOST ?? "0.0.0.0";
 if (process.env.MOCKS === "true") {
   const { setupShopifyMock } = await import("./mocks/shopify");
   setupShopifyMock().server.listen({ onUnhandledRequest: "bypass" });
-  process.stdout.write("MOCKS=true: Shopify Admin API calls go to the fake shop acme-test.myshopify.com\n");
+  process.stdout.write("MOCKS=true: Shopify Admin API calls go to the fake shops of mocks/shopify.ts\n");
 }
 
 const server = express();

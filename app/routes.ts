@@ -70,6 +70,7 @@ export default [
   route("api/user-preferences", "routes/api.user-preferences.ts"),
   route("api/stores/:storeId/shopify/verify", "routes/api.stores.$storeId.shopify.verify.ts"),
   route("api/stores/:storeId/shopify/connect", "routes/api.stores.$storeId.shopify.connect.ts"),
+  route("api/stores/:storeId/shopify/oauth", "routes/api.stores.$storeId.shopify.oauth.ts"),
   route("api/stores/:storeId/shopify/consent-sync", "routes/api.stores.$storeId.shopify.consent-sync.ts"),
   route("api/stores/:storeId/sync-coupon-usage", "routes/api.stores.$storeId.sync-coupon-usage.ts"),
   route("api/dashboard/stats", "routes/api.dashboard.stats.ts"),
@@ -104,6 +105,8 @@ export default [
   route("webhooks/customers/redact", "routes/webhooks.customers.redact.ts"),
   route("webhooks/shop/redact", "routes/webhooks.shop.redact.ts"),
 
+  // Connect with Shopify (standalone dashboard): before auth/*, which is the embedded app's own.
+  route("auth/shopify/callback", "routes/auth.shopify.callback.tsx"),
   route("auth/*", "routes/auth.$.ts"),
   route("app", "routes/app.tsx", [
     index("routes/dashboard.tsx", { id: "app/home" }),

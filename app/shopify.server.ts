@@ -70,12 +70,13 @@ function shopify(): EmbeddedApp {
 let libraryApi: ReturnType<typeof shopifyApi> | undefined;
 
 /**
- * The library's request checks alone, with no session lookup: webhooks (HMAC of the raw body under the
- * app's secret, then the required headers) and App Proxy signatures. authenticate.webhook would go on to
- * load the shop's offline session and refresh it when it has expired, which fails for a shop that just
- * uninstalled the app; no webhook work needs that session, and a storefront request must not wait for it.
+ * The Shopify library alone, for the checks the app runs itself, with no session lookup: a webhook's HMAC of
+ * the raw body and its headers (authenticate.webhook goes on to load the shop's offline session and refresh it
+ * when it has expired, which fails for a shop that just uninstalled the app; no webhook work needs that
+ * session), App Proxy signatures (a storefront request must not wait for a session), and Connect with
+ * Shopify's callback (services/shopify/oauth-connect.server.ts).
  */
-function requestChecks() {
+function library() {
   if (libraryApi) return libraryApi;
   const config = embeddedAppConfig();
   if (!config) throw new Response("Not Found", { status: 404 });
@@ -93,7 +94,7 @@ function requestChecks() {
 }
 
 export const validateWebhook = (rawBody: string, request: Request) =>
-  requestChecks().webhooks.validate({ rawBody, rawRequest: request });
+  library().webhooks.validate({ rawBody, rawRequest: request });
 
 /**
  * Whether a request's query carries Shopify's App Proxy signature under the app's secret, made within the
@@ -101,7 +102,7 @@ export const validateWebhook = (rawBody: string, request: Request) =>
  */
 export async function hasAppProxySignature(query: Record<string, string>): Promise<boolean> {
   try {
-    return await requestChecks().utils.validateHmac(query, { signator: "appProxy" });
+    return await library().utils.validateHmac(query, { signator: "appProxy" });
   } catch (error) {
     if (error instanceof InvalidHmacError) return false;
     throw error;
@@ -120,4 +121,14 @@ export const login = (request: Request) => shopify().login(request);
 
 export function sessionStorage() {
   return shopify().sessionStorage;
+}
+
+/** The library's checks of an authorization-code grant's callback and the offline session's id of a shop. */
+export function oauthUtils() {
+  const api = library();
+  return {
+    validateHmac: api.utils.validateHmac,
+    sanitizeShop: api.utils.sanitizeShop,
+    offlineSessionId: api.session.getOfflineId,
+  };
 }

@@ -24,7 +24,10 @@ const percentile = (sorted: number[], share: number) =>
  * visitor types, and phones are slower than this machine.
  */
 export async function measureBotCheck(): Promise<Row[]> {
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   try {
     const page = await browser.newPage();
     await page.route(`${ORIGIN}/**`, (route) => {

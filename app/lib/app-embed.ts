@@ -1,10 +1,10 @@
+import { MYSHOPIFY_DOMAIN } from "./schemas/shopify";
+
 /**
  * The Shopify theme app embed (extensions/newsletter-popup/blocks/app-embed.liquid). shopify.dev's deep link
  * to activate an app embed names it `{api_key}/{handle}`, the handle being the block's file name.
  */
 export const APP_EMBED_HANDLE = "app-embed";
-
-const MYSHOPIFY_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 
 /** The shop's myshopify.com domain: the shop that installed the app, else the store name the merchant gave. */
 export function myshopifyDomainOf(store: {

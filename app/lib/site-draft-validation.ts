@@ -11,9 +11,9 @@ import {
 } from "./schemas/stores";
 
 /** The draft's fields that can carry a message. */
-export type SiteDraftField = "name" | "siteUrl" | "shopifyStoreName" | "customDomain" | "accessToken";
+export type SiteDraftField = "name" | "siteUrl" | "shopifyStoreName" | "customDomain";
 export type SiteDraftErrors = Partial<Record<SiteDraftField, string>>;
-/** Fields of step 1 (Add Your Site); the access token is step 2's. */
+/** Fields of step 1 (Add Your Site): every field of the draft. */
 export const SITE_STEP_FIELDS: readonly SiteDraftField[] = [
   "name",
   "siteUrl",
@@ -33,7 +33,6 @@ export function draftFieldOf(draft: SiteDraft, payloadField: string): SiteDraftF
   if (payloadField === "shopifyUrl") return addressField(draft);
   if (payloadField === "shopifyStoreName") return "shopifyStoreName";
   if (payloadField === "customDomain") return "customDomain";
-  if (payloadField === "shopifyAccessToken") return "accessToken";
   return null;
 }
 
@@ -64,7 +63,7 @@ export function validateSiteDraft(
     const errors: SiteDraftErrors = {};
     for (const issue of parsed.error.issues) {
       const field = draftFieldOf(draft, String(issue.path[0] ?? ""));
-      if (field && field !== "accessToken") errors[field] ??= issue.message;
+      if (field) errors[field] ??= issue.message;
     }
     return { message: parsed.error.issues[0]?.message ?? REQUIRED_FIELDS_MESSAGE, errors };
   }

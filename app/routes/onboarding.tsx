@@ -15,8 +15,9 @@ import {
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { AppEmbedInstructions } from "~/components/integration/app-embed-step";
-import { AccessTokenStep } from "~/components/stores/access-token-step";
+import { ConnectWithShopify } from "~/components/settings/connect-with-shopify";
 import { InstallSnippet } from "~/components/stores/install-snippet";
+import { SHOPIFY_CONNECT_LATER } from "~/components/stores/shopify-connect-later";
 import { SiteDetailsStep } from "~/components/stores/site-details-step";
 import { useStoreDraft } from "~/components/stores/use-store-draft";
 import { ToastOutlet } from "~/components/toast";
@@ -25,10 +26,11 @@ import { requireScreen } from "~/http/guards/screens.server";
 import type { Received } from "~/lib/api-client";
 import { appEmbedEditorUrl, myshopifyDomainOf } from "~/lib/app-embed";
 import { installScript } from "~/lib/install-script";
-import type { CreatedStore } from "~/lib/schemas/stores";
+import type { StoreView } from "~/lib/schemas/stores";
 import { rememberStore } from "~/lib/store-routing";
 import { env } from "~/server/env.server";
 import { listStoreSummaries, listTakenShops } from "~/services/stores/stores.server";
+import { isEmbeddedAppEnabled } from "~/shopify.server";
 import type { Route } from "./+types/onboarding";
 
 export const meta: Route.MetaFunction = () => [{ title: "Add your site · Newsletter Popup" }];
@@ -41,6 +43,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     stores: await listStoreSummaries(actor),
     canAddStores: actor.permissions.manage_stores,
     takenShops: actor.permissions.manage_stores ? await listTakenShops(actor) : [],
+    oauthAvailable: isEmbeddedAppEnabled(),
   };
 }
 
@@ -84,19 +87,19 @@ const SHOPIFY_STEPS = [
 ];
 
 /** The theme editor's link for a store just created, from the address the merchant gave. */
-function shopEditorUrl(store: Received<CreatedStore>, apiKey: string | null): string | null {
+function shopEditorUrl(store: Received<StoreView>, apiKey: string | null): string | null {
   const shop = myshopifyDomainOf(store);
   return shop && appEmbedEditorUrl(shop, apiKey);
 }
 
 export default function Onboarding({ loaderData }: Route.ComponentProps) {
-  const { appUrl, shopifyApiKey, stores, canAddStores, takenShops } = loaderData;
+  const { appUrl, shopifyApiKey, stores, canAddStores, takenShops, oauthAvailable } = loaderData;
   const navigate = useNavigate();
   const { logOut, loggingOut } = useLogout();
   const [step, setStep] = useState(0);
   const { draft, errors, siteStepRefused, change, creating, checkSiteDetails, create } =
     useStoreDraft(takenShops);
-  const [created, setCreated] = useState<Received<CreatedStore> | null>(null);
+  const [created, setCreated] = useState<Received<StoreView> | null>(null);
   const steps = draft.integrationType === "shopify" ? SHOPIFY_STEPS : STEPS;
   // The server refused an address of step 1 (a shop added meanwhile): back there, the field shows why.
   useEffect(() => {
@@ -104,7 +107,7 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
   }, [siteStepRefused]);
 
   async function createIntegration() {
-    // A failure (a refused Shopify token too) creates nothing: the step stays open to correct it.
+    // A failure creates nothing: the step stays open to correct it.
     const store = await create();
     if (!store) return;
     setCreated(store);
@@ -122,23 +125,26 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
         Create the integration to get the script for your site.
       </Text>
     ) : (
-      <AccessTokenStep
-        key="token"
-        value={draft.accessToken}
-        onChange={(accessToken) => change({ accessToken })}
-        error={errors.accessToken}
-        helpText="Needed for discount code integration and advanced features"
-      />
+      <Text key="token" as="p">
+        {SHOPIFY_CONNECT_LATER}
+      </Text>
     ),
     created ? (
       <BlockStack key="script" gap="400">
-        {created.shopifyConnection ? (
-          <Banner tone="success" title="Shopify connected">
-            {created.shopifyConnection.message}
-          </Banner>
-        ) : null}
         {created.integrationType === "shopify" ? (
-          <AppEmbedInstructions editorUrl={shopEditorUrl(created, shopifyApiKey)} />
+          <>
+            <BlockStack gap="200">
+              <Text as="h3" variant="headingSm">
+                Connect with Shopify
+              </Text>
+              <ConnectWithShopify
+                storeId={created.id}
+                initialShop={myshopifyDomainOf(created) ?? ""}
+                available={oauthAvailable}
+              />
+            </BlockStack>
+            <AppEmbedInstructions editorUrl={shopEditorUrl(created, shopifyApiKey)} />
+          </>
         ) : (
           <InstallSnippet script={installScript(appUrl, created.id, draft.integrationType)} />
         )}

@@ -15,6 +15,7 @@ import type { EmailSettingsView } from "~/lib/schemas/email-settings";
 import { getEmailSettings } from "~/services/email/settings.server";
 import { getPreferences } from "~/services/preferences.server";
 import { presentStore, requireStore } from "~/services/stores/stores.server";
+import { isEmbeddedAppEnabled } from "~/shopify.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Newsletter Popup" }];
@@ -22,13 +23,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings · Newsletter 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { actor, store: selected } = await requireStoreScreen(request, params, "manage_email_settings");
   const preferences = await getPreferences(actor);
-  if (!selected) return { store: null, emailSettings: null, preferences };
+  const oauthAvailable = isEmbeddedAppEnabled();
+  if (!selected) return { store: null, emailSettings: null, preferences, oauthAvailable };
   const store = presentStore(await requireStore(actor, selected.id));
-  return { store, emailSettings: await getEmailSettings(actor, store.id), preferences };
+  return { store, emailSettings: await getEmailSettings(actor, store.id), preferences, oauthAvailable };
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { store, emailSettings, preferences } = loaderData;
+  const { store, emailSettings, preferences, oauthAvailable } = loaderData;
   return (
     <Page
       title="Settings"
@@ -40,6 +42,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             key={store.id}
             initial={store}
             emailSettings={emailSettings}
+            oauthAvailable={oauthAvailable}
             notifications={<NotificationSettingsCard initial={preferences} />}
           />
         ) : (
@@ -56,12 +59,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 type StoreSettingsProps = {
   initial: StoreSettingsView;
   emailSettings: EmailSettingsView;
+  oauthAvailable: boolean;
   /** The user's own notification card, placed in SPEC §2 order among the store's cards. */
   notifications: ReactNode;
 };
 
 /** The selected store's cards; one copy of the store so every card shows the others' saves. */
-function StoreSettings({ initial, emailSettings, notifications }: StoreSettingsProps) {
+function StoreSettings({ initial, emailSettings, oauthAvailable, notifications }: StoreSettingsProps) {
   const [store, setStore] = useState(initial);
   const revalidator = useRevalidator();
   return (
@@ -70,7 +74,7 @@ function StoreSettings({ initial, emailSettings, notifications }: StoreSettingsP
       <EmailSettingsCard storeId={store.id} initial={emailSettings} />
       {/* A typical website has no Shopify shop to connect: its URL is in General settings. */}
       {store.integrationType === "shopify" ? (
-        <ShopifySettingsCard store={store} onSaved={setStore}>
+        <ShopifySettingsCard store={store} onSaved={setStore} oauthAvailable={oauthAvailable}>
           <ConsentSyncToggle
             storeId={store.id}
             enabled={store.consentSyncEnabled}

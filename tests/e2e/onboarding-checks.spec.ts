@@ -122,30 +122,7 @@ test("a second store for the same myshopify.com shop is refused, at step 1 and b
   expect(stores.find((store) => store.name === "First Shop")?.id).toBe(first.id);
 });
 
-test("a refused Shopify token creates nothing and is said on the token field", async ({
-  page,
-  browserErrors,
-}) => {
-  browserErrors.allow(/status of 401 .*\/api\/stores/);
-  const owner = await newOrganization("BadToken");
-  await login(page, owner.email, owner.password);
-  await page.getByRole("button", { name: /^Shopify/ }).click();
-  await page.getByLabel("Site Name").fill(unique("Bad Token Shop"));
-  // The fake Shopify's shop (the organization is new: it has no store for it yet).
-  await page.getByLabel("Store name", { exact: true }).fill("acme-test");
-  await page.getByRole("button", { name: "Next" }).click();
-  const token = page.getByLabel("Shopify Access Token (optional)");
-  await token.fill("shpat_wrong");
-  await page.getByRole("button", { name: "Create Integration" }).click();
-  await expect(toast(page)).toHaveText(/^Error: Shopify refused the access token/);
-  await expect(page.getByText("Step 2 of 4")).toBeVisible();
-  expect(await fieldError(page, token)).toContain("Shopify refused the access token");
-  await expect(page.getByText("Success: Store added successfully")).toHaveCount(0);
-  expect(await withApi(owner, (api) => api.get<Store[]>("/api/stores"))).toEqual([]);
-  await screenshot(page, "onboarding-refused-token");
-});
-
-test("the Add New Store modal asks a typical site for no Shopify token", async ({ page }) => {
+test("the Add New Store modal asks for no Shopify token", async ({ page }) => {
   const owner = await newOrganization("ModalTypical");
   await withApi(owner, (api) =>
     api.post<Store>("/api/stores", { name: "Existing", shopifyUrl: "https://existing.example.com" }),
@@ -161,14 +138,16 @@ test("the Add New Store modal asks a typical site for no Shopify token", async (
   await expect(modal.getByLabel("Shopify Access Token (optional)")).toHaveCount(0);
   await screenshot(page, "stores-add-modal-typical-step2", { fullPage: false });
 
-  // A Shopify store still gets the token step.
+  // Nor a Shopify store: Shopify no longer issues custom app tokens; it connects with Shopify once created.
   await modal.getByRole("button", { name: "Cancel" }).click();
   await page.getByRole("button", { name: "Quick add" }).click();
   await modal.getByRole("button", { name: /^Shopify/ }).click();
   await modal.getByLabel("Site Name").fill(unique("Modal Shopify"));
   await modal.getByLabel("Store name", { exact: true }).fill(unique("modal-shop").toLowerCase());
   await modal.getByRole("button", { name: "Next Step" }).click();
-  await expect(modal.getByLabel("Shopify Access Token (optional)")).toBeVisible();
+  await expect(modal.getByText(/^Create the store, then connect it with Shopify/)).toBeVisible();
+  await expect(modal.getByLabel("Shopify Access Token (optional)")).toHaveCount(0);
+  await screenshot(page, "stores-add-modal-shopify-step2", { fullPage: false });
 });
 
 test("Quick add and Settings refuse a shop another store has, on the field, before anything is saved", async ({

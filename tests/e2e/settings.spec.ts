@@ -1,5 +1,4 @@
 import type { Page } from "@playwright/test";
-import { FAKE_SHOP } from "../../mocks/shopify";
 import { type AppApi, apiAs, createStore, type Store, unique } from "./support/api";
 import { login } from "./support/auth";
 import { cardWithHeading, expect, test, toast } from "./support/fixtures";
@@ -60,9 +59,8 @@ test("general settings: rename (after a cancelled edit) and set a custom domain"
   await screenshot(page, "settings-site-url-error");
 });
 
-test("Shopify card: collapses, connects with a pasted token, verifies the saved connection", async ({
+test("Shopify card: collapses, edits the store URL, offers Connect with Shopify instead of a token", async ({
   page,
-  browserErrors,
 }) => {
   const store = await createStore(api, {
     name: unique("Shopify Settings"),
@@ -73,7 +71,7 @@ test("Shopify card: collapses, connects with a pasted token, verifies the saved 
   const card = cardWithHeading(page, "Shopify store configuration");
   await expect(card.getByText("Not Connected")).toBeVisible();
   await card.getByRole("button", { name: "Hide" }).click();
-  await expect(field(page, "Access token")).toBeHidden();
+  await expect(field(page, "Shop domain")).toBeHidden();
   await card.getByRole("button", { name: "Show" }).click();
 
   await card.getByRole("button", { name: "Edit Store URL" }).click();
@@ -81,27 +79,15 @@ test("Shopify card: collapses, connects with a pasted token, verifies the saved 
   await card.getByRole("button", { name: "Save", exact: true }).click();
   await expect(toast(page)).toHaveText("Success: Store URL updated");
 
-  await card.getByRole("button", { name: "Edit Access token" }).click();
-  const save = card.getByRole("button", { name: "Save", exact: true });
-  await expect(save).toBeDisabled();
-  // Non-ASCII characters are stripped as they are typed: the field stays empty, Save stays disabled.
-  await field(page, "Access token").fill("ééé");
-  await expect(field(page, "Access token")).toHaveValue("");
-  await expect(save).toBeDisabled();
-  browserErrors.allow(/status of 401|status of 422/);
-  await field(page, "Access token").fill("shpat_wrong");
-  await save.click();
-  await expect(toast(page)).toContainText("Error:");
-  await field(page, "Access token").fill(`${FAKE_SHOP.accessToken}é`);
-  await expect(field(page, "Access token")).toHaveValue(FAKE_SHOP.accessToken);
-  await save.click();
-  await expect(toast(page)).toHaveText("Success: Access token updated");
-  await expect(card.getByText("Connected", { exact: true })).toBeVisible();
-  await expect(field(page, "Access token")).toHaveValue(/^shpa•+cdef$/);
-
-  await card.getByRole("button", { name: "Verify connection" }).click();
-  await expect(toast(page)).toContainText("Success: Connected to Acme Test Store");
-  await screenshot(page, "settings-shopify-connected");
+  // Shopify no longer issues custom app tokens: a store without one has no token field nor its check.
+  await expect(field(page, "Access token")).toHaveCount(0);
+  await expect(card.getByRole("button", { name: "Verify connection" })).toHaveCount(0);
+  await field(page, "Shop domain").fill("shop.example.com");
+  await card.getByRole("button", { name: "Connect with Shopify" }).click();
+  await expect(
+    card.getByText("Enter the shop's myshopify.com domain, e.g. your-store.myshopify.com"),
+  ).toBeVisible();
+  await screenshot(page, "settings-shopify-connect");
 });
 
 test("notification settings and social links save with a toast", async ({ page }) => {

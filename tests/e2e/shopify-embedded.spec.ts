@@ -93,7 +93,7 @@ test("subscribers export as CSV from inside the admin, where downloads carry the
   page,
   request,
 }) => {
-  const store = { id: await installedStoreId(request) };
+  await installedStoreId(request); // the shop is installed: its store answers through the App Proxy
   const email = `ava-${Date.now()}@northwind-buyers.example`;
   await subscribeThroughAppProxy(MAIN, FAKE_SHOP.domain, email);
 
@@ -152,7 +152,7 @@ test("the Integration page turns on the theme app embed, and shows when the stor
   page,
   request,
 }) => {
-  const store = { id: await installedStoreId(request) };
+  await installedStoreId(request); // the shop is installed: its store answers through the App Proxy
 
   for (const [width, height, shot] of [
     [1440, 900, "embedded-integration-1440"],

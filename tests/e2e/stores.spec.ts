@@ -1,5 +1,4 @@
 import type { Locator, Page } from "@playwright/test";
-import { FAKE_SHOP } from "../../mocks/shopify";
 import { TEST_SHOPIFY_APP } from "../support/builders/shopify-session-token";
 import {
   createStore,
@@ -175,8 +174,7 @@ test.describe("onboarding", () => {
     await page.getByLabel("Site Name").fill(byName);
     await storeName.pressSequentially("My Shop!!");
     await page.getByRole("button", { name: "Next" }).click();
-    await expect(page.getByLabel("Shopify Access Token (optional)")).toHaveAttribute("type", "password");
-    await expect(page.getByText("Needed for discount code integration and advanced features")).toBeVisible();
+    await expect(page.getByText(/^Create the store, then connect it with Shopify/)).toBeVisible();
     await page.getByRole("button", { name: "Create Integration" }).click();
     await expect(toast(page)).toHaveText("Success: Store added successfully");
     // A Shopify store turns on the theme app embed (a deep link to the theme editor): no theme code to edit.
@@ -264,44 +262,34 @@ test.describe("onboarding", () => {
   });
 });
 
-test.describe("onboarding with a Shopify access token", () => {
-  test("a refused token creates no store and keeps the token step; the right one creates the store connected", async ({
+test.describe("onboarding a Shopify store", () => {
+  test("creates the store Not Connected, then offers Connect with Shopify and the app embed", async ({
     page,
-    browserErrors,
   }) => {
-    // The refused token's answer (the browser logs the failed call).
-    browserErrors.allow(/status of 401 .*\/api\/stores/);
-    const owner = await newOrganization("Token");
+    const owner = await newOrganization("Shopify");
     await login(page, owner.email, owner.password);
     await expect(page).toHaveURL(/\/onboarding$/);
     await page.getByRole("button", { name: /^Shopify/ }).click();
-    const name = unique("Token Shop");
+    const name = unique("Onboarded Shop");
     await page.getByLabel("Site Name").fill(name);
     await page.getByLabel("Store name", { exact: true }).fill("acme-test");
     await page.getByRole("button", { name: "Next" }).click();
 
-    const token = page.getByLabel("Shopify Access Token (optional)");
-    await token.fill("shpat_wrong");
-    await page.getByRole("button", { name: "Create Integration" }).click();
-    await expect(toast(page)).toHaveText(/^Error: Shopify refused the access token/);
-    await expect(page.getByText("Step 2 of 4")).toBeVisible();
-    expect(await withApi(owner, (api) => api.get<Store[]>("/api/stores"))).toEqual([]);
-
-    await token.fill(FAKE_SHOP.accessToken);
+    // No custom app token is asked for: Shopify no longer issues new ones.
+    await expect(page.getByText(/^Create the store, then connect it with Shopify/)).toBeVisible();
+    await expect(page.getByLabel("Shopify Access Token (optional)")).toHaveCount(0);
     await page.getByRole("button", { name: "Create Integration" }).click();
     await expect(toast(page)).toHaveText("Success: Store added successfully");
     await expect(page.getByText("Step 3 of 4")).toBeVisible();
-    await expect(page.getByText("Shopify connected")).toBeVisible();
-    await expect(
-      page.getByText("Connected to Acme Test Store. All required permissions are granted."),
-    ).toBeVisible();
+    await expect(page.getByLabel("Shop domain")).toHaveValue("acme-test.myshopify.com");
+    await expect(page.getByRole("button", { name: "Connect with Shopify" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Turn on the app embed" })).toHaveAttribute(
       "href",
       /^https:\/\/acme-test\.myshopify\.com\/admin\/themes\/current\/editor\?context=apps&activateAppId=/,
     );
     const stores = await withApi(owner, (api) => api.get<Store[]>("/api/stores"));
     expect(stores).toHaveLength(1);
-    expect(stores[0]).toMatchObject({ name, isConnected: true });
+    expect(stores[0]).toMatchObject({ name, isConnected: false, shopifyAccessToken: null });
   });
 });
 

@@ -3,7 +3,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { stores, subscribers } from "~/db/schema";
 import { subscribingPopup } from "~/services/popups/public-popups.server";
 import { updatePreferences } from "~/services/preferences.server";
-import { connectShopify } from "~/services/shopify/connection.server";
 import { backfillConsent, setConsentSync } from "~/services/shopify/consent-sync.server";
 import { subscriberToken } from "~/services/subscribers/links.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
@@ -13,6 +12,7 @@ import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify"
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import { botProof } from "../support/builders/bot-check";
 import { createOrganizationWithAdmin, uniqueEmail } from "../support/builders/fixtures";
+import { connectWithLegacyToken } from "../support/builders/legacy-shopify";
 import { testDb } from "../support/infra/db";
 
 const shop: FakeShop = { ...FAKE_SHOP, discounts: new Map(), customers: new Map() };
@@ -40,7 +40,7 @@ function customerWithEmail(email: string) {
 
 async function connectedStore(userId = owner.admin.id) {
   const store = await createStoreFor(userId);
-  await connectShopify(await actorFor(userId), store.id, {
+  await connectWithLegacyToken(await actorFor(userId), store.id, {
     shopifyUrl: "acme-test",
     accessToken: FAKE_SHOP.accessToken,
   });

@@ -5,7 +5,7 @@ import { updatePopupConfig } from "~/services/popups/popups.server";
 import { subscribingPopup } from "~/services/popups/public-popups.server";
 import { updatePreferences } from "~/services/preferences.server";
 import { redactCustomer } from "~/services/shopify/compliance.server";
-import { connectShopify, withShopify } from "~/services/shopify/connection.server";
+import { withShopify } from "~/services/shopify/connection.server";
 import { syncCouponUsage } from "~/services/shopify/coupon-sync.server";
 import { checkStaticDiscountCode, issueUniqueCode } from "~/services/shopify/discount-codes.server";
 import { addCodesToOffer } from "~/services/shopify/offer-discounts.server";
@@ -19,6 +19,7 @@ import { FAKE_SHOP, type FakeDiscount, type FakeShop, setupShopifyMock } from ".
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import { botProof } from "../support/builders/bot-check";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { connectWithLegacyToken } from "../support/builders/legacy-shopify";
 import { testDb } from "../support/infra/db";
 
 const shop: FakeShop = { ...FAKE_SHOP, discounts: new Map() };
@@ -37,7 +38,7 @@ afterAll(async () => {
 
 async function connectedStore() {
   const store = await createStoreFor(owner.admin.id);
-  await connectShopify(await actorFor(owner.admin.id), store.id, {
+  await connectWithLegacyToken(await actorFor(owner.admin.id), store.id, {
     shopifyUrl: "acme-test",
     accessToken: FAKE_SHOP.accessToken,
   });

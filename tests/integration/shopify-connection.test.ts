@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { stores } from "~/db/schema";
-import { shopifyConnectionSchema } from "~/lib/schemas/shopify";
+import { CUSTOM_APP_TOKENS_RETIRED, shopifyConnectionSchema } from "~/lib/schemas/shopify";
+import type { CreateStoreInput } from "~/lib/schemas/stores";
 import { decryptSecret } from "~/server/crypto.server";
 import { isPermanent } from "~/services/errors.server";
 import {
@@ -15,6 +16,7 @@ import { drainInProcessJobs } from "../../jobs/client";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import { createMember, createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { connectWithLegacyToken, LEGACY_TOKEN } from "../support/builders/legacy-shopify";
 import { HttpClient } from "../support/clients/http";
 import { startApp } from "../support/infra/app-server";
 import { testDb } from "../support/infra/db";
@@ -39,7 +41,9 @@ beforeAll(async () => {
   });
   owner = await createOrganizationWithAdmin();
 });
-afterEach(() => {
+afterEach(async () => {
+  // A connection queues a check of the popup's code in Shopify: it runs before the next test counts calls.
+  await drainInProcessJobs();
   calls.length = 0;
 });
 afterAll(() => server.close());
@@ -123,9 +127,9 @@ describe("verifying a Shopify connection", () => {
   });
 });
 
-describe("connecting a store", () => {
-  it("stores the token encrypted and marks the store Connected", async () => {
-    const store = await createStoreFor(owner.admin.id);
+describe("connecting a store by a custom app's token (stores that have one)", () => {
+  it("replaces the store's token, stored encrypted, and marks the store Connected", async () => {
+    const store = await createStoreFor(owner.admin.id, { shopifyAccessToken: LEGACY_TOKEN });
     // As the API receives it: the schema strips the non-ASCII characters (SPEC §5).
     const input = shopifyConnectionSchema.parse({
       shopifyUrl: "acme-test",
@@ -143,8 +147,21 @@ describe("connecting a store", () => {
     expect(decryptSecret(row?.shopifyAccessToken ?? "")).toBe(FAKE_SHOP.accessToken);
   });
 
-  it("refuses a token without the required scopes and leaves the store as it was", async () => {
+  it("refuses a new token for a store that has none: Connect with Shopify instead", async () => {
     const store = await createStoreFor(owner.admin.id);
+    await expect(
+      connectShopify(await actorFor(owner.admin.id), store.id, {
+        shopifyUrl: "acme-test",
+        accessToken: FAKE_SHOP.accessToken,
+      }),
+    ).rejects.toMatchObject({ kind: "refused", message: CUSTOM_APP_TOKENS_RETIRED });
+    expect(calls).toHaveLength(0);
+    const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+    expect(row).toMatchObject({ isConnected: false, shopifyAccessToken: null });
+  });
+
+  it("refuses a token without the required scopes and leaves the store as it was", async () => {
+    const store = await createStoreFor(owner.admin.id, { shopifyAccessToken: LEGACY_TOKEN });
     await expect(
       connectShopify(await actorFor(owner.admin.id), store.id, {
         shopifyStoreName: "limited",
@@ -154,12 +171,13 @@ describe("connecting a store", () => {
       kind: "invalid",
     });
     const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
-    expect(row).toMatchObject({ isConnected: false, shopifyAccessToken: null });
+    expect(row?.isConnected).toBe(false);
+    expect(decryptSecret(row?.shopifyAccessToken ?? "")).toBe(LEGACY_TOKEN);
   });
 
   it("marks the store Not Connected when Shopify later refuses the token (revoked)", async () => {
     const store = await createStoreFor(owner.admin.id);
-    await connectShopify(await actorFor(owner.admin.id), store.id, {
+    await connectWithLegacyToken(await actorFor(owner.admin.id), store.id, {
       shopifyUrl: "acme-test",
       accessToken: FAKE_SHOP.accessToken,
     });
@@ -191,7 +209,7 @@ describe("Shopify refusing a shop's calls with its token still good", () => {
     "answers %i as a refusal that keeps the store connected and is not retried",
     async (status, words) => {
       const store = await createStoreFor(owner.admin.id);
-      await connectShopify(await actorFor(owner.admin.id), store.id, {
+      await connectWithLegacyToken(await actorFor(owner.admin.id), store.id, {
         shopifyUrl: "acme-test",
         accessToken: FAKE_SHOP.accessToken,
       });
@@ -217,71 +235,49 @@ describe("Shopify refusing a shop's calls with its token still good", () => {
   );
 });
 
-describe("creating a Shopify store with its access token", () => {
-  // One store per shop in an organization: each test adds acme-test to an organization of its own.
-  let org: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
-  beforeEach(async () => {
-    org = await createOrganizationWithAdmin();
-  });
+describe("creating a Shopify store", () => {
   let counter = 0;
   /** The creation payload of the wizard's store-name mode, under a name no other test uses. */
-  function shopifyStore(accessToken: string, storeName = "acme-test") {
+  function shopifyStore() {
     counter += 1;
     return {
-      name: `Connected On Creation ${counter}`,
+      name: `Shopify Store ${counter}`,
       integrationType: "shopify" as const,
-      shopifyUrl: `https://${storeName}.myshopify.com`,
-      shopifyStoreName: storeName,
-      shopifyAccessToken: accessToken,
+      shopifyUrl: "https://acme-test.myshopify.com",
+      shopifyStoreName: "acme-test",
     };
   }
   const storesNamed = (name: string) => testDb().select().from(stores).where(eq(stores.name, name));
 
-  it("verifies the token and creates the store Connected, in one call", async () => {
-    const input = shopifyStore(FAKE_SHOP.accessToken);
-    const created = await createStore(await actorFor(org.admin.id), input);
-    await drainInProcessJobs();
+  it("creates the store Not Connected, without calling Shopify", async () => {
+    const org = await createOrganizationWithAdmin();
+    const created = await createStore(await actorFor(org.admin.id), shopifyStore());
     expect(created).toMatchObject({
-      isConnected: true,
-      shopifyUrl: "https://acme-test.myshopify.com",
+      isConnected: false,
+      shopifyAccessToken: null,
       shopifyStoreName: "acme-test",
-      shopifyConnection: { message: "Connected to Acme Test Store. All required permissions are granted." },
     });
-    expect(created.shopifyAccessToken).toMatch(/^shpa•+cdef$/);
-    const [row] = await storesNamed(input.name);
-    expect(decryptSecret(row?.shopifyAccessToken ?? "")).toBe(FAKE_SHOP.accessToken);
+    expect(calls).toHaveLength(0);
   });
 
-  it("leaves no store row when Shopify refuses the token", async () => {
-    const input = shopifyStore("shpat_wrong");
-    await expect(createStore(await actorFor(org.admin.id), input)).rejects.toBeInstanceOf(ShopifyAuthError);
-    expect(calls).toHaveLength(1);
-    expect(await storesNamed(input.name)).toEqual([]);
-  });
-
-  it("leaves no store row when the token lacks a required scope", async () => {
-    const input = shopifyStore("shpat_limited", "limited");
-    await expect(createStore(await actorFor(org.admin.id), input)).rejects.toMatchObject({
-      kind: "invalid",
-      message: expect.stringContaining("lacks write_discounts, read_customers, write_customers"),
-    });
-    expect(await storesNamed(input.name)).toEqual([]);
-  });
-
-  it("needs manage_integrations to connect, and then creates nothing", async () => {
-    const { member } = await createMember(org.organization.id, { manage_stores: true });
-    const input = shopifyStore(FAKE_SHOP.accessToken);
-    await expect(createStore(await actorFor(member.id), input)).rejects.toMatchObject({ kind: "forbidden" });
+  it("refuses a custom app token and creates nothing", async () => {
+    const org = await createOrganizationWithAdmin();
+    const input = {
+      ...shopifyStore(),
+      shopifyAccessToken: FAKE_SHOP.accessToken,
+    } as unknown as CreateStoreInput;
+    await expect(createStore(await actorFor(org.admin.id), input)).rejects.toThrow(CUSTOM_APP_TOKENS_RETIRED);
     expect(calls).toHaveLength(0);
     expect(await storesNamed(input.name)).toEqual([]);
   });
 
   it("refuses a second store for a shop the organization has, on the field it was typed in", async () => {
+    const org = await createOrganizationWithAdmin();
     const actor = await actorFor(org.admin.id);
-    await createStore(actor, shopifyStore(FAKE_SHOP.accessToken));
-    calls.length = 0;
-    const again = shopifyStore(FAKE_SHOP.accessToken);
-    const message = `acme-test.myshopify.com is already added as the store "${`Connected On Creation ${counter - 1}`}"`;
+    const first = shopifyStore();
+    await createStore(actor, first);
+    const again = shopifyStore();
+    const message = `acme-test.myshopify.com is already added as the store "${first.name}"`;
     await expect(createStore(actor, again)).rejects.toMatchObject({
       kind: "conflict",
       message,
@@ -290,7 +286,7 @@ describe("creating a Shopify store with its access token", () => {
     expect(await storesNamed(again.name)).toEqual([]);
     // Another organization may add the shop; a typical site at the same address is not a shop.
     const other = await createOrganizationWithAdmin();
-    await createStore(await actorFor(other.admin.id), shopifyStore(""));
+    await createStore(await actorFor(other.admin.id), shopifyStore());
     await createStore(actor, { name: "Plain Site", shopifyUrl: "https://acme-test.myshopify.com" });
   });
 });
@@ -354,7 +350,7 @@ describe("over HTTP, with the app's fake Shopify (MOCKS=true)", () => {
     try {
       const admin = new HttpClient(app.url);
       await admin.login(owner.email, owner.password);
-      const store = await createStoreFor(owner.admin.id);
+      const store = await createStoreFor(owner.admin.id, { shopifyAccessToken: LEGACY_TOKEN });
       const body = { shopifyUrl: "acme-test.myshopify.com", accessToken: FAKE_SHOP.accessToken };
       const verified = await admin.post(`/api/stores/${store.id}/shopify/verify`, body);
       expect(verified.status).toBe(200);
@@ -369,15 +365,21 @@ describe("over HTTP, with the app's fake Shopify (MOCKS=true)", () => {
         body,
       );
       expect(connected.body.store.isConnected).toBe(true);
+      const tokenless = await createStoreFor(owner.admin.id);
+      const retired = await admin.post<{ message: string }>(
+        `/api/stores/${tokenless.id}/shopify/connect`,
+        body,
+      );
+      expect(retired.status).toBe(400);
+      expect(retired.body.message).toBe(CUSTOM_APP_TOKENS_RETIRED);
     } finally {
       await app.stop();
     }
   });
 
-  it("creates a Shopify store connected through POST /api/stores, or no store when the token is refused", async () => {
+  it("refuses a custom app token in POST /api/stores, on its field, and creates nothing", async () => {
     const app = await startApp({ env: { MOCKS: "true" } });
     try {
-      // An organization without acme-test yet (one store per shop).
       const fresh = await createOrganizationWithAdmin();
       const admin = new HttpClient(app.url);
       await admin.login(fresh.email, fresh.password);
@@ -386,23 +388,15 @@ describe("over HTTP, with the app's fake Shopify (MOCKS=true)", () => {
         integrationType: "shopify",
         shopifyUrl: "https://acme-test.myshopify.com",
         shopifyStoreName: "acme-test",
-      };
-      const refused = await admin.post<{ message: string }>("/api/stores", {
-        ...body,
-        shopifyAccessToken: "shpat_wrong",
-      });
-      expect(refused.status).toBe(401);
-      expect(refused.body.message).toContain("Shopify refused the access token");
-      expect(await testDb().select().from(stores).where(eq(stores.name, body.name))).toEqual([]);
-
-      const created = await admin.post<{ id: string; isConnected: boolean }>("/api/stores", {
-        ...body,
         shopifyAccessToken: FAKE_SHOP.accessToken,
-      });
-      expect(created.status).toBe(201);
-      expect(created.body.isConnected).toBe(true);
-      const rows = await testDb().select().from(stores).where(eq(stores.name, body.name));
-      expect(rows.map((row) => row.id)).toEqual([created.body.id]);
+      };
+      const refused = await admin.post<{ message: string; errors: Record<string, string[]> }>(
+        "/api/stores",
+        body,
+      );
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.shopifyAccessToken).toEqual([CUSTOM_APP_TOKENS_RETIRED]);
+      expect(await testDb().select().from(stores).where(eq(stores.name, body.name))).toEqual([]);
     } finally {
       await app.stop();
     }

@@ -5,7 +5,6 @@ import { Severity, themeCheckRun } from "@shopify/theme-check-node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { stores } from "~/db/schema";
-import { connectShopify } from "~/services/shopify/connection.server";
 import {
   publishStorefrontSettings,
   STOREFRONT_NAMESPACE,
@@ -15,6 +14,7 @@ import { drainInProcessJobs } from "../../jobs/client";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { connectWithLegacyToken } from "../support/builders/legacy-shopify";
 import { testDb } from "../support/infra/db";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -107,7 +107,7 @@ describe("storefront settings for the extension", () => {
     const store = await createStoreFor(owner.admin.id);
     expect(await publishStorefrontSettings(store.id)).toBe(false);
 
-    await connectShopify(await actorFor(owner.admin.id), store.id, {
+    await connectWithLegacyToken(await actorFor(owner.admin.id), store.id, {
       shopifyUrl: "acme-test",
       accessToken: FAKE_SHOP.accessToken,
     });
@@ -128,7 +128,10 @@ describe("storefront settings for the extension", () => {
     const owner = await createOrganizationWithAdmin();
     const store = await createStoreFor(owner.admin.id);
     const actor = await actorFor(owner.admin.id);
-    await connectShopify(actor, store.id, { shopifyUrl: "acme-test", accessToken: FAKE_SHOP.accessToken });
+    await connectWithLegacyToken(actor, store.id, {
+      shopifyUrl: "acme-test",
+      accessToken: FAKE_SHOP.accessToken,
+    });
     await testDb().update(stores).set({ shopifyDomain: FAKE_SHOP.domain }).where(eq(stores.id, store.id));
 
     const { activeScriptVersion } = await integrationScript(actor, store.id, { regenerate: true });

@@ -1,5 +1,6 @@
 import {
   Badge,
+  Banner,
   BlockStack,
   Button,
   Card,
@@ -9,26 +10,45 @@ import {
   Text,
 } from "@shopify/polaris";
 import { type ReactNode, useId, useState } from "react";
+import { useSearchParams } from "react-router";
 import { useEmbedded } from "~/components/embedded";
 import { useToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { apiRequest, failureMessage } from "~/lib/api-client";
-import { cleanAccessToken } from "~/lib/schemas/shopify";
-import { normalizeSiteUrl } from "~/lib/schemas/stores";
+import { myshopifyDomainOf } from "~/lib/app-embed";
+import { cleanAccessToken, MYSHOPIFY_DOMAIN } from "~/lib/schemas/shopify";
+import { normalizeSiteUrl, siteHost } from "~/lib/schemas/stores";
+import { ConnectWithShopify } from "./connect-with-shopify";
 import { InlineEditField } from "./inline-edit-field";
 import { type StoreSettingsView, saveStoreChange } from "./store-settings";
 
-type Props = { store: StoreSettingsView; onSaved: (store: StoreSettingsView) => void; children?: ReactNode };
+type Props = {
+  store: StoreSettingsView;
+  onSaved: (store: StoreSettingsView) => void;
+  /** Whether Connect with Shopify can run on this server (the app's Shopify credentials are set). */
+  oauthAvailable: boolean;
+  children?: ReactNode;
+};
+
+/** The shop's myshopify.com domain as far as the store knows it (its store name or URL), or "". */
+function knownShopDomain(store: StoreSettingsView): string {
+  const host = siteHost(store.shopifyUrl) ?? "";
+  return myshopifyDomainOf(store) ?? (MYSHOPIFY_DOMAIN.test(host) ? host : "");
+}
 
 /**
- * SPEC §2 Shopify store configuration, a collapsible card: the shop's URL and the Admin API access token
- * (masked, inline edits), and a check of the saved connection. Open by default for Shopify stores.
+ * SPEC §2 Shopify store configuration, a collapsible card, open by default for Shopify stores. A store
+ * linked with Connect with Shopify (or the embedded install) says so; a store connected by a custom app's
+ * token keeps its masked token (replaceable) and its check; any store not linked yet offers Connect with
+ * Shopify. Back from Shopify, the card says which shop was connected.
  */
-export function ShopifySettingsCard({ store, onSaved, children }: Props) {
+export function ShopifySettingsCard({ store, onSaved, oauthAvailable, children }: Props) {
   const toast = useToast();
   // Inside the Shopify admin the app's own installation holds the access: no custom-app token to manage.
   const embedded = useEmbedded();
-  const [open, setOpen] = useState(store.integrationType === "shopify");
+  const [searchParams] = useSearchParams();
+  const connectedShop = searchParams.get("connected");
+  const [open, setOpen] = useState(store.integrationType === "shopify" || connectedShop !== null);
   const { pending: verifying, run } = useAction();
   const contentId = useId();
   const shop = { shopifyUrl: store.shopifyUrl ?? "" };
@@ -101,9 +121,16 @@ export function ShopifySettingsCard({ store, onSaved, children }: Props) {
           transition={{ duration: "150ms", timingFunction: "ease-in-out" }}
         >
           <BlockStack gap="400">
+            {connectedShop && store.shopifyDomain === connectedShop ? (
+              <Banner tone="success">{`Connected to ${connectedShop}`}</Banner>
+            ) : null}
             {embedded ? (
               <Text as="p">
                 {`Connected through the Newsletter Popup app installed on ${store.shopifyUrl ?? "your shop"}. Shopify renews its access on its own.`}
+              </Text>
+            ) : store.shopifyDomain ? (
+              <Text as="p">
+                {`Connected with Shopify to ${store.shopifyDomain}. Shopify renews the app's access on its own.`}
               </Text>
             ) : (
               <>
@@ -115,21 +142,30 @@ export function ShopifySettingsCard({ store, onSaved, children }: Props) {
                     helpText="Your shop's myshopify.com address, e.g. https://your-store.myshopify.com"
                     onSave={saveUrl}
                   />
-                  <InlineEditField
-                    label="Access token"
-                    type="password"
-                    value={store.shopifyAccessToken ?? ""}
-                    startEmpty
-                    clean={cleanAccessToken}
-                    helpText="The Admin API access token of your custom app (Settings → Apps → Develop apps)"
-                    onSave={saveToken}
-                  />
+                  {store.shopifyAccessToken ? (
+                    <InlineEditField
+                      label="Access token"
+                      type="password"
+                      value={store.shopifyAccessToken}
+                      startEmpty
+                      clean={cleanAccessToken}
+                      helpText="The Admin API access token of your custom app. It keeps working; a new custom app can no longer be created, so connect with Shopify below to move off it."
+                      onSave={saveToken}
+                    />
+                  ) : null}
                 </FormLayout>
-                <InlineStack gap="300" blockAlign="center">
-                  <Button onClick={verify} loading={verifying} disabled={!store.shopifyAccessToken}>
-                    Verify connection
-                  </Button>
-                </InlineStack>
+                {store.shopifyAccessToken ? (
+                  <InlineStack gap="300" blockAlign="center">
+                    <Button onClick={verify} loading={verifying}>
+                      Verify connection
+                    </Button>
+                  </InlineStack>
+                ) : null}
+                <ConnectWithShopify
+                  storeId={store.id}
+                  initialShop={knownShopDomain(store)}
+                  available={oauthAvailable}
+                />
               </>
             )}
             {children}

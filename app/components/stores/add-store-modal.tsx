@@ -1,7 +1,7 @@
 import { BlockStack, InlineStack, Modal, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import type { TakenShop } from "~/lib/schemas/stores";
-import { AccessTokenStep } from "./access-token-step";
+import { SHOPIFY_CONNECT_LATER } from "./shopify-connect-later";
 import { SiteDetailsStep } from "./site-details-step";
 import { useStoreDraft } from "./use-store-draft";
 
@@ -45,7 +45,7 @@ export function AddStoreModal({ open, takenShops, onClose, onCreated }: Props) {
   }
 
   async function createStore() {
-    // A failure (a refused Shopify token too) creates nothing: the modal stays open to correct it.
+    // A failure creates nothing: the modal stays open to correct it.
     if (!(await create())) return;
     reset();
     onCreated();
@@ -81,14 +81,8 @@ export function AddStoreModal({ open, takenShops, onClose, onCreated }: Props) {
           {step === 0 ? (
             <SiteDetailsStep draft={draft} onChange={change} errors={errors} showHttpsOption />
           ) : draft.integrationType === "shopify" ? (
-            <AccessTokenStep
-              value={draft.accessToken}
-              onChange={(accessToken) => change({ accessToken })}
-              error={errors.accessToken}
-              helpText="Required for discount code validation and customer data access"
-            />
+            <Text as="p">{SHOPIFY_CONNECT_LATER}</Text>
           ) : (
-            // A typical site has no Shopify token to give.
             <Text as="p">Create the store to get the script for your site.</Text>
           )}
         </BlockStack>

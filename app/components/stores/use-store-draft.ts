@@ -2,9 +2,9 @@ import { useState } from "react";
 import { useToast } from "~/components/toast";
 import { ApiError, apiRequest, failureMessage, type Received } from "~/lib/api-client";
 import {
-  type CreatedStore,
   emptySiteDraft,
   type SiteDraft,
+  type StoreView,
   storePayload,
   type TakenShop,
 } from "~/lib/schemas/stores";
@@ -48,15 +48,12 @@ export function useStoreDraft(takenShops: readonly TakenShop[]) {
     return problem === null;
   }
 
-  /**
-   * Creates the store — connected to Shopify in the same call when a token was given, so a refused token
-   * creates nothing and the step can be corrected; null after a failure toast, the refused fields marked.
-   */
-  async function create(): Promise<Received<CreatedStore> | null> {
+  /** Creates the store (Not Connected: Shopify stores connect afterwards); null after a failure toast, the refused fields marked. */
+  async function create(): Promise<Received<StoreView> | null> {
     if (!checkSiteDetails()) return null;
     setCreating(true);
     try {
-      const store = await apiRequest<Received<CreatedStore>>("POST", "/api/stores", storePayload(draft));
+      const store = await apiRequest<Received<StoreView>>("POST", "/api/stores", storePayload(draft));
       toast({ title: "Success", message: "Store added successfully", tone: "success" });
       return store;
     } catch (error) {
@@ -66,9 +63,6 @@ export function useStoreDraft(takenShops: readonly TakenShop[]) {
           const draftField = draftFieldOf(draft, field);
           if (draftField) refused[draftField] ??= messages[0];
         }
-        // Shopify refused the token (401): the token field says so.
-        if (error.status === 401 && draft.accessToken.trim() && error.serverMessage)
-          refused.accessToken ??= error.serverMessage;
         setErrors(refused);
       }
       toast({ title: "Error", message: failureMessage(error, "Failed to add store"), tone: "critical" });

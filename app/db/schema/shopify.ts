@@ -1,4 +1,6 @@
-import { bigint, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { stores } from "./stores";
+import { users } from "./users";
 
 /**
  * Shopify sessions of the embedded app, in the shape @shopify/shopify-app-session-storage-drizzle reads
@@ -40,4 +42,26 @@ export const webhookEvents = pgTable(
     receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("webhook_events_received_idx").on(table.receivedAt)],
+);
+
+/**
+ * "Connect with Shopify" attempts under way: the state sent to Shopify's authorization page, bound to the
+ * signed-in user and the store it connects, single-use (taken by the callback) and short-lived.
+ */
+export const shopifyOauthStates = pgTable(
+  "shopify_oauth_states",
+  {
+    /** HMAC of the state, so a database leak does not leak a usable one. */
+    stateHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    /** The myshopify.com domain the user asked to connect. */
+    shop: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index("shopify_oauth_states_expires_idx").on(table.expiresAt)],
 );

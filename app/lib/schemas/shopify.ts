@@ -1,5 +1,9 @@
 import { z } from "zod";
 
+/** Shopify stopped the creation of new custom apps (shopify.dev, January 2026): no new pasted tokens. */
+export const CUSTOM_APP_TOKENS_RETIRED =
+  "Custom app tokens can no longer be created; use Connect with Shopify";
+
 /** SPEC §5: non-ASCII characters (and the spaces a paste brings along) are stripped from the access token. */
 export function cleanAccessToken(value: string): string {
   return value.replace(/[^\x21-\x7e]/g, "");
@@ -42,3 +46,34 @@ export const shopifyVerificationSchema = shopAddress
   .refine(hasShop, shopMissing);
 
 export type ShopifyVerificationInput = z.infer<typeof shopifyVerificationSchema>;
+
+export const SHOP_DOMAIN_MESSAGE = "Enter the shop's myshopify.com domain, e.g. your-store.myshopify.com";
+/** A shop's own domain, as Shopify writes it (lowercase). */
+export const MYSHOPIFY_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
+
+/** A shop's domain as typed or pasted: spaces, a leading https:// and a trailing path are dropped, lowercased. */
+export function cleanShopDomain(value: string): string {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, "")
+    .replace(/\/.*$/, "");
+}
+
+/** Whether a typed shop domain is a myshopify.com domain, as "Connect with Shopify" needs. */
+export function isShopDomain(value: string): boolean {
+  return MYSHOPIFY_DOMAIN.test(cleanShopDomain(value));
+}
+
+/** POST /api/stores/:id/shopify/oauth: the shop whose owner is to grant the app access. */
+export const shopifyOauthStartSchema = z
+  .object({
+    shop: z
+      .string({ error: SHOP_DOMAIN_MESSAGE })
+      .max(255, SHOP_DOMAIN_MESSAGE)
+      .transform(cleanShopDomain)
+      .pipe(z.string().regex(MYSHOPIFY_DOMAIN, SHOP_DOMAIN_MESSAGE)),
+  })
+  .strict();
+
+export type ShopifyOauthStartInput = z.infer<typeof shopifyOauthStartSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SocialNetwork } from "../../../popup/config";
+import { CUSTOM_APP_TOKENS_RETIRED } from "./shopify";
 
 export const integrationTypes = ["typical", "shopify"] as const;
 export type IntegrationType = (typeof integrationTypes)[number];
@@ -39,7 +40,6 @@ export type SiteDraft = {
   siteUrl: string;
   httpsOnly: boolean;
   icon: string | null;
-  accessToken: string;
 };
 
 export const emptySiteDraft: SiteDraft = {
@@ -51,7 +51,6 @@ export const emptySiteDraft: SiteDraft = {
   siteUrl: "",
   httpsOnly: true,
   icon: null,
-  accessToken: "",
 };
 
 /** SPEC §5 step-1 rule: a name, a type and the site address its mode needs. */
@@ -70,7 +69,6 @@ export function storePayload(draft: SiteDraft): CreateStoreInput {
     integrationType: draft.integrationType,
     icon: draft.icon ?? undefined,
   };
-  const token = draft.accessToken.trim() || undefined;
   if (draft.integrationType === "typical") {
     return { ...base, shopifyUrl: normalizeSiteUrl(draft.siteUrl, draft.httpsOnly) };
   }
@@ -80,11 +78,10 @@ export function storePayload(draft: SiteDraft): CreateStoreInput {
       ...base,
       shopifyUrl: shopifyDomainUrl(storeName),
       shopifyStoreName: storeName,
-      shopifyAccessToken: token,
     };
   }
   const domain = normalizeSiteUrl(draft.customDomain, draft.httpsOnly);
-  return { ...base, shopifyUrl: domain, customDomain: domain, shopifyAccessToken: token };
+  return { ...base, shopifyUrl: domain, customDomain: domain };
 }
 
 const httpUrl = z
@@ -149,13 +146,6 @@ const iconDataUrl = z
   .max(Math.ceil((MAX_ICON_BYTES * 4) / 3) + 64, ICON_TOO_LARGE)
   .regex(/^data:image\/(png|jpeg|gif|webp);base64,[A-Za-z0-9+/]+=*$/, ICON_NOT_IMAGE);
 
-/** Shopify Admin API access tokens are printable ASCII (SPEC §5 strips the rest). */
-const accessToken = z
-  .string()
-  .trim()
-  .max(255, "The access token is too long")
-  .regex(/^[\x21-\x7e]*$/, "The access token may only contain printable ASCII characters");
-
 export const createStoreSchema = z.object({
   name: z
     .string({ error: REQUIRED_FIELDS_MESSAGE })
@@ -171,7 +161,8 @@ export const createStoreSchema = z.object({
     .regex(/^[a-zA-Z0-9-]*$/, "The store name may only contain letters, digits and hyphens")
     .optional(),
   customDomain: siteUrl.optional(),
-  shopifyAccessToken: accessToken.optional(),
+  // A new store has no custom app token to keep: it is connected with Connect with Shopify.
+  shopifyAccessToken: z.undefined({ error: CUSTOM_APP_TOKENS_RETIRED }).optional(),
   icon: iconDataUrl.optional(),
 });
 
@@ -238,12 +229,6 @@ export type StoreView = {
   createdAt: Date;
   updatedAt: Date;
 };
-
-/**
- * POST /api/stores: the created store; a Shopify store created with its access token is connected in the
- * same call, and the answer says how (the shop, every required permission granted).
- */
-export type CreatedStore = StoreView & { shopifyConnection?: { message: string } };
 
 /** A store on Store Management (GET /api/stores): with its subscriber count and conversion rate (%). */
 export type StoreListItem = StoreView & { subscriberCount: number; conversionRate: string };

@@ -1,11 +1,15 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { stores } from "~/db/schema";
-import type { ShopifyConnectionInput, ShopifyVerificationInput } from "~/lib/schemas/shopify";
+import {
+  CUSTOM_APP_TOKENS_RETIRED,
+  type ShopifyConnectionInput,
+  type ShopifyVerificationInput,
+} from "~/lib/schemas/shopify";
 import { decryptSecret } from "~/server/crypto.server";
 import { logger } from "~/server/logger.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { invalid, notFound } from "~/services/errors.server";
+import { invalid, notFound, refused } from "~/services/errors.server";
 import { presentStore, requireStore } from "~/services/stores/stores.server";
 import {
   checkShopifyAccess,
@@ -41,10 +45,14 @@ export async function verifyShopifyConnection(
   return { ...result, ok: result.missingScopes.length === 0, message: describeAccess(result) };
 }
 
-/** POST /shopify/connect: verifies, then stores the token encrypted and marks the store Connected. */
+/**
+ * POST /shopify/connect: replaces the custom app token of a store that has one (a rotated token), verified
+ * first, and marks the store Connected. A store without one connects with Connect with Shopify instead.
+ */
 export async function connectShopify(actor: Actor, storeId: string, input: ShopifyConnectionInput) {
   authorize(actor, "manage_integrations");
   const store = await requireStore(actor, storeId);
+  if (!store.shopifyAccessToken) throw refused(CUSTOM_APP_TOKENS_RETIRED);
   const { columns, message } = await checkShopifyAccess(input, input.accessToken);
   const [updated] = await db()
     .update(stores)

@@ -4,7 +4,6 @@ import { type Db, db } from "~/db/client.server";
 import { emailSettings, emailTemplates, popupConfigs, stores } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import {
-  type CreatedStore,
   type CreateStoreInput,
   createStoreSchema,
   type StoreListItem,
@@ -15,11 +14,10 @@ import {
   type TakenShop,
   type updateStoreSchema,
 } from "~/lib/schemas/stores";
-import { decryptSecret, encryptSecret, maskSecret } from "~/server/crypto.server";
+import { decryptSecret, maskSecret } from "~/server/crypto.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { conflict, forbidden, notFound } from "~/services/errors.server";
 import { forgetPublicConfig } from "~/services/popups/public-config-cache.server";
-import { checkShopifyAccess, queueDiscountCodeCheck } from "~/services/shopify/access-check.server";
 
 export const DELETE_STORE_DENIED = "You don't have permission to delete stores";
 
@@ -108,12 +106,10 @@ export async function listStores(actor: Actor): Promise<StoreListItem[]> {
 }
 
 /**
- * A new store with its default popup, welcome template and email settings, all or nothing. A Shopify
- * store given an access token is connected in the same call: the token is verified before anything is
- * written, so a refused token (or one without a required scope) leaves no store behind. A token given
- * for a typical site is only kept, encrypted.
+ * A new store with its default popup, welcome template and email settings, all or nothing. A Shopify store
+ * is created Not Connected: it is connected afterwards with Connect with Shopify.
  */
-export async function createStore(actor: Actor, input: CreateStoreInput): Promise<CreatedStore> {
+export async function createStore(actor: Actor, input: CreateStoreInput): Promise<StoreView> {
   authorize(actor, "manage_stores");
   if (actor.storeId) throw forbidden("Stores are added from the standalone dashboard");
   const values = createStoreSchema.parse(input);
@@ -122,27 +118,19 @@ export async function createStore(actor: Actor, input: CreateStoreInput): Promis
     : values.customDomain
       ? "customDomain"
       : "shopifyUrl";
-  // A shop the organization has is refused before its token is checked with Shopify, and again under the
-  // organization's lock, with the shop's own address too: two additions of one shop at once cannot both
-  // pass, nor a custom domain of a shop the organization has under its myshopify.com domain.
-  const shopUrls = values.integrationType === "shopify" ? [values.shopifyUrl] : [];
-  if (shopUrls[0]) await refuseTakenShop(actor, shopUrls[0], addressField);
-  const connection = await shopifyConnectionOf(actor, values);
-  if (connection) shopUrls.push(connection.columns.shopifyUrl);
+  // A shop the organization has is refused under the organization's lock: two additions of one shop at
+  // once cannot both pass.
+  const shopUrl = values.integrationType === "shopify" ? values.shopifyUrl : null;
   const store = await db().transaction(async (tx) => {
     await lockOrganizationStores(tx, actor);
-    for (const url of shopUrls) await refuseTakenShop(actor, url, addressField, tx);
+    if (shopUrl) await refuseTakenShop(actor, shopUrl, addressField, tx);
     return insertStoreWithDefaults(tx, {
       ...values,
       organizationId: actor.organizationId,
       userId: actor.userId,
-      shopifyAccessToken: values.shopifyAccessToken ? encryptSecret(values.shopifyAccessToken) : null,
-      ...connection?.columns,
     });
   });
-  if (!connection) return presentStore(store);
-  await queueDiscountCodeCheck(store.id);
-  return { ...presentStore(store), shopifyConnection: { message: connection.message } };
+  return presentStore(store);
 }
 
 /**
@@ -187,13 +175,6 @@ async function refuseTakenShop(
   if (!taken) return;
   const message = shopAlreadyAdded(host, taken.name);
   throw conflict(message, { [field]: [message] });
-}
-
-/** The verified Shopify connection a new store is created with, or null when it is not to be connected. */
-async function shopifyConnectionOf(actor: Actor, values: z.output<typeof createStoreSchema>) {
-  if (values.integrationType !== "shopify" || !values.shopifyAccessToken) return null;
-  authorize(actor, "manage_integrations");
-  return checkShopifyAccess(values, values.shopifyAccessToken);
 }
 
 type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -3,6 +3,7 @@ import { users } from "~/db/schema";
 import { type Actor, signedInActor } from "~/services/access/actor.server";
 import { createStore } from "~/services/stores/stores.server";
 import { testDb } from "../infra/db";
+import { saveLegacyToken } from "./legacy-shopify";
 
 /** The service-level Actor of a user, for arranging data through the app's own services. */
 export async function actorFor(userId: string): Promise<Actor> {
@@ -13,15 +14,19 @@ export async function actorFor(userId: string): Promise<Actor> {
 
 let storeCounter = 0;
 
-/** A store (with its default popup, template and settings) created by `userId` through the stores service. */
+/**
+ * A store (with its default popup, template and settings) created by `userId` through the stores service;
+ * `shopifyAccessToken`: a custom app's token it kept from before (saved as an earlier version did).
+ */
 export async function createStoreFor(
   userId: string,
   overrides: { name?: string; shopifyAccessToken?: string; shopifyUrl?: string } = {},
 ) {
   storeCounter += 1;
-  return createStore(await actorFor(userId), {
+  const store = await createStore(await actorFor(userId), {
     name: overrides.name ?? `Store ${storeCounter}`,
     shopifyUrl: overrides.shopifyUrl ?? `https://store-${storeCounter}-${Date.now()}.example.com`,
-    shopifyAccessToken: overrides.shopifyAccessToken,
   });
+  if (overrides.shopifyAccessToken) await saveLegacyToken(store.id, overrides.shopifyAccessToken);
+  return store;
 }

@@ -498,13 +498,23 @@ export const apiRouteCases: ApiRouteCase[] = [
     okStatus: 422,
     body: () => ({ shopifyUrl: "https://shop.example.com", accessToken: "shpat_x" }),
   },
+  // A store without a custom app token cannot be given one (Connect with Shopify instead): that 400.
   {
     method: "POST",
     pattern: "api/stores/:storeId/shopify/connect",
     requires: "manage_integrations",
     scope: "object",
-    okStatus: 422,
+    okStatus: 400,
     body: () => ({ shopifyUrl: "https://shop.example.com", accessToken: "shpat_x" }),
+  },
+  // Without the app's Shopify credentials (these servers run standalone), the 400 that says so.
+  {
+    method: "POST",
+    pattern: "api/stores/:storeId/shopify/oauth",
+    requires: "manage_integrations",
+    scope: "object",
+    okStatus: 400,
+    body: () => ({ shop: "acme-test.myshopify.com" }),
   },
   // A fresh store is not connected to Shopify: an allowed caller gets the 422 that says so.
   {
