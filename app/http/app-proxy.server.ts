@@ -6,16 +6,7 @@ import { stores } from "~/db/schema";
 import { ttlCache } from "~/server/ttl-cache.server";
 import { notFound, unauthorized } from "~/services/errors.server";
 import { hasAppProxySignature, isEmbeddedAppEnabled } from "~/shopify.server";
-import {
-  handleImpression,
-  handleSubscribe,
-  lenientJson,
-  type StorefrontCaller,
-  sendChallenge,
-  sendPopups,
-  sendStorefrontError,
-  storefrontJson,
-} from "./storefront-calls.server";
+import { type StorefrontCaller, sendStorefrontError, serveStorefrontCalls } from "./storefront-calls.server";
 
 /**
  * The storefront calls of a shop that installed the app, through its App Proxy (shopify.app.toml
@@ -65,26 +56,15 @@ async function signedByShopify(req: Request, res: Response, next: NextFunction) 
   next();
 }
 
-const callerOf = (res: Response) => res.locals.caller as StorefrontCaller;
-
 appProxyRouter.use("/proxy", signedByShopify);
 
-/** The app embed's popups: always the embed, so each answer also shows the embed as turned on. */
-appProxyRouter.get("/proxy/popups", async (req, res) => {
-  await sendPopups(req, res, callerOf(res), true);
-});
-
-appProxyRouter.get("/proxy/challenge", async (_req, res) => {
-  await sendChallenge(res, callerOf(res));
-});
-
-appProxyRouter.post("/proxy/subscribe", storefrontJson, async (req, res) => {
-  await handleSubscribe(req, res, callerOf(res));
-});
-
-appProxyRouter.post("/proxy/impressions", lenientJson, async (req, res) => {
-  await handleImpression(req, res, callerOf(res));
-});
+/** The app embed's calls: always the embed, so each popups answer also shows the embed as turned on. */
+serveStorefrontCalls(
+  appProxyRouter,
+  "/proxy",
+  (_req, res) => res.locals.caller as StorefrontCaller,
+  () => true,
+);
 
 appProxyRouter.use("/proxy", () => {
   throw notFound("Not found");

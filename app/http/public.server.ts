@@ -5,15 +5,10 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { publicPopupConfig } from "~/services/popups/public-popups.server";
 import { demoPage } from "./demo-page.server";
 import {
-  handleImpression,
-  handleSubscribe,
-  lenientJson,
   type StorefrontCaller,
-  sendChallenge,
-  sendPopups,
   sendStorefrontError,
   sendToScript,
-  storefrontJson,
+  serveStorefrontCalls,
 } from "./storefront-calls.server";
 
 /**
@@ -47,22 +42,8 @@ publicRouter.get("/api/public/stores/:storeId/popup", async (req, res) => {
   await sendToScript(req, res, req.params.storeId, await publicPopupConfig(req.params.storeId));
 });
 
-/** The store's popups; `e=1`: loaded by the Shopify theme app embed. */
-publicRouter.get("/api/public/stores/:storeId/popups", async (req, res) => {
-  await sendPopups(req, res, direct(req), req.query.e === "1");
-});
-
-publicRouter.get("/api/public/stores/:storeId/challenge", async (req, res) => {
-  await sendChallenge(res, direct(req));
-});
-
-publicRouter.post("/api/public/stores/:storeId/subscribe", storefrontJson, async (req, res) => {
-  await handleSubscribe(req, res, direct(req));
-});
-
-publicRouter.post("/api/public/stores/:storeId/impressions", lenientJson, async (req, res) => {
-  await handleImpression(req, res, direct(req));
-});
+/** The store's popups (`e=1`: loaded by the Shopify theme app embed), the bot check, a subscription, a view. */
+serveStorefrontCalls(publicRouter, "/api/public/stores/:storeId", direct, (req) => req.query.e === "1");
 
 /**
  * The built storefront script and the files it loads later (build/popup, popup/vite.config.ts); ETag by

@@ -1,4 +1,4 @@
-import express, { type NextFunction, type Request, type Response } from "express";
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { subscribeBodySchema } from "~/lib/schemas/subscribe";
 import { consume, consumeAll, countWithin } from "~/server/rate-limit.server";
 import { DomainError, gone, invalidInput, malformed, notFound, tooLarge } from "~/services/errors.server";
@@ -31,10 +31,10 @@ export type StorefrontCaller = {
   throughAppProxy: boolean;
 };
 
-export const storefrontJson = express.json({ limit: "16kb", type: () => true });
+const storefrontJson = express.json({ limit: "16kb", type: () => true });
 
 /** A beacon's body: JSON when it is, nothing otherwise (a view still counts for the store). */
-export const lenientJson = (req: Request, res: Response, next: NextFunction) =>
+const lenientJson = (req: Request, res: Response, next: NextFunction) =>
   storefrontJson(req, res, (error?: unknown) => {
     if (error) req.body = undefined;
     next();
@@ -69,26 +69,21 @@ export async function sendToScript(req: Request, res: Response, storeId: string,
  * Every active popup with its targeting, design and variants; the script chooses on the page.
  * `fromAppEmbed`: the Shopify theme app embed loaded the script, which the Integration page shows as on.
  */
-export async function sendPopups(
-  req: Request,
-  res: Response,
-  caller: StorefrontCaller,
-  fromAppEmbed: boolean,
-) {
+async function sendPopups(req: Request, res: Response, caller: StorefrontCaller, fromAppEmbed: boolean) {
   // Only a store's id is recorded: ids a client makes up never reach the database or the memo.
   if (fromAppEmbed && (await isKnownStore(caller.storeId))) await recordAppEmbedSeen(caller.storeId);
   await sendToScript(req, res, caller.storeId, await publicPopups(caller.storeId));
 }
 
 /** A bot check for one subscription (bot-check.server.ts): never cached, one per popup shown. */
-export async function sendChallenge(res: Response, caller: StorefrontCaller) {
+async function sendChallenge(res: Response, caller: StorefrontCaller) {
   await consume(publicRateRules().challengesPerIp, caller.ip);
   if (!(await publicPopups(caller.storeId))) throw notFound("Popup not found");
   res.setHeader("Cache-Control", "no-store");
   res.json(issueChallenge(caller.storeId));
 }
 
-export async function handleSubscribe(req: Request, res: Response, caller: StorefrontCaller) {
+async function handleSubscribe(req: Request, res: Response, caller: StorefrontCaller) {
   const rules = publicRateRules();
   await consumeAll([
     [rules.subscribePerIp, caller.ip],
@@ -114,7 +109,7 @@ export async function handleSubscribe(req: Request, res: Response, caller: Store
  * and UTC day count: the rest answer 204 as well (the script has nothing to do about it) but cannot skew
  * the conversion rates.
  */
-export async function handleImpression(req: Request, res: Response, { storeId, ip }: StorefrontCaller) {
+async function handleImpression(req: Request, res: Response, { storeId, ip }: StorefrontCaller) {
   const rules = publicRateRules();
   await consume(rules.impressionsPerIp, ip);
   if (!(await publicPopups(storeId))) throw notFound("Popup not found");
@@ -130,4 +125,28 @@ export async function handleImpression(req: Request, res: Response, { storeId, i
     await recordVariantImpression(target.popupId, target.variantId, today);
   }
   res.status(204).end();
+}
+
+/**
+ * Serves the four calls under `base` on a router: `callerOf` says whose store and which client a request is,
+ * `fromAppEmbed` whether the theme app embed loaded the script that asks for the popups.
+ */
+export function serveStorefrontCalls(
+  router: Router,
+  base: string,
+  callerOf: (req: Request, res: Response) => StorefrontCaller,
+  fromAppEmbed: (req: Request) => boolean,
+): void {
+  router.get(`${base}/popups`, async (req, res) => {
+    await sendPopups(req, res, callerOf(req, res), fromAppEmbed(req));
+  });
+  router.get(`${base}/challenge`, async (req, res) => {
+    await sendChallenge(res, callerOf(req, res));
+  });
+  router.post(`${base}/subscribe`, storefrontJson, async (req, res) => {
+    await handleSubscribe(req, res, callerOf(req, res));
+  });
+  router.post(`${base}/impressions`, lenientJson, async (req, res) => {
+    await handleImpression(req, res, callerOf(req, res));
+  });
 }

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { stores, subscribers } from "~/db/schema";
 import { encryptSecret } from "~/server/crypto.server";
 import { subscribingPopup } from "~/services/popups/public-popups.server";
@@ -9,33 +9,20 @@ import { subscriberToken } from "~/services/subscribers/links.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
 import { confirmSubscription, unsubscribe } from "~/services/subscribers/unsubscribe.server";
 import { drainInProcessJobs } from "../../jobs/client";
-import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
+import { FAKE_SHOP } from "../../mocks/shopify";
 import { SUBSCRIBE_ANSWERS } from "../../popup/config";
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import { botProof, solveChallenge } from "../support/builders/bot-check";
-import { createOrganizationWithAdmin, uniqueEmail } from "../support/builders/fixtures";
+import { fakeShopSuite } from "../support/builders/fake-shop-suite";
+import { uniqueEmail } from "../support/builders/fixtures";
 import { testDb } from "../support/infra/db";
 
-const shop: FakeShop = { ...FAKE_SHOP, discounts: new Map(), customers: new Map() };
-const { server, calls } = setupShopifyMock([shop]);
-let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
-
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: "error" });
-  owner = await createOrganizationWithAdmin();
-});
-afterEach(async () => {
-  await drainInProcessJobs();
-  calls.length = 0;
-});
-afterAll(async () => {
-  await drainInProcessJobs();
-  server.close();
-});
+const suite = fakeShopSuite();
+const { shop, calls } = suite;
 
 /** A store connected to the fake shop (a token it already had), with consent sync on. */
 async function shopifyStore(): Promise<string> {
-  const store = await createStoreFor(owner.admin.id);
+  const store = await createStoreFor(suite.owner.admin.id);
   await testDb()
     .update(stores)
     .set({
@@ -45,7 +32,7 @@ async function shopifyStore(): Promise<string> {
       shopifyAccessToken: encryptSecret(FAKE_SHOP.accessToken),
     })
     .where(eq(stores.id, store.id));
-  await setConsentSync(await actorFor(owner.admin.id), store.id, true);
+  await setConsentSync(await actorFor(suite.owner.admin.id), store.id, true);
   await drainInProcessJobs();
   calls.length = 0;
   return store.id;
@@ -127,7 +114,7 @@ describe("a Shopify store's subscription without the bot check", () => {
   });
 
   it("does not read (or use up) the proof of a store that has no Shopify connection", async () => {
-    const store = await createStoreFor(owner.admin.id);
+    const store = await createStoreFor(suite.owner.admin.id);
     const { answer, row } = await subscribeTo(store.id, uniqueEmail("plain"));
     expect(answer).toEqual({ message: SUBSCRIBE_ANSWERS.welcome, discountCode: "WELCOME15" });
     expect(row.confirmationRequired).toBe(false);

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { stores, subscribers } from "~/db/schema";
 import { subscribingPopup } from "~/services/popups/public-popups.server";
 import { updatePreferences } from "~/services/preferences.server";
@@ -8,29 +8,16 @@ import { subscriberToken } from "~/services/subscribers/links.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
 import { confirmSubscription, unsubscribe } from "~/services/subscribers/unsubscribe.server";
 import { drainInProcessJobs } from "../../jobs/client";
-import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
+import { FAKE_SHOP } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import { botProof } from "../support/builders/bot-check";
+import { fakeShopSuite } from "../support/builders/fake-shop-suite";
 import { createOrganizationWithAdmin, uniqueEmail } from "../support/builders/fixtures";
 import { connectWithLegacyToken } from "../support/builders/legacy-shopify";
 import { testDb } from "../support/infra/db";
 
-const shop: FakeShop = { ...FAKE_SHOP, discounts: new Map(), customers: new Map() };
-const { server, calls } = setupShopifyMock([shop]);
-let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
-
-beforeAll(async () => {
-  server.listen({ onUnhandledRequest: "error" });
-  owner = await createOrganizationWithAdmin();
-});
-afterEach(async () => {
-  await drainInProcessJobs();
-  calls.length = 0;
-});
-afterAll(async () => {
-  await drainInProcessJobs();
-  server.close();
-});
+const suite = fakeShopSuite();
+const { shop, calls } = suite;
 
 const customerCalls = () => calls.filter((call) => /customer/i.test(call.query));
 
@@ -38,7 +25,7 @@ function customerWithEmail(email: string) {
   return [...(shop.customers?.values() ?? [])].find((customer) => customer.email === email);
 }
 
-async function connectedStore(userId = owner.admin.id) {
+async function connectedStore(userId = suite.owner.admin.id) {
   const store = await createStoreFor(userId);
   await connectWithLegacyToken(await actorFor(userId), store.id, {
     shopifyUrl: "acme-test",
@@ -77,23 +64,25 @@ describe("consent sync off", () => {
     const granted = shop.scopes;
     shop.scopes = granted.filter((scope) => scope !== "write_customers");
     try {
-      await expect(setConsentSync(await actorFor(owner.admin.id), storeId, true)).rejects.toMatchObject({
-        kind: "refused",
-        message: "Allow the app to manage your Shopify customers to sync email marketing consent",
-      });
+      await expect(setConsentSync(await actorFor(suite.owner.admin.id), storeId, true)).rejects.toMatchObject(
+        {
+          kind: "refused",
+          message: "Allow the app to manage your Shopify customers to sync email marketing consent",
+        },
+      );
     } finally {
       shop.scopes = granted;
     }
     const [row] = await testDb().select().from(stores).where(eq(stores.id, storeId));
     expect(row?.consentSyncEnabled).toBe(false);
-    await expect(setConsentSync(await actorFor(owner.admin.id), storeId, true)).resolves.toMatchObject({
+    await expect(setConsentSync(await actorFor(suite.owner.admin.id), storeId, true)).resolves.toMatchObject({
       consentSyncEnabled: true,
     });
   });
 
   it("cannot be turned on for a store that is not connected to Shopify", async () => {
-    const store = await createStoreFor(owner.admin.id);
-    await expect(setConsentSync(await actorFor(owner.admin.id), store.id, true)).rejects.toMatchObject({
+    const store = await createStoreFor(suite.owner.admin.id);
+    await expect(setConsentSync(await actorFor(suite.owner.admin.id), store.id, true)).rejects.toMatchObject({
       kind: "invalid",
       message: "Connect this store to Shopify to sync email marketing consent",
     });
@@ -127,7 +116,7 @@ describe("consent sync on", () => {
       },
     });
 
-    const answer = await setConsentSync(await actorFor(owner.admin.id), storeId, true);
+    const answer = await setConsentSync(await actorFor(suite.owner.admin.id), storeId, true);
     expect(answer.consentSyncEnabled).toBe(true);
     await drainInProcessJobs();
 
@@ -157,7 +146,7 @@ describe("consent sync on", () => {
 
   it("makes a new subscriber a subscribed customer, and an unsubscribe sets UNSUBSCRIBED", async () => {
     const storeId = await connectedStore();
-    await setConsentSync(await actorFor(owner.admin.id), storeId, true);
+    await setConsentSync(await actorFor(suite.owner.admin.id), storeId, true);
     await drainInProcessJobs();
 
     const row = await subscribeTo(storeId);
@@ -175,7 +164,7 @@ describe("consent sync on", () => {
 
   it("finds the customer again when the one it remembered was deleted in Shopify", async () => {
     const storeId = await connectedStore();
-    await setConsentSync(await actorFor(owner.admin.id), storeId, true);
+    await setConsentSync(await actorFor(suite.owner.admin.id), storeId, true);
     await drainInProcessJobs();
     const row = await subscribeTo(storeId);
     const first = customerWithEmail(row.email);
@@ -219,7 +208,7 @@ describe("consent sync on", () => {
 
   it("stops sending once turned off", async () => {
     const storeId = await connectedStore();
-    const actor = await actorFor(owner.admin.id);
+    const actor = await actorFor(suite.owner.admin.id);
     await setConsentSync(actor, storeId, true);
     await drainInProcessJobs();
     expect(await setConsentSync(actor, storeId, false)).toMatchObject({ consentSyncEnabled: false });
