@@ -87,6 +87,8 @@ async function exchangeCode(shop: string, code: string): Promise<Session> {
       code,
       expiring: "1",
     }),
+  }).catch(() => {
+    throw upstreamFailed("Shopify could not be reached. Please try again.");
   });
   // Shopify refuses an unknown, used or expired code with a 400: the attempt is over, not Shopify down.
   if (response.status >= 400 && response.status < 500)
