@@ -49,7 +49,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { createdAt: _created, updatedAt: _updated, discountCodeCheckedAt: _checked, ...config } = popup;
   return {
     editor: {
-      store: { id: store.id, name: store.name, socialLinks: store.socialLinks },
+      store: {
+        id: store.id,
+        name: store.name,
+        socialLinks: store.socialLinks,
+        shopifyDomain: store.shopifyDomain,
+      },
       popups: popups.map(({ id, name, isActive, variants }) => ({
         id,
         name,
@@ -127,7 +132,7 @@ function Builder({
       title="Popup Builder"
       subtitle={`Design the signup popup visitors of ${store.name} see`}
       primaryAction={{ content: "Full-screen preview", onAction: () => setFullscreen(true) }}
-      secondaryActions={[{ content: "Open demo page", url: `/demo/${store.id}`, external: true }]}
+      secondaryActions={[tryItAction(store)]}
     >
       <div className="np-builder">
         <BlockStack gap="400">
@@ -215,6 +220,16 @@ function Builder({
       ) : null}
     </Page>
   );
+}
+
+/**
+ * Where the merchant tries the popup for real: a shop that installed the app shows it on its own storefront
+ * (the app embed subscribes through the shop's App Proxy only); any other store on the demo page.
+ */
+function tryItAction(store: { id: string; shopifyDomain: string | null }) {
+  return store.shopifyDomain
+    ? { content: "Open your storefront", url: `https://${store.shopifyDomain}`, external: true }
+    : { content: "Open demo page", url: `/demo/${store.id}`, external: true };
 }
 
 export default function PopupBuilder({ loaderData }: Route.ComponentProps) {

@@ -240,3 +240,16 @@ test("a browser that cannot solve the bot check still subscribes, and is asked t
   await expect(popup.getByLabel("Discount code")).toHaveCount(0);
   await screenshot(page, "storefront-app-proxy-confirm", { fullPage: false });
 });
+
+test("the popup builder sends the merchant to try the popup on the shop's own storefront", async ({
+  page,
+}) => {
+  const app = await openInAdmin(page);
+  await openFromAdminMenu(page, app, "Popup Builder");
+  // The demo page would subscribe around the shop's App Proxy, which the shop's store refuses.
+  await expect(app.getByRole("link", { name: "Open your storefront" })).toHaveAttribute(
+    "href",
+    `https://${FAKE_SHOP.domain}`,
+  );
+  await expect(app.getByRole("link", { name: "Open demo page" })).toHaveCount(0);
+});
