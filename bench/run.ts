@@ -116,23 +116,30 @@ function profileFlags(name: string): string[] {
   return profileDir ? ["--cpu-prof", `--cpu-prof-dir=${path.join(profileDir, name)}`] : [];
 }
 
-async function measureAll(rows: Row[], failures: string[]) {
-  if (wanted("popup-script-size")) {
-    try {
-      rows.push(...popupScriptRows(measurePopupScriptSize()));
-    } catch (error) {
-      rows.push(failed("Popup script size", error));
-      failures.push("popup-script-size");
-    }
+/** The table being filled, and the measurements that failed (named as in BENCH_ONLY). */
+type Results = { rows: Row[]; failures: string[] };
+
+/** One measurement when it is wanted: its rows, or a "not measured" row and its name among the failures. */
+async function measure(
+  results: Results,
+  name: Measurement,
+  label: string,
+  rowsOf: () => Row[] | Promise<Row[]>,
+): Promise<void> {
+  if (!wanted(name)) return;
+  try {
+    results.rows.push(...(await rowsOf()));
+  } catch (error) {
+    results.rows.push(failed(label, error));
+    results.failures.push(name);
   }
-  if (wanted("bot-check")) {
-    try {
-      rows.push(...(await measureBotCheck()));
-    } catch (error) {
-      rows.push(failed("Bot check proof", error));
-      failures.push("bot-check");
-    }
-  }
+}
+
+async function measureAll(results: Results) {
+  await measure(results, "popup-script-size", "Popup script size", () =>
+    popupScriptRows(measurePopupScriptSize()),
+  );
+  await measure(results, "bot-check", "Bot check proof", measureBotCheck);
   const needsApp = (
     [
       "subscribe-throughput",
@@ -143,21 +150,29 @@ async function measureAll(rows: Row[], failures: string[]) {
       "campaign",
     ] as const
   ).some(wanted);
-  if (needsApp) await measureWithApp(rows, failures);
+  if (needsApp) await measureWithApp(results);
 
   // Its own server and database: 1,000,000 subscribers in one store (list, search, stats, CSV export).
-  if (wanted("subscriber-scale")) {
-    try {
-      rows.push(...(await benchSubscriberScale()));
-    } catch (error) {
-      rows.push(failed("Subscriber list at 1,000,000 rows", error));
-      failures.push("subscriber-scale");
-    }
+  await measure(results, "subscriber-scale", "Subscriber list at 1,000,000 rows", benchSubscriberScale);
+}
+
+/** The app with its admin and one store; null (a "not measured" row) when any of it failed. */
+async function startedApp(bench: BenchEnv, results: Results) {
+  let app: RunningApp | undefined;
+  try {
+    await createAdmin(bench);
+    app = await startApp(bench, profileFlags("app"));
+    return { app, storeId: await createStoreThroughApi(app.origin) };
+  } catch (error) {
+    results.rows.push(failed("App start (admin, login, store)", error));
+    results.failures.push("app-start");
+    if (app) await stopProcess(app.process, { graceMs: 10_000, onKill: progress });
+    return null;
   }
 }
 
 /** The measurements that share one app, its scratch database and its store. */
-async function measureWithApp(rows: Row[], failures: string[]) {
+async function measureWithApp(results: Results) {
   const bench: BenchEnv = {
     databaseUrl: await createScratchDatabase(databaseName),
     redisUrl: REDIS_URL,
@@ -165,90 +180,49 @@ async function measureWithApp(rows: Row[], failures: string[]) {
   };
   databaseCreated = true;
 
-  let app: RunningApp | undefined;
-  let storeId: string | undefined;
-  try {
-    await createAdmin(bench);
-    app = await startApp(bench, profileFlags("app"));
-    storeId = await createStoreThroughApi(app.origin);
-  } catch (error) {
-    rows.push(failed("App start (admin, login, store)", error));
-    failures.push("app-start");
-  }
+  const started = await startedApp(bench, results);
+  if (!started) return;
+  const { app, storeId } = started;
+  const { origin } = app;
+  const appGroup = app.process.child.pid ?? 0;
 
-  if (app && storeId && wanted("subscribe-throughput")) {
-    try {
-      const subscribe = await measureSubscribeThroughput({
-        origin: app.origin,
-        appGroup: app.process.child.pid ?? 0,
-        storeId,
-        databaseUrl: bench.databaseUrl,
-      });
-      rows.push(...subscribeRows(subscribe));
-    } catch (error) {
-      rows.push(failed("Subscribe throughput", error));
-      failures.push("subscribe-throughput");
-    }
-  }
-  if (app && storeId && wanted("public-config")) {
-    try {
-      const appGroup = app.process.child.pid ?? 0;
-      rows.push(...publicConfigRows(await measurePublicConfig({ origin: app.origin, appGroup, storeId })));
-    } catch (error) {
-      rows.push(failed("Popup config GET", error));
-      failures.push("public-config");
-    }
-  }
-  if (app && storeId && wanted("subscriber-import")) {
-    try {
-      const figures = await measureSubscriberImport({ origin: app.origin, app: app.process, storeId });
-      rows.push(...subscriberImportRows(figures));
-    } catch (error) {
-      rows.push(failed("Subscriber CSV import", error));
-      failures.push("subscriber-import");
-    }
-  }
+  await measure(results, "subscribe-throughput", "Subscribe throughput", async () =>
+    subscribeRows(
+      await measureSubscribeThroughput({ origin, appGroup, storeId, databaseUrl: bench.databaseUrl }),
+    ),
+  );
+  await measure(results, "public-config", "Popup config GET", async () =>
+    publicConfigRows(await measurePublicConfig({ origin, appGroup, storeId })),
+  );
+  await measure(results, "subscriber-import", "Subscriber CSV import", async () =>
+    subscriberImportRows(await measureSubscriberImport({ origin, app: app.process, storeId })),
+  );
   // After the subscribe load, so the screens show a store with tens of thousands of subscribers.
-  if (app && storeId && wanted("screens")) {
-    try {
-      rows.push(...(await measureScreens(app.origin, storeId)));
-    } catch (error) {
-      rows.push(failed("Screens in Chromium", error));
-      failures.push("screens");
-    }
-  }
+  await measure(results, "screens", "Screens in Chromium", () => measureScreens(origin, storeId));
   // The web server is stopped before the email measurement so the worker has the machine to itself.
-  if (app) await stopProcess(app.process, { graceMs: 10_000, onKill: progress });
+  await stopProcess(app.process, { graceMs: 10_000, onKill: progress });
 
-  if (app && storeId && wanted("welcome-email-throughput")) {
-    try {
-      const email = await measureWelcomeEmailThroughput({
+  await measure(results, "welcome-email-throughput", "Welcome email throughput", async () =>
+    welcomeEmailRows(
+      await measureWelcomeEmailThroughput({
         ...bench,
         mailRedisPrefix: `${redisPrefix}-mail`,
-        origin: app.origin,
+        origin,
         storeId,
         nodeOptions: profileFlags("worker"),
-      });
-      rows.push(...welcomeEmailRows(email));
-    } catch (error) {
-      rows.push(failed("Welcome email throughput", error));
-      failures.push("welcome-email-throughput");
-    }
-  }
-  if (app && storeId && wanted("campaign")) {
-    try {
-      const campaign = await measureCampaignThroughput({
+      }),
+    ),
+  );
+  await measure(results, "campaign", "Campaign throughput", async () =>
+    campaignRows(
+      await measureCampaignThroughput({
         ...bench,
         mailRedisPrefix: `${redisPrefix}-campaign`,
-        origin: app.origin,
+        origin,
         storeId,
-      });
-      rows.push(...campaignRows(campaign));
-    } catch (error) {
-      rows.push(failed("Campaign throughput", error));
-      failures.push("campaign");
-    }
-  }
+      }),
+    ),
+  );
 }
 
 function resultsMarkdown(
@@ -305,7 +279,7 @@ async function main() {
   const rows: Row[] = [];
   const failures: string[] = [];
   try {
-    await measureAll(rows, failures);
+    await measureAll({ rows, failures });
   } finally {
     await cleanup();
   }
