@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto";
 import { secrets } from "./secrets.server";
 
 const VERSION = "v1";
@@ -41,4 +48,16 @@ export function sha256(value: string): string {
 
 export function hmac(value: string): string {
   return createHmac("sha256", secrets().sessionSecret).update(value).digest("hex");
+}
+
+/** A short signature of `value` under the session secret, for links and tokens: 32 hex characters. */
+export function signatureOf(value: string): string {
+  return hmac(value).slice(0, 32);
+}
+
+/** Whether `given` is `value`'s signature (signatureOf), compared in constant time. */
+export function isSignatureOf(value: string, given: string): boolean {
+  const expected = Buffer.from(signatureOf(value));
+  const actual = Buffer.from(given);
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
