@@ -141,6 +141,20 @@ describe("subscribing through the App Proxy", () => {
     expect(after).toEqual(before);
   });
 
+  it.each([
+    ["a body that is not JSON", "{not json", 400],
+    ["a body over 16 KB", JSON.stringify({ email: "a@acme-corp.example", name: "x".repeat(20_000) }), 413],
+    ["an address list", JSON.stringify({ email: "a@acme-corp.example,b@acme-corp.example" }), 422],
+    ["a proof that is not text", JSON.stringify({ email: "c@acme-corp.example", proof: { $ne: null } }), 422],
+  ])("refuses %s sent through the proxy with a 4xx, never a 5xx", async (_case, body, status) => {
+    const response = await client.request("POST", appProxyUrl("subscribe", SHOP), undefined, {
+      ...forwarded,
+      body,
+      headers: { ...forwarded.headers, "Content-Type": "application/json" },
+    });
+    expect(response.status).toBe(status);
+  });
+
   it("is the only way in for an installed shop: the direct endpoint refuses, and stores nothing", async () => {
     const email = uniqueEmail("direct");
     const response = await client.post<{ message: string }>(
