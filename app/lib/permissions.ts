@@ -29,6 +29,12 @@ export const allPermissions: Record<Permission, boolean> = Object.fromEntries(
   permissionNames.map((name) => [name, true]),
 ) as Record<Permission, boolean>;
 
+/**
+ * What the staff of a shop linked to a store (Connect with Shopify) may do on that one store: everything a
+ * store has, but not deleting it, which is the organization's decision (docs/decisions/029).
+ */
+export const storeLevelPermissions: Record<Permission, boolean> = { ...allPermissions, delete_data: false };
+
 /** The effective permission map: an admin has every permission, a member only the ones granted. */
 export function effectivePermissions(role: Role, granted: PermissionMap): Record<Permission, boolean> {
   return Object.fromEntries(

@@ -35,14 +35,19 @@ function presentPreferences(row: Preferences): PreferencesView {
   return shown;
 }
 
-/** The signed-in user's notification settings: part of Settings, so they need manage_email_settings. */
+/**
+ * The signed-in user's notification settings: part of Settings, so they need manage_email_settings. They are
+ * a person's own: a linked shop's staff, who act for a store and are nobody's account, have none.
+ */
 export async function getPreferences(actor: Actor) {
+  authorize(actor, "organization");
   authorize(actor, "manage_email_settings");
   return presentPreferences(await preferencesOf(actor.userId));
 }
 
 /** Saves the settings; a new notification address waits, pending, until the link mailed to it is used. */
 export async function updatePreferences(actor: Actor, changes: PreferencesUpdate) {
+  authorize(actor, "organization");
   authorize(actor, "manage_email_settings");
   const current = await preferencesOf(actor.userId);
   const { adminNotificationEmail: requested, ...toggles } = changes;

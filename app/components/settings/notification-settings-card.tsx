@@ -115,3 +115,23 @@ export function NotificationSettingsCard({ initial }: { initial: PreferencesView
     </Card>
   );
 }
+
+/**
+ * In place of the card for a linked shop's staff: the notification and email options are the settings of the
+ * store's owner (an account of the organization), changed in the Newsletter Popup dashboard.
+ */
+export function OwnersNotificationSettings() {
+  return (
+    <Card>
+      <BlockStack gap="200">
+        <Text as="h2" variant="headingMd">
+          Notification settings
+        </Text>
+        <Text as="p">
+          Notifications, the welcome email and double opt-in follow the settings of this store's owner in your
+          organization. They are changed in the Newsletter Popup dashboard.
+        </Text>
+      </BlockStack>
+    </Card>
+  );
+}

@@ -83,7 +83,10 @@ async function reconnectStore(shopDomain: string, connection: Connection) {
 async function createShopOrganization(shopDomain: string, profile: ShopProfile, connection: Connection) {
   const email = await freeEmailFor(profile.email, shopDomain);
   const store = await db().transaction(async (tx) => {
-    const [organization] = await tx.insert(organizations).values({ name: profile.name }).returning();
+    const [organization] = await tx
+      .insert(organizations)
+      .values({ name: profile.name, createdByShop: shopDomain })
+      .returning();
     if (!organization) throw new Error("Organization was not created");
     const [admin] = await tx
       .insert(users)

@@ -253,7 +253,7 @@ function siteUrlChange(store: StoreRow, shopifyUrl: string) {
 
 /** Deletes a store; its popup, subscribers, template, settings and analytics go with it (one statement, cascading). */
 export async function deleteStore(actor: Actor, storeId: string): Promise<void> {
-  if (!actor.permissions.delete_data) throw forbidden(DELETE_STORE_DENIED);
+  authorize(actor, "delete_data", DELETE_STORE_DENIED);
   const store = await requireStore(actor, storeId);
   await db().delete(stores).where(eq(stores.id, store.id));
 }
