@@ -44,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     canAddStores: actor.permissions.manage_stores,
     takenShops: actor.permissions.manage_stores ? await listTakenShops(actor) : [],
     oauthAvailable: isEmbeddedAppEnabled(),
+    oauthAllowed: actor.role === "admin",
   };
 }
 
@@ -93,7 +94,8 @@ function shopEditorUrl(store: Received<StoreView>, apiKey: string | null): strin
 }
 
 export default function Onboarding({ loaderData }: Route.ComponentProps) {
-  const { appUrl, shopifyApiKey, stores, canAddStores, takenShops, oauthAvailable } = loaderData;
+  const { appUrl, shopifyApiKey, stores, canAddStores, takenShops, oauthAvailable, oauthAllowed } =
+    loaderData;
   const navigate = useNavigate();
   const { logOut, loggingOut } = useLogout();
   const [step, setStep] = useState(0);
@@ -141,6 +143,7 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
                 storeId={created.id}
                 initialShop={myshopifyDomainOf(created) ?? ""}
                 available={oauthAvailable}
+                allowed={oauthAllowed}
               />
             </BlockStack>
             <AppEmbedInstructions editorUrl={shopEditorUrl(created, shopifyApiKey)} />

@@ -6,7 +6,10 @@ import { SocialLinksCard } from "~/components/popup-builder/social-links-card";
 import { ConsentSyncToggle } from "~/components/settings/consent-sync-toggle";
 import { EmailSettingsCard } from "~/components/settings/email-settings-card";
 import { GeneralSettingsCard } from "~/components/settings/general-settings-card";
-import { NotificationSettingsCard } from "~/components/settings/notification-settings-card";
+import {
+  NotificationSettingsCard,
+  OwnersNotificationSettings,
+} from "~/components/settings/notification-settings-card";
 import { ShopifySettingsCard } from "~/components/settings/shopify-settings-card";
 import type { StoreSettingsView } from "~/components/settings/store-settings";
 import { StorePicker } from "~/components/store-picker";
@@ -22,15 +25,21 @@ export const meta: Route.MetaFunction = () => [{ title: "Settings · Newsletter 
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { actor, store: selected } = await requireStoreScreen(request, params, "manage_email_settings");
-  const preferences = await getPreferences(actor);
-  const oauthAvailable = isEmbeddedAppEnabled();
-  if (!selected) return { store: null, emailSettings: null, preferences, oauthAvailable };
+  // A linked shop's staff act for its store, not as a person: the notification settings are its owner's.
+  const preferences = actor.reach === "organization" ? await getPreferences(actor) : null;
+  const oauth = { oauthAvailable: isEmbeddedAppEnabled(), oauthAllowed: actor.role === "admin" };
+  if (!selected) return { store: null, emailSettings: null, preferences, ...oauth };
   const store = presentStore(await requireStore(actor, selected.id));
-  return { store, emailSettings: await getEmailSettings(actor, store.id), preferences, oauthAvailable };
+  return { store, emailSettings: await getEmailSettings(actor, store.id), preferences, ...oauth };
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { store, emailSettings, preferences, oauthAvailable } = loaderData;
+  const { store, emailSettings, preferences, oauthAvailable, oauthAllowed } = loaderData;
+  const notifications = preferences ? (
+    <NotificationSettingsCard initial={preferences} />
+  ) : (
+    <OwnersNotificationSettings />
+  );
   return (
     <Page
       title="Settings"
@@ -43,12 +52,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             initial={store}
             emailSettings={emailSettings}
             oauthAvailable={oauthAvailable}
-            notifications={<NotificationSettingsCard initial={preferences} />}
+            oauthAllowed={oauthAllowed}
+            notifications={notifications}
           />
         ) : (
           <>
             <NoStores />
-            <NotificationSettingsCard initial={preferences} />
+            {notifications}
           </>
         )}
       </BlockStack>
@@ -60,12 +70,19 @@ type StoreSettingsProps = {
   initial: StoreSettingsView;
   emailSettings: EmailSettingsView;
   oauthAvailable: boolean;
+  oauthAllowed: boolean;
   /** The user's own notification card, placed in SPEC §2 order among the store's cards. */
   notifications: ReactNode;
 };
 
 /** The selected store's cards; one copy of the store so every card shows the others' saves. */
-function StoreSettings({ initial, emailSettings, oauthAvailable, notifications }: StoreSettingsProps) {
+function StoreSettings({
+  initial,
+  emailSettings,
+  oauthAvailable,
+  oauthAllowed,
+  notifications,
+}: StoreSettingsProps) {
   const [store, setStore] = useState(initial);
   const revalidator = useRevalidator();
   return (
@@ -74,7 +91,12 @@ function StoreSettings({ initial, emailSettings, oauthAvailable, notifications }
       <EmailSettingsCard storeId={store.id} initial={emailSettings} />
       {/* A typical website has no Shopify shop to connect: its URL is in General settings. */}
       {store.integrationType === "shopify" ? (
-        <ShopifySettingsCard store={store} onSaved={setStore} oauthAvailable={oauthAvailable}>
+        <ShopifySettingsCard
+          store={store}
+          onSaved={setStore}
+          oauthAvailable={oauthAvailable}
+          oauthAllowed={oauthAllowed}
+        >
           <ConsentSyncToggle
             storeId={store.id}
             enabled={store.consentSyncEnabled}

@@ -2,7 +2,12 @@ import { BlockStack, Button, InlineStack, Text, TextField } from "@shopify/polar
 import { useState } from "react";
 import { useAction } from "~/components/use-action";
 import { apiRequest } from "~/lib/api-client";
-import { cleanShopDomain, isShopDomain, SHOP_DOMAIN_MESSAGE } from "~/lib/schemas/shopify";
+import {
+  CONNECT_ADMIN_ONLY,
+  cleanShopDomain,
+  isShopDomain,
+  SHOP_DOMAIN_MESSAGE,
+} from "~/lib/schemas/shopify";
 
 type Props = {
   storeId: string;
@@ -10,6 +15,8 @@ type Props = {
   initialShop: string;
   /** Whether this server has the app's Shopify credentials (embedded mode), without which Shopify cannot be asked. */
   available: boolean;
+  /** Whether the viewer may link a store to a shop (administrators only; the server checks it too). */
+  allowed: boolean;
 };
 
 const OAUTH_UNAVAILABLE_TEXT =
@@ -19,12 +26,13 @@ const OAUTH_UNAVAILABLE_TEXT =
  * Connect with Shopify: the shop's myshopify.com domain, then the shop's own page where its owner grants
  * the app access; Shopify sends the browser back to the store's Settings, connected.
  */
-export function ConnectWithShopify({ storeId, initialShop, available }: Props) {
+export function ConnectWithShopify({ storeId, initialShop, available, allowed }: Props) {
   const [shop, setShop] = useState(initialShop);
   const [error, setError] = useState<string | undefined>();
   const { pending, run } = useAction();
 
   if (!available) return <Text as="p">{OAUTH_UNAVAILABLE_TEXT}</Text>;
+  if (!allowed) return <Text as="p">{CONNECT_ADMIN_ONLY}</Text>;
 
   function connect() {
     if (!isShopDomain(shop)) {

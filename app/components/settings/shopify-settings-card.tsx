@@ -27,6 +27,8 @@ type Props = {
   onSaved: (store: StoreSettingsView) => void;
   /** Whether Connect with Shopify can run on this server (the app's Shopify credentials are set). */
   oauthAvailable: boolean;
+  /** Whether the viewer may link the store to a shop (administrators only). */
+  oauthAllowed: boolean;
   children?: ReactNode;
 };
 
@@ -42,7 +44,7 @@ function knownShopDomain(store: StoreSettingsView): string {
  * token keeps its masked token (replaceable) and its check; any store not linked yet offers Connect with
  * Shopify. Back from Shopify, the card says which shop was connected.
  */
-export function ShopifySettingsCard({ store, onSaved, oauthAvailable, children }: Props) {
+export function ShopifySettingsCard({ store, onSaved, oauthAvailable, oauthAllowed, children }: Props) {
   const toast = useToast();
   // Inside the Shopify admin the app's own installation holds the access: no custom-app token to manage.
   const embedded = useEmbedded();
@@ -165,6 +167,7 @@ export function ShopifySettingsCard({ store, onSaved, oauthAvailable, children }
                   storeId={store.id}
                   initialShop={knownShopDomain(store)}
                   available={oauthAvailable}
+                  allowed={oauthAllowed}
                 />
               </>
             )}

@@ -47,6 +47,13 @@ export const shopifyVerificationSchema = shopAddress
 
 export type ShopifyVerificationInput = z.infer<typeof shopifyVerificationSchema>;
 
+/**
+ * Whoever controls a linked shop works on its store from the Shopify admin, so only an administrator may
+ * link one: the API's 403 and the screens that would offer the button say this.
+ */
+export const CONNECT_ADMIN_ONLY =
+  "Only an administrator of your organization can connect a store with Shopify: whoever controls the shop then works on this store from the shop's Shopify admin.";
+
 export const SHOP_DOMAIN_MESSAGE = "Enter the shop's myshopify.com domain, e.g. your-store.myshopify.com";
 /** A shop's own domain, as Shopify writes it (lowercase). */
 export const MYSHOPIFY_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;

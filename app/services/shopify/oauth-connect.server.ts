@@ -4,7 +4,7 @@ import { z } from "zod";
 import { db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { stores } from "~/db/schema";
-import { MYSHOPIFY_DOMAIN, type ShopifyOauthStartInput } from "~/lib/schemas/shopify";
+import { CONNECT_ADMIN_ONLY, MYSHOPIFY_DOMAIN, type ShopifyOauthStartInput } from "~/lib/schemas/shopify";
 import { encryptSecret } from "~/server/crypto.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { conflict, invalid, refused, unauthorized, upstreamFailed } from "~/services/errors.server";
@@ -41,11 +41,11 @@ const shopTaken = (shop: string) =>
   );
 
 /**
- * POST /api/stores/:id/shopify/oauth: a single-use state bound to this user and store, and the shop's
- * authorization page the browser goes to (offline access: no per-user grant).
+ * POST /api/stores/:id/shopify/oauth, for admins: a single-use state bound to this user and store, and the
+ * shop's authorization page the browser goes to (offline access: no per-user grant).
  */
 export async function beginShopifyConnect(actor: Actor, storeId: string, input: ShopifyOauthStartInput) {
-  authorize(actor, "manage_integrations");
+  authorize(actor, "admin", CONNECT_ADMIN_ONLY);
   const store = await requireStore(actor, storeId);
   if (actor.via !== "session")
     throw refused("Inside the Shopify admin the app's installation is the connection");
@@ -161,7 +161,7 @@ export async function completeShopifyConnect(
     throw refused(`This connection link was already used or was not started by you. ${START_AGAIN}`);
   if (attempt.expiresAt.getTime() < Date.now())
     throw refused(`This connection attempt expired. ${START_AGAIN}`);
-  authorize(actor, "manage_integrations");
+  authorize(actor, "admin", CONNECT_ADMIN_ONLY);
   const store = await requireStore(actor, attempt.storeId);
   await refuseShopLinkedElsewhere(shop, store.id);
   const session = await exchangeCode(shop, query.code ?? "");
