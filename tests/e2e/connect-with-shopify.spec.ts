@@ -1,10 +1,12 @@
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { CONNECT_ADMIN_ONLY } from "../../app/lib/schemas/shopify";
 import { FAKE_STANDALONE_SHOP } from "../../mocks/shopify";
 import { signedCallbackQuery } from "../support/builders/shopify-oauth";
 import { apiAs, createStore, type Store, unique } from "./support/api";
 import { login } from "./support/auth";
 import { cardWithHeading, expect, test } from "./support/fixtures";
+import { createMember } from "./support/members";
 import { SCREENSHOT_DIR } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
 
@@ -79,4 +81,27 @@ test("a standalone store connects with Shopify and comes back connected", async 
   await expect(connected.getByText(`Connected with Shopify to ${SHOP}.`, { exact: false })).toBeVisible();
   await expect(connected.getByRole("button", { name: "Connect with Shopify" })).toHaveCount(0);
   await shootCard(page, connected, "connect-with-shopify-connected");
+});
+
+test("a member who may manage integrations is told that only an administrator connects a shop", async ({
+  page,
+}) => {
+  const api = await apiAs(MAIN, ADMIN.email, ADMIN.password);
+  const store = await createStore(api, {
+    name: unique("Member Shop"),
+    shopifyUrl: `https://${unique("member-shop").toLowerCase()}.myshopify.com`,
+    integrationType: "shopify",
+  }).finally(() => api.dispose());
+  const member = { email: `${unique("integrator")}@e2e.test`, password: "integrator-password-1" };
+  await createMember(MAIN, {
+    ...member,
+    permissions: { manage_email_settings: true, manage_integrations: true },
+  });
+  await login(page, member.email, member.password);
+  await page.goto(`/store/${store.id}/settings`);
+  const card = cardWithHeading(page, "Shopify store configuration");
+  await expect(card.getByText(CONNECT_ADMIN_ONLY)).toBeVisible();
+  await expect(card.getByRole("button", { name: "Connect with Shopify" })).toHaveCount(0);
+  await expect(card.getByRole("textbox", { name: "Shop domain" })).toHaveCount(0);
+  await shootCard(page, card, "connect-with-shopify-member");
 });

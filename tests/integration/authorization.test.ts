@@ -1,17 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
+import { FAKE_SHOP, FAKE_STANDALONE_SHOP } from "../../mocks/shopify";
+import { createStoreFor } from "../support/builders/actors";
 import {
   createMember,
   createOrganizationWithAdmin,
   createSecondOrganization,
 } from "../support/builders/fixtures";
 import { databaseFingerprint, freshFixture } from "../support/builders/route-fixtures";
+import { linkShopTo, storeOfShop } from "../support/builders/shop-links";
+import { EMBEDDED_ENV } from "../support/builders/shopify-session-token";
 import { HttpClient } from "../support/clients/http";
+import { ShopSessionClient } from "../support/clients/shop-session";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import {
   type ApiRouteCase,
   apiRouteCases,
   bodyOf,
+  type Fixture,
+  isOrganizationRoute,
   pathOf,
   unauthenticatedApiPatterns,
 } from "../support/matrices/api-routes";
@@ -22,10 +29,21 @@ type Caller =
   | "member without the permission"
   | "member with it"
   | "admin"
-  | "another organization's admin";
+  | "another organization's admin"
+  | "a linked shop's staff, on its store"
+  | "a linked shop's staff, on another store"
+  | "the installing shop";
+
+/** A shop installed from its admin: its install created an organization, whose administrator it is. */
+const INSTALLING_SHOP = FAKE_SHOP.domain;
+/** A shop linked to a store of the owner's organization afterwards (Connect with Shopify). */
+const LINKED_SHOP = FAKE_STANDALONE_SHOP.domain;
 
 let app: AppServer;
 let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
+let installed: { organizationId: string; adminId: string };
+/** The linked shop's store while the matrix calls another store of the organization. */
+let linkedStoreId: string;
 const clients = new Map<Caller, HttpClient>();
 
 function expectedStatus(row: ApiRouteCase, caller: Caller): number {
@@ -39,7 +57,38 @@ function expectedStatus(row: ApiRouteCase, caller: Caller): number {
       return row.okStatus;
     case "another organization's admin":
       return row.scope === "object" ? 404 : row.okStatus;
+    case "a linked shop's staff, on its store":
+      return isOrganizationRoute(row) ? 403 : row.okStatus;
+    case "a linked shop's staff, on another store":
+      if (isOrganizationRoute(row)) return 403;
+      return row.scope === "object" ? 404 : row.okStatus;
+    case "the installing shop":
+      return row.installingShopStatus ?? row.okStatus;
   }
+}
+
+/** Fresh objects for one cell, in the caller's organization, and the shop's link where the caller needs it. */
+async function fixtureFor(caller: Caller): Promise<Fixture> {
+  if (caller === "the installing shop") {
+    const fixture = await freshFixture(installed.organizationId, installed.adminId);
+    await linkShopTo(INSTALLING_SHOP, fixture.storeId);
+    return fixture;
+  }
+  const fixture = await freshFixture(owner.organization.id, owner.admin.id);
+  if (caller === "a linked shop's staff, on its store") await linkShopTo(LINKED_SHOP, fixture.storeId);
+  if (caller === "a linked shop's staff, on another store") await linkShopTo(LINKED_SHOP, linkedStoreId);
+  return fixture;
+}
+
+/**
+ * A shop's first session token exchanges it for the shop's offline session (an install, or the link's
+ * reconnection): done here, so each cell's refusals can be held to "changed nothing".
+ */
+async function shopSession(shop: string): Promise<ShopSessionClient> {
+  const client = new ShopSessionClient(app.url, shop);
+  const first = await client.get("/api/stores");
+  if (first.status !== 200) throw new Error(`${shop}'s session was refused: ${first.status} ${first.text}`);
+  return client;
 }
 
 async function loggedIn(email: string, password: string) {
@@ -52,11 +101,19 @@ beforeAll(async () => {
   owner = await createOrganizationWithAdmin();
   const other = await createSecondOrganization();
   const bare = await createMember(owner.organization.id, {});
-  app = await startApp();
+  linkedStoreId = (await createStoreFor(owner.admin.id, { name: "Linked shop's store" })).id;
+  await linkShopTo(LINKED_SHOP, linkedStoreId);
+  app = await startApp({ env: EMBEDDED_ENV });
   clients.set("anonymous", new HttpClient(app.url));
   clients.set("member without the permission", await loggedIn(bare.email, bare.password));
   clients.set("admin", await loggedIn(owner.email, owner.password));
   clients.set("another organization's admin", await loggedIn(other.email, other.password));
+  const linked = await shopSession(LINKED_SHOP);
+  clients.set("a linked shop's staff, on its store", linked);
+  clients.set("a linked shop's staff, on another store", linked);
+  clients.set("the installing shop", await shopSession(INSTALLING_SHOP));
+  const installedStore = await storeOfShop(INSTALLING_SHOP);
+  installed = { organizationId: installedStore.organizationId, adminId: installedStore.userId };
 });
 
 afterAll(async () => {
@@ -84,6 +141,9 @@ const callers: Caller[] = [
   "member with it",
   "admin",
   "another organization's admin",
+  "a linked shop's staff, on its store",
+  "a linked shop's staff, on another store",
+  "the installing shop",
 ];
 
 /** Members never hold the admin role, and signed-in routes need no permission: no "member with it" there. */
@@ -99,7 +159,7 @@ const matrix = printSummary(
 describe.each(apiRouteCases)("$method /$pattern", (row) => {
   it.each(callersFor(row))("answers %s correctly and a refusal changes nothing", async (caller) => {
     matrix.tried();
-    const fixture = await freshFixture(owner.organization.id, owner.admin.id);
+    const fixture = await fixtureFor(caller);
     let client = clients.get(caller);
     if (caller === "member with it") {
       const granted = await createMember(owner.organization.id, { [row.requires]: true });
@@ -117,6 +177,9 @@ describe.each(apiRouteCases)("$method /$pattern", (row) => {
     if (caller === "another organization's admin" && row.method === "GET") {
       expect(response.text).not.toContain(fixture.storeId);
       expect(response.text).not.toContain(owner.email);
+    }
+    if (caller === "a linked shop's staff, on another store" && row.method === "GET") {
+      expect(response.text).not.toContain(fixture.storeId);
     }
     matrix.passed();
   });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopifyOauthStates, shopifySessions, stores } from "~/db/schema";
-import { SHOP_DOMAIN_MESSAGE } from "~/lib/schemas/shopify";
+import { CONNECT_ADMIN_ONLY, SHOP_DOMAIN_MESSAGE } from "~/lib/schemas/shopify";
 import { decryptSecret } from "~/server/crypto.server";
 import { createStore } from "~/services/stores/stores.server";
 import { FAKE_SHOP } from "../../mocks/shopify";
@@ -97,11 +97,15 @@ describe("starting Connect with Shopify", () => {
     }
   });
 
-  it("needs manage_integrations", async () => {
-    const { email, password } = await createMember(owner.organization.id, { manage_stores: true });
+  it("is for administrators only: the shop's staff get the store, so members are told who may", async () => {
+    const { email, password } = await createMember(owner.organization.id, {
+      manage_stores: true,
+      manage_integrations: true,
+    });
     const member = await signedIn(email, password);
     const response = await member.post(`/api/stores/${storeId}/shopify/oauth`, { shop: SHOP });
     expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: CONNECT_ADMIN_ONLY });
   });
 });
 

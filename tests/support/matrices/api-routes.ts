@@ -37,7 +37,22 @@ export type ApiRouteCase = {
   body?: (fixture: Fixture) => unknown;
   /** A raw (non-JSON) body, e.g. an image upload, sent instead of `body`. */
   upload?: { body: Uint8Array; contentType: string };
+  /**
+   * The organization's, not a store's: a linked shop's staff, who act on their shop's store only, get 403
+   * (its stores as a whole, a person's own settings, deleting a store). Every admin-only route is one too.
+   */
+  organizationRoute?: true;
+  /**
+   * What the session of the shop whose install created the organization gets where it differs from an
+   * admin's okStatus: the embedded app adds no stores, and its installation is its Shopify connection.
+   */
+  installingShopStatus?: number;
 };
+
+/** Whether a linked shop's staff are refused the route (403), whichever store it names. */
+export function isOrganizationRoute(row: ApiRouteCase): boolean {
+  return row.requires === "admin" || row.organizationRoute === true;
+}
 
 /** The arguments after the path of HttpClient.request for a row: its JSON body or its upload. */
 export function bodyOf(
@@ -59,6 +74,8 @@ export const apiRouteCases: ApiRouteCase[] = [
     scope: "collection",
     okStatus: 201,
     body: () => ({ name: "Matrix Store", shopifyUrl: "https://matrix.example.com" }),
+    organizationRoute: true,
+    installingShopStatus: 403,
   },
   {
     method: "PUT",
@@ -74,6 +91,7 @@ export const apiRouteCases: ApiRouteCase[] = [
     requires: "delete_data",
     scope: "object",
     okStatus: 200,
+    organizationRoute: true,
   },
   {
     method: "GET",
@@ -480,6 +498,7 @@ export const apiRouteCases: ApiRouteCase[] = [
     requires: "manage_email_settings",
     scope: "collection",
     okStatus: 200,
+    organizationRoute: true,
   },
   {
     method: "PUT",
@@ -488,6 +507,7 @@ export const apiRouteCases: ApiRouteCase[] = [
     scope: "collection",
     okStatus: 200,
     body: () => ({ dailySubscriberSummary: true }),
+    organizationRoute: true,
   },
   // A non-Shopify address is refused before any call to Shopify: an allowed caller gets that 422.
   {
@@ -507,14 +527,17 @@ export const apiRouteCases: ApiRouteCase[] = [
     okStatus: 400,
     body: () => ({ shopifyUrl: "https://shop.example.com", accessToken: "shpat_x" }),
   },
-  // Without the app's Shopify credentials (these servers run standalone), the 400 that says so.
+  // Linking a store to a shop gives whoever controls the shop this store: administrators only. The fixture
+  // store is not a Shopify store: an admin gets the 422 that says so. Inside the Shopify admin the
+  // installation is the connection: the installing shop gets the 400 that says so.
   {
     method: "POST",
     pattern: "api/stores/:storeId/shopify/oauth",
-    requires: "manage_integrations",
+    requires: "admin",
     scope: "object",
-    okStatus: 400,
-    body: () => ({ shop: "acme-test.myshopify.com" }),
+    okStatus: 422,
+    body: () => ({ shop: "matrix-shop.myshopify.com" }),
+    installingShopStatus: 400,
   },
   // A fresh store is not connected to Shopify: an allowed caller gets the 422 that says so.
   {
