@@ -107,6 +107,9 @@ export default [
 
   // Connect with Shopify (standalone dashboard): before auth/*, which is the embedded app's own.
   route("auth/shopify/callback", "routes/auth.shopify.callback.tsx"),
+  // Shopify's own pages, each checked before the library answers it.
+  route("auth/login", "routes/auth.login.ts"),
+  route("auth/exit-iframe", "routes/auth.exit-iframe.ts"),
   route("auth/*", "routes/auth.$.ts"),
   route("app", "routes/app.tsx", [
     index("routes/dashboard.tsx", { id: "app/home" }),

@@ -1,4 +1,4 @@
-import { InvalidHmacError, LogSeverity, shopifyApi } from "@shopify/shopify-api";
+import { InvalidHmacError, InvalidJwtError, LogSeverity, shopifyApi } from "@shopify/shopify-api";
 import { type ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-react-router/server";
 import { DrizzleSessionStoragePostgres } from "@shopify/shopify-app-session-storage-drizzle";
 import { db } from "~/db/client.server";
@@ -34,11 +34,16 @@ const sessionTable = shopifySessions as unknown as AdapterSessionTable;
 /** One of the library's versions (checked where it is declared). */
 const API_VERSION = SHOPIFY_API_VERSION as ApiVersion;
 
+const AUTH_PATH_PREFIX = "/auth";
+/** Shopify's page that takes the admin's top window to `?exitIframe=`, and its login path (App Store installs). */
+const EXIT_IFRAME_PATH = `${AUTH_PATH_PREFIX}/exit-iframe`;
+const LOGIN_PATH = `${AUTH_PATH_PREFIX}/login`;
+
 function createEmbeddedApp(config: NonNullable<ReturnType<typeof embeddedAppConfig>>) {
   return shopifyApp({
     ...config,
     apiVersion: API_VERSION,
-    authPathPrefix: "/auth",
+    authPathPrefix: AUTH_PATH_PREFIX,
     distribution: AppDistribution.AppStore,
     sessionStorage: new EncryptedSessionStorage(new DrizzleSessionStoragePostgres(db(), sessionTable)),
     // Offline tokens that expire and refresh themselves: Shopify's requirement for new public apps.
@@ -109,9 +114,48 @@ export async function hasAppProxySignature(query: Record<string, string>): Promi
   }
 }
 
+/**
+ * The shop an App Bridge session token (`id_token`) was signed for with the app's secret, for the app's key;
+ * null for none, or a forged, expired or another app's token.
+ */
+export async function shopOfSessionToken(token: string | null): Promise<string | null> {
+  if (!token) return null;
+  try {
+    const payload = await library().session.decodeSessionToken(token);
+    return new URL(payload.dest).hostname;
+  } catch (error) {
+    if (error instanceof InvalidJwtError) return null;
+    throw error;
+  }
+}
+
+/**
+ * The library answers its exit-iframe and login pages on any path that ends like theirs, whatever route
+ * authenticates (`/app/auth/exit-iframe`, `/auth/x/auth/login`). Only their own routes may, through
+ * exitIframePage and login, after checking the request: anywhere else such a path is not found.
+ */
+function servesLibraryPage(request: Request): boolean {
+  const { pathname } = new URL(request.url);
+  return pathname.endsWith(EXIT_IFRAME_PATH) || pathname.endsWith(LOGIN_PATH);
+}
+
 export const authenticate = {
-  admin: (request: Request) => shopify().authenticate.admin(request),
+  admin: (request: Request) => {
+    if (servesLibraryPage(request)) throw new Response("Not Found", { status: 404 });
+    return shopify().authenticate.admin(request);
+  },
 };
+
+/**
+ * Shopify's exit-iframe page, which has App Bridge open `target` in the admin's top window. The caller has
+ * checked the target (services/shopify/exit-target.server.ts); the library is handed only that URL.
+ */
+export async function exitIframePage(request: Request, target: URL): Promise<void> {
+  const url = new URL(request.url);
+  url.pathname = EXIT_IFRAME_PATH;
+  url.searchParams.set("exitIframe", target.href);
+  await shopify().authenticate.admin(new Request(url, { headers: request.headers }));
+}
 
 export const unauthenticated = {
   admin: (shop: string) => shopify().unauthenticated.admin(shop),

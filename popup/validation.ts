@@ -47,14 +47,15 @@ export function normalizeEmail(raw: string): string {
 }
 
 /**
- * Whether a domain matches a list entry: the entry itself ("acme.com"), a subdomain of it, or — for a
- * bare name such as "gmail" — any domain whose first label is that name (gmail.com, gmail.co.uk).
+ * Whether a domain matches a list entry. A domain ("acme.com") matches itself and its subdomains
+ * (mail.acme.com), never a look-alike (notacme.com, acme.com.evil.io). A bare name ("gmail") matches every
+ * domain with that whole label anywhere: gmail.com, mail.gmail.com, gmail.co.uk, but not mygmail.com.
  */
 export function domainMatches(domain: string, entry: string): boolean {
   const wanted = entry.trim().toLowerCase().replace(/^@/, "");
   if (!wanted) return false;
-  if (domain === wanted || domain.endsWith(`.${wanted}`)) return true;
-  return !wanted.includes(".") && domain.split(".")[0] === wanted;
+  if (!wanted.includes(".")) return domain.split(".").includes(wanted);
+  return domain === wanted || domain.endsWith(`.${wanted}`);
 }
 
 export function validateEmail(raw: string, rules: EmailValidation): string | null {

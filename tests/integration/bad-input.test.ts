@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailClickTracking, popupImages, subscribers } from "~/db/schema";
 import { subscriberToken } from "~/services/subscribers/links.server";
+import { FAKE_SHOP } from "../../mocks/shopify";
 import { sanitizeInlineHtml } from "../../popup/sanitize";
 import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { freshFixture } from "../support/builders/route-fixtures";
+import { EMBEDDED_ENV } from "../support/builders/shopify-session-token";
 import { HttpClient } from "../support/clients/http";
 import { rawRequest } from "../support/clients/raw-http";
 import { type AppServer, startApp } from "../support/infra/app-server";
@@ -28,6 +30,7 @@ import {
 } from "../support/matrices/bad-input-raw";
 import { type BadRequest, sendBadRequests } from "../support/matrices/bad-input-runner";
 import { type OpenFixture, openEndpointCases, openPathOf } from "../support/matrices/open-endpoints";
+import { shopifyAuthPageCases } from "../support/matrices/shopify-auth-pages";
 import { printSummary } from "../support/matrices/summary";
 
 /**
@@ -276,6 +279,28 @@ describe("hostile cookies, headers, methods and paths on every page and API rout
       ),
     );
     expect(await sendRawCases(app.url, cases, pathTally)).toEqual([]);
+  }, 600_000);
+});
+
+const authPageTally = printSummary(
+  ({ tried, figures }, n) => `embedded auth pages: ${n(tried)} requests, ${n(figures.get("5xx") ?? 0)} 5xx`,
+);
+
+describe("Shopify's exit-iframe and login pages, embedded", () => {
+  let embedded: AppServer;
+
+  beforeAll(async () => {
+    embedded = await startApp({ env: { ...EMBEDDED_ENV, TRUST_PROXY: "1" } });
+  });
+
+  afterAll(async () => {
+    await embedded?.stop();
+  });
+
+  it("answer hostile targets, shops and tokens without a 5xx, and never send the admin to another site", async () => {
+    expect(await sendRawCases(embedded.url, shopifyAuthPageCases(FAKE_SHOP.domain), authPageTally)).toEqual(
+      [],
+    );
   }, 600_000);
 });
 

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { popupImages } from "~/db/schema";
 import { createStoreFor } from "../support/builders/actors";
 import {
   createMember,
   createOrganizationWithAdmin,
   createSecondOrganization,
 } from "../support/builders/fixtures";
+import { pngDeclaring } from "../support/builders/images";
 import { HttpClient } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
+import { testDb } from "../support/infra/db";
 import { TINY_PNG } from "../support/matrices/api-routes";
 
 type Popup = {
@@ -237,6 +240,38 @@ describe("popup images", () => {
     });
     expect(huge.status).toBe(413);
     expect((await fetch(new URL("/api/public/images/not-an-id", app.url))).status).toBe(404);
+  });
+
+  it.each([
+    ["a 2 KB PNG declaring 50,000 × 50,000 pixels", pngDeclaring(50_000, 50_000), "50,000 × 50,000"],
+    ["a side over 10,000 pixels", pngDeclaring(10_001, 1), "10,001 × 1"],
+    ["over 40 megapixels", pngDeclaring(8_000, 6_000), "8,000 × 6,000"],
+  ])("refuses %s on the image field, and stores nothing", async (_case, body, size) => {
+    const before = await testDb().select({ id: popupImages.id }).from(popupImages);
+    const upload = await admin.post(`/api/stores/${storeId}/popup-images`, undefined, {
+      body,
+      headers: { "Content-Type": "image/png" },
+    });
+    const message = `Images may be at most 10,000 pixels on a side and 40 megapixels in all; this one is ${size} pixels`;
+    expect(upload.status).toBe(422);
+    expect(upload.body).toEqual({ message, errors: { image: [message] } });
+    expect(await testDb().select({ id: popupImages.id }).from(popupImages)).toHaveLength(before.length);
+  });
+
+  it("accepts an image at the limits, and refuses one whose size cannot be read", async () => {
+    const atLimits = await admin.post(`/api/stores/${storeId}/popup-images`, undefined, {
+      body: pngDeclaring(10_000, 4_000),
+      headers: { "Content-Type": "image/png" },
+    });
+    expect(atLimits.status).toBe(201);
+    const cut = await admin.post(`/api/stores/${storeId}/popup-images`, undefined, {
+      body: TINY_PNG.subarray(0, 20),
+      headers: { "Content-Type": "image/png" },
+    });
+    expect(cut.status).toBe(422);
+    expect(cut.body).toMatchObject({
+      message: "This image could not be read. Save it again as PNG, JPEG, WebP or GIF and upload it",
+    });
   });
 });
 

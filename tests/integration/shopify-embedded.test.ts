@@ -11,6 +11,7 @@ import {
   users,
 } from "~/db/schema";
 import { decryptSecret } from "~/server/crypto.server";
+import { EXIT_TARGET_REFUSED } from "~/services/shopify/exit-target.server";
 import { FAKE_SHOP } from "../../mocks/shopify";
 import { createStoreFor } from "../support/builders/actors";
 import { createSecondOrganization } from "../support/builders/fixtures";
@@ -191,6 +192,120 @@ describe("installing from the Shopify admin", () => {
     const response = await client.get(`${url.pathname}${url.search}`, fromAdmin());
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toMatch(/^\/auth\/session-token\?/);
+  });
+});
+
+describe("Shopify's exit-iframe page", () => {
+  const exitPage = (target: string, query = adminQuery()) =>
+    `/auth/exit-iframe?${query}&exitIframe=${encodeURIComponent(target)}`;
+  const signed = (shop: string, token = sessionToken(shop)) =>
+    new URLSearchParams({ ...Object.fromEntries(adminQuery()), id_token: token });
+  const opens = (url: string) => `<script>window.open(${JSON.stringify(url)}, "_top")</script>`;
+
+  it.each([
+    ["the app, by path", () => exitPage("/app?x=1"), `${TEST_SHOPIFY_APP.appUrl}/app?x=1`],
+    [
+      "the app, by its URL",
+      () => exitPage(`${TEST_SHOPIFY_APP.appUrl}/app`),
+      `${TEST_SHOPIFY_APP.appUrl}/app`,
+    ],
+    [
+      "Shopify's admin",
+      () => exitPage("https://admin.shopify.com/store/acme-test/apps"),
+      "https://admin.shopify.com/store/acme-test/apps",
+    ],
+    [
+      "the signed shop's admin",
+      () => exitPage(`https://${SHOP}/admin/oauth/install?client_id=k`, signed(SHOP)),
+      `https://${SHOP}/admin/oauth/install?client_id=k`,
+    ],
+  ])("opens %s in the admin's top window", async (_target, path, url) => {
+    const page = await client.get(path(), fromAdmin());
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(opens(url));
+  });
+
+  it.each([
+    ["another site", () => exitPage("https://evil.example")],
+    ["a scheme-relative address", () => exitPage("//evil.example")],
+    ["a backslash address", () => exitPage("/\\evil.example")],
+    ["a script URL", () => exitPage("javascript:alert(document.domain)")],
+    ["the app over http", () => exitPage(TEST_SHOPIFY_APP.appUrl.replace("https:", "http:"))],
+    ["a look-alike of the app", () => exitPage(`${TEST_SHOPIFY_APP.appUrl}.evil.example`)],
+    ["an empty path segment", () => exitPage("https://admin.shopify.com//x")],
+    ["the shop's admin without a session token", () => exitPage(`https://${SHOP}/admin`)],
+    [
+      "the shop's admin with an expired token",
+      () => exitPage(`https://${SHOP}/admin`, signed(SHOP, sessionToken(SHOP, { exp: 1 }))),
+    ],
+    [
+      "the shop's admin with another shop's token",
+      () => exitPage(`https://${SHOP}/admin`, signed("other.myshopify.com")),
+    ],
+    ["the signed shop's storefront", () => exitPage(`https://${SHOP}/`, signed(SHOP))],
+  ])("refuses %s with a 400 that says where it may go", async (_target, path) => {
+    const page = await client.get(path(), fromAdmin());
+    expect(page.status).toBe(400);
+    expect(page.body).toEqual({ message: EXIT_TARGET_REFUSED });
+    expect(page.text).not.toContain("window.open");
+  });
+
+  it("asks for a target when there is none", async () => {
+    const page = await client.get(`/auth/exit-iframe?${adminQuery()}`, fromAdmin());
+    expect(page.status).toBe(400);
+    expect(page.body).toEqual({ message: "The exit page needs an exitIframe address" });
+  });
+
+  it.each(["/app/auth/exit-iframe", "/auth/x/auth/exit-iframe"])(
+    "is not served at %s, where the library would answer it unchecked",
+    async (pagePath) => {
+      const page = await client.get(
+        `${pagePath}?${adminQuery()}&exitIframe=https://evil.example`,
+        fromAdmin(),
+      );
+      expect(page.status).toBeGreaterThanOrEqual(400);
+      expect(page.status).toBeLessThan(500);
+      expect(page.text).not.toContain("evil.example");
+    },
+  );
+});
+
+describe("Shopify's login path", () => {
+  it("sends a real shop to its admin to install or open the app", async () => {
+    const response = await client.get(`/auth/login?shop=${SHOP}`, fromAdmin());
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(
+      `https://admin.shopify.com/store/acme-test/oauth/install?client_id=${TEST_SHOPIFY_APP.apiKey}`,
+    );
+  });
+
+  it.each([
+    ["no shop", "/auth/login", "Open Newsletter Popup from your Shopify admin, under Apps"],
+    ["an empty shop", "/auth/login?shop=", "Open Newsletter Popup from your Shopify admin, under Apps"],
+    [
+      "another site",
+      "/auth/login?shop=evil.example",
+      "That is not a Shopify shop address: use your-shop.myshopify.com",
+    ],
+    [
+      "a URL",
+      "/auth/login?shop=https://evil.example/x",
+      "That is not a Shopify shop address: use your-shop.myshopify.com",
+    ],
+    [
+      "a script",
+      "/auth/login?shop=%3Cscript%3E",
+      "That is not a Shopify shop address: use your-shop.myshopify.com",
+    ],
+  ])("answers %s with a 400 that says what to do", async (_case, path, message) => {
+    const response = await client.get(path, fromAdmin());
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ message });
+  });
+
+  it.each(["/app/auth/login", "/auth/x/auth/login"])("is not served at %s", async (path) => {
+    const response = await client.get(`${path}?${adminQuery()}`, fromAdmin());
+    expect(response.status).toBe(404);
   });
 });
 

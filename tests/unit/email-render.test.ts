@@ -284,6 +284,21 @@ describe("firstNameFor", () => {
     "x.co/claim",
     "javascript:alert(1)",
     "Jane,https://evil.example",
+    // The same domains as a mail client reads them once it folds Unicode (NFKC, IDNA full stops).
+    "evil。com",
+    "evil．com",
+    "evil｡com",
+    "ｅｖｉｌ．ｃｏｍ",
+    "evil\u2024com",
+    "ｗｗｗ．evil",
+    "ｈｔｔｐｓ：//evil",
+    "evil\u200b.com",
+    // Internationalised domains: a non-ASCII top-level label, or its punycode.
+    "evil.рф",
+    "evil.рф/x",
+    "пример.испытание",
+    "evil.xn--p1ai",
+    "xn--e1afmkfd.xn--80akhbyknj4f",
   ])("drops the name %j, which would put a link in the subject, for the address's", (name) => {
     const firstName = firstNameFor(name, "jane.doe@example.com");
     expect(firstName).toBe("Jane");
@@ -297,6 +312,9 @@ describe("firstNameFor", () => {
   it("keeps names with dots or colons that are not links", () => {
     expect(firstNameFor("J.R. Smith", "x@example.com")).toBe("J.R.");
     expect(firstNameFor("Ana: hi", "x@example.com")).toBe("Ana:");
+    expect(firstNameFor("Zoë", "x@example.com")).toBe("Zoë");
+    expect(firstNameFor("Анна-Мария", "x@example.com")).toBe("Анна-Мария");
+    expect(firstNameFor("山田太郎", "x@example.com")).toBe("山田太郎");
   });
 });
 

@@ -181,11 +181,24 @@ describe("domainMatches", () => {
     expect(domainMatches("acme.com.evil.io", "acme.com")).toBe(false);
   });
 
-  it("matches a bare name against the first label", () => {
-    expect(domainMatches("gmail.com", "gmail")).toBe(true);
-    expect(domainMatches("gmail.co.uk", "gmail")).toBe(true);
-    expect(domainMatches("mygmail.com", "gmail")).toBe(false);
-    expect(domainMatches("gmailx.com", "gmail")).toBe(false);
+  it.each([
+    ["gmail.com", true],
+    ["gmail.co.uk", true],
+    ["mail.gmail.com", true],
+    ["eu.mx.gmail.com", true],
+    ["mygmail.com", false],
+    ["gmailx.com", false],
+    ["gmail-mail.com", false],
+    ["mail.notgmail.com", false],
+  ])("matches a bare name as a whole label anywhere: gmail against %s is %s", (domain, expected) => {
+    expect(domainMatches(domain, "gmail")).toBe(expected);
+  });
+
+  it("blocks a subdomain of a blocked bare name from the popup", () => {
+    const rules = { companyEmailsOnly: true, allowedDomains: [], blockedDomains: ["gmail"] };
+    expect(validateEmail("jo@mail.gmail.com", rules)).toBe(POPUP_MESSAGES.companyEmail);
+    expect(validateEmail("jo@Mail.Gmail.Co.Uk", rules)).toBe(POPUP_MESSAGES.companyEmail);
+    expect(validateEmail("jo@mygmail.com", rules)).toBeNull();
   });
 
   it("does not match a dotted entry by first label", () => {

@@ -56,7 +56,7 @@ export function FieldsCard({ config, edit, errors = {} }: EditProps) {
             edit({ emailValidation: { blockedDomains: parseDomainList(value) } });
           }}
           error={errors["emailValidation.blockedDomains"]}
-          helpText="Comma-separated; a bare name such as gmail blocks gmail.com, gmail.co.uk…"
+          helpText="Comma-separated; a bare name such as gmail blocks gmail.com, mail.gmail.com, gmail.co.uk…"
           autoComplete="off"
         />
       </BlockStack>

@@ -26,10 +26,24 @@ const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
 
 /**
  * A word a mail client would show as a link: a scheme ("http://", "mailto:"), "www." or a domain
- * ("x.com", "evil.example/path"). Anyone can type a name into the popup; it must not put a link in a
- * subject line or a greeting the store sends.
+ * ("x.com", "evil.example/path", "evil.рф", "evil.xn--p1ai"): a label, a dot and a top-level label of two
+ * letters in any script. Anyone can type a name into the popup; it must not put a link in a subject line
+ * or a greeting the store sends.
  */
-const LINK_LIKE = /[a-z][\w+.-]*:\S|^www\.|[\w-]\.[a-z]{2,}/i;
+const LINK_LIKE = /[a-z][\w+.-]*:\S|^www\.|[\p{L}\p{N}_-]\.\p{L}{2}/iu;
+/** The full stops a mail client reads as a domain's dots once NFKC has folded the rest ("。", "｡"). */
+const IDEOGRAPHIC_FULL_STOPS = /[\u3002\uff61]/g;
+/** Invisible format characters (zero-width spaces and joiners, bidi controls, soft hyphens). */
+const INVISIBLE = /\p{Cf}/gu;
+
+/**
+ * Whether a word reads as a link once written the way a mail client resolves it: compatibility forms
+ * folded (NFKC: fullwidth "ｅｖｉｌ．ｃｏｍ", "evil․com"), every IDNA full stop a dot, invisible characters dropped.
+ */
+function looksLikeLink(word: string): boolean {
+  const folded = word.normalize("NFKC").replace(IDEOGRAPHIC_FULL_STOPS, ".").replace(INVISIBLE, "");
+  return LINK_LIKE.test(folded);
+}
 
 /**
  * The greeting name: the first word of the name, else (no name, or one that looks like a link) the
@@ -37,7 +51,7 @@ const LINK_LIKE = /[a-z][\w+.-]*:\S|^www\.|[\w-]\.[a-z]{2,}/i;
  */
 export function firstNameFor(name: string | null | undefined, email: string): string {
   const fromName = name?.trim().split(/\s+/)[0];
-  if (fromName && !LINK_LIKE.test(fromName)) return fromName;
+  if (fromName && !looksLikeLink(fromName)) return fromName;
   const localPart = email.split("@")[0] ?? "";
   const word = localPart.split(/[._\-+\d]+/).find((part) => part.length > 0);
   if (!word) return FALLBACK_FIRST_NAME;

@@ -6,11 +6,19 @@ import { popupImagePath } from "~/lib/public-popup-config";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { conflict, invalid, notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
+import { imageDimensions } from "./image-dimensions.server";
 
 /** An uploaded popup image may be at most this large; a store keeps at most this many. */
 export const MAX_IMAGE_BYTES = 1024 * 1024;
 const MAX_IMAGES_PER_STORE = 200;
 export const IMAGE_TYPE_REFUSED = "Upload a PNG, JPEG, WebP or GIF image";
+/** What a browser is asked to draw: no side longer than this, and at most this many pixels in all. */
+const MAX_IMAGE_SIDE = 10_000;
+const MAX_IMAGE_PIXELS = 40_000_000;
+const IMAGE_UNREADABLE =
+  "This image could not be read. Save it again as PNG, JPEG, WebP or GIF and upload it";
+
+const formatted = (value: number) => value.toLocaleString("en-US");
 
 /** The image formats a popup shows, recognised by their first bytes (the declared type is not trusted). */
 const SIGNATURES: { type: string; matches: (bytes: Buffer) => boolean }[] = [
@@ -28,6 +36,19 @@ export function imageTypeOf(bytes: Buffer): string | null {
   return SIGNATURES.find((signature) => signature.matches(bytes))?.type ?? null;
 }
 
+/** Why the image's declared size is refused (unreadable, a side too long, too many pixels); null when fine. */
+function sizeProblem(contentType: string, bytes: Buffer): string | null {
+  const size = imageDimensions(contentType, bytes);
+  if (!size) return IMAGE_UNREADABLE;
+  const { width, height } = size;
+  if (width <= MAX_IMAGE_SIDE && height <= MAX_IMAGE_SIDE && width * height <= MAX_IMAGE_PIXELS) return null;
+  return (
+    `Images may be at most ${formatted(MAX_IMAGE_SIDE)} pixels on a side and ` +
+    `${formatted(MAX_IMAGE_PIXELS / 1_000_000)} megapixels in all; this one is ` +
+    `${formatted(width)} × ${formatted(height)} pixels`
+  );
+}
+
 /** Stores an uploaded image for a store's popups; answers its id and public URL path. */
 export async function uploadPopupImage(
   actor: Actor,
@@ -38,6 +59,8 @@ export async function uploadPopupImage(
   const store = await requireStore(actor, storeId);
   const contentType = imageTypeOf(bytes);
   if (!contentType) throw invalid(IMAGE_TYPE_REFUSED, { image: [IMAGE_TYPE_REFUSED] });
+  const problem = sizeProblem(contentType, bytes);
+  if (problem) throw invalid(problem, { image: [problem] });
   const [stored] = await db()
     .select({ images: count() })
     .from(popupImages)
