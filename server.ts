@@ -2,6 +2,7 @@ import path from "node:path";
 import compression from "compression";
 import type { Express } from "express";
 import express from "express";
+import { createHttpServer } from "./app/http/http-server.server";
 
 /**
  * The HTTP server for `npm run dev` (Vite in middleware mode, hot reload) and `npm start`
@@ -54,16 +55,11 @@ if (DEVELOPMENT) {
   server.use(build.app);
 }
 
-const listener = server.listen(PORT, HOST, () => {
+const listener = createHttpServer(server).listen(PORT, HOST, () => {
   const address = listener.address();
   const port = typeof address === "object" && address ? address.port : PORT;
   process.stdout.write(`Newsletter Popup listening on http://localhost:${port}\n`);
 });
-
-// Idle keep-alive connections outlive the 60 s idle timeout of common load balancers and clients' pools, so the
-// server does not close a connection at the moment a client reuses it (the client sees ECONNRESET).
-listener.keepAliveTimeout = 65_000;
-listener.headersTimeout = 66_000;
 
 const shutdown = () => listener.close(() => process.exit(0));
 process.once("SIGTERM", shutdown);

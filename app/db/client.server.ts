@@ -22,7 +22,13 @@ const connections = holder.__newsletterDb;
 
 function connect(databaseUrl: string | undefined, dataDir: string): Connection {
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 20 });
+    const { DATABASE_POOL_SIZE, DATABASE_POOL_WAIT_MS } = env();
+    // A request waits a bounded time for a connection (then 503, see isDatabaseBusy), never forever.
+    const pool = new pg.Pool({
+      connectionString: databaseUrl,
+      max: DATABASE_POOL_SIZE,
+      connectionTimeoutMillis: DATABASE_POOL_WAIT_MS,
+    });
     // A dropped connection (server restart, pg_terminate_backend) must not crash the process:
     // the pool discards the client and the next query opens a new one.
     pool.on("error", () => {});

@@ -1,9 +1,33 @@
-/** True when a query failed on a unique constraint (PostgreSQL and PGlite both report SQLSTATE 23505). */
-export function isUniqueViolation(error: unknown): boolean {
+/** Each error and the errors it wraps (Drizzle wraps what the driver throws as `cause`). */
+function* causeChain(error: unknown): Generator<object> {
   let current: unknown = error;
   while (current && typeof current === "object") {
-    if ((current as { code?: unknown }).code === "23505") return true;
+    yield current;
     current = (current as { cause?: unknown }).cause;
+  }
+}
+
+/** True when a query failed on a unique constraint (PostgreSQL and PGlite both report SQLSTATE 23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (const current of causeChain(error)) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * pg-pool's own words when no connection came within `connectionTimeoutMillis`: every pooled connection stayed
+ * busy, or a new one could not be opened in time. It throws a plain Error, so its message is the only sign.
+ */
+const POOL_TIMEOUTS = new Set([
+  "timeout exceeded when trying to connect",
+  "Connection terminated due to connection timeout",
+]);
+
+/** True when a query gave up waiting for a database connection (DATABASE_POOL_WAIT_MS). */
+export function isDatabaseBusy(error: unknown): boolean {
+  for (const current of causeChain(error)) {
+    if (current instanceof Error && POOL_TIMEOUTS.has(current.message)) return true;
   }
   return false;
 }

@@ -1,7 +1,9 @@
 import type { Response as ExpressResponse } from "express";
 import { data } from "react-router";
+import { isDatabaseBusy } from "~/db/errors.server";
+import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { DomainError, type ErrorKind, type FieldErrors } from "~/services/errors.server";
+import { DomainError, type ErrorKind, type FieldErrors, unavailable } from "~/services/errors.server";
 
 /** The one mapping of domain errors to HTTP, for the React Router routes and the Express routers alike. */
 const STATUS: Record<ErrorKind, number> = {
@@ -47,14 +49,27 @@ export function errorHeaders(error: DomainError): Record<string, string> {
   return headers;
 }
 
+const DATABASE_BUSY = "The service is busy right now. Please try again in a few seconds.";
+
+/**
+ * The failure as what the client is told: a domain error as it is; every database connection staying busy
+ * for DATABASE_POOL_WAIT_MS as 503 with Retry-After (an overloaded server, not a broken one); otherwise none.
+ */
+function domainErrorOf(error: unknown): DomainError | undefined {
+  if (error instanceof DomainError) return error;
+  if (isDatabaseBusy(error))
+    return unavailable(DATABASE_BUSY, Math.max(1, Math.ceil(env().DATABASE_POOL_WAIT_MS / 1000)));
+  return undefined;
+}
+
 /**
  * A React Router API route's failure as JSON: a domain error keeps its status, anything else is a logged 500.
  * A thrown Response (a redirect, Shopify's own answer) goes on as it is.
  */
 export function errorResponse(error: unknown) {
   if (error instanceof Response) throw error;
-  if (error instanceof DomainError)
-    return data(errorBody(error), { status: statusOf(error), headers: errorHeaders(error) });
+  const known = domainErrorOf(error);
+  if (known) return data(errorBody(known), { status: statusOf(known), headers: errorHeaders(known) });
   logger().error({ err: error }, "unhandled error in API route");
   return data(UNEXPECTED, { status: 500 });
 }
@@ -65,8 +80,9 @@ export function sendError(res: ExpressResponse, error: unknown, logMessage = "re
     sendFetchResponse(res, error);
     return;
   }
-  if (error instanceof DomainError) {
-    res.set(errorHeaders(error)).status(statusOf(error)).json(errorBody(error));
+  const known = domainErrorOf(error);
+  if (known) {
+    res.set(errorHeaders(known)).status(statusOf(known)).json(errorBody(known));
     return;
   }
   logger().error({ err: error }, logMessage);
@@ -90,5 +106,6 @@ function sendFetchResponse(res: ExpressResponse, response: Response): void {
  * 404); React Router would answer 500 to anything thrown that is not a response.
  */
 export function errorPage(error: unknown): unknown {
-  return error instanceof DomainError ? data(error.message, { status: statusOf(error) }) : error;
+  const known = domainErrorOf(error);
+  return known ? data(known.message, { status: statusOf(known), headers: errorHeaders(known) }) : error;
 }

@@ -2,16 +2,18 @@ import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute } from "~/http/json.server";
 import { readQuery } from "~/http/query.server";
 import { MAX_IMPORT_BYTES, subscriberImportQuerySchema } from "~/lib/schemas/subscriber-import";
-import { invalid, tooLarge } from "~/services/errors.server";
+import { invalid, malformed, tooLarge } from "~/services/errors.server";
 import { IMPORT_TOO_LARGE, importSubscribersCsv } from "~/services/subscribers/import.server";
 
-/** The request body chunk by chunk, as it arrives. */
+/** The request body chunk by chunk, as it arrives; a body cut off (the client left, or was too slow) is a 400. */
 async function* chunksOf(body: ReadableStream<Uint8Array> | null): AsyncGenerator<Uint8Array> {
   if (!body) return;
   const reader = body.getReader();
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      const { done, value } = await reader.read().catch(() => {
+        throw malformed("The file did not arrive completely: nothing was imported");
+      });
       if (done) return;
       yield value;
     }

@@ -26,6 +26,9 @@ const envSchema = z
     TRUST_PROXY: z.string().optional(),
     DATA_DIR: z.string().min(1).default("./data"),
     DATABASE_URL: optionalUrl,
+    /** PostgreSQL connections per process, and how long a request waits for one before answering 503. */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(20),
+    DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).default(5_000),
     REDIS_URL: optionalUrl,
     /** Prefix of every Redis key (queues, rate limits), so several apps or test runs can share one Redis. */
     REDIS_PREFIX: z.string().min(1).default("np"),
@@ -52,6 +55,10 @@ const envSchema = z
     EMAIL_SEND_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
     /** A campaign message that failed for now is tried again after this, doubling each time (seconds). */
     CAMPAIGN_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
+    /** How long a client may take to send a request's headers, its whole request, and idle between requests. */
+    HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1).default(20_000),
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1).default(120_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(65_000),
     SESSION_TTL_MINUTES: z.coerce.number().positive().default(1440),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SHOPIFY_API_KEY: z.string().optional(),
@@ -62,6 +69,11 @@ const envSchema = z
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",
     path: ["ADMIN_PASSWORD"],
+  })
+  .refine((env) => env.HTTP_HEADERS_TIMEOUT_MS <= env.HTTP_REQUEST_TIMEOUT_MS, {
+    message:
+      "HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (the headers are part of the request)",
+    path: ["HTTP_HEADERS_TIMEOUT_MS"],
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV !== "production") return;

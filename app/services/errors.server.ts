@@ -23,7 +23,7 @@ export type ErrorKind =
   | "rate-limited"
   /** A third party (Shopify, an SMTP server) answered with a failure. */
   | "upstream-failed"
-  /** A third party cannot serve us right now (Shopify's rate limit); later may work. */
+  /** A third party cannot serve us right now (Shopify's rate limit, every database connection busy); later may work. */
   | "unavailable";
 
 /**
@@ -69,7 +69,8 @@ export const invalid = (message: string, fieldErrors?: FieldErrors) =>
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new DomainError("rate-limited", message, { retryAfterSeconds });
 export const upstreamFailed = (message: string) => new DomainError("upstream-failed", message);
-export const unavailable = (message: string) => new DomainError("unavailable", message);
+export const unavailable = (message: string, retryAfterSeconds?: number) =>
+  new DomainError("unavailable", message, retryAfterSeconds === undefined ? {} : { retryAfterSeconds });
 
 /** Invalid input with the first message as the summary and every field's messages alongside. */
 export function invalidInput(error: z.ZodError): DomainError {

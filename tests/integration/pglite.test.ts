@@ -88,6 +88,21 @@ describe("the production build without DATABASE_URL", () => {
     expect(exported.text).toMatch(/^\uFEFF?ID,Email,Name,.*,Consented At\r\n$/);
   });
 
+  it("imports a CSV file, kept on disk until it has arrived, then written in one transaction", async () => {
+    const http = new HttpClient(app.url);
+    await http.login(email, "pglite password");
+    const store = await http.post<{ id: string }>("/api/stores", {
+      name: "Embedded Import",
+      shopifyUrl: "https://embedded-import.example.com",
+    });
+    const imported = await http.post(`/api/stores/${store.body.id}/subscribers/import`, undefined, {
+      body: new TextEncoder().encode("email,name\nann@acme.example,Ann\nbob@acme.example,Bob\n"),
+      headers: { "Content-Type": "text/csv" },
+    });
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.body).toMatchObject({ added: 2, errorCount: 0 });
+  });
+
   it("keeps a popup image as bytes and serves them back unchanged", async () => {
     const http = new HttpClient(app.url);
     await http.login(email, "pglite password");

@@ -7,6 +7,8 @@ import {
   MAX_IMPORT_ROWS,
   type SubscriberImportSummary,
 } from "~/lib/schemas/subscriber-import";
+import { type ConcurrencyRule, withSlot } from "~/server/concurrency.server";
+import { spoolToFile } from "~/server/spool.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { wakeWelcomeOutbox } from "~/services/email/welcome-outbox.server";
 import { invalid, tooLarge } from "~/services/errors.server";
@@ -28,14 +30,25 @@ export const IMPORT_TOO_LARGE = `A CSV import takes at most ${MAX_IMPORT_BYTES /
  */
 const IMPORT_EMAIL_RULES = { companyEmailsOnly: false, allowedDomains: [], blockedDomains: [] };
 
+/**
+ * Imports an organization may run at once, counted across processes through Redis: each holds a file on disk
+ * while it arrives and then a database connection, so one organization cannot take them all.
+ */
+const IMPORTS_AT_ONCE: ConcurrencyRule = {
+  name: "subscriber-import",
+  limit: 2,
+  message: "Your organization is already importing 2 files. Please try again when one of them has finished.",
+  retryAfterSeconds: 30,
+};
+
 /** Rows per INSERT: one round trip per thousand rows, and a batch small enough to die young in memory. */
 const BATCH_SIZE = 1_000;
 
 type ImportRow = Record<ImportedField, string | null>;
 
 /**
- * POST /api/stores/:storeId/subscribers/import: a CSV file read as it arrives, written in batches in one
- * transaction (a file refused as a whole — no email column, too large — writes nothing).
+ * POST /api/stores/:storeId/subscribers/import: a CSV file kept on disk as it arrives, then written in batches
+ * in one transaction (a file refused as a whole — no email column, too large — writes nothing).
  * - A new address is added with source "import", consent given now, and no welcome email unless `welcome`.
  * - An address already on the list gets only the fields it had empty ("updated"); an unsubscribed address
  *   stays unsubscribed, and one with nothing to fill is skipped. A later row for an address the file
@@ -50,6 +63,26 @@ export async function importSubscribersCsv(
 ): Promise<SubscriberImportSummary> {
   authorize(actor, "manage_subscribers");
   const store = await requireStore(actor, storeId);
+  const summary = await withSlot(IMPORTS_AT_ONCE, actor.organizationId, async () => {
+    // The whole file first, at the client's pace, holding no database connection (a slow upload is bounded by
+    // HTTP_REQUEST_TIMEOUT_MS); only then the transaction, at the database's pace.
+    const file = await spoolToFile(limited(body));
+    try {
+      return await writeFile(store.id, file.chunks(), options.welcome);
+    } finally {
+      await file.discard();
+    }
+  });
+  if (options.welcome && summary.added > 0) wakeWelcomeOutbox();
+  return summary;
+}
+
+/** The CSV written in batches in one transaction. */
+async function writeFile(
+  storeId: string,
+  csv: AsyncIterable<Uint8Array>,
+  welcome: boolean,
+): Promise<SubscriberImportSummary> {
   const summary: SubscriberImportSummary = {
     added: 0,
     updated: 0,
@@ -58,11 +91,11 @@ export async function importSubscribersCsv(
     errorCount: 0,
     ignoredColumns: [],
   };
-  const batchWriter = { storeId: store.id, importedAt: new Date(), welcome: options.welcome };
+  const batchWriter = { storeId, importedAt: new Date(), welcome };
   await db().transaction(async (tx) => {
     // One import of a store at a time: two files sharing addresses, written in batches of different orders,
     // would otherwise lock each other's rows and deadlock.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscriber-import:${store.id}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscriber-import:${storeId}`}))`);
     let map: ColumnMap | undefined;
     let rows = 0;
     let batch = new Map<string, ImportRow>();
@@ -74,7 +107,7 @@ export async function importSubscribersCsv(
       summary.skipped += batch.size - written.added - written.updated;
       batch = new Map();
     };
-    for await (const record of readRecords(body)) {
+    for await (const record of readRecords(csv)) {
       if (!map) {
         map = mapColumns(record.fields);
         summary.ignoredColumns = map.ignored;
@@ -97,20 +130,20 @@ export async function importSubscribersCsv(
     if (!map) throw invalid("The CSV file is empty: its first line must name the columns");
     await flush();
   });
-  if (options.welcome && summary.added > 0) wakeWelcomeOutbox();
   return summary;
 }
 
-/** The records of the body, stopped once it passes the size limit; a runaway record refuses the file. */
-async function* readRecords(body: AsyncIterable<Uint8Array>): AsyncGenerator<CsvRecord> {
+/** The records of the file; a runaway record refuses the file. */
+async function* readRecords(csv: AsyncIterable<Uint8Array>): AsyncGenerator<CsvRecord> {
   try {
-    yield* csvRecords(limited(body));
+    yield* csvRecords(csv);
   } catch (error) {
     if (error instanceof CsvRecordTooLong) throw invalid(error.message);
     throw error;
   }
 }
 
+/** The body, stopped once it passes the size limit. */
 async function* limited(body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   let size = 0;
   for await (const chunk of body) {

@@ -47,7 +47,7 @@ export function rawRequest(baseUrl: string, request: RawRequest): Promise<RawRes
   });
 }
 
-function parseResponse(status: number, text: string): RawResponse {
+export function parseResponse(status: number, text: string): RawResponse {
   const end = text.indexOf("\r\n\r\n");
   const headers = new Map<string, string>();
   for (const line of text.slice(0, end).split("\r\n").slice(1)) {
