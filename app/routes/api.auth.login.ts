@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { readTrustedDevice, trustedDeviceCookie } from "~/http/device-cookie.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { readSessionToken, sessionCookie } from "~/http/session-cookie.server";
 import { loginSchema } from "~/lib/schemas/auth";
@@ -7,10 +8,16 @@ import { login, logout } from "~/services/access/auth.server";
 const { loader, action } = apiRoute({
   POST: async ({ request, context }) => {
     const input = await readJson(request, loginSchema);
-    const { user, session } = await login(input, context.ip);
+    const { user, session, device } = await login(input, {
+      ip: context.ip,
+      device: await readTrustedDevice(request),
+    });
     // A new session id at every login (session fixation); the old one ends.
     await logout(await readSessionToken(request));
-    return data(user, { headers: { "Set-Cookie": await sessionCookie(session.token) } });
+    const headers = new Headers();
+    headers.append("Set-Cookie", await sessionCookie(session.token));
+    headers.append("Set-Cookie", await trustedDeviceCookie(device));
+    return data(user, { headers });
   },
 });
 

@@ -2,13 +2,18 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { stores, users } from "~/db/schema";
 import { createStoreFor } from "../support/builders/actors";
-import { createMember, uniqueEmail } from "../support/builders/fixtures";
-import { HttpClient } from "../support/clients/http";
+import { createMember, createSecondOrganization, uniqueEmail } from "../support/builders/fixtures";
+import { HttpClient, type HttpResponse } from "../support/clients/http";
 import { useSignedInApp } from "../support/clients/signed-in-app";
 import { testDb } from "../support/infra/db";
-import { recipients, waitForOutboxMessage } from "../support/infra/outbox";
+import { readOutbox, recipients, waitForOutboxMessage } from "../support/infra/outbox";
+import { printSummary } from "../support/matrices/summary";
 
 const signedIn = useSignedInApp();
+const invitations = printSummary(
+  ({ tried, figures }, n) =>
+    `invitation caps: ${n(tried)} invitations asked, ${n(figures.get("sent") ?? 0)} sent, ${n(figures.get("429") ?? 0)} refused with 429`,
+);
 
 const linkIn = (text: string) => /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)?.[0];
 
@@ -104,6 +109,85 @@ describe("inviting a member", () => {
       permissions: { root: true },
     });
     expect(unknown.status).toBe(422);
+  });
+});
+
+describe("invitation mail caps", () => {
+  /** Asks for one invitation email and tallies the answer: 201/200 sends it, 429 refuses it. */
+  async function invite(send: () => Promise<HttpResponse>): Promise<HttpResponse> {
+    const response = await send();
+    invitations.tried();
+    invitations.add(response.status === 429 ? "429" : "sent");
+    return response;
+  }
+
+  function expectRefused(response: HttpResponse, message: string) {
+    expect(response.status).toBe(429);
+    expect(response.body).toMatchObject({ message });
+    const seconds = Number(response.headers.get("retry-after"));
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(24 * 60 * 60);
+  }
+
+  const mailsTo = async (email: string) =>
+    (await readOutbox()).filter((message) => recipients(message).includes(email)).length;
+
+  it("sends one address at most 5 invitations a day, resends and re-invitations included", async () => {
+    const email = uniqueEmail("flooded");
+    const invited = await invite(() =>
+      signedIn.admin.post<{ id: string }>("/api/admin/create-member", { email, permissions: {} }),
+    );
+    expect(invited.status).toBe(201);
+    const memberId = (invited.body as { id: string }).id;
+    const resend = () => signedIn.admin.post(`/api/admin/members/${memberId}/resend-invitation`, {});
+
+    const statuses: number[] = [];
+    for (let attempt = 1; attempt <= 30; attempt += 1) {
+      const response = await invite(resend);
+      statuses.push(response.status);
+      if (response.status === 429)
+        expectRefused(response, "Too many invitations to this address today. Please try again tomorrow.");
+    }
+    expect(statuses).toEqual([...Array(4).fill(200), ...Array(26).fill(429)]);
+    await expect.poll(() => mailsTo(email), { timeout: 10_000 }).toBe(5);
+
+    // Removing the member and inviting the address again, here or from another organization, mails nothing.
+    expect((await signedIn.admin.delete(`/api/admin/members/${memberId}`)).status).toBe(200);
+    const again = await invite(() =>
+      signedIn.admin.post("/api/admin/create-member", { email, permissions: {} }),
+    );
+    expectRefused(again, "Too many invitations to this address today. Please try again tomorrow.");
+    const other = await createSecondOrganization();
+    const otherAdmin = new HttpClient(signedIn.app.url);
+    await otherAdmin.login(other.email, other.password);
+    const elsewhere = await invite(() =>
+      otherAdmin.post("/api/admin/create-member", { email, permissions: {} }),
+    );
+    expect(elsewhere.status).toBe(429);
+    expect(await testDb().select().from(users).where(eq(users.email, email))).toEqual([]);
+    expect(await mailsTo(email)).toBe(5);
+  });
+
+  it("sends one organization's invitations to at most 50 addresses a day", async () => {
+    const team = await createSecondOrganization();
+    const admin = new HttpClient(signedIn.app.url);
+    await admin.login(team.email, team.password);
+    const inviteNew = (label: string) =>
+      invite(() => admin.post("/api/admin/create-member", { email: uniqueEmail(label), permissions: {} }));
+
+    for (let colleague = 1; colleague <= 50; colleague += 1) {
+      expect((await inviteNew(`colleague${colleague}`)).status).toBe(201);
+    }
+    expectRefused(
+      await inviteNew("one-too-many"),
+      "Your organization has sent too many invitations today. Please try again tomorrow.",
+    );
+    expect((await admin.get<unknown[]>("/api/admin/members")).body).toHaveLength(50);
+    // Another organization still invites.
+    const response = await invite(() =>
+      signedIn.admin.post("/api/admin/create-member", { email: uniqueEmail("welcome"), permissions: {} }),
+    );
+    expect(response.status).toBe(201);
   });
 });
 

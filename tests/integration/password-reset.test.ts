@@ -165,14 +165,27 @@ describe("with SMTP_URL (a real SMTP server)", () => {
     const blank = await http.post("/api/auth/reset-password", { token, password: "          " });
     expect(blank.status).toBe(422);
     expect(blank.body).toMatchObject({ errors: { password: ["Password must not be only spaces"] } });
-    const common = await http.post("/api/auth/reset-password", { token, password: "Password1" });
-    expect(common.status).toBe(422);
-    expect(common.body).toMatchObject({
-      errors: { password: ["This password is too common. Choose another one."] },
-    });
+    for (const password of ["Password1", " 12345678 "]) {
+      const common = await http.post("/api/auth/reset-password", { token, password });
+      expect(common.status).toBe(422);
+      expect(common.body).toMatchObject({
+        errors: { password: ["This password is too common. Choose another one."] },
+      });
+    }
+    const padded = await http.post("/api/auth/reset-password", { token, password: "   short1   " });
+    expect(padded.body).toMatchObject({ errors: { password: ["Password must be at least 8 characters"] } });
     expect(
-      (await http.post("/api/auth/reset-password", { token, password: "a rarer passphrase" })).status,
+      (await http.post("/api/auth/reset-password", { token, password: " a rarer passphrase " })).status,
     ).toBe(200);
+    // Judged trimmed, kept as typed: the spaces are part of the password.
+    expect(
+      (await new HttpClient(app.url).post("/api/auth/login", { email, password: " a rarer passphrase " }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await new HttpClient(app.url).post("/api/auth/login", { email, password: "a rarer passphrase" }))
+        .status,
+    ).toBe(401);
   });
 
   it("validates the reset form with the SPEC messages", async () => {

@@ -29,10 +29,15 @@ describe("in this process", () => {
       email,
       password: "embedded password",
     });
-    const { user, session } = await login({ email, password: "embedded password" }, "127.0.0.1");
+    const { user, session } = await login(
+      { email, password: "embedded password" },
+      { ip: "127.0.0.1", device: null },
+    );
     expect(user).toMatchObject({ email, role: "admin" });
     expect(await readSession(session.token)).toMatchObject({ userId: admin.id });
-    await expect(login({ email, password: "wrong password" }, "127.0.0.1")).rejects.toMatchObject({
+    await expect(
+      login({ email, password: "wrong password" }, { ip: "127.0.0.1", device: null }),
+    ).rejects.toMatchObject({
       kind: "unauthorized",
       message: "Invalid email or password",
     });

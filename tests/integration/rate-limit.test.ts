@@ -3,24 +3,34 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issuePasswordResetLink } from "~/services/access/auth.server";
 import { createStoreFor } from "../support/builders/actors";
 import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/builders/fixtures";
-import { HttpClient, type HttpResponse } from "../support/clients/http";
+import { HttpClient, type HttpResponse, parseSetCookie } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import { TEST_REDIS_URL } from "../support/infra/services";
+import { printSummary } from "../support/matrices/summary";
 
 const TOO_MANY_LOGINS = { message: "Too many failed login attempts. Please try again in 15 minutes." };
+const ACCOUNT_LOCKED = {
+  message:
+    "Too many failed login attempts on this account. Sign in from a browser you have used before, reset your password, or try again in 15 minutes.",
+};
 let org: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
 
 beforeAll(async () => {
   org = await createOrganizationWithAdmin();
 });
 
-/** TRUST_PROXY lets each test speak from its own client address (X-Forwarded-For). */
-function attempt(app: AppServer, ip: string, email: string, password: string) {
-  return new HttpClient(app.url).post(
-    "/api/auth/login",
-    { email, password },
-    { headers: { "X-Forwarded-For": ip } },
-  );
+/**
+ * TRUST_PROXY lets each test speak from its own client address (X-Forwarded-For); a new browser (no
+ * cookies) unless one is given, which then keeps the cookies it is sent.
+ */
+function attempt(
+  app: AppServer,
+  ip: string,
+  email: string,
+  password: string,
+  browser = new HttpClient(app.url),
+) {
+  return browser.post("/api/auth/login", { email, password }, { headers: { "X-Forwarded-For": ip } });
 }
 
 function expectRetryAfter(response: HttpResponse) {
@@ -46,7 +56,7 @@ describe("in-memory counters (no REDIS_URL)", () => {
     }
     const locked = await attempt(app, "10.0.1.1", email, password);
     expect(locked.status).toBe(429);
-    expect(locked.body).toMatchObject(TOO_MANY_LOGINS);
+    expect(locked.body).toMatchObject(ACCOUNT_LOCKED);
     expectRetryAfter(locked);
     expect(locked.headers.getSetCookie()).toEqual([]);
 
@@ -93,6 +103,23 @@ describe("in-memory counters (no REDIS_URL)", () => {
     expect((await attempt(app, "10.0.7.1", email, password)).status).toBe(200);
   });
 
+  it("blocks an IPv6 /64 after 30 failed logins across accounts, whichever of its addresses they came from", async () => {
+    const { email, password } = await createMember(org.organization.id);
+    for (let failure = 1; failure <= 30; failure += 1) {
+      const response = await attempt(
+        app,
+        `2001:db8:7:1::${failure.toString(16)}`,
+        uniqueEmail("spray"),
+        "guess",
+      );
+      expect(response.status).toBe(401);
+    }
+    const blocked = await attempt(app, "2001:db8:7:1:ffff::1", email, password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject(TOO_MANY_LOGINS);
+    expect((await attempt(app, "2001:db8:7:2::1", email, password)).status).toBe(200);
+  });
+
   it("limits forgot-password to 3 per email and 10 per address in 15 minutes", async () => {
     const forgot = (ip: string, email: string) =>
       new HttpClient(app.url).post(
@@ -118,6 +145,124 @@ describe("in-memory counters (no REDIS_URL)", () => {
       message: "Too many password reset requests. Please try again later.",
     });
     expect((await forgot("10.0.5.2", uniqueEmail("elsewhere"))).status).toBe(200);
+  });
+});
+
+describe("an account locked by strangers (no REDIS_URL)", () => {
+  let app: AppServer;
+  beforeAll(async () => {
+    app = await startApp({ env: { TRUST_PROXY: "1" } });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  const lockout = printSummary(
+    ({ tried, passed }, n) =>
+      `account lockout: ${n(tried)} sign-ins tried, ${n(passed)} answered as expected`,
+  );
+  /** One sign-in whose status (and message, for a 429) is the expected one; counted in the summary. */
+  async function expectAnswer(
+    answer: Promise<HttpResponse>,
+    status: number,
+    body?: { message: string },
+  ): Promise<HttpResponse> {
+    lockout.tried();
+    const response = await answer;
+    expect(response.status).toBe(status);
+    if (body) expect(response.body).toMatchObject(body);
+    if (status === 429) expectRetryAfter(response);
+    lockout.passed();
+    return response;
+  }
+
+  /** An attacker fails 12 times on the account, each time from another address and a new browser. */
+  async function lockFromStrangers(email: string, network: string) {
+    for (let failure = 1; failure <= 12; failure += 1) {
+      const answer = attempt(app, `${network}.${failure}`, email, "a guessed password");
+      await expectAnswer(answer, failure <= 10 ? 401 : 429, failure <= 10 ? undefined : ACCOUNT_LOCKED);
+    }
+  }
+
+  it("still lets the owner in from a browser they signed in with before, from their usual address or another", async () => {
+    const { email, password } = await createMember(org.organization.id);
+    const laptop = new HttpClient(app.url);
+    const first = await expectAnswer(attempt(app, "10.1.1.1", email, password, laptop), 200);
+    const device = parseSetCookie(
+      first.headers.getSetCookie().find((line) => line.startsWith("np_device=")) ?? "",
+    );
+    expect(device.attributes.has("httponly")).toBe(true);
+    expect(device.attributes.get("samesite")).toBe("Strict");
+    expect(device.attributes.get("path")).toBe("/api/auth");
+    expect(device.attributes.get("max-age")).toBe(String(90 * 24 * 60 * 60));
+    expect((await laptop.post("/api/auth/logout")).status).toBe(200);
+
+    await lockFromStrangers(email, "10.1.2");
+    // The right password from a browser that never signed in to the account is refused too.
+    await expectAnswer(attempt(app, "10.1.3.1", email, password), 429, ACCOUNT_LOCKED);
+    await expectAnswer(attempt(app, "10.1.1.1", email, password), 429, ACCOUNT_LOCKED);
+
+    await expectAnswer(attempt(app, "10.1.1.1", email, password, laptop), 200);
+    await expectAnswer(attempt(app, "10.1.4.1", email, password, laptop), 200);
+    expect((await laptop.get("/api/auth/user")).status).toBe(200);
+  });
+
+  it("keeps the owner's own typos to their browser: 10 lock it, strangers' count is untouched", async () => {
+    const { email, password } = await createMember(org.organization.id);
+    const laptop = new HttpClient(app.url);
+    await expectAnswer(attempt(app, "10.1.5.1", email, password, laptop), 200);
+    for (let typo = 1; typo <= 10; typo += 1)
+      await expectAnswer(attempt(app, "10.1.5.1", email, "a mistyped password", laptop), 401);
+    await expectAnswer(attempt(app, "10.1.5.1", email, password, laptop), 429, TOO_MANY_LOGINS);
+    await expectAnswer(attempt(app, "10.1.5.1", email, password), 200);
+  });
+
+  it("trusts no browser for an account it never signed in to: another account's, forged or garbled cookies", async () => {
+    const victim = await createMember(org.organization.id);
+    const attacker = await createMember(org.organization.id);
+    const own = new HttpClient(app.url);
+    await expectAnswer(attempt(app, "10.1.6.1", attacker.email, attacker.password, own), 200);
+    const victimsBrowser = new HttpClient(app.url);
+    await expectAnswer(attempt(app, "10.1.6.2", victim.email, victim.password, victimsBrowser), 200);
+    await lockFromStrangers(victim.email, "10.1.7");
+
+    const signed = victimsBrowser.cookies.get("np_device") ?? "";
+    const unsigned = Buffer.from(
+      JSON.stringify({ id: "a".repeat(22), userIds: [victim.member.id] }),
+    ).toString("base64");
+    const forged = [
+      `np_device=${own.cookies.get("np_device")}`,
+      `np_device=${signed.slice(0, -6)}AAAAAA`,
+      `np_device=${encodeURIComponent(unsigned)}`,
+      "np_device=%E0%A4%A",
+      `np_device="${signed}`,
+      `np_device=${"A".repeat(4096)}`,
+    ];
+    for (const cookie of forged) {
+      const answer = new HttpClient(app.url).post(
+        "/api/auth/login",
+        { email: victim.email, password: victim.password },
+        { headers: { "X-Forwarded-For": "10.1.6.3", Cookie: cookie } },
+      );
+      await expectAnswer(answer, 429, ACCOUNT_LOCKED);
+    }
+    await expectAnswer(attempt(app, "10.1.6.3", victim.email, victim.password, victimsBrowser), 200);
+  });
+
+  it("lets a browser that set the password through an emailed link sign in while strangers keep the lock", async () => {
+    const { member, email } = await createMember(org.organization.id);
+    await lockFromStrangers(email, "10.1.8");
+    const link = await issuePasswordResetLink(member.id);
+    const token = new URL(link?.link ?? "").searchParams.get("token");
+    const phone = new HttpClient(app.url);
+    const reset = await phone.post(
+      "/api/auth/reset-password",
+      { token, password: "a password set by link" },
+      { headers: { "X-Forwarded-For": "10.1.9.1" } },
+    );
+    expect(reset.status).toBe(200);
+    await expectAnswer(attempt(app, "10.1.9.1", email, "a password set by link", phone), 200);
+    await expectAnswer(attempt(app, "10.1.9.2", email, "a password set by link"), 429, ACCOUNT_LOCKED);
   });
 });
 
@@ -151,7 +296,7 @@ describe("Redis-backed counters (REDIS_URL set)", () => {
     try {
       const locked = await attempt(second, "10.0.6.2", email, password);
       expect(locked.status).toBe(429);
-      expect(locked.body).toMatchObject(TOO_MANY_LOGINS);
+      expect(locked.body).toMatchObject(ACCOUNT_LOCKED);
       expectRetryAfter(locked);
     } finally {
       await second.stop();

@@ -47,6 +47,19 @@ describe("new password policy", () => {
     }
   });
 
+  it("judges a password without its leading and trailing spaces", () => {
+    const messages = (password: string) =>
+      createAccountRequestSchema
+        .safeParse({ ...account, password })
+        .error?.issues.map((issue) => issue.message);
+    expect(messages(" 12345678 ")).toEqual(["This password is too common. Choose another one."]);
+    expect(messages("\tPassword1\n")).toEqual(["This password is too common. Choose another one."]);
+    expect(messages("   abc1234   ")).toEqual(["Password must be at least 8 characters"]);
+    expect(messages("")).toEqual(["Password must be at least 8 characters"]);
+    expect(messages("   ")).toEqual(["Password must not be only spaces"]);
+    expect(messages("  a rarer passphrase  ")).toBeUndefined();
+  });
+
   it("ships ten thousand common passwords and accepts an uncommon one", () => {
     expect(isCommonPassword("correct horse battery staple")).toBe(false);
     expect(

@@ -25,14 +25,29 @@ const email = z
   .pipe(z.email({ error: MESSAGES.invalidEmail }));
 
 /**
+ * A password is judged without its leading and trailing spaces (" 12345678 " is "12345678"), but kept and
+ * compared exactly as typed, so a password chosen before this rule still signs in.
+ */
+export const judgedPassword = (password: string) => password.trim();
+
+/** Why a new password is too short or blank, judged trimmed; undefined when its length is fine. */
+function lengthProblem(password: string): string | undefined {
+  const judged = judgedPassword(password);
+  if (judged.length >= MIN_PASSWORD_LENGTH) return undefined;
+  return judged === "" && password !== "" ? MESSAGES.passwordBlank : MESSAGES.passwordTooShort;
+}
+
+/**
  * Length and blankness, checked in the browser too. The server adds the common-password list
  * (services/access/password-policy.server.ts), which is too large to send to every visitor.
  */
 export const newPassword = z
   .string({ error: MESSAGES.passwordTooShort })
-  .min(MIN_PASSWORD_LENGTH, MESSAGES.passwordTooShort)
   .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters`)
-  .refine((password) => password.trim().length > 0, MESSAGES.passwordBlank);
+  .superRefine((password, context) => {
+    const problem = lengthProblem(password);
+    if (problem) context.addIssue({ code: "custom", message: problem });
+  });
 
 export const loginSchema = z.object({
   email,

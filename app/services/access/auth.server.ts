@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { effectivePermissions } from "~/lib/permissions";
 import { type LoginInput, MESSAGES } from "~/lib/schemas/auth";
+import { clientNetwork } from "~/server/client-network.server";
 import { randomToken, sha256 } from "~/server/crypto.server";
 import { env } from "~/server/env.server";
 import { hashPassword, verifyPassword } from "~/server/passwords.server";
@@ -18,6 +19,7 @@ import {
 import { refused, unauthorized } from "~/services/errors.server";
 import { enqueue } from "../../../jobs/client";
 import { createSession, destroySession, destroyUserSessions } from "./sessions.server";
+import { isTrustedFor, type TrustedDevice, trustDevice } from "./trusted-devices.server";
 import { findUserByEmail, recordLogin } from "./users.server";
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -26,18 +28,31 @@ const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 const tooManyLogins = "Too many failed login attempts. Please try again in 15 minutes.";
 
-export const loginFailuresPerAccount: RateRule = {
+/**
+ * An account's failed logins from browsers that never signed in to it (ADR 033): together they lock it for
+ * every such browser, so guessing its password stays at 10 tries per 15 minutes from anywhere, while a
+ * browser the owner signed in with before keeps its own count and still signs in.
+ */
+const loginFailuresPerAccount: RateRule = {
   name: "login-account",
+  limit: 10,
+  windowMs: FIFTEEN_MINUTES,
+  message:
+    "Too many failed login attempts on this account. Sign in from a browser you have used before, reset your password, or try again in 15 minutes.",
+};
+/** An account's failed logins from one browser that signed in to it before (its owner's typos). */
+const loginFailuresOnTrustedDevice: RateRule = {
+  name: "login-device",
   limit: 10,
   windowMs: FIFTEEN_MINUTES,
   message: tooManyLogins,
 };
 /**
- * Counts the different accounts an address failed on (a password spray), not its failures: behind a
- * proxy many people share one address, and one account's typos must not lock them all out. (A Redis
- * set under a new name: the former counter under "login-ip" was a string.)
+ * Counts the different accounts a client network (an IPv4 address, an IPv6 /64) failed on (a password
+ * spray), not its failures: behind a proxy many people share one address, and one account's typos must not
+ * lock them all out. (A Redis set under a new name: the former counter under "login-ip" was a string.)
  */
-export const loginFailuresPerIp: RateRule = {
+const loginFailuresPerNetwork: RateRule = {
   name: "login-ip-accounts",
   limit: 30,
   windowMs: FIFTEEN_MINUTES,
@@ -60,17 +75,30 @@ const resetFailuresPerIp: RateRule = {
 
 export type PublicUser = { email: string; role: "admin" | "member"; permissions: Record<string, boolean> };
 
-export async function login(input: LoginInput, ip: string) {
-  await assertUnderDistinctLimit(loginFailuresPerIp, ip);
-  await assertUnderLimit(loginFailuresPerAccount, input.email);
+/** Who is signing in: the client's address and the browser's trusted-device record, if any. */
+export type LoginClient = { ip: string; device: TrustedDevice | null };
+
+/** Where a failed login on this account from this client counts: with its own browser's, or with strangers'. */
+function failureCounter(email: string, userId: string | undefined, device: TrustedDevice | null) {
+  return userId && isTrustedFor(device, userId)
+    ? ([loginFailuresOnTrustedDevice, `${userId}:${device.id}`] as const)
+    : ([loginFailuresPerAccount, email] as const);
+}
+
+/** Signs in; the device answered is the browser's record with this account added, to be sent back. */
+export async function login(input: LoginInput, client: LoginClient) {
+  const network = clientNetwork(client.ip);
+  await assertUnderDistinctLimit(loginFailuresPerNetwork, network);
   const user = await findUserByEmail(input.email);
+  const counter = failureCounter(input.email, user?.id, client.device);
+  await assertUnderLimit(...counter);
   const passwordMatches = await verifyPassword(user?.password, input.password);
   if (!user || !passwordMatches || !user.isActive) {
-    await recordDistinctFailure(loginFailuresPerIp, ip, input.email);
-    await recordFailure(loginFailuresPerAccount, input.email);
+    await recordDistinctFailure(loginFailuresPerNetwork, network, input.email);
+    await recordFailure(...counter);
     throw unauthorized(MESSAGES.invalidCredentials);
   }
-  await clearFailures(loginFailuresPerAccount, input.email);
+  await clearFailures(...counter);
   await recordLogin(user.id);
   const session = await createSession(user);
   const publicUser: PublicUser = {
@@ -78,7 +106,7 @@ export async function login(input: LoginInput, ip: string) {
     role: user.role,
     permissions: effectivePermissions(user.role, user.permissions),
   };
-  return { user: publicUser, session };
+  return { user: publicUser, session, device: trustDevice(client.device, user.id) };
 }
 
 export async function logout(sessionToken: string | undefined): Promise<void> {
@@ -112,8 +140,13 @@ export async function issuePasswordResetLink(userId: string, ttlMs = RESET_TOKEN
 /**
  * Sets the password for a valid, unexpired token, once. The invited member becomes Active and Verified.
  * The token is checked before the (deliberately slow) password hash, and wrong tokens count per address.
+ * Answers whose password it was, so the route can trust the browser that opened the link (ADR 033).
  */
-export async function resetPassword(token: string, password: string, ip: string): Promise<void> {
+export async function resetPassword(
+  token: string,
+  password: string,
+  ip: string,
+): Promise<{ userId: string }> {
   await assertUnderLimit(resetFailuresPerIp, ip);
   const valid = and(eq(users.resetToken, sha256(token)), gt(users.resetTokenExpiry, new Date()));
   if (!(await isResetTokenValid(token))) {
@@ -136,6 +169,7 @@ export async function resetPassword(token: string, password: string, ip: string)
   // Used by a concurrent request between the check and the update: single use still holds.
   if (!user) throw refused(MESSAGES.invalidResetLink);
   await destroyUserSessions(user.id);
+  return { userId: user.id };
 }
 
 /** Whether a reset link can still be used (the page shows 'Invalid Link' otherwise). */

@@ -4,11 +4,38 @@ import { isUniqueViolation } from "~/db/errors.server";
 import { stores, users } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import type { PermissionMap } from "~/lib/permissions";
+import { consumeAll, type RateRule } from "~/server/rate-limit.server";
 import { conflict, notFound, refused } from "~/services/errors.server";
 import { enqueue } from "../../../jobs/client";
 import { type Actor, authorize } from "./actor.server";
 import { destroyUserSessions } from "./sessions.server";
 import { EMAIL_TAKEN, findUserByEmail } from "./users.server";
+
+/**
+ * Each invitation mails an address outside the organization from the product's own sender: a few a day
+ * per address (the first and some resends, across organizations and invite-remove-invite loops), and a
+ * team's worth a day per organization, so neither one inbox nor many can be flooded.
+ */
+const invitationsPerRecipient: RateRule = {
+  name: "invite-recipient",
+  limit: 5,
+  windowMs: 24 * 60 * 60_000,
+  message: "Too many invitations to this address today. Please try again tomorrow.",
+};
+const invitationsPerOrganization: RateRule = {
+  ...invitationsPerRecipient,
+  name: "invite-organization",
+  limit: 50,
+  message: "Your organization has sent too many invitations today. Please try again tomorrow.",
+};
+
+/** Counts one invitation email under both caps; 429 (with Retry-After) when either is reached. */
+function countInvitation(actor: Actor, email: string): Promise<void> {
+  return consumeAll([
+    [invitationsPerRecipient, email],
+    [invitationsPerOrganization, actor.organizationId],
+  ]);
+}
 
 const memberColumns = {
   id: users.id,
@@ -34,6 +61,7 @@ export async function listMembers(actor: Actor) {
 export async function inviteMember(actor: Actor, input: { email: string; permissions: PermissionMap }) {
   authorize(actor, "admin");
   if (await findUserByEmail(input.email)) throw conflict(EMAIL_TAKEN);
+  await countInvitation(actor, input.email);
   try {
     const [member] = await db()
       .insert(users)
@@ -82,6 +110,7 @@ export async function resendInvitation(actor: Actor, memberId: string): Promise<
     .where(eq(users.id, member.id));
   if (!row) throw notFound("Member not found");
   if (row.isActive) throw conflict("This member has already accepted the invitation");
+  await countInvitation(actor, row.email);
   await enqueue("email", { type: "member-invite", userId: member.id, invitedBy: actor.email });
   return { email: row.email };
 }
