@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shopifyOauthStates, stores, userPreferences, users } from "~/db/schema";
+import { organizations, shopifyOauthStates, stores, userPreferences, users } from "~/db/schema";
 import { allPermissions, storeLevelPermissions } from "~/lib/permissions";
 import { CONNECT_ADMIN_ONLY } from "~/lib/schemas/shopify";
 import { createStore } from "~/services/stores/stores.server";
@@ -184,6 +184,13 @@ describe("the shop whose install created the organization", () => {
     const installing = new ShopSessionClient(app.url, FAKE_SHOP.domain);
     expect((await installing.get("/api/stores")).status).toBe(200);
     const store = await storeOfShop(FAKE_SHOP.domain);
+    const [organization] = await testDb()
+      .select()
+      .from(organizations)
+      .where(eq(organizations.id, store.organizationId));
+    expect(organization?.createdByShop).toBe(FAKE_SHOP.domain);
+    // What migration 0022 recognises an install by, for organizations installed before the column.
+    expect(organization?.createdAt).toEqual(store.createdAt);
     const user = await installing.get<{ user: { role: string } }>("/api/auth/user");
     expect(user.body.user.role).toBe("admin");
     expect((await installing.get("/api/admin/members")).status).toBe(200);
