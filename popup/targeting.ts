@@ -61,11 +61,20 @@ function sourceAllowed(sources: string[], source: string): boolean {
   });
 }
 
-/** Live from `startsAt` (included) until `endsAt` (excluded); an unreadable date does not limit. */
-function scheduled({ startsAt, endsAt }: PopupTargeting, now: number): boolean {
+/**
+ * Whether the schedule is live at some instant from `from` to `until` (one instant when they are equal): live
+ * from `startsAt` (included) until `endsAt` (excluded), both ISO instants; an unreadable date does not limit.
+ * The storefront script and the server (what a config lists, which popup a subscription may follow) both ask
+ * this, so they never disagree.
+ */
+export function scheduled(
+  { startsAt, endsAt }: Pick<PopupTargeting, "startsAt" | "endsAt">,
+  from: number,
+  until = from,
+): boolean {
   const start = startsAt ? Date.parse(startsAt) : Number.NaN;
   const end = endsAt ? Date.parse(endsAt) : Number.NaN;
-  return !(now < start) && !(now >= end);
+  return !(until < start) && !(from >= end);
 }
 
 export function targets(targeting: PopupTargeting, visit: Visit): boolean {

@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { subscribeBodySchema } from "~/lib/schemas/subscribe";
 import { consume, consumeAll, countWithin } from "~/server/rate-limit.server";
 import { DomainError, gone, invalidInput, malformed, notFound, tooLarge } from "~/services/errors.server";
+import { STOREFRONT_CONFIG_MAX_AGE_SECONDS } from "~/services/popups/public-config-cache.server";
 import {
   acceptsScriptVersion,
   impressionTarget,
@@ -61,7 +62,7 @@ export async function sendToScript(req: Request, res: Response, storeId: string,
   if (!(await acceptsScriptVersion(storeId, version))) {
     throw gone("This install script was replaced; install the current script from the dashboard");
   }
-  res.setHeader("Cache-Control", "public, max-age=60");
+  res.setHeader("Cache-Control", `public, max-age=${STOREFRONT_CONFIG_MAX_AGE_SECONDS}`);
   res.json(answer);
 }
 
@@ -89,12 +90,11 @@ async function handleSubscribe(req: Request, res: Response, caller: StorefrontCa
     [rules.subscribePerIp, caller.ip],
     [rules.subscribePerStore, caller.storeId],
   ]);
-  // A store with nothing to subscribe to answers 404 whatever the body says.
-  if (!(await publicPopups(caller.storeId))) throw notFound("Popup not found");
+  // An unknown store answers 404 whatever the body says.
+  if (!(await isKnownStore(caller.storeId))) throw notFound("Popup not found");
   const body = subscribeBodySchema.safeParse(req.body ?? {});
   if (!body.success) throw invalidInput(body.error);
   const subscribing = await subscribingPopup(caller.storeId, body.data.popupId, body.data.variantId);
-  if (!subscribing) throw notFound("Popup not found");
   const result = await subscribe(subscribing, body.data, {
     ip: caller.ip,
     userAgent: req.get("user-agent") ?? "",

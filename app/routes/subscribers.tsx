@@ -149,25 +149,24 @@ function SubscribersScreen({ store, shopify, filters: loadedFilters, page }: Scr
   }
 
   const exportUrl = `/api/stores/${store.id}/subscribers/export.csv?${filterParams(loadedFilters)}`;
-  const secondaryActions = canManage
-    ? [
-        ...(shopify && page.hasUnusedCodes
-          ? [
-              {
-                content: syncProgress
-                  ? `Syncing… ${syncProgress.checked}/${syncProgress.total}`
-                  : "Sync coupon usage",
-                onAction: syncCouponUsage,
-                loading: syncing && !syncProgress,
-                disabled: syncing,
-              },
-            ]
-          : []),
-        // A download, not a page: the browser keeps this screen and saves the file.
-        ...(page.hasSubscribers ? [{ content: "Export CSV", onAction: () => download(exportUrl) }] : []),
-        { content: "Import CSV", onAction: () => setImporting(true) },
-      ]
-    : [];
+  // The screen needs View Subscribers, and so does the export (the same rows); the rest changes the list.
+  const secondaryActions = [
+    ...(canManage && shopify && page.hasUnusedCodes
+      ? [
+          {
+            content: syncProgress
+              ? `Syncing… ${syncProgress.checked}/${syncProgress.total}`
+              : "Sync coupon usage",
+            onAction: syncCouponUsage,
+            loading: syncing && !syncProgress,
+            disabled: syncing,
+          },
+        ]
+      : []),
+    // A download, not a page: the browser keeps this screen and saves the file.
+    ...(page.hasSubscribers ? [{ content: "Export CSV", onAction: () => download(exportUrl) }] : []),
+    ...(canManage ? [{ content: "Import CSV", onAction: () => setImporting(true) }] : []),
+  ];
 
   return (
     <Page

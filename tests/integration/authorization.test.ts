@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Permission, permissionNames } from "~/lib/permissions";
 import routes from "~/routes";
 import { FAKE_SHOP, FAKE_STANDALONE_SHOP } from "../../mocks/shopify";
 import { createStoreFor } from "../support/builders/actors";
@@ -16,6 +17,7 @@ import { type AppServer, startApp } from "../support/infra/app-server";
 import {
   type ApiRouteCase,
   apiRouteCases,
+  apiSearchCases,
   bodyOf,
   type Fixture,
   isOrganizationRoute,
@@ -28,6 +30,7 @@ type Caller =
   | "anonymous"
   | "member without the permission"
   | "member with it"
+  | "member with every other permission"
   | "admin"
   | "another organization's admin"
   | "a linked shop's staff, on its store"
@@ -51,6 +54,7 @@ function expectedStatus(row: ApiRouteCase, caller: Caller): number {
     case "anonymous":
       return 401;
     case "member without the permission":
+    case "member with every other permission":
       return row.requires === "signed-in" ? row.okStatus : 403;
     case "member with it":
     case "admin":
@@ -139,6 +143,7 @@ const callers: Caller[] = [
   "anonymous",
   "member without the permission",
   "member with it",
+  "member with every other permission",
   "admin",
   "another organization's admin",
   "a linked shop's staff, on its store",
@@ -146,44 +151,82 @@ const callers: Caller[] = [
   "the installing shop",
 ];
 
-/** Members never hold the admin role, and signed-in routes need no permission: no "member with it" there. */
+const memberCallers = new Set<Caller>(["member with it", "member with every other permission"]);
+
+/** The permissions a row needs (none for admin-only and signed-in rows). */
+const needed = (row: ApiRouteCase): Permission[] =>
+  row.requires === "admin" || row.requires === "signed-in" ? [] : [row.requires, ...(row.alsoRequires ?? [])];
+
+/** Members never hold the admin role, and signed-in routes need no permission: no granted member there. */
 function callersFor(row: ApiRouteCase): Caller[] {
-  const grantable = row.requires !== "admin" && row.requires !== "signed-in";
-  return callers.filter((caller) => grantable || caller !== "member with it");
+  return callers.filter((caller) => needed(row).length > 0 || !memberCallers.has(caller));
 }
+
+/** Members holding every permission but one, signed in once each. */
+const allBut = new Map<Permission, HttpClient>();
+async function memberWithAllBut(missing: Permission): Promise<HttpClient> {
+  const known = allBut.get(missing);
+  if (known) return known;
+  const granted = Object.fromEntries(permissionNames.map((name) => [name, name !== missing]));
+  const member = await createMember(owner.organization.id, granted);
+  const client = await loggedIn(member.email, member.password);
+  allBut.set(missing, client);
+  return client;
+}
+
+/** The clients a cell calls with: one per missing permission for "member with every other permission". */
+async function clientsFor(row: ApiRouteCase, caller: Caller): Promise<HttpClient[]> {
+  if (caller === "member with every other permission") return Promise.all(needed(row).map(memberWithAllBut));
+  if (caller === "member with it") {
+    const granted = await createMember(
+      owner.organization.id,
+      Object.fromEntries(needed(row).map((name) => [name, true])),
+    );
+    return [await loggedIn(granted.email, granted.password)];
+  }
+  const client = clients.get(caller);
+  if (!client) throw new Error(`no client for ${caller}`);
+  return [client];
+}
+
+const caseName = (row: ApiRouteCase) =>
+  `${row.method} /${row.pattern}${row.variant ? ` ${row.variant}` : ""}`;
 
 const matrix = printSummary(
   ({ tried, passed }, n) => `authorization matrix: ${n(tried)} cells tried, ${n(passed)} passed`,
 );
 
-describe.each(apiRouteCases)("$method /$pattern", (row) => {
-  it.each(callersFor(row))("answers %s correctly and a refusal changes nothing", async (caller) => {
-    matrix.tried();
-    const fixture = await fixtureFor(caller);
-    let client = clients.get(caller);
-    if (caller === "member with it") {
-      const granted = await createMember(owner.organization.id, { [row.requires]: true });
-      client = await loggedIn(granted.email, granted.password);
-    }
-    if (!client) throw new Error(`no client for ${caller}`);
-    const before = await databaseFingerprint();
-    const response = await client.request(row.method, pathOf(row.pattern, fixture), ...bodyOf(row, fixture));
-    const expected = expectedStatus(row, caller);
-    expect(response.status, JSON.stringify(response.body)).toBe(expected);
-    if (expected >= 400) {
-      expect(response.body).toEqual(expect.objectContaining({ message: expect.any(String) }));
-      expect(await databaseFingerprint()).toBe(before);
-    }
-    if (caller === "another organization's admin" && row.method === "GET") {
-      expect(response.text).not.toContain(fixture.storeId);
-      expect(response.text).not.toContain(owner.email);
-    }
-    if (caller === "a linked shop's staff, on another store" && row.method === "GET") {
-      expect(response.text).not.toContain(fixture.storeId);
-    }
-    matrix.passed();
-  });
-});
+describe.each([...apiRouteCases, ...apiSearchCases].map((row) => [caseName(row), row] as const))(
+  "%s",
+  (_name, row) => {
+    it.each(callersFor(row))("answers %s correctly and a refusal changes nothing", async (caller) => {
+      matrix.tried();
+      for (const client of await clientsFor(row, caller)) {
+        const fixture = await fixtureFor(caller);
+        const before = await databaseFingerprint();
+        const response = await client.request(
+          row.method,
+          pathOf(row.pattern, fixture),
+          ...bodyOf(row, fixture),
+        );
+        const expected = expectedStatus(row, caller);
+        expect(response.status, JSON.stringify(response.body)).toBe(expected);
+        if (expected >= 400) {
+          expect(response.body).toEqual(expect.objectContaining({ message: expect.any(String) }));
+          expect(await databaseFingerprint()).toBe(before);
+        }
+        if (caller === "another organization's admin" && row.method === "GET") {
+          expect(response.text).not.toContain(fixture.storeId);
+          expect(response.text).not.toContain(owner.email);
+        }
+        if (caller === "a linked shop's staff, on another store" && row.method === "GET") {
+          expect(response.text).not.toContain(fixture.storeId);
+        }
+      }
+      matrix.passed();
+    });
+  },
+);
 
 const csrf = printSummary(
   ({ tried, passed }, n) => `cross-site requests: ${n(tried)} mutating routes tried, ${n(passed)} refused`,

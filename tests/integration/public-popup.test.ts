@@ -500,11 +500,15 @@ describe("a store with several popups", () => {
     expect(config.id).toBe(first);
   });
 
-  it("answers 404 for an unknown store or one with no active popup; /popup 404s when the oldest is paused", async () => {
+  it("answers 404 for an unknown store or one with no active popup; /popup skips a paused oldest popup", async () => {
     const someone = await createStoreFor(owner.admin.id);
     await testDb().update(popupConfigs).set({ isActive: false }).where(eq(popupConfigs.storeId, someone.id));
-    await testDb().insert(popupConfigs).values({ storeId: someone.id, name: "Later" });
-    expect((await fetch(`${app.url}/api/public/stores/${someone.id}/popup`)).status).toBe(404);
+    const [later] = await testDb()
+      .insert(popupConfigs)
+      .values({ storeId: someone.id, name: "Later" })
+      .returning();
+    const oldestLive = await fetch(`${app.url}/api/public/stores/${someone.id}/popup`);
+    expect(((await oldestLive.json()) as { id: string }).id).toBe(later?.id);
     expect((await fetch(`${app.url}/api/public/stores/${someone.id}/popups`)).status).toBe(200);
     const none = await createStoreFor(owner.admin.id);
     await testDb().update(popupConfigs).set({ isActive: false }).where(eq(popupConfigs.storeId, none.id));
@@ -576,10 +580,10 @@ describe("a store with several popups", () => {
     expect(await variantDays(products)).toMatchObject([{ variantId: "b", subscribers: 1 }]);
   });
 
-  it("answers 404 for a paused popup and 4xx for odd ids", async () => {
+  it("answers 422 for a paused popup and 4xx for odd ids", async () => {
     const response = await subscribe({ email: `paused-${Date.now()}@acme.example`, popupId: paused }, store);
-    expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ message: "Popup not found" });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ message: "This popup is not running" });
     for (const body of [
       { email: "a@acme.example", popupId: 42 },
       { email: "a@acme.example", variantId: "x".repeat(100) },

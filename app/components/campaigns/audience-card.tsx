@@ -10,6 +10,8 @@ type Props = {
   count: number;
   /** False while the audience on screen differs from the saved one (the count is the saved one's). */
   countIsCurrent: boolean;
+  /** The member may search the subscribers (View Subscribers); otherwise the saved search stays as it is. */
+  canSearch: boolean;
   onChange: (audience: CampaignAudience) => void;
 };
 
@@ -26,7 +28,7 @@ const isCodeUsed = (value: string): value is CampaignAudience["codeUsed"] =>
  * Who receives the campaign, narrowed like the Subscribers list. Unsubscribed addresses and double
  * opt-ins never confirmed are left out whatever the filters say.
  */
-export function AudienceCard({ audience, errors, count, countIsCurrent, onChange }: Props) {
+export function AudienceCard({ audience, errors, count, countIsCurrent, canSearch, onChange }: Props) {
   const set = (patch: Partial<CampaignAudience>) => onChange({ ...audience, ...patch });
   return (
     <Card>
@@ -62,6 +64,8 @@ export function AudienceCard({ audience, errors, count, countIsCurrent, onChange
           value={audience.search}
           onChange={(search) => set({ search })}
           error={errors["audience.search"]}
+          disabled={!canSearch}
+          helpText={canSearch ? undefined : "Searching subscribers needs the View Subscribers permission."}
           placeholder="Email or name contains…"
           autoComplete="off"
         />

@@ -113,6 +113,7 @@ export function DraftEditor({ store, sender, campaign, reload, replace }: Props)
             errors={errors}
             count={campaign.audienceCount}
             countIsCurrent={JSON.stringify(draft.audience) === JSON.stringify(campaign.audience)}
+            canSearch={user.permissions.view_subscribers}
             onChange={(audience) => edit({ audience })}
           />
           <BlocksCard

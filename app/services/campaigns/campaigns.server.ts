@@ -5,7 +5,12 @@ import { uniqueSlug } from "~/lib/campaign-slug";
 import { isUuid } from "~/lib/ids";
 import { applyContentChanges, defaultCampaignContent } from "~/lib/schemas/campaign-content";
 import type { CampaignDetail, CampaignListItem } from "~/lib/schemas/campaign-views";
-import { type CampaignUpdate, defaultCampaignAudience, type NewCampaign } from "~/lib/schemas/campaigns";
+import {
+  type CampaignAudience,
+  type CampaignUpdate,
+  defaultCampaignAudience,
+  type NewCampaign,
+} from "~/lib/schemas/campaigns";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { conflict, notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
@@ -40,6 +45,15 @@ export async function requireCampaign(
     .where(and(eq(campaigns.storeId, store.id), eq(campaigns.id, campaignId)));
   if (!campaign) throw notFound(CAMPAIGN_NOT_FOUND);
   return campaign;
+}
+
+/**
+ * Searching the subscribers is reading them: with a search of their choosing, the audience count (or "nobody
+ * to send to") would give a member without View Subscribers the list's addresses letter by letter. A search
+ * that differs from the saved one (any search, for a new campaign) needs that permission.
+ */
+function authorizeSearch(actor: Actor, audience: CampaignAudience | undefined, saved = ""): void {
+  if (audience?.search && audience.search !== saved) authorize(actor, "view_subscribers");
 }
 
 /** The name's slug, free in the store (but for `except`); the store's campaigns are locked until commit. */
@@ -85,6 +99,7 @@ export async function createCampaign(
   input: NewCampaign,
 ): Promise<CampaignRow> {
   authorize(actor, "manage_campaigns");
+  authorizeSearch(actor, input.audience);
   const store = await requireStore(actor, storeId);
   const { content, audience, ...columns } = input;
   const created = await db().transaction(async (tx) => {
@@ -117,6 +132,7 @@ export async function updateCampaign(
   const updated = await db().transaction(async (tx) => {
     const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, id)).for("update");
     if (!current) throw notFound(CAMPAIGN_NOT_FOUND);
+    authorizeSearch(actor, changes.audience, current.audience.search);
     if (current.status !== "draft") throw notDraft(current.status);
     const renamed = columns.name !== undefined && columns.name !== current.name;
     const [row] = await tx

@@ -1,22 +1,27 @@
 import { ttlCache } from "~/server/ttl-cache.server";
-import type { PublicPopup, PublicPopupConfig } from "../../../popup/config";
+import type { PublicPopup } from "../../../popup/config";
 
 /** A popup as a storefront request sees it, with its shared code (for subscriptions, never sent). */
 export type PublicEntryPopup = { popup: PublicPopup; discountCode: string };
 
 /**
  * What a storefront request needs of a store: its active popups in display order (priority, then oldest),
- * the ids of its paused ones, its first popup (the oldest, SPEC's /popup; null config when that one is
- * paused) and which install-script version may load them.
+ * whatever their schedule (each request checks that at its own time), the same ids oldest first, the ids of
+ * its paused popups and which install-script version may load them.
  */
 export type PublicEntry = {
   active: PublicEntryPopup[];
+  /** Older scripts' /popup, and a subscription that names no popup (or an unknown one), take the first live one. */
+  activeIdsByAge: string[];
   pausedIds: string[];
-  first: PublicPopupConfig | null;
-  /** The oldest active popup: a subscription that names no popup (or an unknown one) follows it. */
-  firstActiveId: string | null;
   scriptVersion: string | null;
 };
+
+/**
+ * How long a browser or a CDN may keep a storefront config (`Cache-Control: max-age`): a config lists the
+ * popups that may show at some instant of that time, so one starting meanwhile is already in it.
+ */
+export const STOREFRONT_CONFIG_MAX_AGE_SECONDS = 60;
 
 /**
  * Storefronts ask for the config on every page view; a few seconds of caching spares the database.

@@ -3,8 +3,15 @@ import { db } from "~/db/client.server";
 import { popupConfigs, popupVariantDays, popupViews, stores } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { toPublicConfig, toPublicVariant } from "~/lib/public-popup-config";
+import { invalid, notFound } from "~/services/errors.server";
 import type { PopupWithCode, PublicPopupConfig, PublicPopups } from "../../../popup/config";
-import { type PublicEntry, type PublicEntryPopup, publicEntries } from "./public-config-cache.server";
+import { scheduled } from "../../../popup/targeting";
+import {
+  type PublicEntry,
+  type PublicEntryPopup,
+  publicEntries,
+  STOREFRONT_CONFIG_MAX_AGE_SECONDS,
+} from "./public-config-cache.server";
 
 /** The storefront's side of popups: what a page view loads, what a subscription uses, what is counted. */
 
@@ -22,13 +29,9 @@ function toEntryPopup(row: PopupRow, socialLinks: Record<string, string>): Publi
   };
 }
 
-/** The oldest of some popups: by created_at, then id. */
-const oldest = (rows: PopupRow[]): PopupRow | undefined =>
-  rows.reduce<PopupRow | undefined>((found, row) => {
-    if (!found) return row;
-    const [a, b] = [row.createdAt.getTime(), found.createdAt.getTime()];
-    return a < b || (a === b && row.id < found.id) ? row : found;
-  }, undefined);
+/** Popups oldest first: by created_at, then id. */
+const byAge = (a: PopupRow, b: PopupRow): number =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 async function readPublicEntry(storeId: string): Promise<PublicEntry> {
   const rows = await db()
@@ -44,12 +47,10 @@ async function readPublicEntry(storeId: string): Promise<PublicEntry> {
   const popups = rows.flatMap((row) => (row.popup ? [row.popup] : []));
   const socialLinks = rows[0]?.socialLinks ?? {};
   const active = popups.filter((row) => row.isActive);
-  const first = oldest(popups);
   return {
     active: active.map((row) => toEntryPopup(row, socialLinks)),
+    activeIdsByAge: [...active].sort(byAge).map((row) => row.id),
     pausedIds: popups.filter((row) => !row.isActive).map((row) => row.id),
-    first: first?.isActive ? toPublicConfig(first, socialLinks) : null,
-    firstActiveId: oldest(active)?.id ?? null,
     scriptVersion: rows[0]?.scriptVersion ?? null,
   };
 }
@@ -59,9 +60,42 @@ async function publicEntry(storeId: string): Promise<PublicEntry | null> {
   return publicEntries.remember(storeId, () => readPublicEntry(storeId));
 }
 
-/** The store's first (oldest) popup for the storefront, or null (unknown store, that popup paused). */
-export async function publicPopupConfig(storeId: string): Promise<PublicPopupConfig | null> {
-  return (await publicEntry(storeId))?.first ?? null;
+/** A subscription naming a popup that is paused, has not started or has ended. */
+export const POPUP_NOT_RUNNING = "This popup is not running";
+
+/** Live now: active (the entry lists only those) and inside its schedule (popup/targeting.ts). */
+const isLive = ({ popup }: PublicEntryPopup, now: number): boolean => scheduled(popup.targeting, now);
+
+/** An active popup of the store by id (null for anything else). */
+const activePopup = (entry: PublicEntry | null, popupId: unknown): PublicEntryPopup | null =>
+  entry?.active.find(({ popup }) => popup.id === popupId) ?? null;
+
+/** The oldest popup live now: what older scripts show, and what a subscription naming no popup follows. */
+function oldestLive(entry: PublicEntry, now: number): PublicEntryPopup | null {
+  for (const id of entry.activeIdsByAge) {
+    const popup = activePopup(entry, id);
+    if (popup && isLive(popup, now)) return popup;
+  }
+  return null;
+}
+
+/** A popup's config without its storefront rules (what /popup sends, and what a subscription is checked with). */
+function configOf({ popup }: PublicEntryPopup): PublicPopupConfig {
+  const { priority: _priority, targeting: _targeting, variants: _variants, ...config } = popup;
+  return config;
+}
+
+/**
+ * SPEC's single popup, for older scripts (which know no schedule): the store's oldest popup live now, or null
+ * (unknown store, nothing live).
+ */
+export async function publicPopupConfig(
+  storeId: string,
+  now = Date.now(),
+): Promise<PublicPopupConfig | null> {
+  const entry = await publicEntry(storeId);
+  const popup = entry && oldestLive(entry, now);
+  return popup ? configOf(popup) : null;
 }
 
 /** Whether the id is a store's (every store keeps at least one popup, active or paused). */
@@ -70,38 +104,51 @@ export async function isKnownStore(storeId: string): Promise<boolean> {
   return Boolean(entry && (entry.active.length > 0 || entry.pausedIds.length > 0));
 }
 
-/** The store's active popups with their rules, priority first; null for an unknown store or none active. */
-export async function publicPopups(storeId: string): Promise<PublicPopups | null> {
+/**
+ * The store's active popups with their rules, priority first, that may show while the answer is cached
+ * (live at some instant of the next STOREFRONT_CONFIG_MAX_AGE_SECONDS): a popup that starts next week or
+ * ended last week is not sent. Null for an unknown store or none to send.
+ */
+export async function publicPopups(storeId: string, now = Date.now()): Promise<PublicPopups | null> {
   const entry = await publicEntry(storeId);
-  if (!entry?.active.length) return null;
-  return { storeId, popups: entry.active.map(({ popup }) => popup) };
+  const until = now + STOREFRONT_CONFIG_MAX_AGE_SECONDS * 1000;
+  const showing = entry?.active.filter(({ popup }) => scheduled(popup.targeting, now, until)) ?? [];
+  if (!showing.length) return null;
+  return { storeId, popups: showing.map(({ popup }) => popup) };
 }
-
-/** An active popup of the store by id (null for anything else). */
-const activePopup = (entry: PublicEntry | null, popupId: unknown): PublicEntryPopup | null =>
-  entry?.active.find(({ popup }) => popup.id === popupId) ?? null;
 
 const variantOf = ({ popup }: PublicEntryPopup, variantId: unknown): string | null =>
   popup.variants.find((variant) => variant.id === variantId)?.id ?? null;
 
 export type SubscribingPopup = { popup: PopupWithCode; variantId: string | null };
 
+const withCode = (chosen: PublicEntryPopup, variantId: unknown): SubscribingPopup => ({
+  popup: { ...configOf(chosen), discountCode: chosen.discountCode },
+  variantId: variantOf(chosen, variantId),
+});
+
 /**
  * The popup a subscription follows, with its shared code, and the variant the visitor saw when it is one
- * of that popup's. No popupId, or one the store does not have: its first active popup (the oldest). A
- * paused popup, or a store with no active popup: null.
+ * of that popup's. A popup the store has must be live now (active, inside its schedule): one that is paused,
+ * not started or ended is refused (422, no code). No popupId, or one the store does not have: the oldest
+ * live popup, as older scripts show; 404 when nothing is live (or the store is unknown).
  */
 export async function subscribingPopup(
   storeId: string,
   popupId?: string,
   variantId?: string,
-): Promise<SubscribingPopup | null> {
+  now = Date.now(),
+): Promise<SubscribingPopup> {
   const entry = await publicEntry(storeId);
-  if (!entry || (popupId && entry.pausedIds.includes(popupId))) return null;
-  const chosen = activePopup(entry, popupId) ?? activePopup(entry, entry.firstActiveId);
-  if (!chosen) return null;
-  const { priority: _priority, targeting: _targeting, variants: _variants, ...config } = chosen.popup;
-  return { popup: { ...config, discountCode: chosen.discountCode }, variantId: variantOf(chosen, variantId) };
+  if (!entry) throw notFound("Popup not found");
+  const named = activePopup(entry, popupId);
+  if (named || (popupId && entry.pausedIds.includes(popupId))) {
+    if (!named || !isLive(named, now)) throw invalid(POPUP_NOT_RUNNING);
+    return withCode(named, variantId);
+  }
+  const oldest = oldestLive(entry, now);
+  if (!oldest) throw notFound("Popup not found");
+  return withCode(oldest, variantId);
 }
 
 /** The store's current install-script version (null until the script is first regenerated). */

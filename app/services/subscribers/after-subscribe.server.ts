@@ -15,6 +15,7 @@ import { awaitsUniqueCode, issueUniqueCode } from "~/services/shopify/discount-c
 import { enqueue } from "../../../jobs/client";
 import { SUBSCRIBE_ANSWERS, type SubscribeResponse } from "../../../popup/config";
 import { passesBotCheck } from "./bot-check.server";
+import { type InboxTurn, inboxOf } from "./same-inbox.server";
 
 /**
  * Everything that follows a subscription, decided here and nowhere else:
@@ -139,8 +140,9 @@ export async function issueDeferredCode(subscriberId: string): Promise<void> {
 }
 
 /**
- * However often an address on the list is submitted, its mail goes again at most once a day: a
- * stranger cannot flood the inbox. The message is never shown (the excess is silently not sent).
+ * However often an address on the list is submitted, its mail goes again at most once a day per inbox
+ * (`x+1@…` and `x+2@…` count as `x@…`): a stranger cannot flood the inbox. The message is never shown (the
+ * excess is silently not sent).
  */
 const resendPerAddress: RateRule = {
   name: "subscriber-resend",
@@ -162,9 +164,27 @@ export async function afterReturningSubscriber(
 ): Promise<SubscribeResponse> {
   if (renewed && !confirm && context.consentSyncEnabled) await queueConsentSync(subscriber.id);
   const confirming = awaitsConfirmation(subscriber);
-  if (await countWithin(resendPerAddress, `${subscriber.storeId}:${subscriber.email.toLowerCase()}`))
+  if (await countWithin(resendPerAddress, `${subscriber.storeId}:${inboxOf(subscriber.email)}`))
     await queueEmailAgain(subscriber.id, confirming ? "confirmation" : "welcome");
   return { message: confirming ? SUBSCRIBE_ANSWERS.confirm : SUBSCRIBE_ANSWERS.sentToInbox };
+}
+
+/**
+ * A new address of an inbox already on the store's list (`x+7@…` after `x@…`, same-inbox.server.ts): stored
+ * as typed, it gets no email and no code of its own (no unique Shopify code either), so one inbox cannot
+ * collect a welcome email or a code per tag. It is answered as that earlier address would be, whose mail
+ * goes again (at most once a day per inbox). While the earlier address is still being stored (`earlier`
+ * unknown: sent at the same moment), its own mail is on the way and nothing more is sent.
+ */
+export async function afterAnotherAddressOfInbox(
+  storeId: string,
+  earlier: Extract<InboxTurn, { first: false }>["earlier"],
+  context: SubscriptionContext,
+  confirm: boolean,
+): Promise<SubscribeResponse> {
+  if (context.preferences.notifyOnSubscriptions) await queueSubscriberDigest(storeId);
+  if (earlier) return afterReturningSubscriber({ ...earlier, storeId }, false, context, confirm);
+  return { message: confirm ? SUBSCRIBE_ANSWERS.confirm : SUBSCRIBE_ANSWERS.sentToInbox };
 }
 
 /**

@@ -42,7 +42,8 @@ const BYTE_ORDER_MARK = "\uFEFF";
  * itself (COPY, some five times faster); PGlite, which has no COPY to a client, is read in batches.
  */
 export async function exportSubscribersCsv(actor: Actor, storeId: string, filters: SubscriberFilters) {
-  authorize(actor, "manage_subscribers");
+  // Reading every row is viewing the subscribers (docs/decisions/032).
+  authorize(actor, "view_subscribers");
   const store = await requireStore(actor, storeId);
   const conditions = filterConditions(store.id, filters);
   const database = connection();

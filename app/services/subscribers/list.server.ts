@@ -57,7 +57,7 @@ function isShortSearch(search: string): boolean {
 }
 
 /** LIKE treats % and _ as wildcards and \ as the escape: a search for "50%_off" means those characters. */
-function escapeLike(search: string): string {
+export function escapeLike(search: string): string {
   return search.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 

@@ -16,8 +16,14 @@ import {
   type SubscribeResponse,
 } from "../../../popup/config";
 import { normalizeEmail, POPUP_MESSAGES, validateSubscriber } from "../../../popup/validation";
-import { afterNewSubscriber, asksConfirmation, writesWelcomeToOutbox } from "./after-subscribe.server";
+import {
+  afterAnotherAddressOfInbox,
+  afterNewSubscriber,
+  asksConfirmation,
+  writesWelcomeToOutbox,
+} from "./after-subscribe.server";
 import { subscribeAgain } from "./resubscribe.server";
+import { inboxTurn } from "./same-inbox.server";
 
 /**
  * Who sent the subscription: the client's address and user agent (its consent record), and whether it came
@@ -31,7 +37,8 @@ export const APP_PROXY_ONLY = "This shop's popup subscribes through the shop's s
 /**
  * A storefront subscription: validated with the rules of the popup the visitor saw, stored once per
  * (store, email) whatever the concurrency, with its consent record and that popup and variant (a new
- * subscriber also counts for the variant's day). What follows (the code, the first email, the
+ * subscriber also counts for the variant's day). Another address of an inbox already on the list
+ * (same-inbox.server.ts) is stored too, without a welcome email or code of its own. What follows (the code, the first email, the
  * answer) is the subscription flow's: services/subscribers/after-subscribe.server.ts.
  */
 export async function subscribe(
@@ -60,7 +67,8 @@ export async function subscribe(
   if (context.installedShop && !meta.throughAppProxy && isEmbeddedAppEnabled())
     throw forbidden(APP_PROXY_ONLY);
   const confirm = await asksConfirmation(popup.storeId, context, body.proof);
-  const welcomeInOutbox = writesWelcomeToOutbox(context);
+  const turn = await inboxTurn(popup.storeId, email);
+  const welcomeInOutbox = turn.first && writesWelcomeToOutbox(context);
   const [created] = await insertSubscriber().execute({
     ...optional,
     ...consent,
@@ -74,6 +82,7 @@ export async function subscribe(
     welcomeInOutbox,
   });
   if (!created) return subscribeAgain(popup.storeId, email, consent, context, confirm);
+  if (!turn.first) return afterAnotherAddressOfInbox(popup.storeId, turn.earlier, context, confirm);
   return afterNewSubscriber({ ...created, storeId: popup.storeId }, popup.discountCode, context, confirm);
 }
 

@@ -31,6 +31,10 @@ export type ApiRouteCase = {
   /** The path pattern exactly as in app/routes.ts, e.g. "api/stores/:storeId". */
   pattern: string;
   requires: Requirement;
+  /** Permissions needed besides `requires` (e.g. a subscriber search needs View Subscribers too). */
+  alsoRequires?: Permission[];
+  /** What sets this row apart from another of the same route (its body), for the test's name. */
+  variant?: string;
   /** Whether the route addresses one object (another tenant must get 404) or lists the caller's own. */
   scope: "object" | "collection";
   okStatus: number;
@@ -480,7 +484,7 @@ export const apiRouteCases: ApiRouteCase[] = [
   {
     method: "GET",
     pattern: "api/stores/:storeId/subscribers/export.csv",
-    requires: "manage_subscribers",
+    requires: "view_subscribers",
     scope: "object",
     okStatus: 200,
   },
@@ -557,6 +561,34 @@ export const apiRouteCases: ApiRouteCase[] = [
 ];
 
 /** Routes outside the signed-in API: public storefront endpoints and the auth flows themselves. */
+/**
+ * Routes of the table whose body can search the subscribers: a count with a search of the caller's choosing
+ * reads the list (letter by letter), so it needs View Subscribers too. Only the authorization matrix runs
+ * these (their bad inputs are the rows' above).
+ */
+export const apiSearchCases: ApiRouteCase[] = [
+  {
+    method: "POST",
+    pattern: "api/stores/:storeId/campaigns",
+    variant: "with a subscriber search",
+    requires: "manage_campaigns",
+    alsoRequires: ["view_subscribers"],
+    scope: "object",
+    okStatus: 201,
+    body: () => ({ name: "Garcias", subject: "For you", audience: { search: "garcia" } }),
+  },
+  {
+    method: "PUT",
+    pattern: "api/stores/:storeId/campaigns/:campaignId",
+    variant: "with a subscriber search",
+    requires: "manage_campaigns",
+    alsoRequires: ["view_subscribers"],
+    scope: "object",
+    okStatus: 200,
+    body: () => ({ audience: { search: "garcia" } }),
+  },
+];
+
 export const unauthenticatedApiPatterns = [
   "api/auth/login",
   "api/auth/logout",

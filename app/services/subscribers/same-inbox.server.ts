@@ -1,0 +1,78 @@
+import { and, asc, eq, ne, or, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { subscribers } from "~/db/schema";
+import { claimHolder } from "~/server/claims.server";
+import { escapeLike } from "./list.server";
+
+/**
+ * One inbox, several addresses: `x+0@corp.example` … `x+7@corp.example` all reach `x@corp.example`
+ * (subaddressing, RFC 5233). Each is stored as typed, but only the inbox's first address gets a welcome
+ * email and a code in the answer (docs/decisions/032): otherwise one person collects a welcome email, and
+ * on a Shopify store a single-use code, per tag.
+ */
+
+/** The inbox an address reaches: lower-cased, without the `+tag` of its local part. */
+export function inboxOf(email: string): string {
+  const at = email.lastIndexOf("@");
+  const local = email.slice(0, at).toLowerCase();
+  const base = local.split("+")[0] || local;
+  return `${base}${email.slice(at).toLowerCase()}`;
+}
+
+/**
+ * While an inbox's first address is being stored, that address holds the inbox: of addresses sent together
+ * only one is first (the same address sent twice is still that one). A minute is ample for its row to be
+ * committed; later addresses find it in the database.
+ */
+const INBOX_CLAIM_MS = 60_000;
+
+const earlierColumns = {
+  id: subscribers.id,
+  email: subscribers.email,
+  confirmationRequired: subscribers.confirmationRequired,
+  confirmedAt: subscribers.confirmedAt,
+  isActive: subscribers.isActive,
+  unsubscribedAt: subscribers.unsubscribedAt,
+  consentedAt: subscribers.consentedAt,
+};
+
+type EarlierAddress = {
+  [K in keyof typeof earlierColumns]: (typeof subscribers.$inferSelect)[K];
+};
+
+/** Another address of the same inbox on the store's list (the first stored), if any. */
+async function otherAddressOfInbox(storeId: string, email: string): Promise<EarlierAddress | undefined> {
+  const inbox = inboxOf(email);
+  const at = inbox.lastIndexOf("@");
+  const tagged = `${escapeLike(inbox.slice(0, at))}+%${escapeLike(inbox.slice(at))}`;
+  const address = sql`lower(${subscribers.email})`;
+  const [earlier] = await db()
+    .select(earlierColumns)
+    .from(subscribers)
+    .where(
+      and(
+        eq(subscribers.storeId, storeId),
+        ne(address, email.toLowerCase()),
+        or(eq(address, inbox), sql`${address} like ${tagged}`),
+      ),
+    )
+    .orderBy(asc(subscribers.subscribedAt), asc(subscribers.id))
+    .limit(1);
+  return earlier;
+}
+
+/** Whether a new address is its inbox's first on the store's list, or else that inbox's earlier address. */
+export type InboxTurn = { first: true } | { first: false; earlier: EarlierAddress | undefined };
+
+/**
+ * Asked before a subscription is stored: the address is its inbox's first on the list unless another
+ * address of that inbox is stored, or is being stored at this moment. An address already on the list
+ * itself is not told apart here (its insert finds it).
+ */
+export async function inboxTurn(storeId: string, email: string): Promise<InboxTurn> {
+  const earlier = await otherAddressOfInbox(storeId, email);
+  if (earlier) return { first: false, earlier };
+  const address = email.toLowerCase();
+  const holder = await claimHolder(`inbox:${storeId}:${inboxOf(email)}`, address, INBOX_CLAIM_MS);
+  return holder === address ? { first: true } : { first: false, earlier: undefined };
+}
