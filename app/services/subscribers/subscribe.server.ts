@@ -35,8 +35,9 @@ export const APP_PROXY_ONLY = "This shop's popup subscribes through the shop's s
  * (store, email) whatever the concurrency, with its consent record and that popup and variant. A new
  * subscriber also counts for the variant's day when the body carries a view token of that variant for that
  * visitor (variant-views.server.ts), else as not counted. `admit` (the storefront's: its per-store limit)
- * runs once the submission is valid and allowed, just before it is stored: nothing refused spends it. What follows (the code, the first email, the
- * answer) is the subscription flow's: services/subscribers/after-subscribe.server.ts.
+ * runs once the submission is valid and allowed, just before it is stored: nothing refused spends it. What
+ * follows (the code, the first email, the answer) is the subscription flow's:
+ * services/subscribers/after-subscribe.server.ts.
  */
 export async function subscribe(
   { popup, variantId }: SubscribingPopup,
