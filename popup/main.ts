@@ -43,6 +43,17 @@ function findScript(): HTMLScriptElement | null {
 
 const local = storage("localStorage");
 const session = storage("sessionStorage");
+
+/** This visit's id (sessionStorage): the A/B test counts a visitor once, and the subscription stores it. */
+function sessionId(): string {
+  let id = session.get("np:sid");
+  if (!id) {
+    // 96 random bits as three decimal numbers: short to ship, and the server only stores it (≤ 64 chars).
+    id = crypto.getRandomValues(new Uint32Array(3)).join("-");
+    session.set("np:sid", id);
+  }
+  return id;
+}
 /** Stores a visitor marker now, or once the visitor allows analytics (popup/consent.ts). */
 type Mark = (area: SafeStorage, key: string, value: string) => void;
 
@@ -102,6 +113,8 @@ function boot(script: HTMLScriptElement, storeId: string): void {
   /** The popup this page view shows, as its variant has it; and what the counts name. */
   let config: PublicPopupConfig | null = null;
   let shown = { popupId: "", variantId: "" };
+  /** The impression's answer when the A/B test counted this visitor's view: the subscription carries it. */
+  let viewToken: string | undefined;
   let popups: PublicPopup[] = [];
   let popup: PopupHandle | null = null;
   let removeTeaser = () => {};
@@ -122,7 +135,7 @@ function boot(script: HTMLScriptElement, storeId: string): void {
   async function subscribe(values: PopupFormValues): Promise<PopupSubmitResult> {
     const loaded = await view();
     const result = loaded
-      ? await loaded.sendSubscription(api, values, shown, session)
+      ? await loaded.sendSubscription(api, values, { ...shown, sessionId: sessionId(), viewToken })
       : { ok: false as const };
     if (result.ok) {
       local.set(keys.subscribed, String(Date.now()));
@@ -144,15 +157,22 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     }
   }
 
+  /** Counts the view (a text/plain body: no preflight) and keeps the view token of its answer (200). */
   function countImpression(): void {
     if (counted) return;
     counted = true;
-    const url = `${api}/impressions`;
-    const body = JSON.stringify(shown);
+    const viewed = shown;
     track(() => {
-      if (!navigator.sendBeacon?.(url, new Blob([body], { type: "text/plain" }))) {
-        fetch(url, { method: "POST", body, keepalive: true }).catch(() => {});
-      }
+      fetch(`${api}/impressions`, {
+        method: "POST",
+        body: JSON.stringify({ ...viewed, sessionId: sessionId() }),
+        keepalive: true,
+      })
+        .then((response) => response.json())
+        .then((answer: { viewToken?: string }) => {
+          viewToken = answer.viewToken;
+        })
+        .catch(() => {});
     });
   }
 

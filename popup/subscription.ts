@@ -1,17 +1,6 @@
-/** The storefront popup's POST …/subscribe: the form's values with the page and this visit's session id. */
+/** The storefront popup's POST …/subscribe: the form's values with the page, the view and this visit's id. */
 import type { BotChallenge, SubscribeResponse } from "./config";
 import type { PopupFormValues, PopupSubmitResult } from "./render";
-import type { SafeStorage } from "./storage";
-
-function sessionId(session: SafeStorage): string {
-  let id = session.get("np:sid");
-  if (!id) {
-    // 96 random bits as three decimal numbers: short to ship, and the server only stores it (≤ 64 chars).
-    id = crypto.getRandomValues(new Uint32Array(3)).join("-");
-    session.set("np:sid", id);
-  }
-  return id;
-}
 
 let proving: Promise<string | undefined> | undefined;
 
@@ -37,15 +26,14 @@ export function prove(api: string): Promise<string | undefined> {
 }
 
 /**
- * `api` is the store's public API root; `shown` the popup and variant the visitor saw; `session` the
- * script's sessionStorage (passed in, so this file carries no second copy of popup/storage.ts). A network
- * failure answers without a message (the popup's generic one).
+ * `api` is the store's public API root; `shown` the popup and variant the visitor saw, this visit's id and
+ * the impression's view token (popup/main.ts). A network failure answers without a message (the popup's
+ * generic one).
  */
 export async function sendSubscription(
   api: string,
   values: PopupFormValues,
-  shown: { popupId: string; variantId: string },
-  session: SafeStorage,
+  shown: { popupId: string; variantId: string; sessionId: string; viewToken?: string },
 ): Promise<PopupSubmitResult> {
   const proof = await prove(api);
   try {
@@ -56,7 +44,6 @@ export async function sendSubscription(
         ...values,
         ...shown,
         pageUrl: location.href,
-        sessionId: sessionId(session),
         proof,
       }),
     });

@@ -5,7 +5,10 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const slowDown = "Too many requests. Please try again in a minute.";
 
-/** The storefront limits, per minute, from the environment (SUBSCRIBE_LIMIT_PER_IP and friends). */
+/**
+ * The storefront limits, per minute, from the environment (SUBSCRIBE_LIMIT_PER_IP and friends). A rule "per
+ * IP" counts a client by clientNetwork (app/server/address-key.server.ts): an IPv6 address by its /64.
+ */
 export function publicRateRules() {
   const limits = env();
   return {
@@ -15,6 +18,7 @@ export function publicRateRules() {
       windowMs: MINUTE,
       message: slowDown,
     },
+    /** Spent only by a valid submission about to be stored: refused ones cannot lock a store's visitors out. */
     subscribePerStore: {
       name: "subscribe-store",
       limit: limits.SUBSCRIBE_LIMIT_PER_STORE,
@@ -38,6 +42,13 @@ export function publicRateRules() {
     impressionsCountedPerIpPerDay: {
       name: "impressions-counted",
       limit: limits.IMPRESSIONS_COUNTED_PER_IP_PER_DAY,
+      windowMs: DAY,
+      message: slowDown,
+    },
+    /** The A/B test's impressions (one per visitor and day) counted per address, popup and UTC day. */
+    abImpressionsCountedPerIpPerDay: {
+      name: "ab-impressions-counted",
+      limit: limits.AB_IMPRESSIONS_COUNTED_PER_IP_PER_DAY,
       windowMs: DAY,
       message: slowDown,
     },

@@ -1,6 +1,7 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { subscribeBodySchema } from "~/lib/schemas/subscribe";
-import { consume, consumeAll, countWithin } from "~/server/rate-limit.server";
+import { clientNetwork } from "~/server/client-network.server";
+import { consume, countWithin } from "~/server/rate-limit.server";
 import { DomainError, gone, invalidInput, malformed, notFound, tooLarge } from "~/services/errors.server";
 import { STOREFRONT_CONFIG_MAX_AGE_SECONDS } from "~/services/popups/public-config-cache.server";
 import {
@@ -9,9 +10,9 @@ import {
   isKnownStore,
   publicPopups,
   recordPopupView,
-  recordVariantImpression,
   subscribingPopup,
 } from "~/services/popups/public-popups.server";
+import { countVariantView } from "~/services/popups/variant-views.server";
 import { recordAppEmbedSeen } from "~/services/stores/app-embed.server";
 import { issueChallenge } from "~/services/subscribers/bot-check.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
@@ -78,7 +79,7 @@ async function sendPopups(req: Request, res: Response, caller: StorefrontCaller,
 
 /** A bot check for one subscription (bot-check.server.ts): never cached, one per popup shown. */
 async function sendChallenge(res: Response, caller: StorefrontCaller) {
-  await consume(publicRateRules().challengesPerIp, caller.ip);
+  await consume(publicRateRules().challengesPerIp, clientNetwork(caller.ip));
   if (!(await publicPopups(caller.storeId))) throw notFound("Popup not found");
   res.setHeader("Cache-Control", "no-store");
   res.json(issueChallenge(caller.storeId));
@@ -86,45 +87,50 @@ async function sendChallenge(res: Response, caller: StorefrontCaller) {
 
 async function handleSubscribe(req: Request, res: Response, caller: StorefrontCaller) {
   const rules = publicRateRules();
-  await consumeAll([
-    [rules.subscribePerIp, caller.ip],
-    [rules.subscribePerStore, caller.storeId],
-  ]);
+  await consume(rules.subscribePerIp, clientNetwork(caller.ip));
   // An unknown store answers 404 whatever the body says.
   if (!(await isKnownStore(caller.storeId))) throw notFound("Popup not found");
   const body = subscribeBodySchema.safeParse(req.body ?? {});
   if (!body.success) throw invalidInput(body.error);
   const subscribing = await subscribingPopup(caller.storeId, body.data.popupId, body.data.variantId);
-  const result = await subscribe(subscribing, body.data, {
-    ip: caller.ip,
-    userAgent: req.get("user-agent") ?? "",
-    throughAppProxy: caller.throughAppProxy,
-  });
+  const result = await subscribe(
+    subscribing,
+    body.data,
+    { ip: caller.ip, userAgent: req.get("user-agent") ?? "", throughAppProxy: caller.throughAppProxy },
+    () => consume(rules.subscribePerStore, caller.storeId),
+  );
   res.json(result);
 }
 
 /**
- * A popup view, with the popup and variant shown (`{ popupId, variantId }`, a beacon's text/plain JSON;
- * anything else counts for the store only). Only the first views of an address per store (and per popup)
- * and UTC day count: the rest answer 204 as well (the script has nothing to do about it) but cannot skew
- * the conversion rates.
+ * A popup view, with the popup and variant shown and the visitor (`{ popupId, variantId, sessionId }`, the
+ * script's text/plain JSON; anything else counts for the store only). Only the first views of an address
+ * per store and UTC day count for the store; the A/B test counts a visitor's view of a variant once a day,
+ * within a cap per address and popup (variant-views.server.ts). A view the A/B test counts for the visitor
+ * answers 200 `{ viewToken }`, which the subscription carries; any other 204 (the script has nothing to do).
  */
 async function handleImpression(req: Request, res: Response, { storeId, ip }: StorefrontCaller) {
   const rules = publicRateRules();
-  await consume(rules.impressionsPerIp, ip);
+  const address = clientNetwork(ip);
+  await consume(rules.impressionsPerIp, address);
   if (!(await publicPopups(storeId))) throw notFound("Popup not found");
-  const shown = req.body as { popupId?: unknown; variantId?: unknown } | null | undefined;
+  const shown = req.body as
+    | { popupId?: unknown; variantId?: unknown; sessionId?: unknown }
+    | null
+    | undefined;
   const target = await impressionTarget(storeId, shown?.popupId, shown?.variantId);
   const today = new Date().toISOString().slice(0, 10);
-  if (await countWithin(rules.impressionsCountedPerIpPerDay, `${storeId}:${ip}:${today}`))
+  if (await countWithin(rules.impressionsCountedPerIpPerDay, `${storeId}:${address}:${today}`))
     await recordPopupView(storeId);
-  if (
+  const viewToken =
     target &&
-    (await countWithin(rules.impressionsCountedPerIpPerDay, `${target.popupId}:${ip}:${today}`))
-  ) {
-    await recordVariantImpression(target.popupId, target.variantId, today);
-  }
-  res.status(204).end();
+    (await countVariantView(
+      { storeId, ...target, visitor: shown?.sessionId },
+      { rule: rules.abImpressionsCountedPerIpPerDay, address },
+      today,
+    ));
+  if (viewToken) res.json({ viewToken });
+  else res.status(204).end();
 }
 
 /**

@@ -49,8 +49,10 @@ const envSchema = z
     SUBSCRIBE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
     SUBSCRIBE_LIMIT_PER_STORE: z.coerce.number().int().positive().default(1_200),
     IMPRESSION_LIMIT_PER_IP: z.coerce.number().int().positive().default(120),
-    /** Popup views counted per client address, store and UTC day; more answer 204 uncounted. */
+    /** Popup views counted per client address (an IPv6 /64), store and UTC day; more are not counted. */
     IMPRESSIONS_COUNTED_PER_IP_PER_DAY: z.coerce.number().int().positive().default(50),
+    /** A/B impressions (distinct visitors) counted per client address (an IPv6 /64), popup and UTC day. */
+    AB_IMPRESSIONS_COUNTED_PER_IP_PER_DAY: z.coerce.number().int().positive().default(10),
     /** How long a worker owns an email send before another may take it over (seconds). */
     EMAIL_SEND_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
     /** A campaign message that failed for now is tried again after this, doubling each time (seconds). */

@@ -137,6 +137,11 @@ export async function countWithin(rule: RateRule, subject: string): Promise<bool
   return (await increment(keyOf(rule, subject), rule.windowMs)).count <= rule.limit;
 }
 
+/** Whether the subject has already reached the limit, without counting (to read a mark another call left). */
+export async function hasReachedLimit(rule: RateRule, subject: string): Promise<boolean> {
+  return (await read(keyOf(rule, subject))).count >= rule.limit;
+}
+
 /** Throws 429 when the subject has already reached the limit, without counting (for failure-only rules). */
 export async function assertUnderLimit(rule: RateRule, subject: string): Promise<void> {
   const { count, resetAt } = await read(keyOf(rule, subject));

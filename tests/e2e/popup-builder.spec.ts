@@ -215,13 +215,20 @@ test("an A/B variant is added, previewed, measured and promoted", async ({ page 
   expect(challenger?.overrides.title).toBe("Half price for subscribers");
   if (!popup || !control || !challenger) throw new Error("the variants were not saved");
 
-  // Two weeks of traffic: B converts at 8 %, the control at 2 %.
+  // Two weeks of traffic: B converts at 8 %, the control at 2 %; today someone stuffed B, in vain.
+  const stuffed = { impressions: 160, subscribers: 70 };
   await seedVariantDays(
     MAIN,
     popup.id,
     Array.from({ length: 14 }, (_, daysAgo) => [
       { variantId: control.id, daysAgo, impressions: 100, subscribers: 2 },
-      { variantId: challenger.id, daysAgo, impressions: 100, subscribers: 8 },
+      {
+        variantId: challenger.id,
+        daysAgo,
+        impressions: 100,
+        subscribers: 8,
+        notCounted: daysAgo === 0 ? stuffed : undefined,
+      },
     ]).flat(),
   );
   await page.reload();
@@ -234,6 +241,10 @@ test("an A/B variant is added, previewed, measured and promoted", async ({ page 
   await expect(resultsOf("B")).toContainText(/Chance to beat control(9\d|100)\.\d%/);
   await expect(resultsOf("B")).toContainText("Winner");
   await expect(results.getByText("Winner: B")).toBeVisible();
+  // What the test left out is shown beside the figures, with why; the control had nothing left out.
+  await expect(resultsOf("B")).toContainText("Not counted160 impressions · 70 subscribers");
+  await expect(resultsOf("A")).not.toContainText("Not counted");
+  await expect(results.getByText(/^Not counted: impressions past the daily limit/)).toBeVisible();
   await screenshot(page, "popup-builder-results-1440");
 
   await results.getByRole("button", { name: "Promote winner" }).click();

@@ -94,6 +94,31 @@ test("two popups with different page rules show on their pages only, and the imp
   }
 });
 
+test("a visitor's subscription counts for the variant of their counted view, on the merchant's own site", async ({
+  page,
+}) => {
+  const { popupIds } = await shopWith("Counted Store", [{ title: "Counted offer" }]);
+  await visit(page, "/products/shirt");
+  const dialog = popupDialog(page);
+  await expect(dialog.getByRole("heading", { name: "Counted offer" })).toBeVisible();
+  await expect
+    .poll(() => variantCounts(MAIN, popupIds[0] ?? ""))
+    .toEqual({ control: { impressions: 1, subscribers: 0 } });
+  // Another page of the same visit: the popup shows again, the view is not counted again but still
+  // answers the visit's view token, which the subscription carries.
+  const viewed = page.waitForResponse((response) => response.url().endsWith("/impressions"));
+  await visit(page, "/blog/post");
+  await expect(dialog.getByRole("heading", { name: "Counted offer" })).toBeVisible();
+  expect(await (await viewed).json()).toEqual({ viewToken: expect.stringMatching(/^\d{13}\.[0-9a-f]{32}$/) });
+  const subscribed = page.waitForResponse((response) => response.url().endsWith("/subscribe"));
+  await dialog.getByLabel("Email address").fill(`${unique("counted")}@acme-corp.example`);
+  await dialog.getByRole("button", { name: "SUBMIT" }).click();
+  expect((await subscribed).status()).toBe(200);
+  await expect
+    .poll(() => variantCounts(MAIN, popupIds[0] ?? ""))
+    .toEqual({ control: { impressions: 1, subscribers: 1 } });
+});
+
 test("a desktop popup shows on a wide screen, a mobile one on a phone", async ({ browser }) => {
   await shopWith("Devices Store", [
     { title: "Desktop offer", targeting: { devices: { desktop: true, mobile: false } } },
@@ -139,10 +164,10 @@ test("a visitor keeps their variant across page views; another visitor may get t
     await visit(page, path);
     await expect(heading).toHaveText(first);
   }
-  // Every view was counted for the visitor's variant only.
+  // The visit was counted once, for the visitor's variant only: its later page views are not counted again.
   await expect
     .poll(() => variantCounts(MAIN, popupIds[0] ?? ""))
-    .toEqual({ [kept ?? ""]: { impressions: 4, subscribers: 0 } });
+    .toEqual({ [kept ?? ""]: { impressions: 1, subscribers: 0 } });
 
   // The other variant, as a visitor who was given it sees it (its design too).
   const other = kept === "bold" ? "control" : "bold";

@@ -336,30 +336,36 @@ describe("POST /api/public/stores/:id/impressions", () => {
 });
 
 describe("impressions per address", () => {
-  it("count the first ones of each address per store (and popup) and day; the rest answer 204 uncounted", async () => {
+  it("count the first ones of each address per store (and visitors per popup) and day; the rest uncounted", async () => {
     const capped = await startApp({
-      env: { REDIS_URL: TEST_REDIS_URL, TRUST_PROXY: "1", IMPRESSIONS_COUNTED_PER_IP_PER_DAY: "3" },
+      env: {
+        REDIS_URL: TEST_REDIS_URL,
+        TRUST_PROXY: "1",
+        IMPRESSIONS_COUNTED_PER_IP_PER_DAY: "3",
+        AB_IMPRESSIONS_COUNTED_PER_IP_PER_DAY: "3",
+      },
     });
     try {
       const viewed = (await createStoreFor(owner.admin.id)).id;
       const [popup] = await testDb().select().from(popupConfigs).where(eq(popupConfigs.storeId, viewed));
-      const view = (ip: string) =>
+      const view = (ip: string, sessionId: string) =>
         fetch(`${capped.url}/api/public/stores/${viewed}/impressions`, {
           method: "POST",
           headers: { "X-Forwarded-For": ip },
-          body: JSON.stringify({ popupId: popup?.id, variantId: "control" }),
+          body: JSON.stringify({ popupId: popup?.id, variantId: "control", sessionId }),
         });
       const statuses: number[] = [];
-      for (let i = 0; i < 6; i += 1) statuses.push((await view("10.0.7.1")).status);
-      statuses.push((await view("10.0.7.2")).status);
-      expect(statuses).toEqual(Array(7).fill(204));
+      for (let i = 0; i < 6; i += 1) statuses.push((await view("10.0.7.1", `visitor-${i}`)).status);
+      statuses.push((await view("10.0.7.2", "visitor-elsewhere")).status);
+      // A counted view answers its token (200); the others have nothing to say.
+      expect(statuses).toEqual([200, 200, 200, 204, 204, 204, 200]);
       const rows = await testDb().select().from(popupViews).where(eq(popupViews.storeId, viewed));
       expect(rows.reduce((sum, row) => sum + row.views, 0)).toBe(4);
       const variantRows = await testDb()
         .select()
         .from(popupVariantDays)
         .where(eq(popupVariantDays.popupId, popup?.id ?? ""));
-      expect(variantRows).toMatchObject([{ variantId: "control", impressions: 4 }]);
+      expect(variantRows).toMatchObject([{ variantId: "control", impressions: 4, impressionsNotCounted: 3 }]);
     } finally {
       await capped.stop();
     }
@@ -392,6 +398,8 @@ describe("a store with several popups", () => {
   let first: string;
   let products: string;
   let paused: string;
+  /** The token of the counted view of variant b, for the subscription that follows it. */
+  let viewToken = "";
   const imageId = "5b0c3c1e-8f43-4a52-9d5e-2f1a6c7d8e90";
 
   /** Rows written before the store's first public request: nothing is cached for it yet. */
@@ -517,15 +525,26 @@ describe("a store with several popups", () => {
     }
   });
 
-  it("counts an impression for the store and for the popup's variant, once per address, popup and day", async () => {
-    expect((await impression(JSON.stringify({ popupId: products, variantId: "b" }))).status).toBe(204);
-    expect((await impression(JSON.stringify({ popupId: first, variantId: "control" }))).status).toBe(204);
+  it("counts an impression for the store and for the popup's variant, once per visitor, popup and day", async () => {
+    const viewed = await impression(
+      JSON.stringify({ popupId: products, variantId: "b", sessionId: "visitor-b" }),
+    );
+    expect(viewed.status).toBe(200);
+    viewToken = ((await viewed.json()) as { viewToken: string }).viewToken;
+    expect(
+      (await impression(JSON.stringify({ popupId: products, variantId: "b", sessionId: "visitor-b" })))
+        .status,
+    ).toBe(200);
+    expect(
+      (await impression(JSON.stringify({ popupId: first, variantId: "control", sessionId: "visitor-b" })))
+        .status,
+    ).toBe(200);
     const [bDay] = await variantDays(products);
     expect(bDay).toMatchObject({ variantId: "b", impressions: 1, subscribers: 0 });
     expect(bDay?.day).toBe(new Date().toISOString().slice(0, 10));
     expect(await variantDays(first)).toMatchObject([{ variantId: "control", impressions: 1 }]);
     const views = await testDb().select().from(popupViews).where(eq(popupViews.storeId, store));
-    expect(views.reduce((sum, row) => sum + row.views, 0)).toBe(2);
+    expect(views.reduce((sum, row) => sum + row.views, 0)).toBe(3);
   });
 
   it("counts junk impressions for the store only, never with a 5xx", async () => {
@@ -540,10 +559,14 @@ describe("a store with several popups", () => {
       JSON.stringify({ popupId: paused, variantId: "control" }),
       JSON.stringify({ popupId: { $ne: 1 }, variantId: ["b"] }),
       JSON.stringify({ popupId: products, variantId: "b", pad: "x".repeat(20_000) }),
+      JSON.stringify({ popupId: products, variantId: "b", sessionId: "not a visitor id" }),
     ]) {
       expect((await impression(body)).status, body.slice(0, 40)).toBe(204);
     }
-    expect(await variantDays(products)).toMatchObject([{ variantId: "b", impressions: 1 }]);
+    // A known variant without a valid visitor id is shown as not counted.
+    expect(await variantDays(products)).toMatchObject([
+      { variantId: "b", impressions: 1, impressionsNotCounted: 1 },
+    ]);
     expect(await variantDays(paused)).toEqual([]);
   });
 
@@ -552,16 +575,26 @@ describe("a store with several popups", () => {
     const noName = await subscribe({ email, popupId: products, variantId: "b" }, store);
     expect(noName.status).toBe(422);
     expect(await noName.json()).toMatchObject({ errors: { name: "Name is required" } });
-    const accepted = await subscribe({ email, name: "Jo", popupId: products, variantId: "b" }, store);
+    const seen = { popupId: products, variantId: "b", sessionId: "visitor-b", viewToken };
+    const accepted = await subscribe({ email, name: "Jo", ...seen }, store);
     expect(await accepted.json()).toMatchObject({ discountCode: "SECOND20" });
     expect(await subscriberRow(email)).toMatchObject({
       popupId: products,
       variantId: "b",
       discountCodeSent: "SECOND20",
     });
-    const again = await subscribe({ email, name: "Jo", popupId: products, variantId: "b" }, store);
+    const again = await subscribe({ email, name: "Jo", ...seen }, store);
     expect(again.status).toBe(200);
     expect(await variantDays(products)).toMatchObject([{ variantId: "b", impressions: 1, subscribers: 1 }]);
+    // Without the view token the person subscribes all the same, and is shown as not counted.
+    const unseen = `unseen-${Date.now()}@acme.example`;
+    expect(
+      (await subscribe({ email: unseen, name: "Un", popupId: products, variantId: "b" }, store)).status,
+    ).toBe(200);
+    expect(await subscriberRow(unseen)).toMatchObject({ popupId: products, variantId: "b" });
+    expect(await variantDays(products)).toMatchObject([
+      { variantId: "b", subscribers: 1, subscribersNotCounted: 1 },
+    ]);
   });
 
   it("follows the store's first popup without a popupId or with an unknown one, and keeps only a known variant", async () => {

@@ -1,3 +1,4 @@
+import type { VariantCounts } from "~/lib/ab-stats";
 import { formatMoney } from "~/lib/format";
 import type { AttributedRevenue } from "~/lib/schemas/popup-stats";
 
@@ -13,4 +14,12 @@ export function revenueText(revenue: AttributedRevenue[]): string {
         `${formatMoney(total, currency)} (${orders} ${orders === 1 ? "order" : "orders"})`,
     )
     .join(" · ");
+}
+
+/** "160 impressions · 70 subscribers": what the A/B test left out; null when it left nothing out. */
+export function notCountedText({ impressions, subscribers }: VariantCounts): string | null {
+  if (impressions === 0 && subscribers === 0) return null;
+  const count = (value: number, noun: string) =>
+    `${value.toLocaleString("en-US")} ${noun}${value === 1 ? "" : "s"}`;
+  return `${count(impressions, "impression")} · ${count(subscribers, "subscriber")}`;
 }

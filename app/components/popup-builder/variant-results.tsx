@@ -1,6 +1,6 @@
 import { Badge, BlockStack, Box, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import type { PopupStats, VariantStats } from "~/lib/schemas/popup-stats";
-import { percent, revenueText } from "./stats-format";
+import { notCountedText, percent, revenueText } from "./stats-format";
 
 function figures(variant: VariantStats): [string, string][] {
   return [
@@ -20,39 +20,56 @@ function figures(variant: VariantStats): [string, string][] {
           ] as [string, string],
         ]),
     ["Revenue", revenueText(variant.revenue)],
+    ...figureIf("Not counted", notCountedText(variant.notCounted)),
   ];
 }
 
+const figureIf = (label: string, value: string | null): [string, string][] => (value ? [[label, value]] : []);
+
+/** Why some impressions and subscribers are not in the figures, shown when there are such. */
+const NOT_COUNTED_NOTE =
+  "Not counted: impressions past the daily limit per visitor address (or from an outdated script), and " +
+  "subscribers who had no counted impression of their variant. They stay out of the rates and the winner; " +
+  "the subscribers are on your list all the same.";
+
 /**
- * Per variant: impressions, subscribers, conversion, its chance to beat the control and its revenue. One
- * block each, side by side where there is room: five figures never fit a phone as table columns.
+ * Per variant: impressions, subscribers, conversion, its chance to beat the control, its revenue and what
+ * the test did not count (when it left anything out). One block each, side by side where there is room: five figures never fit a phone as table columns.
  */
 export function VariantResults({ stats }: { stats: PopupStats }) {
+  const anyNotCounted = stats.variants.some((variant) => notCountedText(variant.notCounted));
   return (
-    <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
-      {stats.variants.map((variant) => (
-        <section key={variant.id} aria-label={`Results of variant ${variant.name}`}>
-          <Box padding="300" borderWidth="025" borderColor="border" borderRadius="200">
-            <BlockStack gap="200">
-              <InlineStack gap="100" blockAlign="center">
-                <Text as="h3" variant="headingSm">
-                  {`Variant ${variant.name}`}
-                </Text>
-                {variant.isControl ? <Badge>Control</Badge> : null}
-                {stats.winner?.variantId === variant.id ? <Badge tone="success">Winner</Badge> : null}
-              </InlineStack>
-              <dl className="np-figures">
-                {figures(variant).map(([label, value]) => (
-                  <div key={label}>
-                    <dt>{label}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </BlockStack>
-          </Box>
-        </section>
-      ))}
-    </InlineGrid>
+    <BlockStack gap="200">
+      <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
+        {stats.variants.map((variant) => (
+          <section key={variant.id} aria-label={`Results of variant ${variant.name}`}>
+            <Box padding="300" borderWidth="025" borderColor="border" borderRadius="200">
+              <BlockStack gap="200">
+                <InlineStack gap="100" blockAlign="center">
+                  <Text as="h3" variant="headingSm">
+                    {`Variant ${variant.name}`}
+                  </Text>
+                  {variant.isControl ? <Badge>Control</Badge> : null}
+                  {stats.winner?.variantId === variant.id ? <Badge tone="success">Winner</Badge> : null}
+                </InlineStack>
+                <dl className="np-figures">
+                  {figures(variant).map(([label, value]) => (
+                    <div key={label}>
+                      <dt>{label}</dt>
+                      <dd>{value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </BlockStack>
+            </Box>
+          </section>
+        ))}
+      </InlineGrid>
+      {anyNotCounted ? (
+        <Text as="p" variant="bodySm" tone="subdued">
+          {NOT_COUNTED_NOTE}
+        </Text>
+      ) : null}
+    </BlockStack>
   );
 }

@@ -120,7 +120,11 @@ export const popupViews = pgTable(
   (table) => [primaryKey({ name: "popup_views_pk", columns: [table.storeId, table.day] })],
 );
 
-/** Impressions and subscribers per popup variant and day: the A/B test's counts. */
+/**
+ * Impressions and subscribers per popup variant and day: the A/B test's counts, and beside them what was not
+ * counted (docs/decisions/031): impressions over the per-address cap or without a visitor, subscribers
+ * without a counted impression of the variant.
+ */
 export const popupVariantDays = pgTable(
   "popup_variant_days",
   {
@@ -131,6 +135,8 @@ export const popupVariantDays = pgTable(
     day: date({ mode: "string" }).notNull(),
     impressions: integer().notNull().default(0),
     subscribers: integer().notNull().default(0),
+    impressionsNotCounted: integer().notNull().default(0),
+    subscribersNotCounted: integer().notNull().default(0),
   },
   (table) => [
     primaryKey({

@@ -35,6 +35,11 @@ export type VariantStats = VariantCounts & {
   pValue: number | null;
   /** Orders that used this variant's subscribers' unique codes. */
   revenue: AttributedRevenue[];
+  /**
+   * Left out of the counts above, and so of the rates and the winner (docs/decisions/031): impressions over
+   * the per-address cap or without a visitor, subscribers without a counted impression of this variant.
+   */
+  notCounted: VariantCounts;
 };
 
 export type PopupStats = {

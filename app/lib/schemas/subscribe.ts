@@ -24,6 +24,7 @@ export const subscribeBodySchema = z.object({
   sessionId: text(64).optional(),
   website: z.string().max(1000).optional(),
   proof: z.string().max(200).optional(),
+  viewToken: z.string().max(100).optional(),
 }) as z.ZodType<SubscribeBody>;
 
 export type SubscribeBody = {
@@ -34,4 +35,6 @@ export type SubscribeBody = {
   sessionId?: string;
   website?: string;
   proof?: string;
+  /** The impression's answer (variant-views.server.ts): the subscription counts for its variant with it. */
+  viewToken?: string;
 } & Partial<Record<(typeof optionalFieldNames)[number], string>>;

@@ -32,6 +32,8 @@ async function countsPerDay(popupId: string, since: string) {
       day: popupVariantDays.day,
       impressions: popupVariantDays.impressions,
       subscribers: popupVariantDays.subscribers,
+      impressionsNotCounted: popupVariantDays.impressionsNotCounted,
+      subscribersNotCounted: popupVariantDays.subscribersNotCounted,
     })
     .from(popupVariantDays)
     .where(and(eq(popupVariantDays.popupId, popupId), gte(popupVariantDays.day, since)));
@@ -60,7 +62,7 @@ async function revenuePerVariant(popupId: string, since: Date): Promise<Map<stri
 /**
  * GET /api/stores/:storeId/popups/:popupId/stats: the A/B test of the popup's current variants over the
  * last `days` days, each against the control (the first), with the winner once the evidence is strong,
- * a per-day series and the revenue of attributed orders.
+ * a per-day series, the revenue of attributed orders and, per variant, what the test did not count.
  */
 export async function popupStats(
   actor: Actor,
@@ -83,8 +85,14 @@ export async function popupStats(
   const zero = (): VariantCounts => ({ impressions: 0, subscribers: 0 });
   const countsPerVariant = () => new Map(popup.variants.map((variant) => [variant.id, zero()]));
   const totals = countsPerVariant();
+  const notCounted = countsPerVariant();
   const byDay = new Map(period.map((day) => [day, countsPerVariant()]));
   for (const row of rows) {
+    const left = notCounted.get(row.variantId);
+    if (left) {
+      left.impressions += row.impressionsNotCounted;
+      left.subscribers += row.subscribersNotCounted;
+    }
     // A removed variant's rows find no entry: they are not shown.
     for (const counts of [totals.get(row.variantId), byDay.get(row.day)?.get(row.variantId)]) {
       if (!counts) continue;
@@ -107,6 +115,7 @@ export async function popupStats(
       probabilityToBeatControl: isControl ? null : probabilityToBeat(control, counts),
       pValue: isControl ? null : (twoProportionTest(control, counts)?.pValue ?? null),
       revenue: variantRevenue.get(variant.id) ?? [],
+      notCounted: notCounted.get(variant.id) ?? zero(),
     };
   });
 

@@ -187,17 +187,22 @@ export async function impressionTarget(
   return popup && variant ? { popupId: popup.popup.id, variantId: variant } : null;
 }
 
-/** Counts one impression of a popup variant on a UTC day (the A/B test's denominator). */
+/**
+ * Adds one impression of a popup variant on a UTC day: to the A/B test's denominator when `counted`, else to
+ * the impressions the results show as not counted.
+ */
 export async function recordVariantImpression(
   popupId: string,
   variantId: string,
   day: string,
+  counted: boolean,
 ): Promise<void> {
+  const column = counted ? "impressions" : "impressionsNotCounted";
   await db()
     .insert(popupVariantDays)
-    .values({ popupId, variantId, day, impressions: 1 })
+    .values({ popupId, variantId, day, [column]: 1 })
     .onConflictDoUpdate({
       target: [popupVariantDays.popupId, popupVariantDays.variantId, popupVariantDays.day],
-      set: { impressions: sql`${popupVariantDays.impressions} + 1` },
+      set: { [column]: sql`${popupVariantDays[column]} + 1` },
     });
 }

@@ -4,9 +4,11 @@ import { prepared } from "~/db/prepared.server";
 import { emailSettings, stores, subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
 import type { SubscribeBody } from "~/lib/schemas/subscribe";
+import { clientNetwork } from "~/server/client-network.server";
 import { ttlCache } from "~/server/ttl-cache.server";
 import { forbidden, invalid, notFound } from "~/services/errors.server";
 import type { SubscribingPopup } from "~/services/popups/public-popups.server";
+import { countsForVariant } from "~/services/popups/variant-views.server";
 import { preferencesForStore } from "~/services/preferences.server";
 import { isEmbeddedAppEnabled } from "~/shopify.server";
 import {
@@ -36,15 +38,19 @@ export const APP_PROXY_ONLY = "This shop's popup subscribes through the shop's s
 
 /**
  * A storefront subscription: validated with the rules of the popup the visitor saw, stored once per
- * (store, email) whatever the concurrency, with its consent record and that popup and variant (a new
- * subscriber also counts for the variant's day). Another address of an inbox already on the list
- * (same-inbox.server.ts) is stored too, without a welcome email or code of its own. What follows (the code, the first email, the
- * answer) is the subscription flow's: services/subscribers/after-subscribe.server.ts.
+ * (store, email) whatever the concurrency, with its consent record and that popup and variant. A new
+ * subscriber also counts for the variant's day when the body carries a view token of that variant for that
+ * visitor (variant-views.server.ts), else as not counted. Another address of an inbox already on the list
+ * (same-inbox.server.ts) is stored too, without a welcome email or code of its own. `admit` (the
+ * storefront's: its per-store limit) runs once the submission is valid and allowed, just before it is
+ * stored: nothing refused spends it. What follows (the code, the first email, the answer) is the
+ * subscription flow's: services/subscribers/after-subscribe.server.ts.
  */
 export async function subscribe(
   { popup, variantId }: SubscribingPopup,
   body: SubscribeBody,
   meta: ConsentMeta,
+  admit: () => Promise<void> = async () => {},
 ): Promise<SubscribeResponse> {
   const errors = validateSubscriber(body, popup.fields, popup.emailValidation);
   if (Object.keys(errors).length > 0) {
@@ -66,6 +72,14 @@ export async function subscribe(
   const context = await storeContext(popup.storeId);
   if (context.installedShop && !meta.throughAppProxy && isEmbeddedAppEnabled())
     throw forbidden(APP_PROXY_ONLY);
+  await admit();
+  const countedForVariant =
+    variantId !== null &&
+    (await countsForVariant(
+      { storeId: popup.storeId, popupId: popup.id, variantId, visitor: body.sessionId ?? "" },
+      body.viewToken,
+      clientNetwork(meta.ip),
+    ));
   const confirm = await asksConfirmation(popup.storeId, context, body.proof);
   const turn = await inboxTurn(popup.storeId, email);
   const welcomeInOutbox = turn.first && writesWelcomeToOutbox(context);
@@ -77,6 +91,7 @@ export async function subscribe(
     sessionId: body.sessionId || null,
     popupId: popup.id,
     variantId,
+    countedForVariant,
     discountCodeSent: popup.discountCode,
     confirmationRequired: confirm,
     welcomeInOutbox,
@@ -90,7 +105,8 @@ export async function subscribe(
  * Every column a subscription writes, each a placeholder: one statement text for every popup's fields.
  * With `welcomeInOutbox`, the same statement (so the same transaction) leaves the new subscriber's welcome
  * email pending in email_sends, the outbox a worker sends from: a stored subscriber cannot lose it. A new
- * subscriber with a variant adds one to that variant's subscribers of the UTC day.
+ * subscriber with a variant adds one to that variant's subscribers of the UTC day (`countedForVariant`), or
+ * to its subscribers not counted.
  */
 const insertSubscriber = () =>
   prepared("subscribe_insert", (database) => {
@@ -118,13 +134,15 @@ const insertSubscriber = () =>
           select ${sql.placeholder("storeId")}::uuid, id, 'welcome', 'pending', 0 from created
           where ${sql.placeholder("welcomeInOutbox")}::boolean`,
     );
+    const counted = sql`${sql.placeholder("countedForVariant")}::boolean`;
     const variantCounted = database.$with("variant_counted", {}).as(
-      sql`insert into popup_variant_days (popup_id, variant_id, day, subscribers)
+      sql`insert into popup_variant_days (popup_id, variant_id, day, subscribers, subscribers_not_counted)
           select ${sql.placeholder("popupId")}::uuid, ${sql.placeholder("variantId")}::text,
-                 (now() at time zone 'utc')::date, 1 from created
+                 (now() at time zone 'utc')::date, (${counted})::int, (not ${counted})::int from created
           where ${sql.placeholder("variantId")}::text is not null
           on conflict (popup_id, variant_id, day)
-          do update set subscribers = popup_variant_days.subscribers + 1`,
+          do update set subscribers = popup_variant_days.subscribers + excluded.subscribers,
+            subscribers_not_counted = popup_variant_days.subscribers_not_counted + excluded.subscribers_not_counted`,
     );
     return database
       .with(created, welcomeQueued, variantCounted)

@@ -1,0 +1,2 @@
+ALTER TABLE "popup_variant_days" ADD COLUMN "impressions_not_counted" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "popup_variant_days" ADD COLUMN "subscribers_not_counted" integer DEFAULT 0 NOT NULL;
