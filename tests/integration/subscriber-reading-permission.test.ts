@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { subscribers } from "~/db/schema";
+import { emailClickTracking, subscribers } from "~/db/schema";
 import { createStoreFor } from "../support/builders/actors";
 import { createMember, createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { HttpClient } from "../support/clients/http";
@@ -33,6 +33,13 @@ beforeAll(async () => {
   owner = await createOrganizationWithAdmin();
   storeId = (await createStoreFor(owner.admin.id)).id;
   await testDb().insert(subscribers).values({ storeId, email: SECRET });
+  await testDb().insert(emailClickTracking).values({
+    storeId,
+    subscriberEmail: SECRET,
+    trackingId: "reading-permission-link",
+    originalUrl: "https://shop.example.com/",
+    ipAddress: "198.51.100.23",
+  });
   app = await startApp();
   admin = new HttpClient(app.url);
   await admin.login(owner.email, owner.password);
@@ -121,6 +128,37 @@ describe("the CSV export", () => {
   it("gives every row to a member with View Subscribers", async () => {
     const viewer = await memberWith({ view_subscribers: true });
     const response = await viewer.request("GET", exportPath());
+    expect(response.status).toBe(200);
+    expect(response.text).toContain(SECRET);
+  });
+});
+
+describe("Email Analytics", () => {
+  const analyticsPath = () => `/api/stores/${storeId}/email-analytics`;
+
+  it("shows a member with Manage Email Settings only the links, without addresses or IPs", async () => {
+    const manager = await memberWith({ manage_email_settings: true });
+    guesses.tried();
+    const response = await manager.request<{ clickData: { subscriberEmail: string | null }[] }>(
+      "GET",
+      analyticsPath(),
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.clickData).toEqual([
+      expect.objectContaining({
+        subscriberEmail: null,
+        ipAddress: null,
+        originalUrl: "https://shop.example.com/",
+      }),
+    ]);
+    expect(response.text).not.toContain(SECRET);
+    expect(response.text).not.toContain("198.51.100.23");
+    guesses.passed();
+  });
+
+  it("shows the addresses to a member who also has View Subscribers", async () => {
+    const viewer = await memberWith({ manage_email_settings: true, view_subscribers: true });
+    const response = await viewer.request("GET", analyticsPath());
     expect(response.status).toBe(200);
     expect(response.text).toContain(SECRET);
   });

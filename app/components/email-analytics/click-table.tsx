@@ -26,6 +26,9 @@ const headings: [{ title: string }, ...{ title: string }[]] = [
 ];
 
 /** A button inside a selectable row must not also toggle the row's checkbox. */
+/** Shown instead of a subscriber's address to a member without View Subscribers (the server sends none). */
+const HIDDEN_ADDRESS = "Hidden: needs View Subscribers";
+
 const stopRowClick = (event: MouseEvent) => event.stopPropagation();
 
 /** SPEC §2 Email Analytics table: one row per tracked link, selectable for bulk deletion. */
@@ -60,9 +63,15 @@ export function ClickTable({ rows, onDelete, onDeleteSelected }: Props) {
         {rows.map((row, index) => (
           <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedIds.includes(row.id)}>
             <IndexTable.Cell>
-              <Text as="span" fontWeight="semibold">
-                {row.subscriberEmail}
-              </Text>
+              {row.subscriberEmail === null ? (
+                <Text as="span" tone="subdued">
+                  {HIDDEN_ADDRESS}
+                </Text>
+              ) : (
+                <Text as="span" fontWeight="semibold">
+                  {row.subscriberEmail}
+                </Text>
+              )}
             </IndexTable.Cell>
             <IndexTable.Cell>
               <div
@@ -90,7 +99,7 @@ export function ClickTable({ rows, onDelete, onDeleteSelected }: Props) {
                 <Button
                   variant="plain"
                   tone="critical"
-                  accessibilityLabel={`Delete the record for ${row.subscriberEmail}`}
+                  accessibilityLabel={`Delete the record for ${row.subscriberEmail ?? row.originalUrl}`}
                   onClick={() => onDelete(row.id)}
                 >
                   Delete

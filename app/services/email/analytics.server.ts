@@ -2,7 +2,8 @@ import { and, count, eq, gte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailSends } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
-import type { ClickStats, EmailAnalytics } from "~/lib/schemas/email-analytics";
+import { can } from "~/lib/permissions";
+import type { ClickStats, EmailAnalytics, TrackedLink } from "~/lib/schemas/email-analytics";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
@@ -63,7 +64,13 @@ export async function emailAnalytics(actor: Actor, storeId: string): Promise<Ema
     const date = new Date(since.getTime() + index * 86_400_000).toISOString().slice(0, 10);
     return { date, sent: sends.get(date) ?? 0, clicks: clicks.get(date) ?? 0 };
   });
-  return { stats, clickData, days };
+  return { stats, clickData: clickData.map(readableBy(actor)), days };
+}
+
+/** A row as the viewer may see it: without View Subscribers, no address and no IP of a subscriber. */
+function readableBy(actor: Actor): (row: TrackedLink) => TrackedLink {
+  if (can(actor, "view_subscribers")) return (row) => row;
+  return (row) => ({ ...row, subscriberEmail: null, ipAddress: null });
 }
 
 /** Deletes one analytics row; a row of another organization is "not found". */
