@@ -252,7 +252,7 @@ describe("an A/B test", () => {
     });
     // biome-ignore lint/suspicious/noConsole: the figure the attacker reached is worth reading.
     console.log(
-      `A/B stuffing: B's chance to beat the control reached ${stats.variants[1]?.probabilityToBeatControl}`,
+      `A/B stuffing: B's chance to beat the control reached ${stats.variants[1]?.probabilityToBeatControl?.toFixed(3)} (a winner needs 0.95)`,
     );
     expect(stats.winner).toBeNull();
     tally.passed();
