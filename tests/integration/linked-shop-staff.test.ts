@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations, shopifyOauthStates, stores, userPreferences, users } from "~/db/schema";
+import { SHOP_OWNER_INACTIVE } from "~/http/guards/embedded-actor.server";
 import { allPermissions, storeLevelPermissions } from "~/lib/permissions";
 import { CONNECT_ADMIN_ONLY } from "~/lib/schemas/shopify";
 import { createStore } from "~/services/stores/stores.server";
@@ -201,5 +202,16 @@ describe("the shop whose install created the organization", () => {
     expect(invited.status).toBe(201);
     const saved = await installing.put("/api/user-preferences", { dailySubscriberSummary: true });
     expect(saved.status).toBe(200);
+  });
+});
+
+describe("a shop whose store's owner was deactivated", () => {
+  it("is refused with 403 and a message, not a server error, and nothing is set up again", async () => {
+    await testDb().update(users).set({ isActive: false }).where(eq(users.id, owner.admin.id));
+    const before = await testDb().select({ id: organizations.id }).from(organizations);
+    const response = await new ShopSessionClient(app.url, SHOP).get("/api/stores");
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: SHOP_OWNER_INACTIVE });
+    expect(await testDb().select({ id: organizations.id }).from(organizations)).toEqual(before);
   });
 });

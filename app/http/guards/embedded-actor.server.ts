@@ -1,4 +1,5 @@
 import { type Actor, actorForShop } from "~/services/access/actor.server";
+import { forbidden } from "~/services/errors.server";
 import { connectInstalledShop } from "~/services/shopify/install.server";
 import { authenticate, isEmbeddedAppEnabled } from "~/shopify.server";
 
@@ -23,6 +24,10 @@ function tokenExpiry(exp: number | undefined): Date {
 
 type AdminContext = Awaited<ReturnType<typeof authenticate.admin>>;
 
+/** A shop whose store's owner was deactivated in the dashboard: nobody acts for it until they are active again. */
+export const SHOP_OWNER_INACTIVE =
+  "The account that owns this shop's store was deactivated. Ask an administrator of your organization to reactivate it.";
+
 /**
  * The shop's actor once Shopify has authenticated the request. A shop whose store is gone while its session
  * remains (deleted from the standalone dashboard) is set up again here, as on install.
@@ -33,7 +38,7 @@ async function actorOf({ session, sessionToken }: AdminContext): Promise<Actor> 
   if (actor) return actor;
   await connectInstalledShop(session);
   const connected = await actorForShop(session.shop, expiresAt);
-  if (!connected) throw new Error(`The store of ${session.shop} could not be set up`);
+  if (!connected) throw forbidden(SHOP_OWNER_INACTIVE);
   return connected;
 }
 
