@@ -36,7 +36,13 @@ function webServer(port: number, database: string, ttl: number, withAdmin: boole
     stdout: "ignore" as const,
     stderr: "pipe" as const,
     // Embedded mode on, with the fake Shopify answering (shopify-embedded.spec.ts frames /app as the admin does).
-    env: { E2E_ADMIN_EMAIL: ADMIN.email, E2E_ADMIN_PASSWORD: ADMIN.password, ...EMBEDDED_ENV },
+    // The fake Shopify answers at once: a loaded machine must not make a subscription give up on its code.
+    env: {
+      E2E_ADMIN_EMAIL: ADMIN.email,
+      E2E_ADMIN_PASSWORD: ADMIN.password,
+      UNIQUE_CODE_WAIT_MS: "60000",
+      ...EMBEDDED_ENV,
+    },
   };
 }
 

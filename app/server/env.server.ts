@@ -53,6 +53,11 @@ const envSchema = z
     IMPRESSIONS_COUNTED_PER_IP_PER_DAY: z.coerce.number().int().positive().default(50),
     /** A/B impressions (distinct visitors) counted per client address (an IPv6 /64), popup and UTC day. */
     AB_IMPRESSIONS_COUNTED_PER_IP_PER_DAY: z.coerce.number().int().positive().default(10),
+    /**
+     * How long a subscription waits for Shopify to create the subscriber's own code before answering with the
+     * popup's (the code then follows by email). Tests raise it so that a loaded machine cannot lose the race.
+     */
+    UNIQUE_CODE_WAIT_MS: z.coerce.number().int().min(0).default(2_500),
     /** How long a worker owns an email send before another may take it over (seconds). */
     EMAIL_SEND_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
     /** A campaign message that failed for now is tried again after this, doubling each time (seconds). */

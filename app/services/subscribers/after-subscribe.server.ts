@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
+import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { countWithin, type RateRule } from "~/server/rate-limit.server";
 import { deliverConfirmationEmail } from "~/services/email/confirmation-email.server";
@@ -70,9 +71,6 @@ export async function asksConfirmation(
   return context.isConnected && !(await passesBotCheck(storeId, proof));
 }
 
-/** How long a subscription waits for Shopify to create the subscriber's own code before using the popup's. */
-const UNIQUE_CODE_WAIT_MS = 2_500;
-
 /** Whether a new subscriber's first email is the welcome email, due at once: no confirmation, no Shopify code. */
 function welcomeDueAtOnce(context: SubscriptionContext): boolean {
   return !context.isConnected && !context.preferences.enableDoubleOptIn;
@@ -119,7 +117,7 @@ export async function afterNewSubscriber(
  */
 async function uniqueCodeOrLater(subscriberId: string): Promise<string | null> {
   const timeout = new Promise<"late">((resolve) =>
-    setTimeout(() => resolve("late"), UNIQUE_CODE_WAIT_MS).unref(),
+    setTimeout(() => resolve("late"), env().UNIQUE_CODE_WAIT_MS).unref(),
   );
   const outcome = await Promise.race([issueUniqueCode(subscriberId).catch(() => "failed" as const), timeout]);
   if (typeof outcome === "string" && outcome !== "late" && outcome !== "failed") return outcome;

@@ -38,6 +38,8 @@ Object.assign(process.env, {
   SESSION_SECRET: randomBytes(32).toString("hex"),
   ENCRYPTION_KEY: randomBytes(32).toString("hex"),
   LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
+  // The fake Shopify answers at once; a loaded machine must not make a subscription give up on it.
+  UNIQUE_CODE_WAIT_MS: "60000",
 });
 
 // Services enqueue jobs; without Redis this process runs them, as the web server does.
