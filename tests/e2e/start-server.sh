@@ -36,11 +36,11 @@ rm -rf "$DATA_DIR"
 mkdir -p "$DATA_DIR"
 
 # The server runs from a copy of the build taken now, so a rebuild during the run (another terminal,
-# another test command) cannot swap the assets under it. It reads build/, drizzle/ and server.ts
+# another test command) cannot swap the assets under it. It reads build/, drizzle/, server.ts (and the app/ modules it imports)
 # relative to its working directory; node_modules is shared.
 RUNTIME="$DATA_DIR/runtime"
 mkdir -p "$RUNTIME"
-cp -R build drizzle mocks scripts server.ts package.json "$RUNTIME/"
+cp -R app build drizzle mocks scripts server.ts package.json tsconfig.json "$RUNTIME/"
 ln -s "$ROOT/node_modules" "$RUNTIME/node_modules"
 if [[ ! -f "$RUNTIME/build/server/index.js" || -z "$(ls -A "$RUNTIME/build/client/assets" 2>/dev/null)" ]]; then
   echo "start-server.sh: build/ is incomplete (is a build running right now?). Run 'npm run build' again." >&2
