@@ -62,6 +62,8 @@ async function importSubscribers(page: Page, emails: string[]) {
 test("a campaign from the Subscribers filter: compose, preview, test, send, follow and measure", async ({
   page,
 }) => {
+  // The whole journey (import, compose, four screenshots, a test, a send and its delivery) in one test.
+  test.slow();
   const domain = `${unique("readers")}.example`;
   const readers = ["ada", "brook"].map((name) => `${name}@${domain}`);
   const outsider = `${unique("outsider")}@elsewhere.example`;
