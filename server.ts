@@ -1,8 +1,9 @@
+import type http from "node:http";
 import path from "node:path";
-import compression from "compression";
 import type { Express } from "express";
 import express from "express";
 import { createHttpServer } from "./app/http/http-server.server";
+import type { ProductionBuild } from "./app/http/production.server";
 
 /**
  * The HTTP server for `npm run dev` (Vite in middleware mode, hot reload) and `npm start`
@@ -19,10 +20,12 @@ if (process.env.MOCKS === "true") {
   process.stdout.write("MOCKS=true: Shopify Admin API calls go to the fake shops of mocks/shopify.ts\n");
 }
 
-const server = express();
-server.disable("x-powered-by");
+let listener: http.Server;
+let stopBackgroundWork = () => {};
 
 if (DEVELOPMENT) {
+  const server = express();
+  server.disable("x-powered-by");
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
   server.use(devServer.middlewares);
@@ -35,32 +38,23 @@ if (DEVELOPMENT) {
       next(error);
     }
   });
+  listener = createHttpServer(server);
 } else {
-  const buildDir = path.resolve("build");
-  const build = (await import(path.join(buildDir, "server/index.js"))) as {
-    app: Express;
-    ready: Promise<void>;
-  };
-  // The hashed JS and CSS (about two thirds smaller gzipped). Pages are not compressed here: buffering
-  // for compression would hold back the streamed parts of a server-rendered page.
-  server.use(
-    "/assets",
-    compression(),
-    express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }),
-  );
-  const staticFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
-  // API calls are never files: skip the file-system lookup on that hot path.
-  server.use((req, res, next) => (req.path.startsWith("/api/") ? next() : staticFiles(req, res, next)));
+  const build = (await import(path.resolve("build/server/index.js"))) as ProductionBuild;
   await build.ready;
-  server.use(build.app);
+  listener = build.createProductionServer(path.resolve("build/client"));
+  stopBackgroundWork = build.stopBackgroundWork;
 }
 
-const listener = createHttpServer(server).listen(PORT, HOST, () => {
+listener.listen(PORT, HOST, () => {
   const address = listener.address();
   const port = typeof address === "object" && address ? address.port : PORT;
   process.stdout.write(`Newsletter Popup listening on http://localhost:${port}\n`);
 });
 
-const shutdown = () => listener.close(() => process.exit(0));
+const shutdown = () => {
+  stopBackgroundWork();
+  listener.close(() => process.exit(0));
+};
 process.once("SIGTERM", shutdown);
 process.once("SIGINT", shutdown);

@@ -23,6 +23,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        // The app runs in-process from its production bundle, which Node resolves with the production
+        // conditions: the tests' own imports of the same packages must be the same instances (one
+        // react-router, whose context the bundle's components and Shopify's share).
+        ssr: { resolve: { conditions: ["module", "node", "production"] } },
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],

@@ -50,31 +50,32 @@ export async function registerSchedules(): Promise<void> {
   await campaigns.close();
 }
 
-/** Without Redis the web process keeps the same schedules with timers. */
-export function startInProcessSchedules(now = Date.now()): void {
-  setInterval(
-    () =>
-      void enqueue("email", { type: "send-pending-welcomes" }, { jobId: "welcome-outbox-sweep" }).catch(
-        (error: unknown) => logger().error({ err: error }, "welcome outbox sweep not queued"),
+/** Without Redis the web process keeps the same schedules with timers; the answer stops them. */
+export function startInProcessSchedules(now = Date.now()): () => void {
+  const every = (ms: number, run: () => void) => setInterval(run, ms).unref();
+  const queued = (what: string, queueing: Promise<unknown>) =>
+    void queueing.catch((error: unknown) => logger().error({ err: error }, `${what} not queued`));
+  const timers = [
+    every(WELCOME_OUTBOX_SWEEP_MS, () =>
+      queued(
+        "welcome outbox sweep",
+        enqueue("email", { type: "send-pending-welcomes" }, { jobId: "welcome-outbox-sweep" }),
       ),
-    WELCOME_OUTBOX_SWEEP_MS,
-  ).unref();
-  setInterval(
-    () =>
-      void enqueue("campaigns", { type: "campaign-sweep" }, { jobId: "campaign-sweep" }).catch(
-        (error: unknown) => logger().error({ err: error }, "campaign sweep not queued"),
-      ),
-    CAMPAIGN_SWEEP_MS,
-  ).unref();
+    ),
+    every(CAMPAIGN_SWEEP_MS, () =>
+      queued("campaign sweep", enqueue("campaigns", { type: "campaign-sweep" }, { jobId: "campaign-sweep" })),
+    ),
+  ];
   const next = new Date(now);
   next.setUTCHours(8, 0, 0, 0);
   if (next.getTime() <= now) next.setTime(next.getTime() + DAY_MS);
-  const run = () =>
-    void enqueue("email", { type: "daily-summary" }).catch((error: unknown) =>
-      logger().error({ err: error }, "daily summary not queued"),
-    );
-  setTimeout(() => {
-    run();
-    setInterval(run, DAY_MS).unref();
+  const summary = () => queued("daily summary", enqueue("email", { type: "daily-summary" }));
+  const first = setTimeout(() => {
+    summary();
+    timers.push(every(DAY_MS, summary));
   }, next.getTime() - now).unref();
+  return () => {
+    clearTimeout(first);
+    for (const timer of timers) clearInterval(timer);
+  };
 }

@@ -20,12 +20,20 @@ async function ensureInitialAdmin(): Promise<void> {
   logger().info({ email: ADMIN_EMAIL }, "initial admin created");
 }
 
+const stops: (() => void)[] = [];
+
 /** Everything the web server needs before its first request: job runner, schema, first admin, housekeeping. */
 export async function bootstrap(): Promise<void> {
   runJobsInProcess();
   await migrateDatabase();
   await ensureInitialAdmin();
   await purgeExpiredSessions();
-  if (!env().REDIS_URL) startInProcessSchedules();
-  setInterval(() => void purgeExpiredSessions().catch(() => {}), HOUR).unref();
+  if (!env().REDIS_URL) stops.push(startInProcessSchedules());
+  const purging = setInterval(() => void purgeExpiredSessions().catch(() => {}), HOUR).unref();
+  stops.push(() => clearInterval(purging));
+}
+
+/** Stops the timers bootstrap() started (schedules, housekeeping), for a server that is shutting down. */
+export function stopBackgroundWork(): void {
+  for (const stop of stops.splice(0)) stop();
 }

@@ -68,6 +68,8 @@ const envSchema = z
     HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(1).default(65_000),
     SESSION_TTL_MINUTES: z.coerce.number().positive().default(1440),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Append the log to this file instead of writing it to standard output. */
+    LOG_FILE: z.string().min(1).optional(),
     SHOPIFY_API_KEY: z.string().optional(),
     SHOPIFY_API_SECRET: z.string().optional(),
     SCOPES: z.string().optional(),

@@ -14,6 +14,7 @@ import { EMBEDDED_ENV } from "../support/builders/shopify-session-token";
 import { HttpClient } from "../support/clients/http";
 import { ShopSessionClient } from "../support/clients/shop-session";
 import { type AppServer, startApp } from "../support/infra/app-server";
+import { sqlRows } from "../support/infra/db";
 import {
   type ApiRouteCase,
   apiRouteCases,
@@ -124,6 +125,20 @@ afterAll(async () => {
   await app?.stop();
 });
 
+describe("the check that a refusal changed nothing", () => {
+  it("sees a row added, changed or removed, and not a write that left every row as it was", async () => {
+    const fixture = await freshFixture(owner.organization.id, owner.admin.id);
+    const before = await databaseFingerprint();
+    await sqlRows("update stores set name = name where id = $1", [fixture.storeId]);
+    expect(await databaseFingerprint()).toBe(before);
+    await sqlRows("update stores set name = name || '!' where id = $1", [fixture.storeId]);
+    const changed = await databaseFingerprint();
+    expect(changed).not.toBe(before);
+    await sqlRows("delete from email_click_tracking where store_id = $1", [fixture.storeId]);
+    expect(await databaseFingerprint()).not.toBe(changed);
+  });
+});
+
 describe("the route table", () => {
   it("lists every /api route of app/routes.ts", () => {
     const patterns: string[] = [];
@@ -174,16 +189,25 @@ async function memberWithAllBut(missing: Permission): Promise<HttpClient> {
   return client;
 }
 
+/** Members holding exactly the permissions a row needs, signed in once per set. */
+const exactly = new Map<string, Promise<HttpClient>>();
+function memberWith(permissions: Permission[]): Promise<HttpClient> {
+  const key = [...permissions].sort().join(",");
+  let client = exactly.get(key);
+  if (!client) {
+    client = createMember(
+      owner.organization.id,
+      Object.fromEntries(permissions.map((name) => [name, true])),
+    ).then((granted) => loggedIn(granted.email, granted.password));
+    exactly.set(key, client);
+  }
+  return client;
+}
+
 /** The clients a cell calls with: one per missing permission for "member with every other permission". */
 async function clientsFor(row: ApiRouteCase, caller: Caller): Promise<HttpClient[]> {
   if (caller === "member with every other permission") return Promise.all(needed(row).map(memberWithAllBut));
-  if (caller === "member with it") {
-    const granted = await createMember(
-      owner.organization.id,
-      Object.fromEntries(needed(row).map((name) => [name, true])),
-    );
-    return [await loggedIn(granted.email, granted.password)];
-  }
+  if (caller === "member with it") return [await memberWith(needed(row))];
   const client = clients.get(caller);
   if (!client) throw new Error(`no client for ${caller}`);
   return [client];

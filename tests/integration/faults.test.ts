@@ -127,7 +127,10 @@ describe("Redis restarted with jobs queued", () => {
   let app: AppServer;
   beforeAll(async () => {
     redis = await startRedisServer();
-    app = await startApp({ env: { REDIS_URL: redis.url, ...WORKER_ENV, SUBSCRIBE_LIMIT_PER_IP: "1000" } });
+    app = await startApp({
+      env: { REDIS_URL: redis.url, ...WORKER_ENV, SUBSCRIBE_LIMIT_PER_IP: "1000" },
+      process: true,
+    });
   });
   afterAll(async () => {
     await killWorkers();
@@ -160,7 +163,7 @@ describe("Redis restarted with jobs queued", () => {
 describe("PostgreSQL dropping every connection of the app", () => {
   let app: AppServer;
   beforeAll(async () => {
-    app = await startApp();
+    app = await startApp({ process: true });
   });
   afterAll(async () => {
     await app?.stop();
@@ -198,7 +201,7 @@ describe("PostgreSQL dropping every connection of the app", () => {
   });
 });
 
-describe("200 concurrent clients sending 10,000 subscriptions", () => {
+describe("200 concurrent clients sending 1,000 subscriptions", () => {
   let app: AppServer;
   beforeAll(async () => {
     // Limits raised for this instance only: the storm comes from one address.
@@ -208,6 +211,7 @@ describe("200 concurrent clients sending 10,000 subscriptions", () => {
         SUBSCRIBE_LIMIT_PER_IP: "1000000",
         SUBSCRIBE_LIMIT_PER_STORE: "1000000",
       },
+      process: true,
     });
   });
   afterAll(async () => {
@@ -218,7 +222,9 @@ describe("200 concurrent clients sending 10,000 subscriptions", () => {
     faults.tried();
     const storeId = (await createStoreFor(owner.admin.id, { name: "Storm Shop" })).id;
     const CLIENTS = 200;
-    const PER_CLIENT = 50;
+    // Every client has 5 in flight one after another: all 200 overlap, the property at the size that proves it
+    // (bench/ keeps the large storms).
+    const PER_CLIENT = 5;
     const statuses = new Map<number, number>();
     await Promise.all(
       Array.from({ length: CLIENTS }, async (_, client) => {
@@ -238,7 +244,7 @@ describe("200 concurrent clients sending 10,000 subscriptions", () => {
       "select count(*) as rows, count(distinct lower(email)) as distinct from subscribers where store_id = $1 and email like 'storm-%'",
       [storeId],
     );
-    expect(stored).toEqual({ rows: "10000", distinct: "10000" });
+    expect(stored).toEqual({ rows: String(CLIENTS * PER_CLIENT), distinct: String(CLIENTS * PER_CLIENT) });
     const missing = await sqlRows(
       `select c, r from generate_series(0, ${CLIENTS - 1}) c, generate_series(0, ${PER_CLIENT - 1}) r
        where not exists (select 1 from subscribers s where s.store_id = $1 and s.email = 'storm-' || c || '-' || r || '@acme.example')`,
@@ -247,7 +253,7 @@ describe("200 concurrent clients sending 10,000 subscriptions", () => {
     expect(missing).toEqual([]);
     expect(
       await testDb().select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.storeId, storeId)),
-    ).toHaveLength(10_000);
+    ).toHaveLength(CLIENTS * PER_CLIENT);
     faults.passed();
   }, 180_000);
 });

@@ -100,7 +100,7 @@ let app: AppServer;
 
 beforeAll(async () => {
   // Debug level: every line the app would ever log about the delivery is in its output.
-  app = await startApp({ env: { ...WEBHOOK_APP_ENV, LOG_LEVEL: "debug" } });
+  app = await startApp({ env: { ...WEBHOOK_APP_ENV, LOG_LEVEL: "debug" }, process: true });
 });
 afterAll(async () => {
   await app?.stop();

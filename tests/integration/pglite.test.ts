@@ -62,6 +62,7 @@ describe("the production build without DATABASE_URL", () => {
         ADMIN_EMAIL: email,
         ADMIN_PASSWORD: "pglite password",
       },
+      process: true,
     });
   });
   afterAll(async () => {

@@ -13,7 +13,7 @@ const REQUIRED = ["SESSION_SECRET", "ENCRYPTION_KEY", "APP_URL"];
 
 describe("npm start in production", () => {
   it.each(REQUIRED)("exits non-zero naming %s when it is missing, before listening", async (name) => {
-    const start = await startApp({ env: { [name]: undefined } }).then(
+    const start = await startApp({ env: { [name]: undefined }, process: true }).then(
       async (app) => {
         await app.stop();
         return "it listened";

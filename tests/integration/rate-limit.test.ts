@@ -328,7 +328,7 @@ describe("Redis-backed counters (REDIS_URL set)", () => {
 
 describe("behind a proxy without TRUST_PROXY", () => {
   it("warns once, at the first forwarded request from a private address", async () => {
-    const app = await startApp({ env: { TRUST_PROXY: undefined } });
+    const app = await startApp({ env: { TRUST_PROXY: undefined }, process: true });
     const warning = /TRUST_PROXY is unset/g;
     try {
       expect((await new HttpClient(app.url).get("/api/auth/user")).status).toBe(401);

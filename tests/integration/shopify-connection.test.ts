@@ -346,7 +346,7 @@ describe("one store per shop, whatever the order of events", () => {
 
 describe("over HTTP, with the app's fake Shopify (MOCKS=true)", () => {
   it("verifies and connects a store through the API", async () => {
-    const app = await startApp({ env: { MOCKS: "true" } });
+    const app = await startApp({ env: { MOCKS: "true" }, process: true });
     try {
       const admin = new HttpClient(app.url);
       await admin.login(owner.email, owner.password);
@@ -378,7 +378,7 @@ describe("over HTTP, with the app's fake Shopify (MOCKS=true)", () => {
   });
 
   it("refuses a custom app token in POST /api/stores, on its field, and creates nothing", async () => {
-    const app = await startApp({ env: { MOCKS: "true" } });
+    const app = await startApp({ env: { MOCKS: "true" }, process: true });
     try {
       const fresh = await createOrganizationWithAdmin();
       const admin = new HttpClient(app.url);

@@ -100,7 +100,7 @@ async function importedRows(storeId: string) {
 beforeAll(async () => {
   [app, tight] = await Promise.all([
     startApp({ env: { REDIS_URL: TEST_REDIS_URL } }),
-    startApp({ env: TIGHT_ENV }),
+    startApp({ env: TIGHT_ENV, process: true }),
   ]);
 });
 

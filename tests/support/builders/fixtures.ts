@@ -28,6 +28,20 @@ export async function createOrganizationWithAdmin(
   return { organization, admin, email, password };
 }
 
+/**
+ * One argon2 hash per password for the whole file: hashing is the slow part of making a user (on purpose),
+ * and members made by insert need not each have their own salt.
+ */
+const hashes = new Map<string, Promise<string>>();
+function fixtureHash(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+}
+
 /** A member of `organizationId` with the given permissions (active, with a password, like after an invite). */
 export async function createMember(
   organizationId: string,
@@ -42,7 +56,7 @@ export async function createMember(
       organizationId,
       username: email.split("@")[0] ?? email,
       email,
-      password: await hashPassword(password),
+      password: await fixtureHash(password),
       role: "member",
       isActive: options.isActive ?? true,
       isEmailVerified: true,
