@@ -5,11 +5,11 @@ import { emailSettings, stores, subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
 import type { SubscribeBody } from "~/lib/schemas/subscribe";
 import { clientNetwork } from "~/server/client-network.server";
+import { forbidden, invalid, notFound } from "~/server/domain-errors.server";
 import { ttlCache } from "~/server/ttl-cache.server";
-import { forbidden, invalid, notFound } from "~/services/errors.server";
+import { preferencesForStore } from "~/services/access/preferences.server";
 import type { SubscribingPopup } from "~/services/popups/public-popups.server";
 import { countsForVariant } from "~/services/popups/variant-views.server";
-import { preferencesForStore } from "~/services/preferences.server";
 import { isEmbeddedAppEnabled } from "~/shopify.server";
 import {
   type OptionalField,
