@@ -3,7 +3,6 @@ import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
 import { emailSettings, stores, subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
-import type { SubscribeBody } from "~/lib/schemas/subscribe";
 import { clientNetwork } from "~/server/client-network.server";
 import { forbidden, invalid, notFound } from "~/server/domain-errors.server";
 import { ttlCache } from "~/server/ttl-cache.server";
@@ -15,6 +14,7 @@ import {
   type OptionalField,
   optionalFieldNames,
   SUBSCRIBE_ANSWERS,
+  type SubscribeRequest,
   type SubscribeResponse,
 } from "../../../popup/config";
 import { normalizeEmail, POPUP_MESSAGES, validateSubscriber } from "../../../popup/validation";
@@ -48,7 +48,7 @@ export const APP_PROXY_ONLY = "This shop's popup subscribes through the shop's s
  */
 export async function subscribe(
   { popup, variantId }: SubscribingPopup,
-  body: SubscribeBody,
+  body: SubscribeRequest,
   meta: ConsentMeta,
   admit: () => Promise<void> = async () => {},
 ): Promise<SubscribeResponse> {
