@@ -1,4 +1,4 @@
-import { isPermanent } from "~/services/errors.server";
+import { isPermanent } from "~/server/domain-errors.server";
 
 /** A payload that fails validation can never succeed: the caller must not retry it. */
 export class InvalidJobPayload extends Error {}

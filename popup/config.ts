@@ -237,6 +237,8 @@ export type SubscribeRequest = {
   website?: string;
   /** The bot check's answer: "<challenge>.<number>" (GET …/challenge). */
   proof?: string;
+  /** The impression's answer (variant-views.server.ts): the subscription counts for its variant with it. */
+  viewToken?: string;
 } & Partial<Record<OptionalField, string>>;
 
 /** GET …/challenge: the bot check the popup solves while the visitor types (app/services/subscribers/bot-check.server.ts). */

@@ -1,5 +1,5 @@
 /** The storefront popup's POST …/subscribe: the form's values with the page, the view and this visit's id. */
-import type { BotChallenge, SubscribeResponse } from "./config";
+import type { BotChallenge, SubscribeRequest, SubscribeResponse } from "./config";
 import type { PopupFormValues, PopupSubmitResult } from "./render";
 
 let proving: Promise<string | undefined> | undefined;
@@ -37,15 +37,11 @@ export async function sendSubscription(
 ): Promise<PopupSubmitResult> {
   const proof = await prove(api);
   try {
+    const request: SubscribeRequest = { ...values, ...shown, pageUrl: location.href, proof };
     const response = await fetch(`${api}/subscribe`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({
-        ...values,
-        ...shown,
-        pageUrl: location.href,
-        proof,
-      }),
+      body: JSON.stringify(request),
     });
     const body = (await response.json().catch(() => ({}))) as Partial<SubscribeResponse> & {
       errors?: Record<string, string>;

@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
 import { closeDb } from "~/db/client.server";
 import { migrateDatabase } from "~/db/migrate.server";
+import { DomainError } from "~/server/domain-errors.server";
 import { env } from "~/server/env.server";
 import { createAccountRequestSchema } from "~/services/access/password-policy.server";
 import { createOrganizationWithAdmin } from "~/services/access/users.server";
-import { DomainError } from "~/services/errors.server";
 
 /** npm run create-admin -- --email E --password P [--organization NAME] */
 async function main() {

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { fieldErrors } from "~/lib/form-errors";
+import { DomainError } from "~/server/domain-errors.server";
 import { createAccount } from "~/services/access/accounts.server";
 import { createAccountRequestSchema } from "~/services/access/password-policy.server";
-import { DomainError } from "~/services/errors.server";
 import { statusOf } from "./errors.server";
 import { sessionCookie } from "./session-cookie.server";
 

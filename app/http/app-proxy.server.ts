@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { db } from "~/db/client.server";
 import { stores } from "~/db/schema";
+import { notFound, unauthorized } from "~/server/domain-errors.server";
 import { ttlCache } from "~/server/ttl-cache.server";
-import { notFound, unauthorized } from "~/services/errors.server";
 import { hasAppProxySignature, isEmbeddedAppEnabled } from "~/shopify.server";
 import { type StorefrontCaller, sendStorefrontError, serveStorefrontCalls } from "./storefront-calls.server";
 

@@ -1,9 +1,9 @@
 import type { Response as ExpressResponse } from "express";
 import { data } from "react-router";
 import { isDatabaseBusy } from "~/db/errors.server";
+import { DomainError, type ErrorKind, type FieldErrors, unavailable } from "~/server/domain-errors.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { DomainError, type ErrorKind, type FieldErrors, unavailable } from "~/services/errors.server";
 
 /** The one mapping of domain errors to HTTP, for the React Router routes and the Express routers alike. */
 const STATUS: Record<ErrorKind, number> = {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { invalid, invalidInput, malformed, tooLarge } from "~/services/errors.server";
+import { invalid, invalidInput, malformed, tooLarge } from "~/server/domain-errors.server";
 import { errorResponse } from "./errors.server";
 
 /** The refusals of a body that cannot be read, shared with the storefront's Express endpoints. */

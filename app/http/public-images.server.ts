@@ -1,5 +1,5 @@
 import express from "express";
-import { notFound } from "~/services/errors.server";
+import { notFound } from "~/server/domain-errors.server";
 import { publicImage } from "~/services/popups/images.server";
 import { sendError } from "./errors.server";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { invalidInput } from "~/services/errors.server";
+import { invalidInput } from "~/server/domain-errors.server";
 
 /**
  * Validates a GET request's query string: a failure is 422 with field messages, like a body.

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { APP_FETCH_HEADER } from "~/lib/api-client";
+import { forbidden } from "~/server/domain-errors.server";
 import { env, isProduction } from "~/server/env.server";
-import { forbidden } from "~/services/errors.server";
 import { sendError } from "./errors.server";
 
 const STOREFRONT_ASSETS = [/^\/api\/public\//, /^\/js\//];

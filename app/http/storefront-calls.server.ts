@@ -1,9 +1,15 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { subscribeBodySchema } from "~/lib/schemas/subscribe";
 import { clientNetwork } from "~/server/client-network.server";
+import {
+  DomainError,
+  gone,
+  invalidInput,
+  malformed,
+  notFound,
+  tooLarge,
+} from "~/server/domain-errors.server";
 import { consume, countWithin } from "~/server/rate-limit.server";
-import { DomainError, gone, invalidInput, malformed, notFound, tooLarge } from "~/services/errors.server";
-import { STOREFRONT_CONFIG_MAX_AGE_SECONDS } from "~/services/popups/public-config-cache.server";
 import {
   acceptsScriptVersion,
   impressionTarget,
@@ -14,6 +20,7 @@ import {
 } from "~/services/popups/public-popups.server";
 import { countVariantView } from "~/services/popups/variant-views.server";
 import { recordAppEmbedSeen } from "~/services/stores/app-embed.server";
+import { STOREFRONT_CONFIG_MAX_AGE_SECONDS } from "~/services/stores/public-config-cache.server";
 import { issueChallenge } from "~/services/subscribers/bot-check.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
 import { sendError } from "./errors.server";

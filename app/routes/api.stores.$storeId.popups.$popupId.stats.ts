@@ -2,7 +2,7 @@ import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute } from "~/http/json.server";
 import { readQuery } from "~/http/query.server";
 import { popupStatsQuerySchema } from "~/lib/schemas/popup-stats";
-import { popupStats } from "~/services/popups/popup-stats.server";
+import { popupStats } from "~/services/popups/stats.server";
 
 const { loader, action } = apiRoute({
   GET: async ({ request, params }) => {

@@ -2,7 +2,7 @@ import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute } from "~/http/json.server";
 import { readQuery } from "~/http/query.server";
 import { MAX_IMPORT_BYTES, subscriberImportQuerySchema } from "~/lib/schemas/subscriber-import";
-import { invalid, malformed, tooLarge } from "~/services/errors.server";
+import { invalid, malformed, tooLarge } from "~/server/domain-errors.server";
 import { IMPORT_TOO_LARGE, importSubscribersCsv } from "~/services/subscribers/import.server";
 
 /** The request body chunk by chunk, as it arrives; a body cut off (the client left, or was too slow) is a 400. */

@@ -1,7 +1,7 @@
 import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { updatePreferencesSchema } from "~/lib/schemas/preferences";
-import { getPreferences, updatePreferences } from "~/services/preferences.server";
+import { getPreferences, updatePreferences } from "~/services/notifications/preferences.server";
 
 const { loader, action } = apiRoute({
   GET: async ({ request }) => getPreferences(await requireActor(request)),

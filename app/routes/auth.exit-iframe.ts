@@ -1,6 +1,6 @@
 import { errorResponse } from "~/http/errors.server";
+import { notFound } from "~/server/domain-errors.server";
 import { env } from "~/server/env.server";
-import { notFound } from "~/services/errors.server";
 import { exitTarget } from "~/services/shopify/exit-target.server";
 import { embeddedAppConfig, exitIframePage, shopOfSessionToken } from "~/shopify.server";
 import type { Route } from "./+types/auth.exit-iframe";

@@ -1,6 +1,6 @@
 import { LoginErrorType } from "@shopify/shopify-app-react-router/server";
 import { errorResponse } from "~/http/errors.server";
-import { refused } from "~/services/errors.server";
+import { refused } from "~/server/domain-errors.server";
 import { login } from "~/shopify.server";
 import type { Route } from "./+types/auth.login";
 

@@ -3,8 +3,8 @@ import { data, redirect } from "react-router";
 import { AuthLayout } from "~/components/auth-layout";
 import { statusOf } from "~/http/errors.server";
 import { readSessionToken } from "~/http/session-cookie.server";
+import { DomainError } from "~/server/domain-errors.server";
 import { actorForSession } from "~/services/access/actor.server";
-import { DomainError } from "~/services/errors.server";
 import { completeShopifyConnect } from "~/services/shopify/oauth-connect.server";
 import type { Route } from "./+types/auth.shopify.callback";
 

@@ -10,7 +10,8 @@ import { StorePicker } from "~/components/store-picker";
 import { useToast } from "~/components/toast";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { requireStoreScreen } from "~/http/guards/screens.server";
-import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
+import { apiRequest, failureMessage } from "~/lib/api-client";
+import { serverFieldErrors } from "~/lib/form-errors";
 import { updateEmailTemplateSchema } from "~/lib/schemas/email-template";
 import { emailClickStats } from "~/services/email/analytics.server";
 import { getEmailTemplate } from "~/services/email/template.server";
@@ -83,13 +84,7 @@ function Editor({ store, form: loaded, stats }: EditorData) {
       setSaved(form);
       toast({ title: "Success", message: "Email template updated successfully", tone: "success" });
     } catch (error) {
-      if (error instanceof ApiError) {
-        const next: FormErrors = {};
-        for (const [path, messages] of Object.entries(error.fieldErrors)) {
-          if (messages[0]) next[path] = messages[0];
-        }
-        setServerErrors(next);
-      }
+      setServerErrors(serverFieldErrors(error));
       toast({
         title: "Error",
         message: failureMessage(error, "Failed to update email template"),

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { rateLimited } from "~/server/domain-errors.server";
 import { env } from "~/server/env.server";
-import { rateLimited } from "~/services/errors.server";
 import { redis } from "./redis.server";
 
 /** At most `limit` pieces of work at once per subject; one more is refused with 429 and `message`. */

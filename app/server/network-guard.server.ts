@@ -1,7 +1,7 @@
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
+import { invalid } from "~/server/domain-errors.server";
 import { env } from "~/server/env.server";
-import { invalid } from "~/services/errors.server";
 
 /**
  * Addresses a merchant-supplied host must not reach: private, loopback, link-local, CGNAT, benchmark,

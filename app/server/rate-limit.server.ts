@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
+import { rateLimited } from "~/server/domain-errors.server";
 import { env } from "~/server/env.server";
-import { rateLimited } from "~/services/errors.server";
 import { redis } from "./redis.server";
 
 /** A fixed-window counter: `limit` events per `windowMs`, per key. */

@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import { isIP } from "node:net";
 import zlib from "node:zlib";
-import { DomainError, invalid } from "~/services/errors.server";
+import { DomainError, invalid } from "~/server/domain-errors.server";
 import { resolvePublicHost } from "./network-guard.server";
 
 /** Bounds of one merchant-page fetch: a stuck or huge site must not tie the server up. */

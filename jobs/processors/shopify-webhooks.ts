@@ -1,7 +1,7 @@
-import { attributeOrder } from "~/services/popups/revenue.server";
 import { redactCustomer, redactShop, reportCustomerData } from "~/services/shopify/compliance.server";
 import { markCodesUsedInOrder } from "~/services/shopify/coupon-sync.server";
 import { recordGrantedScopes } from "~/services/shopify/shop-lifecycle.server";
+import { attributeOrder } from "~/services/stores/revenue.server";
 import type { WebhookJob } from "../payloads";
 
 export async function processWebhookJob(job: WebhookJob): Promise<unknown> {

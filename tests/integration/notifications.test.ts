@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { stores, subscribers, userPreferences } from "~/db/schema";
+import { preferencesOf } from "~/services/access/preferences.server";
 import {
   checkUnsubscribeRate,
   sendDailySummaries,
   sendSubscriberDigest,
 } from "~/services/notifications/digests.server";
-import { preferencesOf, updatePreferences } from "~/services/preferences.server";
+import { updatePreferences } from "~/services/notifications/preferences.server";
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/builders/fixtures";
 import { testDb } from "../support/infra/db";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { popupConfigs, popupVariantDays, popupViews, subscribers } from "~/db/schema";
-import { updatePreferences } from "~/services/preferences.server";
+import { updatePreferences } from "~/services/notifications/preferences.server";
 import { defaultPopupFields } from "../../popup/config";
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";

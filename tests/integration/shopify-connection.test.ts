@@ -4,7 +4,7 @@ import { stores } from "~/db/schema";
 import { CUSTOM_APP_TOKENS_RETIRED, shopifyConnectionSchema } from "~/lib/schemas/shopify";
 import type { CreateStoreInput } from "~/lib/schemas/stores";
 import { decryptSecret } from "~/server/crypto.server";
-import { isPermanent } from "~/services/errors.server";
+import { isPermanent } from "~/server/domain-errors.server";
 import {
   ShopifyAuthError,
   ShopifyShopRefusedError,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
+import { serverFieldErrors } from "~/lib/form-errors";
 
 function answer(body: string, init: ResponseInit & { contentType?: string } = {}) {
   const headers = new Headers(init.headers);
@@ -82,5 +83,19 @@ describe("a refused form", () => {
     );
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).fieldErrors).toEqual({ smtpHost: [message] });
+  });
+
+  it("shows each refused field's first message beside it, and none for a failure that names no field", () => {
+    const refused = new ApiError(422, "422: …", "Subject is required", {
+      subject: ["Subject is required", "Subject is too short"],
+      "content.blocks.2.url": ["Enter a valid URL"],
+      empty: [],
+    });
+    expect(serverFieldErrors(refused)).toEqual({
+      subject: "Subject is required",
+      "content.blocks.2.url": "Enter a valid URL",
+    });
+    expect(serverFieldErrors(new ApiError(500, "500: boom", undefined))).toEqual({});
+    expect(serverFieldErrors(new TypeError("Failed to fetch"))).toEqual({});
   });
 });

@@ -17,7 +17,7 @@ import {
   unauthorized,
   unavailable,
   upstreamFailed,
-} from "~/services/errors.server";
+} from "~/server/domain-errors.server";
 
 describe("the HTTP status of each kind of refusal", () => {
   it.each<[DomainError, number]>([

@@ -1,7 +1,8 @@
 import { Banner, BlockStack, Form, Modal, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useToast } from "~/components/toast";
-import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
+import { apiRequest, failureMessage } from "~/lib/api-client";
+import { serverFieldErrors } from "~/lib/form-errors";
 import { campaignTestSchema } from "~/lib/schemas/campaign-sending";
 import { campaignApi } from "./paths";
 
@@ -48,7 +49,7 @@ export function SendTestModal({ open, storeId, campaignId, defaultTo, beforeSend
       toast({ title: "Success", message, tone: "success" });
       onClose();
     } catch (error) {
-      const onField = error instanceof ApiError ? error.fieldErrors.to?.[0] : undefined;
+      const onField = serverFieldErrors(error).to;
       if (onField) setFieldError(onField);
       else setFailure(failureMessage(error, "The test email could not be sent"));
     } finally {

@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState } from "react";
 import { useToast } from "~/components/toast";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { ApiError, apiRequest, failureMessage, type Received } from "~/lib/api-client";
+import { serverFieldErrors } from "~/lib/form-errors";
 import type { CampaignContent } from "~/lib/schemas/campaign-content";
 import type { CampaignDetail, EditableCampaign } from "~/lib/schemas/campaign-views";
 import { updateCampaignSchema } from "~/lib/schemas/campaigns";
@@ -91,7 +92,7 @@ export function useCampaignDraft({ storeId, campaign, onSaved, onConflict }: Opt
     } catch (error) {
       if (isConflict(error)) onConflict(failureMessage(error, "The campaign can no longer be changed"));
       else {
-        if (error instanceof ApiError) setServerErrors(firstMessages(error.fieldErrors));
+        setServerErrors(serverFieldErrors(error));
         toast({
           title: "Error",
           message: failureMessage(error, "Failed to save the campaign"),
@@ -110,10 +111,4 @@ export function useCampaignDraft({ storeId, campaign, onSaved, onConflict }: Opt
   }
 
   return { draft, dirty, errors, saving, edit, editContent, save, discard };
-}
-
-function firstMessages(fieldErrors: Record<string, string[]>): FieldErrors {
-  return Object.fromEntries(
-    Object.entries(fieldErrors).flatMap(([path, messages]) => (messages[0] ? [[path, messages[0]]] : [])),
-  );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/toast";
-import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
+import { apiRequest, failureMessage } from "~/lib/api-client";
+import { serverFieldErrors } from "~/lib/form-errors";
 import { updatePopupSchema } from "~/lib/schemas/popups";
 import { mergePatch, pathsOf, replaces, without } from "./patch";
 import type { BuilderConfig, BuilderPatch, FieldErrors } from "./types";
@@ -54,12 +55,8 @@ export function usePopupAutosave(storeId: string, initial: BuilderConfig) {
       if (Object.keys(pending.current).length === 0) setStatus("saved");
     } catch (error) {
       setStatus("failed");
-      if (error instanceof ApiError && Object.keys(error.fieldErrors).length > 0) {
-        const refused = Object.fromEntries(
-          Object.entries(error.fieldErrors).map(([path, messages]) => [path, messages[0] ?? error.message]),
-        );
-        setErrors((current) => ({ ...current, ...refused }));
-      }
+      const refused = serverFieldErrors(error);
+      if (Object.keys(refused).length > 0) setErrors((current) => ({ ...current, ...refused }));
       toast({
         title: "Error",
         message: failureMessage(error, "Failed to update popup configuration"),

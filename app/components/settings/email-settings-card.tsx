@@ -13,8 +13,8 @@ import { useState } from "react";
 import { useToast } from "~/components/toast";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { useAction } from "~/components/use-action";
-import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
-import { fieldErrors } from "~/lib/form-errors";
+import { apiRequest, failureMessage } from "~/lib/api-client";
+import { fieldErrors, serverFieldErrors } from "~/lib/form-errors";
 import { type EmailSettingsView, updateEmailSettingsSchema } from "~/lib/schemas/email-settings";
 import { InlineEditField } from "./inline-edit-field";
 
@@ -69,16 +69,6 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
     setForm((current) => ({ ...current, [field]: value }));
   };
 
-  /** Each refused field says why beside it (all of them, from the server's 422 `errors`). */
-  const showFieldErrors = (error: unknown) => {
-    if (!(error instanceof ApiError)) return;
-    const next: Partial<Record<FieldName, string>> = {};
-    for (const [field, messages] of Object.entries(error.fieldErrors)) {
-      if (messages[0]) next[field as FieldName] = messages[0];
-    }
-    setErrors(next);
-  };
-
   const save = (body: Record<string, unknown>) =>
     run(
       async () => {
@@ -88,7 +78,8 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
           if ("smtpHost" in body) setForm(formOf(next));
           setErrors({});
         } catch (error) {
-          showFieldErrors(error);
+          // Each refused field says why beside it (all of them, from the server's 422 `errors`).
+          setErrors(serverFieldErrors(error));
           throw error;
         }
         toast({ title: "Success", message: "Email settings saved", tone: "success" });

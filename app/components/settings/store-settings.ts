@@ -1,5 +1,6 @@
 import type { ToastMessage } from "~/components/toast";
-import { ApiError, apiRequest, failureMessage, type Received } from "~/lib/api-client";
+import { apiRequest, failureMessage, type Received } from "~/lib/api-client";
+import { serverFieldErrors } from "~/lib/form-errors";
 import type { StoreView } from "~/lib/schemas/stores";
 
 /** The store as Settings holds it: from the loader, then from each save's answer. */
@@ -24,7 +25,7 @@ export async function saveStoreChange(
   } catch (error) {
     const reason = failureMessage(error, messages.failure);
     toast({ title: "Error", message: reason, tone: "critical" });
-    const onField = error instanceof ApiError ? Object.values(error.fieldErrors)[0]?.[0] : undefined;
+    const onField = Object.values(serverFieldErrors(error))[0];
     return { refused: onField ?? reason };
   }
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useToast } from "~/components/toast";
-import { ApiError, apiRequest, failureMessage, type Received } from "~/lib/api-client";
+import { apiRequest, failureMessage, type Received } from "~/lib/api-client";
+import { serverFieldErrors } from "~/lib/form-errors";
 import {
   emptySiteDraft,
   type SiteDraft,
@@ -57,14 +58,12 @@ export function useStoreDraft(takenShops: readonly TakenShop[]) {
       toast({ title: "Success", message: "Store added successfully", tone: "success" });
       return store;
     } catch (error) {
-      if (error instanceof ApiError) {
-        const refused: SiteDraftErrors = {};
-        for (const [field, messages] of Object.entries(error.fieldErrors)) {
-          const draftField = draftFieldOf(draft, field);
-          if (draftField) refused[draftField] ??= messages[0];
-        }
-        setErrors(refused);
+      const refused: SiteDraftErrors = {};
+      for (const [field, message] of Object.entries(serverFieldErrors(error))) {
+        const draftField = draftFieldOf(draft, field);
+        if (draftField) refused[draftField] ??= message;
       }
+      setErrors(refused);
       toast({ title: "Error", message: failureMessage(error, "Failed to add store"), tone: "critical" });
       return null;
     } finally {

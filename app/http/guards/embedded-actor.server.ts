@@ -1,5 +1,5 @@
+import { forbidden } from "~/server/domain-errors.server";
 import { type Actor, actorForShop } from "~/services/access/actor.server";
-import { forbidden } from "~/services/errors.server";
 import { connectInstalledShop } from "~/services/shopify/install.server";
 import { authenticate, isEmbeddedAppEnabled } from "~/shopify.server";
 

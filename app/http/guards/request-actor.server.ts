@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
+import { unauthorized } from "~/server/domain-errors.server";
 import { type Actor, actorForSession } from "~/services/access/actor.server";
 import { countUsers } from "~/services/access/users.server";
-import { unauthorized } from "~/services/errors.server";
 import { readSessionToken } from "../session-cookie.server";
 import {
   embeddedLaunchPath,

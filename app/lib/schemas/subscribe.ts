@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalFieldNames } from "../../../popup/config";
+import { optionalFieldNames, type SubscribeRequest } from "../../../popup/config";
 import { MAX_EMAIL_LENGTH, MAX_FIELD_LENGTH } from "../../../popup/validation";
 
 /** Control characters (CR, LF, NUL…) never reach storage or mail headers: they are removed. */
@@ -25,16 +25,4 @@ export const subscribeBodySchema = z.object({
   website: z.string().max(1000).optional(),
   proof: z.string().max(200).optional(),
   viewToken: z.string().max(100).optional(),
-}) as z.ZodType<SubscribeBody>;
-
-export type SubscribeBody = {
-  email: string;
-  popupId?: string;
-  variantId?: string;
-  pageUrl?: string;
-  sessionId?: string;
-  website?: string;
-  proof?: string;
-  /** The impression's answer (variant-views.server.ts): the subscription counts for its variant with it. */
-  viewToken?: string;
-} & Partial<Record<(typeof optionalFieldNames)[number], string>>;
+}) as z.ZodType<SubscribeRequest>;

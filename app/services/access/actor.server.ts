@@ -8,7 +8,7 @@ import {
   type Role,
   storeLevelPermissions,
 } from "~/lib/permissions";
-import { forbidden } from "~/services/errors.server";
+import { forbidden } from "~/server/domain-errors.server";
 import { readSession } from "./sessions.server";
 
 /** Who is making a request: every service function takes one and checks it through authorize(). */

@@ -5,6 +5,7 @@ import { effectivePermissions } from "~/lib/permissions";
 import { type LoginInput, MESSAGES } from "~/lib/schemas/auth";
 import { clientNetwork } from "~/server/client-network.server";
 import { randomToken, sha256 } from "~/server/crypto.server";
+import { refused, unauthorized } from "~/server/domain-errors.server";
 import { env } from "~/server/env.server";
 import { hashPassword, verifyPassword } from "~/server/passwords.server";
 import {
@@ -16,7 +17,6 @@ import {
   recordDistinctFailure,
   recordFailure,
 } from "~/server/rate-limit.server";
-import { refused, unauthorized } from "~/services/errors.server";
 import { enqueue } from "../../../jobs/client";
 import { createSession, destroySession, destroyUserSessions } from "./sessions.server";
 import { isTrustedFor, type TrustedDevice, trustDevice } from "./trusted-devices.server";

@@ -3,8 +3,8 @@ import { db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { organizations, userPreferences, users } from "~/db/schema";
 import type { CreateAccountInput } from "~/lib/schemas/auth";
+import { conflict } from "~/server/domain-errors.server";
 import { hashPassword } from "~/server/passwords.server";
-import { conflict } from "~/services/errors.server";
 
 export const EMAIL_TAKEN = "An account with this email already exists";
 

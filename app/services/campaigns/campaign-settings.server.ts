@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailSettings } from "~/db/schema";
 import type { CampaignSettings } from "~/lib/schemas/campaign-sending";
+import { notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 
 /** The default messages per second of a store that never set one (email_settings.campaign_send_rate). */

@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { campaignSends, emailClickTracking, orderAttributions } from "~/db/schema";
 import type { CampaignStats } from "~/lib/schemas/campaign-views";
 import type { Actor } from "~/services/access/actor.server";
-import { revenueByCurrency } from "~/services/popups/revenue.server";
+import { revenueByCurrency } from "~/services/stores/revenue.server";
 import { clickRate, clicksOf, NOT_STARTED, progressOf } from "./campaign-figures.server";
 import { requireCampaign } from "./campaigns.server";
 

@@ -11,8 +11,8 @@ import {
   defaultCampaignAudience,
   type NewCampaign,
 } from "~/lib/schemas/campaigns";
+import { conflict, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { conflict, notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { countAudience } from "./audience.server";
 import { campaignProgress, withFigures } from "./campaign-figures.server";

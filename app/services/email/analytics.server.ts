@@ -4,8 +4,8 @@ import { emailSends } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { can } from "~/lib/permissions";
 import type { ClickStats, EmailAnalytics, TrackedLink } from "~/lib/schemas/email-analytics";
+import { notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 import {
   clicksPerDay,

@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
 import { emailSettings, emailTemplates, popupConfigs, stores, subscribers } from "~/db/schema";
 import { ttlCache } from "~/server/ttl-cache.server";
-import { preferencesOf } from "~/services/preferences.server";
+import { preferencesOf } from "~/services/access/preferences.server";
 
 /**
  * What every message of a store needs — the store, its SMTP settings, template, popups and the owner's

@@ -5,10 +5,10 @@ import { emailSettings } from "~/db/schema";
 import type { Permission } from "~/lib/permissions";
 import type { EmailSettingsUpdate, EmailSettingsView } from "~/lib/schemas/email-settings";
 import { decryptSecret, encryptSecret, maskSecret } from "~/server/crypto.server";
+import { DomainError, invalid, notFound, upstreamFailed } from "~/server/domain-errors.server";
 import { privateHostRefusal } from "~/server/network-guard.server";
 import { consumeAll, type RateRule } from "~/server/rate-limit.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { DomainError, invalid, notFound, upstreamFailed } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { sendStoreMail } from "./store-mailer.server";
 

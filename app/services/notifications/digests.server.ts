@@ -2,8 +2,8 @@ import { and, count, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { storeCounters, stores, subscribers, users } from "~/db/schema";
 import { effectivePermissions } from "~/lib/permissions";
+import { preferencesOf } from "~/services/access/preferences.server";
 import { sendSystemMail } from "~/services/email/system-mailer.server";
-import { preferencesOf } from "~/services/preferences.server";
 import { enqueue } from "../../../jobs/client";
 import { digestMail, summaryMail, unsubscribeAlertMail } from "./messages.server";
 

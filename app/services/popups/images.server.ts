@@ -3,8 +3,8 @@ import { db } from "~/db/client.server";
 import { popupImages } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { popupImagePath } from "~/lib/public-popup-config";
+import { conflict, invalid, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { conflict, invalid, notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { imageDimensions } from "./image-dimensions.server";
 

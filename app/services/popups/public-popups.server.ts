@@ -3,15 +3,15 @@ import { db } from "~/db/client.server";
 import { popupConfigs, popupVariantDays, popupViews, stores } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { toPublicConfig, toPublicVariant } from "~/lib/public-popup-config";
-import { invalid, notFound } from "~/services/errors.server";
-import type { PopupWithCode, PublicPopupConfig, PublicPopups } from "../../../popup/config";
-import { scheduled } from "../../../popup/targeting";
+import { invalid, notFound } from "~/server/domain-errors.server";
 import {
   type PublicEntry,
   type PublicEntryPopup,
   publicEntries,
   STOREFRONT_CONFIG_MAX_AGE_SECONDS,
-} from "./public-config-cache.server";
+} from "~/services/stores/public-config-cache.server";
+import type { PopupWithCode, PublicPopupConfig, PublicPopups } from "../../../popup/config";
+import { scheduled } from "../../../popup/targeting";
 
 /** The storefront's side of popups: what a page view loads, what a subscription uses, what is counted. */
 

@@ -1,5 +1,5 @@
 import { encryptSecret } from "~/server/crypto.server";
-import { invalid } from "~/services/errors.server";
+import { invalid } from "~/server/domain-errors.server";
 import { enqueue } from "../../../jobs/client";
 import { type ShopifyCredentials, shopDomainOf, verifyShopifyAccess } from "./admin-api.server";
 

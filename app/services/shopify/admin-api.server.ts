@@ -1,6 +1,6 @@
 import { CUSTOMER_WRITE_SCOPE } from "~/lib/schemas/consent-sync";
+import { DomainError, invalid, unavailable, upstreamFailed } from "~/server/domain-errors.server";
 import { logger } from "~/server/logger.server";
-import { DomainError, invalid, unavailable, upstreamFailed } from "~/services/errors.server";
 import type { AdminOperations } from "./admin.generated";
 import { SHOPIFY_API_VERSION } from "./api-version";
 /** Scopes the standalone custom-app token needs: discounts (codes, usage) and customers (consent sync). */

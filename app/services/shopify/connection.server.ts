@@ -7,9 +7,9 @@ import {
   type ShopifyVerificationInput,
 } from "~/lib/schemas/shopify";
 import { decryptSecret } from "~/server/crypto.server";
+import { invalid, notFound, refused } from "~/server/domain-errors.server";
 import { logger } from "~/server/logger.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { invalid, notFound, refused } from "~/services/errors.server";
 import { presentStore, requireStore } from "~/services/stores/stores.server";
 import {
   checkShopifyAccess,

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull, notInArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { popupConfigs, stores, subscribers } from "~/db/schema";
+import { invalid, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { invalid, notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { runAndWait } from "../../../jobs/client";
 import { redeemCodeOf } from "./admin-api.server";

@@ -1,4 +1,4 @@
-import { type DomainError, invalid } from "~/services/errors.server";
+import { type DomainError, invalid } from "~/server/domain-errors.server";
 import { adminGraphql, type ShopifyCredentials } from "./admin-api.server";
 
 /** The consent Shopify records for a customer's email (CustomerEmailMarketingConsentInput, Admin API 2025-10). */

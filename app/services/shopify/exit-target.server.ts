@@ -1,4 +1,4 @@
-import { refused } from "~/services/errors.server";
+import { refused } from "~/server/domain-errors.server";
 
 /**
  * Where Shopify's exit-iframe page may send the admin's top window (docs/decisions/034): the page runs on the

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { offerDiscounts, type popupConfigs } from "~/db/schema";
-import { notFound } from "~/services/errors.server";
+import { notFound } from "~/server/domain-errors.server";
 import {
   addRedeemCodes,
   createOfferDiscount,

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { stores } from "~/db/schema";
+import { invalid } from "~/server/domain-errors.server";
 import { env } from "~/server/env.server";
-import { invalid } from "~/services/errors.server";
 import { adminGraphql } from "./admin-api.server";
 import { credentialsOf, withShopify } from "./connection.server";
 

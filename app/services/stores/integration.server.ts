@@ -4,13 +4,13 @@ import { stores } from "~/db/schema";
 import { installScript } from "~/lib/install-script";
 import type { InstallationStatus, IntegrationScript } from "~/lib/schemas/stores";
 import { randomToken } from "~/server/crypto.server";
+import { DomainError, notFound } from "~/server/domain-errors.server";
 import { env } from "~/server/env.server";
 import { fetchPublicPage } from "~/server/safe-fetch.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { DomainError, notFound } from "~/services/errors.server";
-import { forgetPublicConfig } from "~/services/popups/public-config-cache.server";
 import { enqueue } from "../../../jobs/client";
 import { findPopupScript } from "./installation-detector.server";
+import { forgetPublicConfig } from "./public-config-cache.server";
 import { requireStore } from "./stores.server";
 
 /** SPEC §9: an installation check is answered from its last result for 5 minutes unless forced. */

@@ -15,9 +15,9 @@ import {
   type updateStoreSchema,
 } from "~/lib/schemas/stores";
 import { decryptSecret, maskSecret } from "~/server/crypto.server";
+import { conflict, forbidden, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { conflict, forbidden, notFound } from "~/services/errors.server";
-import { forgetPublicConfig } from "~/services/popups/public-config-cache.server";
+import { forgetPublicConfig } from "./public-config-cache.server";
 
 export const DELETE_STORE_DENIED = "You don't have permission to delete stores";
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
+import { isPermanent } from "~/server/domain-errors.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 import { countWithin, type RateRule } from "~/server/rate-limit.server";
@@ -9,7 +10,6 @@ import { deliverConfirmationEmail } from "~/services/email/confirmation-email.se
 import { loadMailContext, type MailContext } from "~/services/email/mail-context.server";
 import { deliverWelcomeEmail } from "~/services/email/welcome-email.server";
 import { drainWelcomeOutbox, wakeWelcomeOutbox } from "~/services/email/welcome-outbox.server";
-import { isPermanent } from "~/services/errors.server";
 import { queueSubscriberDigest } from "~/services/notifications/digests.server";
 import { queueConsentSync } from "~/services/shopify/consent-sync.server";
 import { awaitsUniqueCode, issueUniqueCode } from "~/services/shopify/discount-codes.server";

@@ -1,4 +1,4 @@
-import { invalid } from "~/services/errors.server";
+import { invalid } from "~/server/domain-errors.server";
 
 /**
  * The subscriber fields a CSV import fills: the column each is stored in, its name in a refusal, and the

@@ -8,10 +8,10 @@ import {
   type SubscriberImportSummary,
 } from "~/lib/schemas/subscriber-import";
 import { type ConcurrencyRule, withSlot } from "~/server/concurrency.server";
+import { invalid, tooLarge } from "~/server/domain-errors.server";
 import { spoolToFile } from "~/server/spool.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { wakeWelcomeOutbox } from "~/services/email/welcome-outbox.server";
-import { invalid, tooLarge } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { MAX_FIELD_LENGTH, normalizeEmail, validateEmail } from "../../../popup/validation";
 import {

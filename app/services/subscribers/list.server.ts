@@ -9,8 +9,8 @@ import type {
   SubscriberListQuery,
   SubscriberPage,
 } from "~/lib/schemas/subscribers";
+import { invalid, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { invalid, notFound } from "~/services/errors.server";
 import { requireStore } from "~/services/stores/stores.server";
 
 /**

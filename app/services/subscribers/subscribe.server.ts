@@ -3,18 +3,18 @@ import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
 import { emailSettings, stores, subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
-import type { SubscribeBody } from "~/lib/schemas/subscribe";
 import { clientNetwork } from "~/server/client-network.server";
+import { forbidden, invalid, notFound } from "~/server/domain-errors.server";
 import { ttlCache } from "~/server/ttl-cache.server";
-import { forbidden, invalid, notFound } from "~/services/errors.server";
+import { preferencesForStore } from "~/services/access/preferences.server";
 import type { SubscribingPopup } from "~/services/popups/public-popups.server";
 import { countsForVariant } from "~/services/popups/variant-views.server";
-import { preferencesForStore } from "~/services/preferences.server";
 import { isEmbeddedAppEnabled } from "~/shopify.server";
 import {
   type OptionalField,
   optionalFieldNames,
   SUBSCRIBE_ANSWERS,
+  type SubscribeRequest,
   type SubscribeResponse,
 } from "../../../popup/config";
 import { normalizeEmail, POPUP_MESSAGES, validateSubscriber } from "../../../popup/validation";
@@ -48,7 +48,7 @@ export const APP_PROXY_ONLY = "This shop's popup subscribes through the shop's s
  */
 export async function subscribe(
   { popup, variantId }: SubscribingPopup,
-  body: SubscribeBody,
+  body: SubscribeRequest,
   meta: ConsentMeta,
   admit: () => Promise<void> = async () => {},
 ): Promise<SubscribeResponse> {

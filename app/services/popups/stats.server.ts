@@ -11,8 +11,8 @@ import {
 } from "~/lib/ab-stats";
 import type { AttributedRevenue, PopupStats, PopupStatsQuery, VariantStats } from "~/lib/schemas/popup-stats";
 import type { Actor } from "~/services/access/actor.server";
+import { revenueByCurrency } from "~/services/stores/revenue.server";
 import { requirePopup } from "./popups.server";
-import { revenueByCurrency } from "./revenue.server";
 
 const DAY_MS = 86_400_000;
 
