@@ -1,4 +1,5 @@
 import express, { type Request, type Response } from "express";
+import { recordUnsubscribeFrom } from "~/services/campaigns/sends.server";
 import { recordClick } from "~/services/email/click-tracking.server";
 import {
   confirmSubscription,
@@ -58,7 +59,10 @@ subscriberRouter.post(
   "/u/:token",
   express.urlencoded({ extended: false, limit: "1kb" }),
   async (req: Request, res: Response) => {
-    if (!(await unsubscribe(String(req.params.token), req.query.c))) return invalidLink(res);
+    const unsubscribed = await unsubscribe(String(req.params.token));
+    if (!unsubscribed) return invalidLink(res);
+    // `c`: the campaign message the link came in, which the unsubscribe counts against.
+    if (unsubscribed.justNow) await recordUnsubscribeFrom(req.query.c, unsubscribed.subscriberId);
     page(res, 200, "You are unsubscribed", "<p>You will not receive further emails from this list.</p>");
   },
 );

@@ -1,7 +1,7 @@
 import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { campaignSettingsSchema } from "~/lib/schemas/campaign-sending";
-import { getCampaignSettings, updateCampaignSettings } from "~/services/campaigns/campaign-settings.server";
+import { getCampaignSettings, updateCampaignSettings } from "~/services/campaigns/settings.server";
 
 /** How fast the store's campaigns go out: messages per second through its SMTP server. */
 const { loader, action } = apiRoute({

@@ -1,6 +1,6 @@
 import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute } from "~/http/json.server";
-import { getCampaignStats } from "~/services/campaigns/campaign-stats.server";
+import { getCampaignStats } from "~/services/campaigns/stats.server";
 
 const { loader, action } = apiRoute({
   GET: async ({ request, params }) =>

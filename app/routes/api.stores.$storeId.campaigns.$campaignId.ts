@@ -1,7 +1,7 @@
 import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { updateCampaignSchema } from "~/lib/schemas/campaigns";
-import { deleteCampaign, getCampaign, updateCampaign } from "~/services/campaigns/campaigns.server";
+import { deleteCampaign, getCampaign, updateCampaign } from "~/services/campaigns/crud.server";
 
 const { loader, action } = apiRoute({
   GET: async ({ request, params }) =>

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { newCampaignSchema } from "~/lib/schemas/campaigns";
-import { createCampaign, listCampaigns } from "~/services/campaigns/campaigns.server";
+import { createCampaign, listCampaigns } from "~/services/campaigns/crud.server";
 
 const { loader, action } = apiRoute({
   GET: async ({ request, params }) => ({

@@ -9,7 +9,7 @@ import { requireStoreScreen } from "~/http/guards/screens.server";
 import type { Received } from "~/lib/api-client";
 import type { CampaignDetail } from "~/lib/schemas/campaign-views";
 import { sectionPath } from "~/lib/store-routing";
-import { requireCampaign } from "~/services/campaigns/campaigns.server";
+import { requireCampaign } from "~/services/campaigns/crud.server";
 import { storeSender } from "~/services/campaigns/sender.server";
 import type { Route } from "./+types/campaigns.$campaignId";
 

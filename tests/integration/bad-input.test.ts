@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailClickTracking, popupImages, subscribers } from "~/db/schema";
-import { subscriberToken } from "~/services/subscribers/links.server";
+import { subscriberToken } from "~/services/email/links.server";
 import { FAKE_SHOP } from "../../mocks/shopify";
 import { sanitizeInlineHtml } from "../../popup/sanitize";
 import { createStoreFor } from "../support/builders/actors";

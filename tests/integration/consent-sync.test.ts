@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { stores, subscribers } from "~/db/schema";
+import { subscriberToken } from "~/services/email/links.server";
 import { updatePreferences } from "~/services/notifications/preferences.server";
 import { subscribingPopup } from "~/services/popups/public-popups.server";
 import { backfillConsent, setConsentSync } from "~/services/shopify/consent-sync.server";
-import { subscriberToken } from "~/services/subscribers/links.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
 import { confirmSubscription, unsubscribe } from "~/services/subscribers/unsubscribe.server";
 import { drainInProcessJobs } from "../../jobs/client";

@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeCounters, subscribers } from "~/db/schema";
-import { subscriberToken } from "~/services/subscribers/links.server";
+import { subscriberToken } from "~/services/email/links.server";
 import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { HttpClient } from "../support/clients/http";

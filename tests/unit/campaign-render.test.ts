@@ -4,7 +4,7 @@ import {
   type CampaignContent,
   defaultCampaignContent,
 } from "~/lib/schemas/campaign-content";
-import { campaignLinksIn, renderCampaignEmail } from "~/services/email/campaign-render.server";
+import { campaignLinksIn, renderCampaignEmail } from "~/services/campaigns/render.server";
 import type { RenderVariables } from "~/services/email/merge-tags.server";
 
 const vars: RenderVariables = {

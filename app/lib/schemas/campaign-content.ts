@@ -5,7 +5,7 @@ import { MAX_URL, requiredField, textField } from "./text-field";
 
 /**
  * A campaign's content (issue 18): the email template's frame (logo, header, footer, social links,
- * colours) around a body of blocks, in order. The renderer is app/services/email/campaign-render.server.ts.
+ * colours) around a body of blocks, in order. The renderer is app/services/campaigns/render.server.ts.
  */
 
 export const MAX_BLOCKS = 50;

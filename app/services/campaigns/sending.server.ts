@@ -7,8 +7,8 @@ import { logger } from "~/server/logger.server";
 import type { Actor } from "~/services/access/actor.server";
 import { enqueue } from "../../../jobs/client";
 import { countAudience } from "./audience.server";
-import { freezeAudience } from "./campaign-sends.server";
-import { type CampaignRow, getCampaign, requireCampaign } from "./campaigns.server";
+import { type CampaignRow, getCampaign, requireCampaign } from "./crud.server";
+import { freezeAudience } from "./sends.server";
 
 /**
  * A campaign's life after the draft (docs/decisions/022): send starts it now (its audience frozen into

@@ -1,10 +1,10 @@
 import type { CampaignTest } from "~/lib/schemas/campaign-sending";
 import type { Actor } from "~/services/access/actor.server";
-import { previewVariables } from "~/services/email/preview-variables.server";
+import { previewVariables } from "~/services/email/merge-tags.server";
 import { sendTestMessage } from "~/services/email/settings.server";
 import { requireStore } from "~/services/stores/stores.server";
-import { campaignSender, renderCampaign } from "./campaign-message.server";
-import { requireCampaign } from "./campaigns.server";
+import { requireCampaign } from "./crud.server";
+import { campaignSender, renderCampaign } from "./message.server";
 
 /**
  * POST …/campaigns/:campaignId/test: the saved campaign, as the preview shows it (a sample reader, the

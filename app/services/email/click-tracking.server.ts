@@ -19,13 +19,13 @@ export function webLinkHost(url: string): string | null {
 }
 
 /**
- * The message whose links are tracked, its store and the address it goes to: a welcome or confirmation
- * email (its email_sends row) or a campaign's message (its campaign_sends row and the campaign's slug).
+ * The message whose links are tracked: a welcome or confirmation email (its email_sends row) or a
+ * campaign's message (its campaign_sends row and the campaign's slug).
  */
-export type TrackedSend = { storeId: string; subscriberEmail: string } & (
-  | { sendId: string }
-  | { campaignSendId: string; utmCampaign: string }
-);
+export type TrackedMessage = { sendId: string } | { campaignSendId: string; utmCampaign: string };
+
+/** A tracked message with its store and the address it goes to. */
+export type TrackedSend = { storeId: string; subscriberEmail: string } & TrackedMessage;
 
 /** The links of one send to track; `replace` (a retry) first removes the rows of the attempt before. */
 export type LinksToTrack = { send: TrackedSend; urls: string[]; replace?: boolean };

@@ -1,9 +1,11 @@
 import type { SendMailOptions } from "nodemailer";
+import { emailSends } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { unsubscribeUrl } from "~/services/subscribers/links.server";
+import { keepLeases, markFailed, markSent } from "./leases.server";
+import { unsubscribeUrl } from "./links.server";
 import { type MailContext, recipientOf } from "./mail-context.server";
-import { claimSend, keepLeases, markFailed, markSent, SendInProgress } from "./sends.server";
+import { claimSend, markRetrying, SendInProgress } from "./sends.server";
 import { isPermanentSmtpFailure, sendStoreMail } from "./store-mailer.server";
 
 type Kind = "welcome" | "confirmation";
@@ -48,7 +50,7 @@ export async function deliverOnce(
   if (claim.kind === "busy")
     throw new SendInProgress(`${kind} email to ${subscriberId} is being sent by another worker`);
   const holder = { sendId: claim.sendId, attempt: claim.attempt };
-  const releaseLease = keepLeases([holder]);
+  const releaseLease = keepLeases(emailSends, [holder]);
   try {
     const message = await build(claim.sendId, claim.attempt);
     const sent = await sendStoreMail(context.settings, {
@@ -56,12 +58,15 @@ export async function deliverOnce(
       ...message,
       ...subscriberHeaders(subscriberId, kind),
     });
-    if (!(await markSent(holder, sent.messageId)))
+    if (!(await markSent(emailSends, holder, sent.messageId)))
       logger().warn({ subscriberId, kind }, "email sent after another worker had taken the send over");
   } catch (error) {
-    const permanent = isPermanentSmtpFailure(error);
-    await markFailed(holder, (error as Error).message, permanent);
-    if (!permanent) throw error;
+    const reason = (error as Error).message;
+    if (!isPermanentSmtpFailure(error)) {
+      await markRetrying(holder, reason);
+      throw error;
+    }
+    await markFailed(emailSends, holder, reason);
     logger().warn({ subscriberId, kind, err: error }, "email refused permanently");
   } finally {
     releaseLease();

@@ -1,10 +1,18 @@
 /**
- * What merchant text becomes in an email: the merge tags ([First Name], [DISCOUNT_CODE],
- * [DISCOUNT_PERCENT]) filled, paragraphs split, and the URLs written in them found. The offer's figures go
- * in before URLs are found, the subscriber's name after, so a name can never become a link.
+ * The merge tags ([First Name], [DISCOUNT_CODE], [DISCOUNT_PERCENT]): what they are filled with (a
+ * subscriber's values, or an editor's preview's), and what merchant text becomes in an email: tags filled,
+ * paragraphs split, and the URLs written in them found. The offer's figures go in before URLs are found,
+ * the subscriber's name after, so a name can never become a link.
  */
+import { asc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { popupConfigs } from "~/db/schema";
 import { DISCOUNT_CODE_TAG, linkableUrl } from "~/lib/email-links";
+import { env } from "~/server/env.server";
+import type { StoreRow } from "~/services/stores/stores.server";
 import { fillDiscountPercent } from "../../../popup/config";
+import { unsubscribeUrl } from "./links.server";
+import type { MailContext } from "./mail-context.server";
 
 /** What a message to one subscriber fills its merge tags and links with. */
 export type RenderVariables = {
@@ -15,6 +23,58 @@ export type RenderVariables = {
   storeUrl: string | null;
   unsubscribeUrl: string;
 };
+
+/**
+ * A subscriber's values: their name and code (the popup's when they have none of their own), the store,
+ * and their unsubscribe link (`unsubscribe`: a campaign's names the message it came in).
+ */
+export function mailVariables(
+  context: MailContext,
+  unsubscribe = unsubscribeUrl(context.subscriber.id),
+): RenderVariables {
+  return {
+    firstName: firstNameFor(context.subscriber.name, context.subscriber.email),
+    discountCode: context.subscriber.discountCodeSent ?? context.popup.discountCode,
+    discountPercentage: context.popup.discountPercentage,
+    storeName: context.store.name,
+    storeUrl: context.store.customDomain ?? context.store.shopifyUrl,
+    unsubscribeUrl: unsubscribe,
+  };
+}
+
+/** What a preview without a store (or a store without a popup) shows for the code and the shop. */
+const SAMPLE_STORE = {
+  discountCode: "WELCOME15",
+  discountPercentage: 15,
+  storeName: "Your Store",
+  storeUrl: "https://example.com",
+};
+const PREVIEW_FIRST_NAME = "Alex";
+
+/**
+ * The values an editor's preview (and a test send) shows: a sample reader, with the store's name, address
+ * and offer (its first popup's code and percentage) when there is a store. The unsubscribe link goes nowhere.
+ */
+export async function previewVariables(store: StoreRow | null): Promise<RenderVariables> {
+  const preview = { firstName: PREVIEW_FIRST_NAME, unsubscribeUrl: `${env().APP_URL}/u/preview` };
+  if (!store) return { ...SAMPLE_STORE, ...preview };
+  const [popup] = await db()
+    .select({
+      discountCode: popupConfigs.discountCode,
+      discountPercentage: popupConfigs.discountPercentage,
+    })
+    .from(popupConfigs)
+    .where(eq(popupConfigs.storeId, store.id))
+    .orderBy(asc(popupConfigs.createdAt), asc(popupConfigs.id))
+    .limit(1);
+  return {
+    discountCode: popup?.discountCode ?? SAMPLE_STORE.discountCode,
+    discountPercentage: popup?.discountPercentage ?? SAMPLE_STORE.discountPercentage,
+    storeName: store.name,
+    storeUrl: store.customDomain || store.shopifyUrl,
+    ...preview,
+  };
+}
 
 /** Used for [First Name] when neither the name nor the address gives one ("Hi Friend,"). */
 const FALLBACK_FIRST_NAME = "Friend";

@@ -1,6 +1,6 @@
 /**
  * The welcome email a new subscriber receives, built from the store's template (SPEC §2 Email Templates):
- * the shared frame (email-frame.server.ts) around the template's body, the discount code and a
+ * the shared frame (frame.server.ts) around the template's body, the discount code and a
  * "Shop now" button.
  */
 import type { TemplateContent } from "~/lib/schemas/email-template";
@@ -18,7 +18,7 @@ import {
   row,
   shopUrl,
   socialLinks,
-} from "./email-frame.server";
+} from "./frame.server";
 import { type Piece, type RenderVariables, subjectLine, textParagraphs } from "./merge-tags.server";
 
 function urlsIn(paragraphs: Piece[][]): string[] {

@@ -5,7 +5,7 @@ import type { EmailTemplatePreview, EmailTemplateUpdate } from "~/lib/schemas/em
 import { notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { requireStore } from "~/services/stores/stores.server";
-import { previewVariables } from "./preview-variables.server";
+import { previewVariables } from "./merge-tags.server";
 import { renderWelcomeEmail } from "./render.server";
 import { sendTestMessageToSelf } from "./settings.server";
 

@@ -11,7 +11,7 @@ import { type ConcurrencyRule, withSlot } from "~/server/concurrency.server";
 import { invalid, tooLarge } from "~/server/domain-errors.server";
 import { spoolToFile } from "~/server/spool.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { wakeWelcomeOutbox } from "~/services/email/welcome-outbox.server";
+import { pendingWelcomes, wakeWelcomeOutbox } from "~/services/email/welcome-outbox.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { MAX_FIELD_LENGTH, normalizeEmail, validateEmail } from "../../../popup/validation";
 import {
@@ -212,9 +212,7 @@ async function writeBatch(
         and (${fillsSomething})
       returning id, (xmax = 0) as inserted
     ), welcomed as (
-      insert into email_sends (store_id, subscriber_id, kind, status, attempts)
-      select ${target.storeId}::uuid, id, 'welcome', 'pending', 0 from upserted
-      where inserted and ${target.welcome}::boolean
+      ${pendingWelcomes(target.storeId, "upserted", sql`inserted and ${target.welcome}::boolean`)}
     )
     select (count(*) filter (where inserted))::int as added,
            (count(*) filter (where not inserted))::int as updated

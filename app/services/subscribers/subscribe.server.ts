@@ -7,6 +7,7 @@ import { clientNetwork } from "~/server/client-network.server";
 import { forbidden, invalid, notFound } from "~/server/domain-errors.server";
 import { ttlCache } from "~/server/ttl-cache.server";
 import { preferencesForStore } from "~/services/access/preferences.server";
+import { pendingWelcomes } from "~/services/email/welcome-outbox.server";
 import type { SubscribingPopup } from "~/services/popups/public-popups.server";
 import { countsForVariant } from "~/services/popups/variant-views.server";
 import { isEmbeddedAppEnabled } from "~/shopify.server";
@@ -129,11 +130,15 @@ const insertSubscriber = () =>
         .onConflictDoNothing()
         .returning({ id: subscribers.id, discountCodeSent: subscribers.discountCodeSent }),
     );
-    const welcomeQueued = database.$with("welcome_queued", {}).as(
-      sql`insert into email_sends (store_id, subscriber_id, kind, status, attempts)
-          select ${sql.placeholder("storeId")}::uuid, id, 'welcome', 'pending', 0 from created
-          where ${sql.placeholder("welcomeInOutbox")}::boolean`,
-    );
+    const welcomeQueued = database
+      .$with("welcome_queued", {})
+      .as(
+        pendingWelcomes(
+          sql.placeholder("storeId"),
+          "created",
+          sql`${sql.placeholder("welcomeInOutbox")}::boolean`,
+        ),
+      );
     const counted = sql`${sql.placeholder("countedForVariant")}::boolean`;
     const variantCounted = database.$with("variant_counted", {}).as(
       sql`insert into popup_variant_days (popup_id, variant_id, day, subscribers, subscribers_not_counted)

@@ -1,12 +1,10 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
-import { isUuid } from "~/lib/ids";
-import { recordUnsubscribeFrom } from "~/services/campaigns/campaign-sends.server";
+import { verifySubscriberToken } from "~/services/email/links.server";
 import { queueConsentSync } from "~/services/shopify/consent-sync.server";
 import { enqueue } from "../../../jobs/client";
 import { afterConfirmation } from "./after-subscribe.server";
-import { verifySubscriberToken } from "./links.server";
 
 /** The subscriber a link names, with their store's name, or null when the link is not ours. */
 export async function subscriberForLink(purpose: "unsubscribe" | "confirm", token: string) {
@@ -20,11 +18,12 @@ export async function subscriberForLink(purpose: "unsubscribe" | "confirm", toke
  * RFC 8058 one-click unsubscribe: idempotent; no further mail goes to an inactive subscriber, and a
  * consent-synced Shopify customer becomes UNSUBSCRIBED. A former subscriber whose renewed subscription
  * awaits confirmation (inactive, consent newer than the last unsubscribe) is unsubscribed again too.
- * `campaignSendId` (the `c` of a campaign message's link) counts the unsubscribe against that campaign.
+ * Answers null when the link is not ours, else whom it names and whether this call unsubscribed them
+ * (`justNow`; false when they already were).
  */
-export async function unsubscribe(token: string, campaignSendId?: unknown): Promise<boolean> {
+export async function unsubscribe(token: string): Promise<{ subscriberId: string; justNow: boolean } | null> {
   const subscriberId = verifySubscriberToken("unsubscribe", token);
-  if (!subscriberId) return false;
+  if (!subscriberId) return null;
   const [changed] = await db()
     .update(subscribers)
     .set({ isActive: false, unsubscribedAt: sql`now()` })
@@ -38,10 +37,8 @@ export async function unsubscribe(token: string, campaignSendId?: unknown): Prom
   if (changed) {
     await enqueue("email", { type: "unsubscribe-check", storeId: changed.storeId });
     await queueConsentSync(subscriberId);
-    if (typeof campaignSendId === "string" && isUuid(campaignSendId))
-      await recordUnsubscribeFrom(campaignSendId, subscriberId);
   }
-  return true;
+  return { subscriberId, justNow: Boolean(changed) };
 }
 
 /**

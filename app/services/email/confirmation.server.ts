@@ -1,6 +1,6 @@
-import { confirmUrl } from "~/services/subscribers/links.server";
 import { escapeHtml } from "../../../popup/sanitize";
 import { deliverOnce } from "./deliver-once.server";
+import { confirmUrl } from "./links.server";
 import type { MailContext } from "./mail-context.server";
 
 /**

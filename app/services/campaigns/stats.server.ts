@@ -4,8 +4,8 @@ import { campaignSends, emailClickTracking, orderAttributions } from "~/db/schem
 import type { CampaignStats } from "~/lib/schemas/campaign-views";
 import type { Actor } from "~/services/access/actor.server";
 import { revenueByCurrency } from "~/services/stores/revenue.server";
-import { clickRate, clicksOf, NOT_STARTED, progressOf } from "./campaign-figures.server";
-import { requireCampaign } from "./campaigns.server";
+import { requireCampaign } from "./crud.server";
+import { clickRate, clicksOf, NOT_STARTED, progressOf } from "./figures.server";
 
 /** An order counts for a campaign when its subscriber ordered within this long after the message. */
 const ATTRIBUTION_WINDOW = "7 days";

@@ -1,36 +1,18 @@
-import { unsubscribeUrl } from "~/services/subscribers/links.server";
 import { trackLinks } from "./click-tracking.server";
 import { deliverOnce } from "./deliver-once.server";
 import type { MailContext } from "./mail-context.server";
-import { firstNameFor, type RenderVariables } from "./merge-tags.server";
+import { mailVariables } from "./merge-tags.server";
+import type { MailDraft } from "./outbox.server";
 import { linksIn, renderWelcomeEmail } from "./render.server";
 
-/** A subscriber's welcome email before its links are tracked: its variables and the links to track. */
-export type WelcomeDraft = { vars: RenderVariables; urls: string[] };
-
-/** What a message to this subscriber fills its merge tags with: their name and code, the store, the unsubscribe link. */
-export function mailVariables(
-  context: MailContext,
-  unsubscribe = unsubscribeUrl(context.subscriber.id),
-): RenderVariables {
-  return {
-    firstName: firstNameFor(context.subscriber.name, context.subscriber.email),
-    discountCode: context.subscriber.discountCodeSent ?? context.popup.discountCode,
-    discountPercentage: context.popup.discountPercentage,
-    storeName: context.store.name,
-    storeUrl: context.store.customDomain ?? context.store.shopifyUrl,
-    unsubscribeUrl: unsubscribe,
-  };
-}
-
 /** The welcome email's variables for one subscriber, and its links to track (none when analytics is off). */
-export function draftWelcomeEmail(context: MailContext): WelcomeDraft {
+export function draftWelcomeEmail(context: MailContext): MailDraft {
   const vars = mailVariables(context);
   return { vars, urls: context.preferences.enableAnalytics ? linksIn(context.template, vars) : [] };
 }
 
 /** The welcome email rendered, each tracked link replaced by its /t/ address. */
-export function renderWelcomeDraft(context: MailContext, draft: WelcomeDraft, links: Map<string, string>) {
+export function renderWelcomeDraft(context: MailContext, draft: MailDraft, links: Map<string, string>) {
   return renderWelcomeEmail(context.template, draft.vars, (url) => links.get(url) ?? url);
 }
 

@@ -15,7 +15,7 @@ import { conflict, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { requireStore } from "~/services/stores/stores.server";
 import { countAudience } from "./audience.server";
-import { campaignProgress, withFigures } from "./campaign-figures.server";
+import { campaignProgress, withFigures } from "./figures.server";
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 

@@ -1,21 +1,18 @@
 import type { SendMailOptions } from "nodemailer";
 import type { campaigns } from "~/db/schema";
 import { env } from "~/server/env.server";
-import { campaignLinksIn, renderCampaignEmail } from "~/services/email/campaign-render.server";
-import { type MailContext, recipientOf } from "~/services/email/mail-context.server";
-import type { RenderVariables } from "~/services/email/merge-tags.server";
+import { unsubscribeUrl } from "~/services/email/links.server";
+import type { MailContext } from "~/services/email/mail-context.server";
+import { mailVariables, type RenderVariables } from "~/services/email/merge-tags.server";
+import type { MailDraft } from "~/services/email/outbox.server";
 import { senderOf } from "~/services/email/store-mailer.server";
-import { mailVariables } from "~/services/email/welcome-email.server";
-import { unsubscribeUrl } from "~/services/subscribers/links.server";
+import { campaignLinksIn, renderCampaignEmail } from "./render.server";
 
 /** What a campaign's message is made of. */
 export type CampaignForMail = Pick<
   typeof campaigns.$inferSelect,
   "id" | "name" | "slug" | "subject" | "preheader" | "fromName" | "content"
 >;
-
-/** A campaign message before its links are tracked: its merge-tag values and the links to track. */
-export type CampaignDraft = { vars: RenderVariables; urls: string[] };
 
 /**
  * The subscriber's unsubscribe link, naming the message it came in (`c`): an unsubscribe through it counts
@@ -46,7 +43,7 @@ export function draftCampaignMessage(
   campaign: CampaignForMail,
   context: MailContext,
   campaignSendId: string,
-): CampaignDraft {
+): MailDraft {
   const vars = mailVariables(context, campaignUnsubscribeUrl(context.subscriber.id, campaignSendId));
   const urls = context.preferences.enableAnalytics ? campaignLinksIn(campaign.content, vars) : [];
   return { vars, urls };
@@ -59,20 +56,20 @@ export function campaignSender(settings: MailContext["settings"], fromName: stri
 }
 
 /**
- * The message as it goes: RFC 8058 one-click unsubscribe, a Message-ID stable per (campaign, subscriber)
- * (receivers drop a duplicate if a crash ever made one), and the campaign as the list it belongs to.
+ * The message as it goes (its recipient aside): RFC 8058 one-click unsubscribe, a Message-ID stable per
+ * (campaign, subscriber) (receivers drop a duplicate if a crash ever made one), and the campaign as the list
+ * it belongs to.
  */
 export function campaignMail(
   campaign: CampaignForMail,
   context: MailContext,
   campaignSendId: string,
-  draft: CampaignDraft,
+  draft: MailDraft,
   links: Map<string, string>,
-): SendMailOptions {
+): Omit<SendMailOptions, "to"> {
   const rendered = renderCampaign(campaign, draft.vars, (url) => links.get(url) ?? url);
   const host = new URL(env().APP_URL).hostname;
   return {
-    to: recipientOf(context),
     from: campaignSender(context.settings, campaign.fromName),
     ...rendered,
     messageId: `<campaign.${campaignSendId}@${host}>`,

@@ -1,10 +1,9 @@
 /**
- * A campaign's email: the shared frame (email-frame.server.ts) around the campaign's blocks, one row each.
+ * A campaign's email: the shared frame (services/email/frame.server.ts) around the campaign's blocks, one row each.
  * Every link a block makes is one campaignLinksIn lists, so click tracking can rewrite it.
  */
 import { fillLinkTags, linkableUrl } from "~/lib/email-links";
 import type { CampaignBlock, CampaignContent } from "~/lib/schemas/campaign-content";
-import { escapeHtml } from "../../../popup/sanitize";
 import {
   type BodyKit,
   button,
@@ -20,8 +19,14 @@ import {
   renderInFrame,
   row,
   shopUrl,
-} from "./email-frame.server";
-import { type RenderVariables, subjectLine, textParagraphs, withPlaceholders } from "./merge-tags.server";
+} from "~/services/email/frame.server";
+import {
+  type RenderVariables,
+  subjectLine,
+  textParagraphs,
+  withPlaceholders,
+} from "~/services/email/merge-tags.server";
+import { escapeHtml } from "../../../popup/sanitize";
 
 /** The body's width inside the 600 px email's 32 px side padding: the widest an image is drawn. */
 const IMAGE_MAX_WIDTH = 536;

@@ -1,7 +1,7 @@
 /**
  * What every email the store sends shares: its frame (head, hidden preheader, logo, header, social links,
  * footer with the unsubscribe link, the plain-text part) and the pieces its body is drawn with. The
- * welcome email (render.server.ts) and a campaign (campaign-render.server.ts) differ only in their body rows.
+ * welcome email (render.server.ts) and a campaign (services/campaigns/render.server.ts) differ only in their body rows.
  *
  * Pure string code: the previews, the workers that send and the tests all call it. Everything a merchant
  * or subscriber typed is escaped; colours and URLs are checked before they reach an attribute. Mail clients
