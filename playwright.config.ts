@@ -49,16 +49,20 @@ function webServer(port: number, database: string, ttl: number, withAdmin: boole
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: "test-results",
-  fullyParallel: false,
+  // Tests, not files, are shared out: each worker makes its own data (unique names, its own members).
+  fullyParallel: true,
   forbidOnly: true,
-  retries: 0,
+  // A failure runs once more with a trace to explain it, and still fails the run: recording a trace of every
+  // test costs about a quarter of the suite's time; a test that passes only the second time fails it too.
+  retries: 1,
+  failOnFlakyTests: true,
   workers: 2,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
   use: {
     headless: true,
-    trace: "retain-on-failure",
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
     locale: "en-US",
     timezoneId: "UTC",

@@ -45,6 +45,8 @@ function createEmbeddedApp(config: NonNullable<ReturnType<typeof embeddedAppConf
     apiVersion: API_VERSION,
     authPathPrefix: AUTH_PATH_PREFIX,
     distribution: AppDistribution.AppStore,
+    // The library logs to the console: warnings only, the app's own log (pino) says what happened.
+    logger: { level: LogSeverity.Warning },
     sessionStorage: new EncryptedSessionStorage(new DrizzleSessionStoragePostgres(db(), sessionTable)),
     // Offline tokens that expire and refresh themselves: Shopify's requirement for new public apps.
     future: { expiringOfflineAccessTokens: true },

@@ -1,4 +1,4 @@
-import { ensureStore } from "./support/api";
+import { ensureStore, unique } from "./support/api";
 import { login, openUserMenu } from "./support/auth";
 import { expect, sidebarItems, test } from "./support/fixtures";
 import { createMember } from "./support/members";
@@ -17,8 +17,9 @@ const ALL_ITEMS = [
   "Member Management",
 ];
 
-const SUBSCRIBER_VIEWER = { email: "viewer@e2e.test", password: "viewer-password-1" };
-const NO_PERMISSIONS = { email: "nothing@e2e.test", password: "nothing-password-1" };
+// Each worker process that runs these tests makes its own members (the suite runs fully parallel).
+const SUBSCRIBER_VIEWER = { email: `${unique("viewer")}@e2e.test`, password: "viewer-password-1" };
+const NO_PERMISSIONS = { email: `${unique("nothing")}@e2e.test`, password: "nothing-password-1" };
 
 test.beforeAll(async () => {
   // The main layout needs a store in the organization (without one every screen is /onboarding).

@@ -1,4 +1,4 @@
-import { ensureStore } from "./support/api";
+import { ensureStore, unique } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
 import { linkIn, newestMail } from "./support/mail";
@@ -46,7 +46,7 @@ test("forgot password: validation, 'Check Your Email', Try Again and Back to Log
 test("the emailed reset link sets a new password that signs in", async ({ page, browserErrors }) => {
   // Signing in with the old password answers 401, which Chromium reports as a failed resource load.
   browserErrors.allow(/status of 401 .*\/api\/auth\/login/);
-  const member = { email: "reset-member@e2e.test", password: "old-password-1" };
+  const member = { email: `${unique("reset-member")}@e2e.test`, password: "old-password-1" };
   const newPassword = "brand-new-password-2";
   await createMember(MAIN, { ...member, permissions: { view_subscribers: true } });
 

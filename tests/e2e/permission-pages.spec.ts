@@ -1,11 +1,12 @@
-import { ensureStore } from "./support/api";
+import { ensureStore, unique } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test } from "./support/fixtures";
 import { createMember } from "./support/members";
 import { screenshot } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
 
-const MEMBER = { email: "no-access@e2e.test", password: "no-access-password-1" };
+// Each worker process that runs these tests makes its own member (the suite runs fully parallel).
+const MEMBER = { email: `${unique("no-access")}@e2e.test`, password: "no-access-password-1" };
 
 test.beforeAll(async () => {
   await ensureStore(MAIN, ADMIN);
