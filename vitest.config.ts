@@ -18,6 +18,9 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
+          // A hang detector, not a speed limit: the first fake Shopify call builds the Admin schema (seconds
+          // on a busy machine).
+          testTimeout: 30_000,
           setupFiles: ["tests/support/infra/setup-console.ts"],
         },
       },

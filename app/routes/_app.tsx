@@ -28,7 +28,7 @@ import {
   selectStore,
   switchStorePath,
 } from "~/lib/store-routing";
-import { listStoreSummaries } from "~/services/stores/stores.server";
+import { listStoreSummaries } from "~/services/stores/crud.server";
 import type { Route } from "./+types/_app";
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { promoteVariantSchema } from "~/lib/schemas/popups";
-import { promoteVariant } from "~/services/popups/popups.server";
+import { promoteVariant } from "~/services/popups/crud.server";
 
 /** Ends a popup's A/B test with the given variant as the popup. */
 const { loader, action } = apiRoute({

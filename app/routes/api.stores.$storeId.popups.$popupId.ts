@@ -1,7 +1,7 @@
 import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { updatePopupSchema } from "~/lib/schemas/popups";
-import { deletePopup, getPopup, updatePopup } from "~/services/popups/popups.server";
+import { deletePopup, getPopup, updatePopup } from "~/services/popups/crud.server";
 
 const { loader, action } = apiRoute({
   GET: async ({ request, params }) =>

@@ -1,7 +1,7 @@
 import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { popupOrderSchema } from "~/lib/schemas/popups";
-import { reorderPopups } from "~/services/popups/popups.server";
+import { reorderPopups } from "~/services/popups/crud.server";
 
 /** The storefront's order of a store's popups: the first listed shows first when several match. */
 const { loader, action } = apiRoute({

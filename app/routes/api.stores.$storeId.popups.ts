@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { newPopupSchema } from "~/lib/schemas/popups";
-import { createPopup, listPopups } from "~/services/popups/popups.server";
+import { createPopup, listPopups } from "~/services/popups/crud.server";
 
 const { loader, action } = apiRoute({
   GET: async ({ request, params }) => ({

@@ -1,7 +1,7 @@
 import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { updateStoreSchema } from "~/lib/schemas/stores";
-import { deleteStore, updateStore } from "~/services/stores/stores.server";
+import { deleteStore, updateStore } from "~/services/stores/crud.server";
 
 const { loader, action } = apiRoute({
   PUT: async ({ request, params }) => {

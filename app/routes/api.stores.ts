@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { requireActor } from "~/http/guards/request-actor.server";
 import { apiRoute, readJson } from "~/http/json.server";
 import { createStoreSchema } from "~/lib/schemas/stores";
-import { createStore, listStores } from "~/services/stores/stores.server";
+import { createStore, listStores } from "~/services/stores/crud.server";
 
 const { loader, action } = apiRoute({
   GET: async ({ request }) => listStores(await requireActor(request)),

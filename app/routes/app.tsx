@@ -7,7 +7,7 @@ import { UnsavedChangesProvider } from "~/components/unsaved-changes";
 import { requireScreenActor } from "~/http/guards/request-actor.server";
 import { embeddedNavItems } from "~/lib/navigation";
 import { EMBEDDED_HOME } from "~/lib/store-routing";
-import { listStoreSummaries } from "~/services/stores/stores.server";
+import { listStoreSummaries } from "~/services/stores/crud.server";
 import { embeddedAppConfig } from "~/shopify.server";
 import type { Route } from "./+types/app";
 

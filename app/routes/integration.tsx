@@ -11,8 +11,8 @@ import { StorePicker } from "~/components/store-picker";
 import { requireStoreScreen } from "~/http/guards/screens.server";
 import { sectionPath } from "~/lib/store-routing";
 import { appEmbedStatus } from "~/services/stores/app-embed.server";
+import { requireStore } from "~/services/stores/crud.server";
 import { integrationScript, siteUrlOf } from "~/services/stores/integration.server";
-import { requireStore } from "~/services/stores/stores.server";
 import type { Route } from "./+types/integration";
 
 export const meta: Route.MetaFunction = () => [{ title: "Integration · Newsletter Popup" }];

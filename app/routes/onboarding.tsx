@@ -29,7 +29,7 @@ import { installScript } from "~/lib/install-script";
 import type { StoreView } from "~/lib/schemas/stores";
 import { rememberStore } from "~/lib/store-routing";
 import { env } from "~/server/env.server";
-import { listStoreSummaries, listTakenShops } from "~/services/stores/stores.server";
+import { listStoreSummaries, listTakenShops } from "~/services/stores/crud.server";
 import { isEmbeddedAppEnabled } from "~/shopify.server";
 import type { Route } from "./+types/onboarding";
 

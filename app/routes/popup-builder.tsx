@@ -29,8 +29,8 @@ import { StorePicker } from "~/components/store-picker";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { requireStoreScreen } from "~/http/guards/screens.server";
 import { toPublicConfig, toPublicVariant } from "~/lib/public-popup-config";
-import { listPopups } from "~/services/popups/popups.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { listPopups } from "~/services/popups/crud.server";
+import { requireStore } from "~/services/stores/crud.server";
 import type { Route } from "./+types/popup-builder";
 
 export const meta: Route.MetaFunction = () => [{ title: "Popup Builder · Newsletter Popup" }];

@@ -17,7 +17,7 @@ import { requireStoreScreen } from "~/http/guards/screens.server";
 import type { EmailSettingsView } from "~/lib/schemas/email-settings";
 import { getEmailSettings } from "~/services/email/settings.server";
 import { getPreferences } from "~/services/notifications/preferences.server";
-import { presentStore, requireStore } from "~/services/stores/stores.server";
+import { presentStore, requireStore } from "~/services/stores/crud.server";
 import { isEmbeddedAppEnabled } from "~/shopify.server";
 import type { Route } from "./+types/settings";
 

@@ -9,7 +9,7 @@ import { StoreCard } from "~/components/stores/store-card";
 import { useToast } from "~/components/toast";
 import { requireScreen } from "~/http/guards/screens.server";
 import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
-import { listStores, listTakenShops } from "~/services/stores/stores.server";
+import { listStores, listTakenShops } from "~/services/stores/crud.server";
 import type { Route } from "./+types/stores";
 
 export const meta: Route.MetaFunction = () => [{ title: "Store Management · Newsletter Popup" }];

@@ -23,7 +23,7 @@ import {
   readFilters,
   type SubscriberListRow,
 } from "~/lib/schemas/subscribers";
-import { requireStore } from "~/services/stores/stores.server";
+import { requireStore } from "~/services/stores/crud.server";
 import { listSubscribers } from "~/services/subscribers/list.server";
 import type { Route } from "./+types/subscribers";
 

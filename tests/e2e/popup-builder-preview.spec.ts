@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { createStore, type Store, unique } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
+import { saveTitle } from "./support/popup-builder";
 import { screenshot } from "./support/screenshot";
 import { ADMIN } from "./support/servers";
 import { adminApiForFile } from "./support/spec-setup";
@@ -25,6 +26,9 @@ function previewDialog(page: Page): Locator {
   return page.locator("[data-testid=popup-preview]").getByRole("dialog");
 }
 
+const storedTitle = (storeId: string) => async () =>
+  ((await popupConfig(storeId)) as { title?: string }).title;
+
 async function widthOf(locator: Locator): Promise<number> {
   const box = await locator.boundingBox();
   if (!box) throw new Error("not rendered");
@@ -44,18 +48,19 @@ test("the preview shows each popup width to scale, on a desktop or a 390 px phon
   await expect(page.getByText(/^Desktop screen, 1024 px wide, shown at \d+%$/)).toBeVisible();
 
   const width = page.getByLabel("Width");
+  const screenWidth = await widthOf(screen);
+  /** The popup's share of the screen, once its width transition has ended. */
+  const share = (expected: number) =>
+    expect.poll(async () => (await widthOf(dialog)) / screenWidth).toBeCloseTo(expected, 1);
   await width.selectOption({ label: "Small" });
   await expect(dialog).toHaveAttribute("style", /--w: 360px/);
-  await page.waitForTimeout(300);
-  const screenWidth = await widthOf(screen);
+  // On the 1024 px screen the popup takes its real share: 360 and 640 of 1024, whatever the scale.
+  await share(360 / 1024);
   const small = await widthOf(dialog);
   await width.selectOption({ label: "Extra large" });
   await expect(dialog).toHaveAttribute("style", /--w: 640px/);
-  await page.waitForTimeout(300);
+  await share(640 / 1024);
   const large = await widthOf(dialog);
-  // On the 1024 px screen the popup takes its real share: 360 and 640 of 1024, whatever the scale.
-  expect(small / screenWidth).toBeCloseTo(360 / 1024, 1);
-  expect(large / screenWidth).toBeCloseTo(640 / 1024, 1);
   expect(large / small).toBeGreaterThan(1.6);
   await screenshot(page, "popup-builder-preview-desktop", { fullPage: false });
 
@@ -67,9 +72,8 @@ test("the preview shows each popup width to scale, on a desktop or a 390 px phon
   );
   await expect(page.getByText(/^Mobile screen, 390 px wide/)).toBeVisible();
   await expect(screen).toHaveCSS("width", "390px");
-  await page.waitForTimeout(300);
   const phone = await widthOf(screen);
-  expect((await widthOf(dialog)) / phone).toBeCloseTo((390 - 24) / 390, 1);
+  await expect.poll(async () => (await widthOf(dialog)) / phone).toBeCloseTo((390 - 24) / 390, 1);
   await expect(dialog).toBeVisible();
   await screenshot(page, "popup-builder-preview-mobile", { fullPage: false });
 
@@ -122,15 +126,12 @@ test("a refused value says 'Not saved' until it is fixed, never 'All changes sav
   await button.fill("");
   await expect(page.getByText("Button text is required", { exact: true })).toBeVisible();
   await expect(page.getByText("Not saved: fix the Button text field")).toBeVisible();
-  await page.waitForTimeout(500);
   await expect(saved).toBeHidden();
-  expect((await popupConfig(store.id)).buttonText).toBe("SUBMIT");
 
-  // Another valid edit is saved, but the status still says the refused one is not.
-  await page.getByLabel("Title", { exact: true }).fill("Still editing");
-  await expect
-    .poll(async () => ((await popupConfig(store.id)) as { title?: string }).title)
-    .toBe("Still editing");
+  // Another valid edit is saved, but the status still says the refused one is not. Saves go in order, so
+  // once the later edit is stored, the refused one would have been too: it was not.
+  await saveTitle(page, storedTitle(store.id), "Still editing");
+  expect((await popupConfig(store.id)).buttonText).toBe("SUBMIT");
   await expect(page.getByText("Not saved: fix the Button text field")).toBeVisible();
   await screenshot(page, "popup-builder-not-saved");
 
@@ -142,7 +143,7 @@ test("a refused value says 'Not saved' until it is fixed, never 'All changes sav
   await percentage.fill("0");
   await expect(page.getByText("Discount percentage must be between 1 and 100")).toBeVisible();
   await expect(page.getByText("Not saved: fix the Discount percentage field")).toBeVisible();
-  await page.waitForTimeout(500);
+  await saveTitle(page, storedTitle(store.id), "Still editing the offer");
   expect((await popupConfig(store.id)).discountPercentage).toBe(15);
   await percentage.fill("25");
   await expect(saved).toBeVisible();

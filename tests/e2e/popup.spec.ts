@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { createStore, type Store, subscribe, unique, updatePopup } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
+import { saveTitle } from "./support/popup-builder";
 import { screenshot } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
 import { adminApiForFile } from "./support/spec-setup";
@@ -30,6 +31,7 @@ function newStore(label: string): Promise<Store> {
 }
 
 const popupConfig = (storeId: string) => api.get<PopupConfig>(`/api/stores/${storeId}/popup`);
+const titleOf = async (storeId: string) => (await popupConfig(storeId)).title;
 
 /** The builder's live preview: an open shadow root, which Playwright's locators pierce. */
 function preview(page: Page): Locator {
@@ -116,11 +118,11 @@ test.describe("popup builder", () => {
     const percentage = page.getByLabel("Discount percentage");
     const error = page.getByText("Discount percentage must be between 1 and 100");
 
+    const storedTitle = () => titleOf(store.id);
     for (const invalid of ["0", "101"]) {
       await percentage.fill(invalid);
       await expect(error).toBeVisible();
-      // Give the 100 ms autosave time to (wrongly) send it.
-      await page.waitForTimeout(500);
+      await saveTitle(page, storedTitle, `Offer without ${invalid} %`);
       expect((await popupConfig(store.id)).discountPercentage).toBe(15);
     }
     await screenshot(page, "popup-builder-discount-error");
@@ -171,8 +173,8 @@ test.describe("popup builder", () => {
     await expect(page.getByText("Amounts must be at least 0")).toBeVisible();
     await expect(saveCart).toBeDisabled();
     await minimum.fill("25.50");
-    // Nothing is saved before the button.
-    await page.waitForTimeout(500);
+    // Nothing is saved before the button, while other edits are.
+    await saveTitle(page, () => titleOf(store.id), "Offer with a minimum");
     expect((await popupConfig(store.id)).cartValidation.enabled).toBe(false);
     await saveCart.click();
     await expect(toast(page)).toHaveText("Success: Cart validation saved");

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { offerDiscounts, popupConfigs, stores, subscribers } from "~/db/schema";
 import { updatePreferences } from "~/services/notifications/preferences.server";
-import { updatePopupConfig } from "~/services/popups/popups.server";
+import { updatePopupConfig } from "~/services/popups/crud.server";
 import { subscribingPopup } from "~/services/popups/public-popups.server";
 import { redactCustomer } from "~/services/shopify/compliance.server";
 import { withShopify } from "~/services/shopify/connection.server";

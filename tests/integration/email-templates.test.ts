@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { updatePopupConfig } from "~/services/popups/popups.server";
+import { updatePopupConfig } from "~/services/popups/crud.server";
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import {
   createMember,

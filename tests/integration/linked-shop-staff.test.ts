@@ -4,7 +4,7 @@ import { organizations, shopifyOauthStates, stores, userPreferences, users } fro
 import { SHOP_OWNER_INACTIVE } from "~/http/guards/embedded-actor.server";
 import { allPermissions, storeLevelPermissions } from "~/lib/permissions";
 import { CONNECT_ADMIN_ONLY } from "~/lib/schemas/shopify";
-import { createStore } from "~/services/stores/stores.server";
+import { createStore } from "~/services/stores/crud.server";
 import { FAKE_SHOP, FAKE_STANDALONE_SHOP } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import { createMember, createOrganizationWithAdmin } from "../support/builders/fixtures";

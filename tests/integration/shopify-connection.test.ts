@@ -11,7 +11,7 @@ import {
   verifyShopifyAccess,
 } from "~/services/shopify/admin-api.server";
 import { connectShopify, verifyShopifyConnection, withShopify } from "~/services/shopify/connection.server";
-import { createStore, updateStore } from "~/services/stores/stores.server";
+import { createStore, updateStore } from "~/services/stores/crud.server";
 import { drainInProcessJobs } from "../../jobs/client";
 import { FAKE_SHOP, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
 import { actorFor, createStoreFor } from "../support/builders/actors";

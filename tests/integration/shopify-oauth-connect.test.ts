@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopifyOauthStates, shopifySessions, stores } from "~/db/schema";
 import { CONNECT_ADMIN_ONLY, SHOP_DOMAIN_MESSAGE } from "~/lib/schemas/shopify";
 import { decryptSecret } from "~/server/crypto.server";
-import { createStore } from "~/services/stores/stores.server";
+import { createStore } from "~/services/stores/crud.server";
 import { FAKE_SHOP } from "../../mocks/shopify";
 import { actorFor } from "../support/builders/actors";
 import {

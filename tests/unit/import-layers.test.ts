@@ -10,7 +10,7 @@ const imports = readImports(ROOT, ["app", "jobs", "server.ts"]);
 const inside = (file: string, ...folders: string[]) =>
   folders.some((folder) => file.startsWith(`${folder}/`));
 
-/** `app/services/stores/stores.server.ts:20 imports "~/services/popups/…" (app/services/popups/….ts)` */
+/** `app/services/stores/crud.server.ts:20 imports "~/services/popups/…" (app/services/popups/….ts)` */
 function describeImport({ file, line, specifier, target }: Import): string {
   const reached = target ?? (isBuiltin(specifier) ? "a Node built-in" : "a package");
   return `${file}:${line} imports "${specifier}" (${reached})`;

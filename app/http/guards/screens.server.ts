@@ -3,7 +3,7 @@ import { requireScreenActor } from "~/http/guards/request-actor.server";
 import type { Permission } from "~/lib/permissions";
 import { readCookie, SELECTED_STORE_COOKIE, selectStore } from "~/lib/store-routing";
 import type { Actor } from "~/services/access/actor.server";
-import { listStoreSummaries, requireStore, type StoreSummary } from "~/services/stores/stores.server";
+import { listStoreSummaries, requireStore, type StoreSummary } from "~/services/stores/crud.server";
 import { errorPage } from "../errors.server";
 
 /**

@@ -13,7 +13,7 @@ import {
 } from "~/lib/schemas/campaigns";
 import { conflict, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { requireStore } from "~/services/stores/crud.server";
 import { countAudience } from "./audience.server";
 import { campaignProgress, withFigures } from "./figures.server";
 

@@ -2,7 +2,7 @@ import type { CampaignPreview } from "~/lib/schemas/campaigns";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import type { RenderedEmail } from "~/services/email/frame.server";
 import { previewVariables } from "~/services/email/merge-tags.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { requireStore } from "~/services/stores/crud.server";
 import { renderCampaignEmail } from "./render.server";
 
 /** The editor's unsaved campaign as a reader would get it: a sample reader with the store's own offer. */

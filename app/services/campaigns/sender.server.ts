@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { emailSettings } from "~/db/schema";
 import type { StoreSender } from "~/lib/schemas/campaign-views";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { requireStore } from "~/services/stores/crud.server";
 
 /**
  * Who a campaign without a from name of its own comes from: the store's email settings. Read for people

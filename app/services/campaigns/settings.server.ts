@@ -4,7 +4,7 @@ import { emailSettings } from "~/db/schema";
 import type { CampaignSettings } from "~/lib/schemas/campaign-sending";
 import { notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { requireStore } from "~/services/stores/crud.server";
 
 /** The default messages per second of a store that never set one (email_settings.campaign_send_rate). */
 const DEFAULT_SEND_RATE = 10;

@@ -2,7 +2,7 @@ import type { CampaignTest } from "~/lib/schemas/campaign-sending";
 import type { Actor } from "~/services/access/actor.server";
 import { previewVariables } from "~/services/email/merge-tags.server";
 import { sendTestMessage } from "~/services/email/settings.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { requireStore } from "~/services/stores/crud.server";
 import { requireCampaign } from "./crud.server";
 import { campaignSender, renderCampaign } from "./message.server";
 

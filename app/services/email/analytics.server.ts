@@ -6,7 +6,7 @@ import { can } from "~/lib/permissions";
 import type { ClickStats, EmailAnalytics, TrackedLink } from "~/lib/schemas/email-analytics";
 import { notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { requireStore } from "~/services/stores/crud.server";
 import {
   clicksPerDay,
   clickTotals,

@@ -9,7 +9,7 @@ import { db } from "~/db/client.server";
 import { popupConfigs } from "~/db/schema";
 import { DISCOUNT_CODE_TAG, linkableUrl } from "~/lib/email-links";
 import { env } from "~/server/env.server";
-import type { StoreRow } from "~/services/stores/stores.server";
+import type { StoreRow } from "~/services/stores/crud.server";
 import { fillDiscountPercent } from "../../../popup/config";
 import { unsubscribeUrl } from "./links.server";
 import type { MailContext } from "./mail-context.server";

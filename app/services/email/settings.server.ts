@@ -9,7 +9,7 @@ import { DomainError, invalid, notFound, upstreamFailed } from "~/server/domain-
 import { privateHostRefusal } from "~/server/network-guard.server";
 import { consumeAll, type RateRule } from "~/server/rate-limit.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { requireStore } from "~/services/stores/crud.server";
 import { sendStoreMail } from "./store-mailer.server";
 
 /**

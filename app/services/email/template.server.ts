@@ -4,7 +4,7 @@ import { emailTemplates } from "~/db/schema";
 import type { EmailTemplatePreview, EmailTemplateUpdate } from "~/lib/schemas/email-template";
 import { notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { requireStore } from "~/services/stores/crud.server";
 import { previewVariables } from "./merge-tags.server";
 import { renderWelcomeEmail } from "./render.server";
 import { sendTestMessageToSelf } from "./settings.server";

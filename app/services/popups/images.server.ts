@@ -5,7 +5,7 @@ import { isUuid } from "~/lib/ids";
 import { popupImagePath } from "~/lib/public-popup-config";
 import { conflict, invalid, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { requireStore } from "~/services/stores/crud.server";
 import { imageDimensions } from "./image-dimensions.server";
 
 /** An uploaded popup image may be at most this large; a store keeps at most this many. */

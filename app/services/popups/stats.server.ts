@@ -12,7 +12,7 @@ import {
 import type { AttributedRevenue, PopupStats, PopupStatsQuery, VariantStats } from "~/lib/schemas/popup-stats";
 import type { Actor } from "~/services/access/actor.server";
 import { revenueByCurrency } from "~/services/stores/revenue.server";
-import { requirePopup } from "./popups.server";
+import { requirePopup } from "./crud.server";
 
 const DAY_MS = 86_400_000;
 

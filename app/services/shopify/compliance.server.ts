@@ -15,7 +15,7 @@ import { logger } from "~/server/logger.server";
 import { clicksOfAddresses, forgetClicksOfAddresses } from "~/services/email/click-tracking.server";
 import { sendSystemMail } from "~/services/email/system-mailer.server";
 import { customerDataRequestMail } from "~/services/notifications/messages.server";
-import type { StoreRow } from "~/services/stores/stores.server";
+import type { StoreRow } from "~/services/stores/crud.server";
 import { withShopify } from "./connection.server";
 import { removeCodesFromShopify } from "./offer-discounts.server";
 

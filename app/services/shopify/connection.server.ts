@@ -10,7 +10,7 @@ import { decryptSecret } from "~/server/crypto.server";
 import { invalid, notFound, refused } from "~/server/domain-errors.server";
 import { logger } from "~/server/logger.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { presentStore, requireStore } from "~/services/stores/stores.server";
+import { presentStore, requireStore } from "~/services/stores/crud.server";
 import {
   checkShopifyAccess,
   credentialsFor,

@@ -5,7 +5,7 @@ import { CUSTOMER_WRITE_SCOPE } from "~/lib/schemas/consent-sync";
 import { invalid, isPermanent, refused } from "~/server/domain-errors.server";
 import { logger } from "~/server/logger.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { requireStore } from "~/services/stores/crud.server";
 import { enqueue } from "../../../jobs/client";
 import { ShopifyAuthError, ShopifyShopRefusedError, verifyShopifyAccess } from "./admin-api.server";
 import { credentialsOf, withShopify } from "./connection.server";

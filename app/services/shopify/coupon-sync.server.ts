@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { popupConfigs, stores, subscribers } from "~/db/schema";
 import { invalid, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { requireStore } from "~/services/stores/crud.server";
 import { runAndWait } from "../../../jobs/client";
 import { redeemCodeOf } from "./admin-api.server";
 import { withShopify } from "./connection.server";

@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { popupConfigs, stores, subscribers } from "~/db/schema";
 import { logger } from "~/server/logger.server";
 import { preferencesOf } from "~/services/access/preferences.server";
-import { popupOfRow } from "~/services/popups/popup-of.server";
+import { popupOfRow } from "~/services/popups/row-popup.server";
 import { redeemCodeOf } from "./admin-api.server";
 import { credentialsOf, withShopify } from "./connection.server";
 import { addCodesToOffer, uniqueCodeFrom } from "./offer-discounts.server";

@@ -4,7 +4,7 @@ import { isUniqueViolation } from "~/db/errors.server";
 import { organizations, stores, userPreferences, users } from "~/db/schema";
 import { encryptSecret } from "~/server/crypto.server";
 import { findUserByEmail } from "~/services/access/users.server";
-import { insertStoreWithDefaults } from "~/services/stores/stores.server";
+import { insertStoreWithDefaults } from "~/services/stores/crud.server";
 import { enqueue } from "../../../jobs/client";
 import { adminGraphql } from "./admin-api.server";
 

@@ -8,7 +8,7 @@ import { CONNECT_ADMIN_ONLY, MYSHOPIFY_DOMAIN, type ShopifyOauthStartInput } fro
 import { encryptSecret } from "~/server/crypto.server";
 import { conflict, invalid, refused, unauthorized, upstreamFailed } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { requireStore } from "~/services/stores/crud.server";
 import { embeddedAppConfig, oauthUtils, sessionStorage } from "~/shopify.server";
 import { enqueue } from "../../../jobs/client";
 import { issueOauthState, takeOauthState } from "./oauth-states.server";

@@ -2,8 +2,8 @@ import { and, count, countDistinct, eq, gte, inArray, sql, sum } from "drizzle-o
 import { db } from "~/db/client.server";
 import { orderAttributions, popupConfigs, popupViews, storeCounters, subscribers } from "~/db/schema";
 import type { Actor } from "~/services/access/actor.server";
+import { conversionRate, listStoreSummaries, requireStore } from "./crud.server";
 import { revenueByCurrency } from "./revenue.server";
-import { conversionRate, listStoreSummaries, requireStore } from "./stores.server";
 
 const CHART_DAYS = 30;
 

@@ -9,9 +9,9 @@ import { env } from "~/server/env.server";
 import { fetchPublicPage } from "~/server/safe-fetch.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { enqueue } from "../../../jobs/client";
+import { requireStore } from "./crud.server";
 import { findPopupScript } from "./installation-detector.server";
 import { forgetPublicConfig } from "./public-config-cache.server";
-import { requireStore } from "./stores.server";
 
 /** SPEC §9: an installation check is answered from its last result for 5 minutes unless forced. */
 export const VERIFICATION_CACHE_MS = 5 * 60 * 1000;

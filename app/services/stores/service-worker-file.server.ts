@@ -1,7 +1,7 @@
 import { SERVICE_WORKER_FILE_NAME } from "~/lib/install-script";
 import { env } from "~/server/env.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { requireStore } from "./stores.server";
+import { requireStore } from "./crud.server";
 
 /**
  * A service worker for the merchant's site root. It answers the popup script (and its view) and this

@@ -7,7 +7,7 @@ import { subscribers } from "~/db/schema";
 import { csvRow } from "~/lib/csv";
 import type { SubscriberFilters } from "~/lib/schemas/subscribers";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { requireStore } from "~/services/stores/crud.server";
 import { afterCursor, type Cursor, filterConditions, sortKey } from "./list.server";
 
 export const CSV_HEADER = [

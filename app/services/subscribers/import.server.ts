@@ -12,7 +12,7 @@ import { invalid, tooLarge } from "~/server/domain-errors.server";
 import { spoolToFile } from "~/server/spool.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { pendingWelcomes, wakeWelcomeOutbox } from "~/services/email/welcome-outbox.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { requireStore } from "~/services/stores/crud.server";
 import { MAX_FIELD_LENGTH, normalizeEmail, validateEmail } from "../../../popup/validation";
 import {
   type ColumnMap,

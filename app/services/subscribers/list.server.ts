@@ -11,7 +11,7 @@ import type {
 } from "~/lib/schemas/subscribers";
 import { invalid, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { requireStore } from "~/services/stores/stores.server";
+import { requireStore } from "~/services/stores/crud.server";
 
 /**
  * Counting a date range stops here: an exact total of a million matches would cost more than the page

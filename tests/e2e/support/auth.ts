@@ -25,7 +25,9 @@ export async function login(page: Page, email: string, password: string): Promis
   // The session cookie is Secure: given for the origin, which the browser treats as secure (localhost).
   await page
     .context()
-    .addCookies(cookies.map((cookie) => ({ ...cookie, url: origin, secure: true, sameSite: "Lax" as const })));
+    .addCookies(
+      cookies.map((cookie) => ({ ...cookie, url: origin, secure: true, sameSite: "Lax" as const })),
+    );
   await page.goto("/");
   await expect(page).not.toHaveURL(/\/login/);
 }

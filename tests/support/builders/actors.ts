@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { type Actor, signedInActor } from "~/services/access/actor.server";
-import { createStore } from "~/services/stores/stores.server";
+import { createStore } from "~/services/stores/crud.server";
 import { testDb } from "../infra/db";
 import { saveLegacyToken } from "./legacy-shopify";
 

@@ -4,7 +4,7 @@ import ts from "typescript";
 
 /** One import of one source file: where it is written, what it says, and the repository file it reaches. */
 export type Import = {
-  /** The importing file, relative to the repository root (`app/services/stores/stores.server.ts`). */
+  /** The importing file, relative to the repository root (`app/services/stores/crud.server.ts`). */
   file: string;
   line: number;
   /** As written: `~/server/env.server`, `../../../jobs/client`, `node:fs`, `zod`. */

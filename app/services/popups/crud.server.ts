@@ -5,12 +5,12 @@ import { isUuid } from "~/lib/ids";
 import type { NewPopup, PopupUpdate } from "~/lib/schemas/popups";
 import { conflict, invalid, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
+import { requireStore, type StoreRow } from "~/services/stores/crud.server";
 import { forgetPublicConfig } from "~/services/stores/public-config-cache.server";
-import { requireStore, type StoreRow } from "~/services/stores/stores.server";
 import { enqueue } from "../../../jobs/client";
 import { MAX_POPUPS_PER_STORE } from "../../../popup/config";
+import { imagesReferenced, mergePopupChanges, newPopupColumns } from "./changes";
 import { requireStoreImages } from "./images.server";
-import { imagesReferenced, mergePopupChanges, newPopupColumns } from "./popup-changes";
 
 export type PopupRow = typeof popupConfigs.$inferSelect;
 
