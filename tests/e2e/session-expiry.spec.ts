@@ -19,8 +19,9 @@ test.beforeEach(async ({ page }) => {
   await page.clock.install();
   await login(page, OWNER.email, OWNER.password);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  // Let the login toast go before looking for the session toasts.
-  await expect(toast(page)).toHaveCount(0, { timeout: 10_000 });
+  // The badge shows "…" until the page knows when the session ends.
+  await expect(sessionBadge(page)).toHaveText(/Session: \d+m \d+s$/);
+  await expect(toast(page)).toHaveCount(0);
 });
 
 function sessionBadge(page: Page) {

@@ -15,6 +15,9 @@ import { MAIN } from "./support/servers";
 import { installShopifyAdmin, openFromAdminMenu, openInAdmin } from "./support/shopify-admin";
 import { openShopStorefront } from "./support/shopify-storefront";
 
+// One fake shop for the whole file: its install, App Proxy visits and settings build on one another in order.
+test.describe.configure({ mode: "serial" });
+
 /**
  * The app inside the Shopify admin: the admin page frames /app with a session token, App Bridge (a stub
  * of it, see support/shopify-admin.ts) carries the token on every fetch, draws the nav menu and toasts.
