@@ -56,7 +56,9 @@ export default defineConfig({
   // test costs about a quarter of the suite's time; a test that passes only the second time fails it too.
   retries: 1,
   failOnFlakyTests: true,
-  workers: 2,
+  // Three on two cores: a worker spends part of each test waiting on the server and the browser.
+  // 2 → 3 took the suite from 10.2 to 7.6 minutes here.
+  workers: 3,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],

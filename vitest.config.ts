@@ -8,8 +8,10 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    // Two cores here: one test file per core (an integration file may also run an app server).
-    maxWorkers: 2,
+    // Four files at once on two cores: many integration files spend their time waiting (a lease to lapse, a
+    // killed worker's jobs to be taken over, a scheduled send), which the others use. 2 → 4 took Vitest from
+    // 525 s to 377 s here, with every test's time far below its timeout.
+    maxWorkers: 4,
     minWorkers: 1,
     projects: [
       {

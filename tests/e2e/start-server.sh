@@ -63,6 +63,8 @@ unset REDIS_URL SMTP_URL ALLOW_SIGNUP
 export ALLOW_PRIVATE_NETWORK_TARGETS=true
 # Every spec subscribes from 127.0.0.1: the default 20 per minute per IP is a storefront limit, not a test one.
 export SUBSCRIBE_LIMIT_PER_IP=1000
+# The same for popup views: three workers in parallel open storefront pages faster than a shopper does.
+export IMPRESSION_LIMIT_PER_IP=10000
 # campaigns.spec.ts holds a campaign's messages to pause it: they are tried again in seconds, not half a minute.
 export CAMPAIGN_RETRY_SECONDS=2
 if [[ "$WITH_ADMIN" == 1 ]]; then
