@@ -9,6 +9,8 @@ import { OWNER, SHORT } from "./support/servers";
  * from the app's root to the popup on the demo page with no other URL typed (session-expiry.spec.ts signs
  * in as that admin afterwards).
  */
+test.describe.configure({ mode: "serial" });
+
 test("before any account exists, /login points the new owner to /setup", async ({ page }) => {
   expect(await countUsers(SHORT)).toBe(0);
   await page.setViewportSize({ width: 1440, height: 900 });
