@@ -11,7 +11,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { rollupOptions: { input: "./app/http/production.server.ts", output: { inlineDynamicImports: true } } }
     : undefined,
-  ssr: { noExternal: ["@shopify/polaris"] },
+  ssr: { noExternal: ["@shopify/polaris", "@shopify/polaris-icons"] },
   // The dev server's dependency scan reads loaders and actions too, and would pre-bundle argon2's browser
   // build for the client, whose WebAssembly package is not installed; no client module uses it.
   optimizeDeps: { exclude: ["@node-rs/argon2"] },

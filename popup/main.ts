@@ -32,6 +32,18 @@ declare const __LATER_FILES__: { view: string };
 
 const SCRIPT_PATH = "/js/newsletter-popup.js";
 
+/**
+ * What the popup did, for the shop's own analytics and tests: a `newsletterpopup` event on window. "ready"
+ * comes once, when this page view's decision is made (the popup chosen, or none, and what it waits for).
+ */
+export type PopupEvent =
+  | { type: "ready"; popupId: string | null; trigger: string | null }
+  | { type: "open" | "close" | "subscribe"; popupId: string };
+
+function announce(detail: PopupEvent): void {
+  dispatchEvent(new CustomEvent("newsletterpopup", { detail }));
+}
+
 function findScript(): HTMLScriptElement | null {
   const current = document.currentScript;
   if (current instanceof HTMLScriptElement && current.dataset.storeId) return current;
@@ -140,6 +152,7 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     if (result.ok) {
       local.set(keys.subscribed, String(Date.now()));
       subscribedHere = true;
+      announce({ type: "subscribe", popupId: shown.popupId });
     }
     return result;
   }
@@ -202,10 +215,12 @@ function boot(script: HTMLScriptElement, storeId: string): void {
         local.set(keys.dismissed, String(Date.now()));
         popup = null;
         host.remove();
+        announce({ type: "close", popupId: current.id });
         if (current.design.teaser.enabled && !subscribedHere) teaser(current);
       },
     });
     countImpression();
+    announce({ type: "open", popupId: current.id });
     loaded.prove(api); // the bot check, solved while the visitor types
   }
 
@@ -267,31 +282,41 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     else fire();
   }
 
-  async function start(): Promise<void> {
+  /** Loads the store's popups, chooses this page view's and arms its trigger; answers what it waits for. */
+  async function decide(): Promise<{ popupId: string | null; trigger: string | null }> {
+    const none = { popupId: null, trigger: null };
     try {
       const version = data.scriptVersion ? `&v=${encodeURIComponent(data.scriptVersion)}` : "";
       const embed = +(data.source === "app-embed");
       const response = await fetch(`${api}/popups?e=${embed}${version}`, {
         headers: { Accept: "application/json" },
       });
-      if (!response.ok) return;
+      if (!response.ok) return none;
       popups = ((await response.json()) as PublicPopups).popups;
     } catch {
-      return;
+      return none;
     }
     const subscribed = Boolean(local.get(keys.subscribed));
     const chosen = choosePopup(popups, currentVisit(keys, mark), subscribed);
     // open() shows the popup this page view would, else the first.
     const opened = chosen || (openRequested && popups[0]);
-    if (!opened) return;
+    if (!opened) return none;
     config = prepare(opened);
-    if (openRequested) return void show(true);
-    if (!chosen) return;
+    if (openRequested) {
+      void show(true);
+      return { popupId: opened.id, trigger: "open" };
+    }
+    if (!chosen) return none;
     const plan = planDisplay(config, subscribed, local.get(keys.dismissed), Date.now());
     if (plan.trigger || plan.exitIntent) void view(); // ready before the trigger fires
     if (plan.teaser) teaser(config);
     if (plan.trigger) arm(plan.trigger);
     if (plan.exitIntent && plan.trigger !== "exit-intent") onExitIntent(() => void show(false));
+    return { popupId: chosen.id, trigger: plan.trigger ?? (plan.exitIntent ? "exit-intent" : null) };
+  }
+
+  async function start(): Promise<void> {
+    announce({ type: "ready", ...(await decide()) });
   }
 
   window.NewsletterPopup = {

@@ -2,6 +2,7 @@ import type { Browser, BrowserContextOptions, Locator, Page } from "@playwright/
 import { createStore, unique } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test } from "./support/fixtures";
+import { popupDecision, recordPopupEvents } from "./support/popup-events";
 import { type PopupInput, setPopups, variantCounts } from "./support/popups-db";
 import { screenshot } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
@@ -59,9 +60,13 @@ const settled = (dialog: Locator) =>
 const teaserTab = (page: Page, name: string): Locator =>
   page.locator("newsletter-popup-teaser").getByRole("button", { name });
 
-/** What nothing shows looks like: the script had its popups and left the page alone for a while. */
+test.beforeEach(async ({ page }) => {
+  await recordPopupEvents(page);
+});
+
+/** What nothing shows looks like: the script decided this page view shows no popup, and left the page alone. */
 async function expectNoPopup(page: Page): Promise<void> {
-  await page.waitForTimeout(1_000);
+  expect(await popupDecision(page)).toMatchObject({ popupId: null, trigger: null });
   await expect(page.locator("newsletter-popup")).toHaveCount(0);
 }
 

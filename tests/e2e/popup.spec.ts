@@ -3,6 +3,7 @@ import { createStore, type Store, subscribe, unique, updatePopup } from "./suppo
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
 import { saveTitle } from "./support/popup-builder";
+import { popupDecision, popupEventTime, recordPopupEvents } from "./support/popup-events";
 import { screenshot } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
 import { adminApiForFile } from "./support/spec-setup";
@@ -59,6 +60,10 @@ function storefrontPopup(page: Page): Locator {
 }
 
 /** Opens the demo page and waits until the script has its configuration (it shows nothing before). */
+test.beforeEach(async ({ page }) => {
+  await recordPopupEvents(page);
+});
+
 async function openDemo(page: Page, storeId: string): Promise<void> {
   const configLoaded = page.waitForResponse(
     (response) => response.url().includes(`/api/public/stores/${storeId}/popup`) && response.ok(),
@@ -311,12 +316,20 @@ test.describe("storefront script on the demo page", () => {
     await expect(popup.getByText("Copied!")).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("WELCOME15");
     await screenshot(page, "popup-demo-success", { fullPage: false });
+    // The page hears what the popup did (for the shop's own analytics).
+    const popupId = (await popupDecision(page)).popupId;
+    expect(
+      await page.evaluate(() => window.popupEvents?.map(({ type, popupId }) => ({ type, popupId }))),
+    ).toEqual(
+      expect.arrayContaining([
+        { type: "open", popupId },
+        { type: "subscribe", popupId },
+      ]),
+    );
 
     // suppressAfterSubscription: the next visit does not show it.
-    const configLoaded = page.waitForResponse((response) => response.url().includes("/popup"));
     await page.reload();
-    await configLoaded;
-    await page.waitForTimeout(1_000);
+    expect(await popupDecision(page)).toMatchObject({ trigger: null });
     await expect(page.locator("newsletter-popup")).toHaveCount(0);
   });
 
@@ -385,6 +398,8 @@ test.describe("storefront script on the demo page", () => {
     // The public configuration may be cached by the browser for a minute; every visit here must read
     // the trigger just set.
     const devtools = await page.context().newCDPSession(page);
+    // (Chromium applies it only with the Network domain on: without it the three visits read the first trigger.)
+    await devtools.send("Network.enable");
     await devtools.send("Network.setCacheDisabled", { cacheDisabled: true });
 
     async function visitWith(trigger: string) {
@@ -395,19 +410,27 @@ test.describe("storefront script on the demo page", () => {
     }
 
     await visitWith("after-5s");
-    await page.waitForTimeout(2_000);
+    expect(await popupDecision(page)).toMatchObject({ trigger: "after-5s" });
     await expect(page.locator("newsletter-popup")).toHaveCount(0);
-    await expect(popup).toBeVisible({ timeout: 6_000 });
+    await expect(popup).toBeVisible({ timeout: 15_000 });
+    // Not before its time: a slow machine can only make it later.
+    const waited = (await popupEventTime(page, "open")) - (await popupEventTime(page, "ready"));
+    expect(waited).toBeGreaterThanOrEqual(4_900); // 5 s, less the timers' granularity
 
     await visitWith("scroll-50");
-    await page.waitForTimeout(500);
+    expect(await popupDecision(page)).toMatchObject({ trigger: "scroll-50" });
     await expect(page.locator("newsletter-popup")).toHaveCount(0);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect(popup).toBeVisible();
 
     await visitWith("exit-intent");
+    expect(await popupDecision(page)).toMatchObject({ trigger: "exit-intent" });
+    // With the popup's file loaded, a wrongly fired trigger would show it within the same frame.
+    await page.waitForFunction(() => window.NewsletterPopupView !== undefined);
     await page.mouse.move(640, 400);
-    await page.waitForTimeout(500);
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
     await expect(page.locator("newsletter-popup")).toHaveCount(0);
     // The pointer leaves through the top edge of the window.
     await page.mouse.move(640, 0);
