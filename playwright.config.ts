@@ -1,13 +1,14 @@
 import { defineConfig, devices } from "@playwright/test";
-import { ADMIN, MAIN, SHORT } from "./tests/e2e/support/servers";
+import { ADMIN, FRESH, MAIN, SHORT } from "./tests/e2e/support/servers";
 import { EMBEDDED_ENV } from "./tests/support/builders/shopify-session-token";
 
 /**
  * End-to-end suite: Debian's Chromium against the production build (run `npm run build` first;
- * scripts/test-all.sh does). Two servers, each on a fresh PostgreSQL database:
+ * scripts/test-all.sh does). Three servers, each on a fresh PostgreSQL database:
  *   MAIN  – 24 h sessions, admin from ADMIN_EMAIL/ADMIN_PASSWORD;
- *   SHORT – 6 min sessions, no user at start: setup.spec.ts creates the admin through /setup,
- *           then the session countdown specs run against it.
+ *   FRESH – no user at start: setup.spec.ts creates the admin through /setup;
+ *   SHORT – 6 min sessions and the same admin, for the session countdown.
+ * No project waits for another: a dependent project would start only after every test of the others.
  */
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -69,26 +70,27 @@ export default defineConfig({
     locale: "en-US",
     timezoneId: "UTC",
   },
+  // The small projects first, so that their serial files do not end the run alone.
   projects: [
+    {
+      name: "fresh-install",
+      testMatch: /setup\.spec\.ts/,
+      use: { ...chromium, baseURL: FRESH.baseURL },
+    },
+    {
+      name: "short-session",
+      testMatch: /session-expiry\.spec\.ts/,
+      use: { ...chromium, baseURL: SHORT.baseURL },
+    },
     {
       name: "main",
       testIgnore: [/setup\.spec\.ts/, /session-expiry\.spec\.ts/],
       use: { ...chromium, baseURL: MAIN.baseURL },
     },
-    {
-      name: "short-setup",
-      testMatch: /setup\.spec\.ts/,
-      use: { ...chromium, baseURL: SHORT.baseURL },
-    },
-    {
-      name: "short-session",
-      testMatch: /session-expiry\.spec\.ts/,
-      dependencies: ["short-setup"],
-      use: { ...chromium, baseURL: SHORT.baseURL },
-    },
   ],
   webServer: [
     webServer(MAIN.port, MAIN.database, MAIN.sessionTtlMinutes, true),
-    webServer(SHORT.port, SHORT.database, SHORT.sessionTtlMinutes, false),
+    webServer(FRESH.port, FRESH.database, FRESH.sessionTtlMinutes, false),
+    webServer(SHORT.port, SHORT.database, SHORT.sessionTtlMinutes, true),
   ],
 });

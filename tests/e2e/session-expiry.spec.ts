@@ -3,21 +3,21 @@ import { ensureStore } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
-import { OWNER, SHORT } from "./support/servers";
+import { ADMIN, SHORT } from "./support/servers";
 
 /**
  * The SHORT server's sessions last 6 minutes, so the countdown starts below the 10-minute mark.
  * The browser's clock is faked (page.clock) to reach the 4–5 minute warning and zero without waiting.
  */
-// setup.spec.ts adds the owner's first store through onboarding; this keeps the spec runnable alone.
+// A store, so that the dashboard (not onboarding) opens.
 test.beforeAll(async () => {
-  await ensureStore(SHORT, OWNER);
+  await ensureStore(SHORT, ADMIN);
 });
 
 test.beforeEach(async ({ page }) => {
   expect(SHORT.sessionTtlMinutes).toBe(6);
   await page.clock.install();
-  await login(page, OWNER.email, OWNER.password);
+  await login(page, ADMIN.email, ADMIN.password);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   // The badge shows "…" until the page knows when the session ends.
   await expect(sessionBadge(page)).toHaveText(/Session: \d+m \d+s$/);

@@ -1,18 +1,17 @@
 import { expect, test } from "./support/fixtures";
 import { countUsers } from "./support/members";
 import { screenshot } from "./support/screenshot";
-import { OWNER, SHORT } from "./support/servers";
+import { FRESH, OWNER } from "./support/servers";
 
 /**
- * Runs first on the SHORT server, which starts with an empty database: a fresh install. The tests run in
+ * Runs on the FRESH server, which starts with an empty database: a fresh install. The tests run in
  * order: the first looks at /login before any account exists; the second is the new owner's first visit,
- * from the app's root to the popup on the demo page with no other URL typed (session-expiry.spec.ts signs
- * in as that admin afterwards).
+ * from the app's root to the popup on the demo page with no other URL typed.
  */
 test.describe.configure({ mode: "serial" });
 
 test("before any account exists, /login points the new owner to /setup", async ({ page }) => {
-  expect(await countUsers(SHORT)).toBe(0);
+  expect(await countUsers(FRESH)).toBe(0);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
@@ -41,7 +40,7 @@ test.describe("before the page's JavaScript runs", () => {
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page.getByText("Password must be at least 8 characters", { exact: true })).toBeVisible();
     await expect(page.getByText("Bad Request")).toHaveCount(0);
-    expect(await countUsers(SHORT)).toBe(0);
+    expect(await countUsers(FRESH)).toBe(0);
   });
 });
 
@@ -53,7 +52,7 @@ test("a fresh install: the root leads to /setup, the account, a site, and its po
   // has no favicon.
   browserErrors.allow(/status of 422/);
   browserErrors.allow(/favicon\.ico/);
-  expect(await countUsers(SHORT)).toBe(0);
+  expect(await countUsers(FRESH)).toBe(0);
 
   // The only URL typed by hand: the app's root.
   await page.goto("/");
@@ -74,7 +73,7 @@ test("a fresh install: the root leads to /setup, the account, a site, and its po
   // A new organization has no stores: only the onboarding screen is shown.
   await expect(page).toHaveURL(/\/onboarding$/);
   await expect(page.getByRole("heading", { level: 1, name: "Add Your Site" })).toBeVisible();
-  expect(await countUsers(SHORT)).toBe(1);
+  expect(await countUsers(FRESH)).toBe(1);
 
   // The owner adds the first site through the wizard and reaches its dashboard.
   await page.getByLabel("Site Name").fill("Short Session Store");
