@@ -70,7 +70,7 @@ export function HeldEmailsBanner({ storeId, held: initial, canSend, settingsUrl,
   const since = held.oldestAt ? formatTimeAgo(held.oldestAt, held.checkedAt) : null;
   const old =
     held.oldestAt !== null && Date.parse(held.checkedAt) - Date.parse(held.oldestAt) > OLD_HELD_EMAIL_MS;
-  const age = since ? ` The oldest has waited since ${since}.` : "";
+  const age = since ? ` The first of them subscribed ${since}.` : "";
 
   if (!held.emailConfigured) {
     return (

@@ -54,7 +54,15 @@ test("held welcome emails are said on the dashboard and the subscriber, and sent
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`/store/${store.id}/subscribers`);
   await expect(page.getByText("Welcome email not sent")).toHaveCount(2);
-  await page.getByRole("button", { name: `View ${addresses[0]}` }).first().click();
+  await screenshot(page, "held-emails-subscribers-1440");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText("Welcome email not sent")).toHaveCount(2);
+  await screenshot(page, "held-emails-subscribers-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page
+    .getByRole("button", { name: `View ${addresses[0]}` })
+    .first()
+    .click();
   await expect(page.getByRole("dialog").getByText("Not sent: email not set up")).toBeVisible();
   await screenshot(page, "held-emails-subscriber-1440");
   await page.keyboard.press("Escape");

@@ -8,6 +8,7 @@ import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { HttpClient } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import { testDb } from "../support/infra/db";
+import { waitForOutboxMessage } from "../support/infra/outbox";
 import { type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
 import { eventually } from "../support/infra/wait";
 
@@ -88,16 +89,30 @@ describe("welcome emails of a store without SMTP settings", () => {
     ] as [string, string, string];
 
     const held = await sendsOnceAll([first, second, leaving], "held");
-    expect(held.map((row) => row.error)).toEqual(["email not set up", "email not set up", "email not set up"]);
+    expect(held.map((row) => row.error)).toEqual([
+      "email not set up",
+      "email not set up",
+      "email not set up",
+    ]);
     const summary = await admin.get<HeldEmails>(`/api/stores/${storeId}/held-emails`);
     expect(summary.body).toMatchObject({ welcome: 3, confirmation: 0, emailConfigured: false });
+    // The owner's new-subscribers email says it too.
+    await waitForOutboxMessage(
+      (message) =>
+        (message.subject ?? "").includes("new subscriber") &&
+        (message.text ?? "").includes(
+          "Their welcome emails were not sent: Held Goods has no email (SMTP) settings",
+        ),
+    );
     expect(summary.body.oldestAt).not.toBeNull();
 
     const list = await admin.get<SubscriberPage>(`/api/stores/${storeId}/subscribers`);
     expect(list.body.subscribers.map((row) => row.welcomeHeld)).toEqual([true, true, true]);
     const firstId = list.body.subscribers.find((row) => row.email === first)?.id;
     const detail = await admin.get<SubscriberDetail>(`/api/stores/${storeId}/subscribers/${firstId}`);
-    expect(detail.body.emails).toMatchObject([{ kind: "welcome", status: "held", error: "email not set up" }]);
+    expect(detail.body.emails).toMatchObject([
+      { kind: "welcome", status: "held", error: "email not set up" },
+    ]);
 
     const dashboard = await admin.get(`/store/${storeId}/dashboard`, { headers: { Accept: "text/html" } });
     expect(dashboard.text).toContain("3 welcome emails not sent: email is not set up");
@@ -122,7 +137,10 @@ describe("welcome emails of a store without SMTP settings", () => {
     expect(settingsNow.text).toContain("Send 2 pending welcome emails");
 
     const attemptsBefore = sink.attempts();
-    const sent = await admin.post<{ queued: number; held: HeldEmails }>(`/api/stores/${storeId}/held-emails`, {});
+    const sent = await admin.post<{ queued: number; held: HeldEmails }>(
+      `/api/stores/${storeId}/held-emails`,
+      {},
+    );
     expect(sent.status).toBe(200);
     expect(sent.body).toMatchObject({ queued: 2, held: { welcome: 0, confirmation: 0 } });
     await sink.waitForMessage(to(first));
