@@ -22,6 +22,8 @@ if (process.env.MOCKS === "true") {
 
 let listener: http.Server;
 let stopBackgroundWork = () => {};
+/** What to open once the server listens: the app's address, and /setup while no account exists. */
+let startNotice: () => Promise<string>;
 
 if (DEVELOPMENT) {
   const server = express();
@@ -29,10 +31,20 @@ if (DEVELOPMENT) {
   const vite = await import("vite");
   const devServer = await vite.createServer({ server: { middlewareMode: true } });
   server.use(devServer.middlewares);
+  const appModule = () =>
+    devServer.ssrLoadModule("./app/http/app.server.ts") as Promise<{
+      app: Express;
+      ready: Promise<void>;
+      startNotice: () => Promise<string>;
+    }>;
+  startNotice = async () => {
+    const loaded = await appModule();
+    await loaded.ready;
+    return loaded.startNotice();
+  };
   server.use(async (req, res, next) => {
     try {
-      const source = (await devServer.ssrLoadModule("./app/http/app.server.ts")) as { app: Express };
-      source.app(req, res, next);
+      (await appModule()).app(req, res, next);
     } catch (error) {
       if (error instanceof Error) devServer.ssrFixStacktrace(error);
       next(error);
@@ -44,12 +56,16 @@ if (DEVELOPMENT) {
   await build.ready;
   listener = build.createProductionServer(path.resolve("build/client"));
   stopBackgroundWork = build.stopBackgroundWork;
+  startNotice = build.startNotice;
 }
 
 listener.listen(PORT, HOST, () => {
   const address = listener.address();
   const port = typeof address === "object" && address ? address.port : PORT;
   process.stdout.write(`Newsletter Popup listening on http://localhost:${port}\n`);
+  startNotice()
+    .then((notice) => process.stdout.write(`${notice}\n`))
+    .catch((error: unknown) => process.stderr.write(`Could not read whether an account exists: ${error}\n`));
 });
 
 const shutdown = () => {

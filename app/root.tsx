@@ -15,6 +15,7 @@ import type { Route } from "./+types/root";
 import { useNonce } from "./components/nonce";
 import { RouterLink } from "./components/router-link";
 import { ToastProvider } from "./components/toast";
+import { CROSS_SITE_HEADING, CROSS_SITE_REFUSED } from "./lib/cross-site";
 import appStyles from "./styles/app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -65,9 +66,11 @@ const STATUS_TEXT: Record<number, string> = {
 export function ErrorBoundary() {
   const error = useRouteError();
   // A thrown `data()` carries no status text (the server fills in "Internal Server Error"), so name it here.
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${STATUS_TEXT[error.status] ?? "Error"}`
-    : "Something went wrong";
+  const message = !isRouteErrorResponse(error)
+    ? "Something went wrong"
+    : error.statusText === CROSS_SITE_REFUSED
+      ? CROSS_SITE_HEADING
+      : `${error.status} ${STATUS_TEXT[error.status] ?? "Error"}`;
   return (
     <AppProvider i18n={en}>
       <main className="np-error">

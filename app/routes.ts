@@ -56,6 +56,7 @@ export default [
   ),
   route("api/stores/:storeId/popup-images", "routes/api.stores.$storeId.popup-images.ts"),
   route("api/stores/:storeId/email-settings", "routes/api.stores.$storeId.email-settings.ts"),
+  route("api/stores/:storeId/held-emails", "routes/api.stores.$storeId.held-emails.ts"),
   route(
     "api/stores/:storeId/email-settings/send-test",
     "routes/api.stores.$storeId.email-settings.send-test.ts",

@@ -1,5 +1,6 @@
 import { BlockStack, Box, Button, Card, InlineStack, Page, Text } from "@shopify/polaris";
 import { isRouteErrorResponse } from "react-router";
+import { CROSS_SITE_HEADING, CROSS_SITE_REFUSED } from "~/lib/cross-site";
 
 /**
  * A screen's error inside the app shell (header and sidebar stay): the 404 page, a refused permission
@@ -9,6 +10,8 @@ export function ScreenError({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const sentence = isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : undefined;
   if (status === 404) return <NotFoundState />;
+  if (isRouteErrorResponse(error) && error.statusText === CROSS_SITE_REFUSED)
+    return <ErrorState heading={CROSS_SITE_HEADING} sentence={sentence ?? ""} />;
   if (status === 403)
     return (
       <ErrorState

@@ -2,6 +2,9 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { bootstrap } from "~/http/bootstrap.server";
+
+export { startNotice } from "~/http/bootstrap.server";
+
 import { env, isProduction } from "~/server/env.server";
 import { appProxyRouter } from "./app-proxy.server";
 import { sendError } from "./errors.server";

@@ -33,6 +33,16 @@ export async function bootstrap(): Promise<void> {
   stops.push(() => clearInterval(purging));
 }
 
+/**
+ * The start log's advice, once bootstrap() is done: the address to open (APP_URL, the one the CSRF check
+ * accepts forms from), and /setup while no account exists.
+ */
+export async function startNotice(): Promise<string> {
+  const { APP_URL } = env();
+  if ((await countUsers()) === 0) return `No account yet: open ${APP_URL}/setup to create the admin account`;
+  return `Open ${APP_URL}`;
+}
+
 /** Stops the timers bootstrap() started (schedules, housekeeping), for a server that is shutting down. */
 export function stopBackgroundWork(): void {
   for (const stop of stops.splice(0)) stop();

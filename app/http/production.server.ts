@@ -3,20 +3,21 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import { app, ready } from "./app.server";
-import { stopBackgroundWork } from "./bootstrap.server";
+import { startNotice, stopBackgroundWork } from "./bootstrap.server";
 import { createHttpServer } from "./http-server.server";
 
 /**
  * The server bundle's entry (`build/server/index.js`): what `npm start` serves, and what the integration
  * tests boot inside their own process. Importing it reads the environment and starts the bootstrap.
  */
-export { ready, stopBackgroundWork };
+export { ready, startNotice, stopBackgroundWork };
 
 /** The shape of `build/server/index.js`, for server.ts and the tests that import it. */
 export type ProductionBuild = {
   ready: Promise<void>;
   createProductionServer: typeof createProductionServer;
   stopBackgroundWork: typeof stopBackgroundWork;
+  startNotice: typeof startNotice;
 };
 
 /**

@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import { APP_FETCH_HEADER } from "~/lib/api-client";
 import { forbidden } from "~/server/domain-errors.server";
 import { env, isProduction } from "~/server/env.server";
-import { sendError } from "./errors.server";
+import { refuseCrossSite } from "./cross-site-page.server";
 
 const STOREFRONT_ASSETS = [/^\/api\/public\//, /^\/js\//];
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -80,13 +80,28 @@ function setPolicyUnlessResponseHasOne(res: Response, policy: string): void {
   } as typeof writeHead;
 }
 
+/** The names of this machine: in development, any of them opens the app the log prints as localhost. */
+const LOOPBACK_NAMES = ["localhost", "127.0.0.1", "[::1]"];
+
+/** An origin on a loopback name, and the same origin under the other loopback names (same scheme and port). */
+function withLoopbackTwins(origin: URL): string[] {
+  if (!LOOPBACK_NAMES.includes(origin.hostname)) return [origin.origin];
+  return LOOPBACK_NAMES.map((name) => {
+    const twin = new URL(origin.origin);
+    twin.hostname = name;
+    return twin.origin;
+  });
+}
+
 /**
- * The app's own origins: APP_URL, and the embedded app's SHOPIFY_APP_URL. Never the request's Host, which
- * the client chooses (a DNS-rebinding page sends its own).
+ * The app's own origins: APP_URL, and the embedded app's SHOPIFY_APP_URL; in development, a loopback
+ * address under each loopback name (http://127.0.0.1:3000 is http://localhost:3000 there). Never the
+ * request's Host, which the client chooses (a DNS-rebinding page sends its own).
  */
 function appOrigins(): Set<string> {
   const { APP_URL, SHOPIFY_APP_URL } = env();
-  return new Set([APP_URL, SHOPIFY_APP_URL].flatMap((url) => (url ? [new URL(url).origin] : [])));
+  const urls = [APP_URL, SHOPIFY_APP_URL].flatMap((url) => (url ? [new URL(url)] : []));
+  return new Set(urls.flatMap((url) => (isProduction() ? [url.origin] : withLoopbackTwins(url))));
 }
 
 /**
@@ -111,7 +126,7 @@ export function rejectCrossSiteMutations(req: Request, res: Response, next: Next
   if (!MUTATING.has(req.method) || CROSS_SITE_ALLOWED.some((pattern) => pattern.test(req.path)))
     return next();
   if (isCrossSite(req)) {
-    sendError(res, crossSiteRefused());
+    refuseCrossSite(req, res);
     return;
   }
   next();

@@ -4,9 +4,13 @@ import { Await, redirect, useLocation, useNavigation } from "react-router";
 import { DailyChart } from "~/components/dashboard/daily-chart";
 import { RevenueCard } from "~/components/dashboard/revenue-card";
 import { StatCard } from "~/components/dashboard/stat-card";
+import { HeldEmailsBanner } from "~/components/held-emails-banner";
 import { SkeletonCards } from "~/components/skeleton-cards";
 import { requireStoreScreen } from "~/http/guards/screens.server";
 import { formatNumber } from "~/lib/format";
+import { can } from "~/lib/permissions";
+import { sectionPath } from "~/lib/store-routing";
+import { heldEmails } from "~/services/email/held.server";
 import { dashboardStats, subscribersPerDay } from "~/services/stores/dashboard.server";
 import type { Route } from "./+types/dashboard";
 
@@ -17,12 +21,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // SPEC §2: / and /dashboard go to the selected store's dashboard. Inside the Shopify admin the actor is
   // limited to the shop's store: its dashboard is /app itself.
   if (store && !params.storeId && !actor.storeId) throw redirect(`/store/${store.id}/dashboard`);
-  if (!store) return { stats: dashboardStats(actor), chart: null, storeId: null, storeName: null };
+  if (!store)
+    return { stats: dashboardStats(actor), chart: null, storeId: null, storeName: null, held: null };
   return {
     stats: dashboardStats(actor),
     chart: subscribersPerDay(actor, store.id),
     storeId: store.id,
     storeName: store.name,
+    // Emails that did not go for want of SMTP settings are said at the top, not found by chance.
+    held: { summary: await heldEmails(actor, store.id), canSend: can(actor, "manage_email_settings") },
   };
 }
 
@@ -101,7 +108,7 @@ function useLoadingOtherDashboard(): boolean {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, chart, storeId, storeName } = loaderData;
+  const { stats, chart, storeId, storeName, held } = loaderData;
   const switching = useLoadingOtherDashboard();
   return (
     <Page title="Dashboard" subtitle="Overview of your newsletter management system">
@@ -109,6 +116,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         <DashboardPlaceholders chart={Boolean(chart)} />
       ) : (
         <BlockStack gap="400">
+          {held && storeId ? (
+            <HeldEmailsBanner
+              key={storeId}
+              storeId={storeId}
+              held={held.summary}
+              canSend={held.canSend}
+              settingsUrl={sectionPath("settings", storeId)}
+            />
+          ) : null}
           {/* Keyed by store: a newly shown store's figures show placeholders until they arrive. */}
           <Suspense key={`stats-${storeId ?? "all"}`} fallback={<DashboardPlaceholders chart={false} />}>
             <Await resolve={stats}>

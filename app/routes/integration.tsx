@@ -4,6 +4,7 @@ import { useRevalidator } from "react-router";
 import { AppEmbedStep } from "~/components/integration/app-embed-step";
 import { ScriptStep } from "~/components/integration/script-step";
 import { ServiceWorkerCard } from "~/components/integration/service-worker-step";
+import { ShopifyScriptCaveat } from "~/components/integration/shopify-script-caveat";
 import { SiteStep } from "~/components/integration/site-step";
 import { type InstallationView, VerifyStep } from "~/components/integration/verify-step";
 import { NoStores } from "~/components/no-stores";
@@ -13,6 +14,7 @@ import { sectionPath } from "~/lib/store-routing";
 import { appEmbedStatus } from "~/services/stores/app-embed.server";
 import { requireStore } from "~/services/stores/crud.server";
 import { integrationScript, siteUrlOf } from "~/services/stores/integration.server";
+import { isEmbeddedAppEnabled } from "~/shopify.server";
 import type { Route } from "./+types/integration";
 
 export const meta: Route.MetaFunction = () => [{ title: "Integration · Newsletter Popup" }];
@@ -30,8 +32,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         siteUrl: siteUrlOf(store),
       },
       script: await integrationScript(actor, store.id, { regenerate: false }),
-      // Shopify stores install through the theme app embed, never by editing theme code (shopify.dev).
-      appEmbed: store.integrationType === "shopify" ? appEmbedStatus(store) : null,
+      // Shopify stores install through the theme app embed, never by editing theme code (shopify.dev) —
+      // when this server is the Shopify app; otherwise the embed cannot reach the shop, and the script is
+      // the way, with its caveat.
+      appEmbed: store.integrationType === "shopify" && isEmbeddedAppEnabled() ? appEmbedStatus(store) : null,
+      connectedToShop: store.shopifyDomain !== null,
       installation: {
         installed: store.isVerified,
         message: store.verificationMessage ?? "",
@@ -59,7 +64,7 @@ type GuideProps = NonNullable<Route.ComponentProps["loaderData"]["integration"]>
  * SPEC §2 Integration setup: the three-step guide for the selected store. A Shopify store's second step
  * turns on the theme app embed instead of pasting the script (README: where the product differs from SPEC).
  */
-function IntegrationGuide({ store, script, appEmbed, installation: initial }: GuideProps) {
+function IntegrationGuide({ store, script, appEmbed, connectedToShop, installation: initial }: GuideProps) {
   const [installation, setInstallation] = useState<InstallationView>(initial);
   const revalidator = useRevalidator();
   return (
@@ -73,13 +78,24 @@ function IntegrationGuide({ store, script, appEmbed, installation: initial }: Gu
           <AppEmbedStep
             step={2}
             view={appEmbed}
+            connectFirstUrl={connectedToShop ? null : sectionPath("settings", store.id)}
             onCheckAgain={() => void revalidator.revalidate()}
             checking={revalidator.state === "loading"}
           />
         ) : (
-          <ScriptStep storeId={store.id} initial={script} installed={installation.installed} />
+          <ScriptStep
+            storeId={store.id}
+            initial={script}
+            installed={installation.installed}
+            caveat={store.integrationType === "shopify" ? <ShopifyScriptCaveat /> : null}
+          />
         )}
-        <VerifyStep storeId={store.id} view={installation} onChecked={setInstallation} />
+        <VerifyStep
+          storeId={store.id}
+          view={installation}
+          onChecked={setInstallation}
+          installedBy={appEmbed ? "app-embed" : "script"}
+        />
         <ServiceWorkerCard storeId={store.id} />
       </BlockStack>
     </Page>

@@ -15,6 +15,7 @@ import {
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { AppEmbedInstructions } from "~/components/integration/app-embed-step";
+import { ShopifyScriptCaveat } from "~/components/integration/shopify-script-caveat";
 import { ConnectWithShopify } from "~/components/settings/connect-with-shopify";
 import { InstallSnippet } from "~/components/stores/install-snippet";
 import { SHOPIFY_CONNECT_LATER } from "~/components/stores/shopify-connect-later";
@@ -102,7 +103,9 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
   const { draft, errors, siteStepRefused, change, creating, checkSiteDetails, create } =
     useStoreDraft(takenShops);
   const [created, setCreated] = useState<Received<StoreView> | null>(null);
-  const steps = draft.integrationType === "shopify" ? SHOPIFY_STEPS : STEPS;
+  // Without the Shopify app's credentials a Shopify store has no app embed: it installs the script by hand.
+  const appEmbed = draft.integrationType === "shopify" && oauthAvailable;
+  const steps = appEmbed ? SHOPIFY_STEPS : STEPS;
   // The server refused an address of step 1 (a shop added meanwhile): back there, the field shows why.
   useEffect(() => {
     if (siteStepRefused) setStep(0);
@@ -122,7 +125,7 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
       <Banner key="token" tone="success">
         Your store is created. Continue to install the script.
       </Banner>
-    ) : draft.integrationType !== "shopify" ? (
+    ) : !appEmbed ? (
       <Text key="token" as="p">
         Create the integration to get the script for your site.
       </Text>
@@ -133,7 +136,7 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
     ),
     created ? (
       <BlockStack key="script" gap="400">
-        {created.integrationType === "shopify" ? (
+        {created.integrationType === "shopify" && appEmbed ? (
           <>
             <BlockStack gap="200">
               <Text as="h3" variant="headingSm">
@@ -149,7 +152,10 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
             <AppEmbedInstructions editorUrl={shopEditorUrl(created, shopifyApiKey)} />
           </>
         ) : (
-          <InstallSnippet script={installScript(appUrl, created.id, draft.integrationType)} />
+          <BlockStack gap="300">
+            {created.integrationType === "shopify" ? <ShopifyScriptCaveat /> : null}
+            <InstallSnippet script={installScript(appUrl, created.id, draft.integrationType)} />
+          </BlockStack>
         )}
       </BlockStack>
     ) : null,
@@ -159,9 +165,11 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
       </Text>
       <Text as="p">
         Your site should now prompt visitors to subscribe to your newsletter. If it does not, check that the
-        {draft.integrationType === "shopify"
+        {appEmbed
           ? " app embed is on in your theme editor"
-          : " script is in your site's head"}
+          : draft.integrationType === "shopify"
+            ? " script is in your theme's layout/theme.liquid"
+            : " script is in your site's head"}
         , or contact support.
       </Text>
     </BlockStack>,

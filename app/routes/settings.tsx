@@ -1,6 +1,7 @@
 import { BlockStack, Page } from "@shopify/polaris";
 import { type ReactNode, useState } from "react";
 import { useRevalidator } from "react-router";
+import { HeldEmailsBanner } from "~/components/held-emails-banner";
 import { NoStores } from "~/components/no-stores";
 import { SocialLinksCard } from "~/components/popup-builder/social-links-card";
 import { ConsentSyncToggle } from "~/components/settings/consent-sync-toggle";
@@ -14,7 +15,10 @@ import { ShopifySettingsCard } from "~/components/settings/shopify-settings-card
 import type { StoreSettingsView } from "~/components/settings/store-settings";
 import { StorePicker } from "~/components/store-picker";
 import { requireStoreScreen } from "~/http/guards/screens.server";
+import { apiRequest } from "~/lib/api-client";
 import type { EmailSettingsView } from "~/lib/schemas/email-settings";
+import type { HeldEmails } from "~/lib/schemas/held-emails";
+import { heldEmails } from "~/services/email/held.server";
 import { getEmailSettings } from "~/services/email/settings.server";
 import { getPreferences } from "~/services/notifications/preferences.server";
 import { presentStore, requireStore } from "~/services/stores/crud.server";
@@ -28,13 +32,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // A linked shop's staff act for its store, not as a person: the notification settings are its owner's.
   const preferences = actor.reach === "organization" ? await getPreferences(actor) : null;
   const oauth = { oauthAvailable: isEmbeddedAppEnabled(), oauthAllowed: actor.role === "admin" };
-  if (!selected) return { store: null, emailSettings: null, preferences, ...oauth };
+  if (!selected) return { store: null, emailSettings: null, held: null, preferences, ...oauth };
   const store = presentStore(await requireStore(actor, selected.id));
-  return { store, emailSettings: await getEmailSettings(actor, store.id), preferences, ...oauth };
+  const [emailSettings, held] = await Promise.all([
+    getEmailSettings(actor, store.id),
+    heldEmails(actor, store.id),
+  ]);
+  return { store, emailSettings, held, preferences, ...oauth };
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { store, emailSettings, preferences, oauthAvailable, oauthAllowed } = loaderData;
+  const { store, emailSettings, held, preferences, oauthAvailable, oauthAllowed } = loaderData;
   const notifications = preferences ? (
     <NotificationSettingsCard initial={preferences} />
   ) : (
@@ -46,11 +54,12 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       subtitle={store ? `Settings for ${store.name}` : "Email, store and notification settings"}
     >
       <BlockStack gap="400">
-        {store && emailSettings ? (
+        {store && emailSettings && held ? (
           <StoreSettings
             key={store.id}
             initial={store}
             emailSettings={emailSettings}
+            held={held}
             oauthAvailable={oauthAvailable}
             oauthAllowed={oauthAllowed}
             notifications={notifications}
@@ -69,6 +78,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 type StoreSettingsProps = {
   initial: StoreSettingsView;
   emailSettings: EmailSettingsView;
+  held: HeldEmails;
   oauthAvailable: boolean;
   oauthAllowed: boolean;
   /** The user's own notification card, placed in SPEC §2 order among the store's cards. */
@@ -79,16 +89,24 @@ type StoreSettingsProps = {
 function StoreSettings({
   initial,
   emailSettings,
+  held: initialHeld,
   oauthAvailable,
   oauthAllowed,
   notifications,
 }: StoreSettingsProps) {
   const [store, setStore] = useState(initial);
+  const [held, setHeld] = useState(initialHeld);
   const revalidator = useRevalidator();
+  // Saved email settings may be what the held emails waited for: the banner then offers to send them.
+  const readHeld = () =>
+    void apiRequest<HeldEmails>("GET", `/api/stores/${store.id}/held-emails`)
+      .then(setHeld)
+      .catch(() => {});
   return (
     <>
       <StorePicker section="settings" storeId={store.id} />
-      <EmailSettingsCard storeId={store.id} initial={emailSettings} />
+      <HeldEmailsBanner storeId={store.id} held={held} canSend />
+      <EmailSettingsCard storeId={store.id} initial={emailSettings} onSaved={readHeld} />
       {/* A typical website has no Shopify shop to connect: its URL is in General settings. */}
       {store.integrationType === "shopify" ? (
         <ShopifySettingsCard

@@ -10,6 +10,7 @@ import { useToast } from "~/components/toast";
 import { requireScreen } from "~/http/guards/screens.server";
 import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
 import { listStores, listTakenShops } from "~/services/stores/crud.server";
+import { isEmbeddedAppEnabled } from "~/shopify.server";
 import type { Route } from "./+types/stores";
 
 export const meta: Route.MetaFunction = () => [{ title: "Store Management · Newsletter Popup" }];
@@ -17,7 +18,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Store Management · New
 export async function loader({ request }: Route.LoaderArgs) {
   const actor = await requireScreen(request, "manage_stores");
   // The shops the organization has: Quick add refuses a second store for one before asking the server.
-  return { stores: listStores(actor), takenShops: await listTakenShops(actor) };
+  return {
+    stores: listStores(actor),
+    takenShops: await listTakenShops(actor),
+    shopifyAppAvailable: isEmbeddedAppEnabled(),
+  };
 }
 
 const columns = { xs: 1, md: 2 };
@@ -98,6 +103,7 @@ export default function Stores({ loaderData }: Route.ComponentProps) {
       <AddStoreModal
         open={adding}
         takenShops={loaderData.takenShops}
+        shopifyAppAvailable={loaderData.shopifyAppAvailable}
         onClose={() => setAdding(false)}
         onCreated={() => {
           setAdding(false);

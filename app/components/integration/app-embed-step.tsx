@@ -37,10 +37,17 @@ export function AppEmbedInstructions({ editorUrl }: { editorUrl: string | null }
   );
 }
 
-type Props = { step: number; view: AppEmbedView; onCheckAgain: () => void; checking: boolean };
+type Props = {
+  step: number;
+  view: AppEmbedView;
+  /** Settings, while the shop has not installed the app: its app embed is not in the theme before that. */
+  connectFirstUrl: string | null;
+  onCheckAgain: () => void;
+  checking: boolean;
+};
 
 /** The Integration page's step: the instructions, and whether the storefront has loaded the popup through the embed. */
-export function AppEmbedStep({ step, view, onCheckAgain, checking }: Props) {
+export function AppEmbedStep({ step, view, connectFirstUrl, onCheckAgain, checking }: Props) {
   return (
     <Card>
       <BlockStack gap="300">
@@ -50,6 +57,15 @@ export function AppEmbedStep({ step, view, onCheckAgain, checking }: Props) {
           done={Boolean(view.seenAt)}
           pendingLabel="Not seen yet"
         />
+        {connectFirstUrl ? (
+          <InlineStack gap="200" blockAlign="center" wrap>
+            <Text as="p" tone="caution">
+              The app embed appears in your theme once your shop has installed the app: connect the store with
+              Shopify first.
+            </Text>
+            <Button url={connectFirstUrl}>Connect in Settings</Button>
+          </InlineStack>
+        ) : null}
         <AppEmbedInstructions editorUrl={view.editorUrl} />
         <InlineStack gap="300" blockAlign="center" wrap>
           <Text as="p" tone={view.seenAt ? "success" : "subdued"}>

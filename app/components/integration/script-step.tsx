@@ -1,5 +1,5 @@
 import { BlockStack, Button, Card, InlineStack, Text } from "@shopify/polaris";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { ConfirmModal } from "~/components/confirm-modal";
 import { InstallSnippet } from "~/components/stores/install-snippet";
 import { useToast } from "~/components/toast";
@@ -11,13 +11,20 @@ import { StepHeading } from "./step-heading";
 
 type ScriptView = Received<IntegrationScript>;
 
-type Props = { storeId: string; initial: ScriptView; installed: boolean };
+type Props = {
+  storeId: string;
+  initial: ScriptView;
+  installed: boolean;
+  /** Shown above the script: where it goes on a platform with its own way (a Shopify theme). */
+  caveat?: ReactNode;
+};
 
 /**
  * Step 2 for a site that is not on Shopify: the install script with Copy and Regenerate (a new version
- * retires the old tag). Shopify stores turn on the app embed instead (app-embed-step.tsx).
+ * retires the old tag). Shopify stores turn on the app embed instead (app-embed-step.tsx), unless this
+ * server has no Shopify app credentials: then they get the script, with the caveat of shopify-script-caveat.
  */
-export function ScriptStep({ storeId, initial, installed }: Props) {
+export function ScriptStep({ storeId, initial, installed, caveat }: Props) {
   const toast = useToast();
   const [view, setView] = useState(initial);
   const [confirming, setConfirming] = useState(false);
@@ -41,6 +48,7 @@ export function ScriptStep({ storeId, initial, installed }: Props) {
     <Card>
       <BlockStack gap="400">
         <StepHeading step={2} title="Integrate Newsletter" done={installed} />
+        {caveat}
         <InstallSnippet
           script={view.script}
           copiedLabel="Copied!"

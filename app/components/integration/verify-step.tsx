@@ -8,10 +8,16 @@ import { StepHeading } from "./step-heading";
 
 export type InstallationView = Received<InstallationStatus>;
 
-type Props = { storeId: string; view: InstallationView; onChecked: (view: InstallationView) => void };
+type Props = {
+  storeId: string;
+  view: InstallationView;
+  onChecked: (view: InstallationView) => void;
+  /** How step 2 puts the popup on the site: the script, or a Shopify theme's app embed. */
+  installedBy: "script" | "app-embed";
+};
 
 /** Step 3: fetches the site and looks for this store's script; pending until it is found, then welcome. */
-export function VerifyStep({ storeId, view, onChecked }: Props) {
+export function VerifyStep({ storeId, view, onChecked, installedBy }: Props) {
   const toast = useToast();
   const { pending: checking, run } = useAction();
 
@@ -39,8 +45,9 @@ export function VerifyStep({ storeId, view, onChecked }: Props) {
           </Banner>
         ) : (
           <Text as="p">
-            Once the script is on your site, check the installation: we open your home page and look for this
-            store's script.
+            {installedBy === "app-embed"
+              ? "Once the app embed is on and saved, check the installation: we open your storefront's home page and look for this store's popup."
+              : "Once the script is on your site, check the installation: we open your home page and look for this store's script."}
           </Text>
         )}
         {view.checkedAt ? (

@@ -20,7 +20,7 @@ type Props = {
 };
 
 const OAUTH_UNAVAILABLE_TEXT =
-  "Connect with Shopify is not available: the app's Shopify credentials are not configured on this server. Ask the person who runs it to set SHOPIFY_API_KEY, SHOPIFY_API_SECRET and SHOPIFY_APP_URL.";
+  "Connect with Shopify is not available: the app's Shopify credentials are not configured on this server. Ask the person who runs it to set SHOPIFY_API_KEY, SHOPIFY_API_SECRET and SHOPIFY_APP_URL. Until then, the Integration page gives you a script to add to your theme.";
 
 /**
  * Connect with Shopify: the shop's myshopify.com domain, then the shop's own page where its owner grants

@@ -18,7 +18,12 @@ import { fieldErrors, serverFieldErrors } from "~/lib/form-errors";
 import { type EmailSettingsView, updateEmailSettingsSchema } from "~/lib/schemas/email-settings";
 import { InlineEditField } from "./inline-edit-field";
 
-type Props = { storeId: string; initial: EmailSettingsView };
+type Props = {
+  storeId: string;
+  initial: EmailSettingsView;
+  /** Called after each successful save (the page re-reads what depends on the settings). */
+  onSaved?: () => void;
+};
 
 type FormFields = {
   smtpHost: string;
@@ -53,7 +58,7 @@ function StatusBadge({ settings }: { settings: EmailSettingsView }) {
 }
 
 /** SPEC §2 Settings → email configuration: the store's own SMTP, the password in an inline edit mode. */
-export function EmailSettingsCard({ storeId, initial }: Props) {
+export function EmailSettingsCard({ storeId, initial, onSaved }: Props) {
   const toast = useToast();
   const [saved, setSaved] = useState(initial);
   const [form, setForm] = useState(() => formOf(initial));
@@ -77,6 +82,7 @@ export function EmailSettingsCard({ storeId, initial }: Props) {
           setSaved(next);
           if ("smtpHost" in body) setForm(formOf(next));
           setErrors({});
+          onSaved?.();
         } catch (error) {
           // Each refused field says why beside it (all of them, from the server's 422 `errors`).
           setErrors(serverFieldErrors(error));

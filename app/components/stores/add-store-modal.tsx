@@ -1,7 +1,7 @@
 import { BlockStack, InlineStack, Modal, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import type { TakenShop } from "~/lib/schemas/stores";
-import { SHOPIFY_CONNECT_LATER } from "./shopify-connect-later";
+import { SHOPIFY_CONNECT_LATER, SHOPIFY_SCRIPT_LATER } from "./shopify-connect-later";
 import { SiteDetailsStep } from "./site-details-step";
 import { useStoreDraft } from "./use-store-draft";
 
@@ -11,12 +11,14 @@ type Props = {
   open: boolean;
   /** The organization's shops, so a second store for one is refused at step 1. */
   takenShops: readonly TakenShop[];
+  /** Whether this server is the Shopify app (its credentials set): without, a Shopify store gets the script. */
+  shopifyAppAvailable: boolean;
   onClose: () => void;
   onCreated: () => void;
 };
 
 /** SPEC §2 Add New Store modal: a three-step header; steps 1 and 2 are operable here. */
-export function AddStoreModal({ open, takenShops, onClose, onCreated }: Props) {
+export function AddStoreModal({ open, takenShops, shopifyAppAvailable, onClose, onCreated }: Props) {
   const [step, setStep] = useState(0);
   const {
     draft,
@@ -80,8 +82,10 @@ export function AddStoreModal({ open, takenShops, onClose, onCreated }: Props) {
           </InlineStack>
           {step === 0 ? (
             <SiteDetailsStep draft={draft} onChange={change} errors={errors} showHttpsOption />
-          ) : draft.integrationType === "shopify" ? (
+          ) : draft.integrationType === "shopify" && shopifyAppAvailable ? (
             <Text as="p">{SHOPIFY_CONNECT_LATER}</Text>
+          ) : draft.integrationType === "shopify" ? (
+            <Text as="p">{SHOPIFY_SCRIPT_LATER}</Text>
           ) : (
             <Text as="p">Create the store to get the script for your site.</Text>
           )}

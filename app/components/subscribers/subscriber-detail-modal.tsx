@@ -11,7 +11,7 @@ import {
 import { type ReactNode, useEffect, useState } from "react";
 import { apiRequest, failureMessage, type Received } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/format";
-import type { SubscriberDetail, SubscriberListRow } from "~/lib/schemas/subscribers";
+import type { SubscriberDetail, SubscriberEmail, SubscriberListRow } from "~/lib/schemas/subscribers";
 import { CouponBadge, StatusBadge } from "./badges";
 
 /** The detail arrives from the JSON API; the row from the list (loader or API). */
@@ -54,6 +54,50 @@ function Section({ title, items }: { title: string; items: { term: string; descr
   );
 }
 
+const EMAIL_NAMES: Record<SubscriberEmail["kind"], string> = {
+  welcome: "Welcome email",
+  confirmation: "Confirmation request",
+};
+
+/** What became of one of the subscriber's emails, in words: "Not sent: email not set up". */
+function emailOutcome(email: Received<SubscriberEmail>): string {
+  switch (email.status) {
+    case "sent":
+      return email.sentAt ? `Sent ${formatDateTime(email.sentAt)}` : "Sent";
+    case "held":
+      return `Not sent: ${email.error ?? "email not set up"}`;
+    case "discarded":
+      return "Not sent: discarded in Settings";
+    case "failed":
+      return `Failed: ${email.error ?? "the mail server refused it"}`;
+    default:
+      return email.error ? `Sending (last try: ${email.error})` : "Sending";
+  }
+}
+
+function EmailsSection({ emails }: { emails: Received<SubscriberEmail>[] }) {
+  return (
+    <Section
+      title="Emails"
+      items={
+        emails.length > 0
+          ? emails.map((email) => ({
+              term: EMAIL_NAMES[email.kind],
+              description: (
+                <Text
+                  as="span"
+                  tone={email.status === "held" || email.status === "failed" ? "critical" : undefined}
+                >
+                  {emailOutcome(email)}
+                </Text>
+              ),
+            }))
+          : [{ term: "Welcome email", description: "None sent" }]
+      }
+    />
+  );
+}
+
 function Details({ detail }: { detail: Detail }) {
   const address = [detail.address, detail.street, detail.city, detail.state, detail.zipCode, detail.country];
   return (
@@ -75,6 +119,7 @@ function Details({ detail }: { detail: Detail }) {
             { term: "Session ID", description: <ShortId value={detail.sessionId} length={12} /> },
           ]}
         />
+        <EmailsSection emails={detail.emails} />
         <Section
           title="Discount"
           items={[

@@ -13,7 +13,7 @@ import { StackedList } from "~/components/stacked-list";
 import type { Received } from "~/lib/api-client";
 import { formatDate, formatNumber } from "~/lib/format";
 import type { SubscriberListRow } from "~/lib/schemas/subscribers";
-import { CouponBadge, StatusBadge } from "./badges";
+import { CouponBadge, HeldWelcomeBadge, StatusBadge } from "./badges";
 
 type SubscriberRow = Received<SubscriberListRow>;
 
@@ -75,7 +75,10 @@ export function SubscriberTable(props: Props) {
               </IndexTable.Cell>
               <IndexTable.Cell>{row.name || "—"}</IndexTable.Cell>
               <IndexTable.Cell>
-                <StatusBadge isActive={row.isActive} />
+                <InlineStack gap="100">
+                  <StatusBadge isActive={row.isActive} />
+                  <HeldWelcomeBadge held={row.welcomeHeld} />
+                </InlineStack>
               </IndexTable.Cell>
               <IndexTable.Cell>
                 <CouponBadge code={row.discountCodeSent} used={row.discountCodeUsed} />
@@ -157,6 +160,7 @@ function SubscriberStack({ rows, canManage, onView, onDelete }: StackProps) {
           <InlineStack gap="200" blockAlign="center">
             <StatusBadge isActive={row.isActive} />
             <CouponBadge code={row.discountCodeSent} used={row.discountCodeUsed} />
+            <HeldWelcomeBadge held={row.welcomeHeld} />
           </InlineStack>
           <Text as="p" variant="bodySm" tone="subdued">
             Code: {row.discountCodeSent ?? "—"} · Subscribed: {formatDate(row.subscribedAt)}

@@ -68,7 +68,9 @@ export const emailTemplates = pgTable("email_templates", {
 export const emailKind = pgEnum("email_kind", ["welcome", "confirmation"]);
 /**
  * pending: to send, written with the subscriber (the outbox; locked_until: not before then); sending: a
- * worker holds the lease; retrying: a temporary failure, to try again; failed: permanent.
+ * worker holds the lease; retrying: a temporary failure, to try again; failed: permanent; held: not sent
+ * because the store's email is not set up, until the merchant sends it (pending again) or discards it;
+ * discarded: the merchant chose not to send a held email.
  */
 export const emailSendStatus = pgEnum("email_send_status", [
   "pending",
@@ -76,6 +78,8 @@ export const emailSendStatus = pgEnum("email_send_status", [
   "retrying",
   "sent",
   "failed",
+  "held",
+  "discarded",
 ]);
 
 /** One row per message a subscriber is sent: unique per (subscriber, kind), so a retried job never sends twice. */

@@ -75,6 +75,8 @@ export type SubscriberListRow = {
   discountCodeUsed: boolean;
   subscribedAt: Date;
   unsubscribedAt: Date | null;
+  /** Their welcome email is held: the store's email was not set up (app/lib/schemas/held-emails.ts). */
+  welcomeHeld: boolean;
 };
 
 /** One page of GET /api/stores/:storeId/subscribers (and of the Subscribers screen's loader). */
@@ -113,4 +115,14 @@ export type SubscriberDetail = SubscriberListRow & {
   consentedAt: Date;
   confirmationRequired: boolean;
   confirmedAt: Date | null;
+  /** The subscriber's own emails (welcome, confirmation request) and what became of each. */
+  emails: SubscriberEmail[];
+};
+
+export type SubscriberEmail = {
+  kind: "welcome" | "confirmation";
+  status: "pending" | "sending" | "retrying" | "sent" | "failed" | "held" | "discarded";
+  error: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
 };

@@ -51,6 +51,11 @@ async function withStoreBundle(subscriber: Subscriber) {
   return popup ? { subscriber, ...shared, popup } : undefined;
 }
 
+/** Reads the store's bundle afresh at its next message (in this process): its settings just changed. */
+export function forgetStoreBundle(storeId: string): void {
+  storeBundles.forget(storeId);
+}
+
 /** Everything a message to one subscriber needs: the subscriber (read fresh) and their store's bundle. */
 export async function loadMailContext(subscriberId: string) {
   const [subscriber] = await subscriberById().execute({ id: subscriberId });

@@ -43,6 +43,12 @@ export type OutboxKind = {
   skip(context: MailContext): string | null;
   /** Records a send that does not go, once its reason is logged: the row deleted, or marked skipped. */
   recordSkip(claim: ClaimedSend, reason: string): Promise<void>;
+  /**
+   * Why a loaded send cannot go yet but must not be dropped (the store's email is not set up), or null; such
+   * a send is logged and recorded by `recordHold` (held until the merchant sends it).
+   */
+  hold?(context: MailContext): string | null;
+  recordHold?(claim: ClaimedSend, reason: string): Promise<void>;
   /** The message to one subscriber before its links are tracked. */
   draft(claim: ClaimedSend, context: MailContext): MailDraft;
   /** The message its tracked links are counted under. */
@@ -105,7 +111,9 @@ async function draftBatch(kind: OutboxKind, batch: ClaimedSend[]): Promise<Ready
   for (const claim of batch) {
     const context = claim.subscriberId ? contexts.get(claim.subscriberId) : undefined;
     const reason = context ? kind.skip(context) : kind.missing;
+    const holdReason = context && !reason ? (kind.hold?.(context) ?? null) : null;
     if (reason) await skipSend(kind, claim, reason);
+    else if (holdReason) await holdSend(kind, claim, holdReason);
     else if (context) ready.push({ claim, context, draft: kind.draft(claim, context) });
   }
   return ready;
@@ -115,6 +123,12 @@ async function draftBatch(kind: OutboxKind, batch: ClaimedSend[]): Promise<Ready
 async function skipSend(kind: OutboxKind, claim: ClaimedSend, reason: string): Promise<void> {
   logger().info({ ...logFields(kind, claim), reason }, `${kind.name} not sent`);
   await kind.recordSkip(claim, reason);
+}
+
+/** A send that cannot go yet is kept, never dropped: logged as a warning, then recorded as the kind does. */
+async function holdSend(kind: OutboxKind, claim: ClaimedSend, reason: string): Promise<void> {
+  logger().warn({ ...logFields(kind, claim), reason }, `${kind.name} held`);
+  await kind.recordHold?.(claim, reason);
 }
 
 /** One message: recorded as sent once the server accepted it, else its failure is (recordFailure). */

@@ -1,8 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
-import { emailSends } from "~/db/schema";
+import { emailSends, emailSettings } from "~/db/schema";
+import { EMAIL_NOT_SET_UP } from "~/lib/schemas/held-emails";
+import { logger } from "~/server/logger.server";
 import { type Holder, heldBy, leaseFromNow, leaseSeconds } from "./leases.server";
+import { forgetStoreBundle } from "./mail-context.server";
 
 /**
  * The sends of a subscriber's own emails (email_sends, one per subscriber and kind): claimed one at a time
@@ -72,4 +75,56 @@ export async function markRetrying(holder: Holder, error: string): Promise<void>
 /** An outbox send that is not to go at all (unsubscribed meanwhile, welcome emails off): no record stays. */
 export async function dropSend(holder: Holder): Promise<void> {
   await db().delete(emailSends).where(heldBy(emailSends, holder));
+}
+
+/** The store can send: SMTP host, port and sender saved. Read fresh, never from a cache. */
+export async function storeCanSend(storeId: string): Promise<boolean> {
+  const [row] = await db()
+    .select({ configured: emailSettings.isConfigured })
+    .from(emailSettings)
+    .where(eq(emailSettings.storeId, storeId));
+  return row?.configured ?? false;
+}
+
+/**
+ * An outbox send claimed while its store's email looked not set up (held-emails: never dropped). The mail
+ * context's settings may be a few seconds old: when the store can send by now, the send is put back, due at
+ * once, for the same drain to send from fresh settings; otherwise it is held.
+ */
+export async function holdClaimedSend(holder: Holder & { storeId: string }, reason: string): Promise<void> {
+  if (await storeCanSend(holder.storeId)) {
+    forgetStoreBundle(holder.storeId);
+    await db()
+      .update(emailSends)
+      .set({ status: "pending", lockedUntil: null, attempts: sql`${emailSends.attempts} - 1` })
+      .where(heldBy(emailSends, holder));
+    return;
+  }
+  await db()
+    .update(emailSends)
+    .set({ status: "held", lockedUntil: null, error: reason })
+    .where(heldBy(emailSends, holder));
+}
+
+/**
+ * A job's email (a welcome email after a Shopify code or a confirmation, a confirmation request) that cannot
+ * go because the store's email is not set up: written down as held, unless it went or is being sent.
+ */
+export async function holdEmail(
+  storeId: string,
+  subscriberId: string,
+  kind: "welcome" | "confirmation",
+): Promise<void> {
+  const held = await db()
+    .insert(emailSends)
+    .values({ storeId, subscriberId, kind, status: "held", attempts: 0, error: EMAIL_NOT_SET_UP })
+    .onConflictDoUpdate({
+      target: [emailSends.subscriberId, emailSends.kind],
+      set: { status: "held", error: EMAIL_NOT_SET_UP, lockedUntil: null },
+      setWhere: sql`${emailSends.status} in ('pending', 'retrying', 'held', 'discarded')`,
+    })
+    .returning({ id: emailSends.id });
+  // Already sent: this was a copy asked for again, which is not kept for later.
+  const outcome = held.length > 0 ? "held" : "copy not sent";
+  logger().warn({ storeId, subscriberId, kind }, `${kind} email ${outcome}: ${EMAIL_NOT_SET_UP}`);
 }

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { emailSends } from "~/db/schema";
+import { EMAIL_NOT_SET_UP } from "~/lib/schemas/held-emails";
 import { coalesced } from "~/server/coalesce.server";
 import { logger } from "~/server/logger.server";
 import { redis } from "~/server/redis.server";
@@ -9,7 +10,7 @@ import { emailQueue } from "../../../jobs/queues/email.config";
 import { subscriberHeaders } from "./deliver-once.server";
 import type { MailContext } from "./mail-context.server";
 import { claimBatch, type OutboxKind, sendBatch } from "./outbox.server";
-import { dropSend } from "./sends.server";
+import { dropSend, holdClaimedSend } from "./sends.server";
 import { draftWelcomeEmail, renderWelcomeDraft } from "./welcome.server";
 
 /**
@@ -57,8 +58,9 @@ export function wakeWelcomeOutbox(): void {
 export type SkipReason = (context: MailContext) => string | null;
 
 /**
- * The welcome email in the outbox: one that is not to go leaves no row (its reason is logged); a temporary
- * failure is tried again as often, and after the same backoff, as the email queue's jobs.
+ * The welcome email in the outbox: one that is not to go leaves no row (its reason is logged); one the store
+ * cannot send yet (no SMTP settings) is held (held.server.ts); a temporary failure is tried again as often,
+ * and after the same backoff, as the email queue's jobs.
  */
 function welcomeKind(skipReason: SkipReason): OutboxKind {
   return {
@@ -68,6 +70,8 @@ function welcomeKind(skipReason: SkipReason): OutboxKind {
     missing: "the store cannot send email",
     skip: skipReason,
     recordSkip: dropSend,
+    hold: (context) => (context.settings.isConfigured ? null : EMAIL_NOT_SET_UP),
+    recordHold: holdClaimedSend,
     draft: (_claim, context) => draftWelcomeEmail(context),
     trackedAs: (claim) => ({ sendId: claim.sendId }),
     render: (_claim, context, draft, links) => ({

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { storeCounters, stores, subscribers, users } from "~/db/schema";
 import { effectivePermissions } from "~/lib/permissions";
 import { preferencesOf } from "~/services/access/preferences.server";
+import { storeCanSend } from "~/services/email/sends.server";
 import { sendSystemMail } from "~/services/email/system-mailer.server";
 import { enqueue } from "../../../jobs/client";
 import { digestMail, summaryMail, unsubscribeAlertMail } from "./messages.server";
@@ -67,6 +68,8 @@ export async function sendSubscriberDigest(storeId: string): Promise<void> {
       store.name,
       fresh.length,
       seesAddresses ? fresh.slice(0, DIGEST_LIST_LIMIT).map((row) => row.email) : null,
+      // Their welcome emails are held (email/held.server.ts): the owner hears it with the news.
+      preferences.sendWelcomeEmail && !(await storeCanSend(storeId)),
     ),
   );
   await db()

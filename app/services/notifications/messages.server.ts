@@ -12,13 +12,30 @@ function simpleMail(to: string, subject: string, lines: string[]): SystemMessage
   };
 }
 
-/** `emails` is null for a reader without the View Subscribers permission: they get the count only. */
-export function digestMail(to: string, store: string, total: number, emails: string[] | null): SystemMessage {
+/**
+ * `emails` is null for a reader without the View Subscribers permission: they get the count only.
+ * `welcomeHeld`: the store has no SMTP settings, so their welcome emails wait (held) until it has.
+ */
+export function digestMail(
+  to: string,
+  store: string,
+  total: number,
+  emails: string[] | null,
+  welcomeHeld = false,
+): SystemMessage {
   const people = `${total} new ${total === 1 ? "person" : "people"} subscribed to ${store}`;
   const listed = emails
     ? [`${people}:`, ...emails, ...(total > emails.length ? [`…and ${total - emails.length} more.`] : [])]
     : [`${people}.`, "Their addresses are shown to team members with the View Subscribers permission."];
-  return simpleMail(to, `${total} new subscriber${total === 1 ? "" : "s"} for ${store}`, listed);
+  const held = welcomeHeld
+    ? [
+        `Their welcome emails were not sent: ${store} has no email (SMTP) settings. Set them up in Settings, then send the waiting emails from there.`,
+      ]
+    : [];
+  return simpleMail(to, `${total} new subscriber${total === 1 ? "" : "s"} for ${store}`, [
+    ...listed,
+    ...held,
+  ]);
 }
 
 export function summaryMail(

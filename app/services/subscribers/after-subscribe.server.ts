@@ -8,6 +8,7 @@ import { logger } from "~/server/logger.server";
 import { countWithin, type RateRule } from "~/server/rate-limit.server";
 import { deliverConfirmationEmail } from "~/services/email/confirmation.server";
 import { loadMailContext, type MailContext } from "~/services/email/mail-context.server";
+import { holdEmail } from "~/services/email/sends.server";
 import { deliverWelcomeEmail } from "~/services/email/welcome.server";
 import { drainWelcomeOutbox, wakeWelcomeOutbox } from "~/services/email/welcome-outbox.server";
 import { queueSubscriberDigest } from "~/services/notifications/digests.server";
@@ -33,8 +34,6 @@ export type SubscriptionContext = {
   preferences: Pick<Preferences, "enableDoubleOptIn" | "notifyOnSubscriptions" | "sendWelcomeEmail">;
   isConnected: boolean;
   consentSyncEnabled: boolean;
-  /** The store's SMTP settings are complete: its emails can go. */
-  mailConfigured: boolean;
 };
 
 type EmailKind = "welcome" | "confirmation";
@@ -78,10 +77,11 @@ function welcomeDueAtOnce(context: SubscriptionContext): boolean {
 
 /**
  * Whether the subscription writes the welcome email to the outbox in its own statement: it is due at once
- * and the store sends it (welcome emails on, SMTP set up). Otherwise there is nothing to send.
+ * and welcome emails are on. A store without SMTP settings has it held there until the merchant sends it
+ * (email/held.server.ts).
  */
 export function writesWelcomeToOutbox(context: SubscriptionContext): boolean {
-  return welcomeDueAtOnce(context) && context.preferences.sendWelcomeEmail && context.mailConfigured;
+  return welcomeDueAtOnce(context) && context.preferences.sendWelcomeEmail;
 }
 
 /**
@@ -237,13 +237,15 @@ async function queueEmailAgain(subscriberId: string, type: EmailKind): Promise<v
   );
 }
 
-/** Why a welcome email is not sent at all (rather than later), read when its job runs. */
+/**
+ * Why a welcome email is not sent at all, read when it is due. One the store cannot send yet (no SMTP
+ * settings) is not skipped but held until the merchant sends it (email/held.server.ts).
+ */
 function welcomeSkipReason(context: MailContext): string | null {
   if (!context.subscriber.isActive) return "the subscriber unsubscribed";
   if (!context.preferences.sendWelcomeEmail) return "welcome emails are turned off";
   if (context.subscriber.confirmationRequired && !context.subscriber.confirmedAt)
     return "waiting for double opt-in";
-  if (!context.settings.isConfigured) return "the store has no SMTP settings";
   return null;
 }
 
@@ -259,7 +261,8 @@ export async function sendWelcomeEmail(subscriberId: string, again = false): Pro
     logger().info({ subscriberId, storeId: context.store.id, reason }, "welcome email not sent");
     return;
   }
-  await deliverWelcomeEmail(context, { again });
+  if (!context.settings.isConfigured) await holdEmail(context.store.id, subscriberId, "welcome");
+  else await deliverWelcomeEmail(context, { again });
 }
 
 /** The outbox job (a wake-up or the sweep): the pending welcome emails, each unless it should not go. */
@@ -272,12 +275,6 @@ export const sendPendingWelcomeEmails = () => drainWelcomeOutbox(welcomeSkipReas
 export async function sendConfirmationEmail(subscriberId: string, again = false): Promise<void> {
   const context = await loadMailContext(subscriberId);
   if (!context || !awaitsConfirmation(context.subscriber)) return;
-  if (!context.settings.isConfigured) {
-    logger().info(
-      { subscriberId, storeId: context.store.id },
-      "confirmation email not sent: the store has no SMTP settings",
-    );
-    return;
-  }
-  await deliverConfirmationEmail(context, { again });
+  if (!context.settings.isConfigured) await holdEmail(context.store.id, subscriberId, "confirmation");
+  else await deliverConfirmationEmail(context, { again });
 }

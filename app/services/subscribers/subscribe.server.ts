@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
-import { emailSettings, stores, subscribers } from "~/db/schema";
+import { stores, subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
 import { clientNetwork } from "~/server/client-network.server";
 import { forbidden, invalid, notFound } from "~/server/domain-errors.server";
@@ -163,7 +163,6 @@ type StoreContext = {
   /** The shop installed the app (embedded), so its storefront reaches us through the App Proxy. */
   installedShop: boolean;
   consentSyncEnabled: boolean;
-  mailConfigured: boolean;
 };
 const storeContexts = ttlCache<StoreContext>(5_000);
 
@@ -175,10 +174,8 @@ async function readStoreContext(storeId: string): Promise<StoreContext> {
         isConnected: stores.isConnected,
         installedShop: sql<boolean>`${stores.shopifyDomain} is not null`,
         consentSyncEnabled: stores.consentSyncEnabled,
-        mailConfigured: sql<boolean>`coalesce(${emailSettings.isConfigured}, false)`,
       })
       .from(stores)
-      .leftJoin(emailSettings, eq(emailSettings.storeId, stores.id))
       .where(eq(stores.id, storeId)),
   ]);
   if (!preferences || !store) throw notFound("Popup not found");

@@ -414,6 +414,29 @@ export const apiRouteCases: ApiRouteCase[] = [
     okStatus: 200,
     body: () => ({ fromName: "Acme" }),
   },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/held-emails",
+    requires: "signed-in",
+    scope: "object",
+    okStatus: 200,
+  },
+  // A fresh store has no SMTP settings: sending its held emails is refused with the 422 that says so.
+  {
+    method: "POST",
+    pattern: "api/stores/:storeId/held-emails",
+    requires: "manage_email_settings",
+    scope: "object",
+    okStatus: 422,
+    body: () => ({}),
+  },
+  {
+    method: "DELETE",
+    pattern: "api/stores/:storeId/held-emails",
+    requires: "manage_email_settings",
+    scope: "object",
+    okStatus: 200,
+  },
   // A fresh store has no SMTP settings: an allowed caller gets the 422 that says so.
   {
     method: "POST",

@@ -1,0 +1,132 @@
+import { Banner, BlockStack, Text } from "@shopify/polaris";
+import { useState } from "react";
+import { ConfirmModal } from "~/components/confirm-modal";
+import { apiRequest, failureMessage } from "~/lib/api-client";
+import { formatTimeAgo } from "~/lib/format";
+import { describeHeld, type HeldEmails, OLD_HELD_EMAIL_MS, sendHeldLabel } from "~/lib/schemas/held-emails";
+
+type Props = {
+  storeId: string;
+  held: HeldEmails;
+  /** Whether the viewer may send or discard them (Manage Email Settings; the server checks it too). */
+  canSend: boolean;
+  /** Where the email settings are; omitted on the Settings page itself, where they are just below. */
+  settingsUrl?: string;
+  onChanged?: (held: HeldEmails) => void;
+};
+
+type Changed = { held: HeldEmails; queued?: number; discarded?: number };
+
+/**
+ * Subscribers' emails that did not go because the store's email is not set up (never skipped silently):
+ * a critical banner until SMTP is saved, then the offer to send them (or discard them), with their age.
+ */
+export function HeldEmailsBanner({ storeId, held: initial, canSend, settingsUrl, onChanged }: Props) {
+  const [held, setHeld] = useState(initial);
+  const [outcome, setOutcome] = useState<{ tone: "success" | "critical"; message: string } | null>(null);
+  const [busy, setBusy] = useState<"send" | "discard" | null>(null);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  // A newer summary from the page (a save of the email settings) replaces the one shown.
+  const [shown, setShown] = useState(initial);
+  if (initial !== shown) {
+    setShown(initial);
+    setHeld(initial);
+  }
+  const total = held.welcome + held.confirmation;
+
+  async function change(method: "POST" | "DELETE") {
+    setBusy(method === "POST" ? "send" : "discard");
+    try {
+      const answer = await apiRequest<Changed>(method, `/api/stores/${storeId}/held-emails`);
+      setHeld(answer.held);
+      onChanged?.(answer.held);
+      const what = describeHeld(countsOf(held));
+      setOutcome({
+        tone: "success",
+        message:
+          answer.queued !== undefined
+            ? `Sending ${what}. Anyone who unsubscribed meanwhile gets nothing.`
+            : `Discarded ${what}: they will not be sent.`,
+      });
+    } catch (error) {
+      setOutcome({
+        tone: "critical",
+        message: failureMessage(error, "The held emails could not be changed"),
+      });
+    } finally {
+      setBusy(null);
+      setConfirmingDiscard(false);
+    }
+  }
+
+  if (total === 0) {
+    return outcome ? (
+      <Banner tone={outcome.tone} onDismiss={() => setOutcome(null)}>
+        {outcome.message}
+      </Banner>
+    ) : null;
+  }
+  const what = describeHeld(held);
+  const since = held.oldestAt ? formatTimeAgo(held.oldestAt, held.checkedAt) : null;
+  const old =
+    held.oldestAt !== null && Date.parse(held.checkedAt) - Date.parse(held.oldestAt) > OLD_HELD_EMAIL_MS;
+  const age = since ? ` The first of them subscribed ${since}.` : "";
+
+  if (!held.emailConfigured) {
+    return (
+      <Banner
+        tone="critical"
+        title={`${what} not sent: email is not set up`}
+        action={settingsUrl ? { content: "Set up email", url: settingsUrl } : undefined}
+      >
+        <Text as="p">
+          {`New subscribers saw the thank-you message and their code, but got no email: this store has no SMTP settings.${age} Nothing is lost: once email is set up, you can send them${settingsUrl ? "" : " from here. Fill in Email configuration below"}.`}
+        </Text>
+      </Banner>
+    );
+  }
+
+  return (
+    <>
+      <Banner
+        tone="warning"
+        title={`${what} waiting to be sent`}
+        action={
+          canSend
+            ? { content: sendHeldLabel(held), onAction: () => void change("POST"), loading: busy === "send" }
+            : undefined
+        }
+        secondaryAction={
+          canSend ? { content: "Don't send them", onAction: () => setConfirmingDiscard(true) } : undefined
+        }
+      >
+        <BlockStack gap="100">
+          <Text as="p">{`They were not sent while email was not set up.${age}`}</Text>
+          {old ? (
+            <Text as="p">
+              Some people signed up more than a month ago and may not remember your store: a late welcome
+              email can be marked as spam. You can discard them instead.
+            </Text>
+          ) : null}
+          {canSend ? null : <Text as="p">Ask someone who manages email settings to send them.</Text>}
+          {outcome?.tone === "critical" ? (
+            <Text as="p" tone="critical">
+              {outcome.message}
+            </Text>
+          ) : null}
+        </BlockStack>
+      </Banner>
+      <ConfirmModal
+        open={confirmingDiscard}
+        title={`Discard ${what}?`}
+        message="They will never be sent. Each subscriber's details will say the email was discarded."
+        confirmLabel="Discard"
+        busy={busy === "discard"}
+        onConfirm={() => void change("DELETE")}
+        onCancel={() => setConfirmingDiscard(false)}
+      />
+    </>
+  );
+}
+
+const countsOf = ({ welcome, confirmation }: HeldEmails) => ({ welcome, confirmation });

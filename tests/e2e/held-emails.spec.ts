@@ -1,0 +1,96 @@
+import type { Page } from "@playwright/test";
+import { type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
+import { type AppApi, apiAs, createStore, type Store, subscribe, unique } from "./support/api";
+import { login } from "./support/auth";
+import { expect, test } from "./support/fixtures";
+import { screenshot } from "./support/screenshot";
+import { ADMIN, MAIN } from "./support/servers";
+
+/**
+ * A store without SMTP settings: its new subscribers' welcome emails are held, never skipped silently. The
+ * dashboard and the subscriber list say so; once email is set up, Settings offers to send them.
+ */
+let sink: SmtpSink;
+let api: AppApi;
+
+test.beforeAll(async () => {
+  sink = await startSmtpSink();
+  api = await apiAs(MAIN, ADMIN.email, ADMIN.password);
+});
+
+test.afterAll(async () => {
+  await api?.dispose();
+  await sink?.stop();
+});
+
+const banner = (page: Page, title: string) => page.locator(".Polaris-Banner").filter({ hasText: title });
+
+test("held welcome emails are said on the dashboard and the subscriber, and sent once email is set up", async ({
+  page,
+}) => {
+  const store: Store = await createStore(api, {
+    name: unique("Held Shop"),
+    shopifyUrl: "https://held-shop.example.com",
+  });
+  const addresses = [`${unique("ana")}@held-shop.example`, `${unique("ben")}@held-shop.example`];
+  for (const address of addresses) expect(await subscribe(MAIN, store.id, address)).toBeTruthy();
+
+  await login(page, ADMIN.email, ADMIN.password);
+  const notSent = "2 welcome emails not sent: email is not set up";
+  for (const [width, height, shot] of [
+    [1440, 900, "held-emails-dashboard-1440"],
+    [390, 844, "held-emails-dashboard-390"],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // The outbox holds them a moment after the subscriptions.
+    await expect(async () => {
+      await page.goto(`/store/${store.id}/dashboard`);
+      await expect(banner(page, notSent)).toBeVisible({ timeout: 1_000 });
+    }).toPass();
+    await expect(banner(page, notSent).getByRole("link", { name: "Set up email" })).toBeVisible();
+    await screenshot(page, shot);
+  }
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/store/${store.id}/subscribers`);
+  await expect(page.getByText("Welcome email not sent")).toHaveCount(2);
+  await screenshot(page, "held-emails-subscribers-1440");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByText("Welcome email not sent")).toHaveCount(2);
+  await screenshot(page, "held-emails-subscribers-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page
+    .getByRole("button", { name: `View ${addresses[0]}` })
+    .first()
+    .click();
+  await expect(page.getByRole("dialog").getByText("Not sent: email not set up")).toBeVisible();
+  await screenshot(page, "held-emails-subscriber-1440");
+  await page.keyboard.press("Escape");
+
+  await page.goto(`/store/${store.id}/dashboard`);
+  await banner(page, notSent).getByRole("link", { name: "Set up email" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await expect(banner(page, notSent)).toBeVisible();
+  await page.getByLabel("SMTP host").fill("127.0.0.1");
+  await page.getByLabel("SMTP port").fill(new URL(sink.url).port);
+  await page.getByLabel("From email").fill("hello@held-shop.example");
+  await page.getByRole("button", { name: "Save email settings" }).click();
+
+  const waiting = banner(page, "2 welcome emails waiting to be sent");
+  const send = waiting.getByRole("button", { name: "Send 2 pending welcome emails" });
+  await expect(send).toBeVisible();
+  await screenshot(page, "held-emails-settings-1440");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(send).toBeVisible();
+  await screenshot(page, "held-emails-settings-390");
+
+  await send.click();
+  await expect(
+    page.getByText("Sending 2 welcome emails. Anyone who unsubscribed meanwhile gets nothing."),
+  ).toBeVisible();
+  for (const address of addresses)
+    await sink.waitForMessage((message) => message.envelopeTo.includes(address.toLowerCase()));
+  await page.goto(`/store/${store.id}/dashboard`);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await expect(page.locator(".Polaris-Banner").filter({ hasText: "welcome email" })).toHaveCount(0);
+});
