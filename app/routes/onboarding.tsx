@@ -154,7 +154,10 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
         ) : (
           <BlockStack gap="300">
             {created.integrationType === "shopify" ? <ShopifyScriptCaveat /> : null}
-            <InstallSnippet script={installScript(appUrl, created.id, draft.integrationType)} />
+            <InstallSnippet
+              script={installScript(appUrl, created.id, draft.integrationType)}
+              siteBuilderHint={created.integrationType !== "shopify"}
+            />
           </BlockStack>
         )}
       </BlockStack>

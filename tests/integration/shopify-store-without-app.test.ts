@@ -44,5 +44,7 @@ describe("the Integration page of a Shopify store without the Shopify app", () =
     expect(page.text).toContain("layout/theme.liquid");
     expect(page.text).toContain("Once the script is on your site");
     expect(page.text).not.toContain("Turn on the app embed");
+    // The site-builder hint would say the opposite of the theme steps beside it.
+    expect(page.text).not.toContain("site builders");
   });
 });

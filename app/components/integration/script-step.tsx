@@ -53,6 +53,7 @@ export function ScriptStep({ storeId, initial, installed, caveat }: Props) {
           script={view.script}
           copiedLabel="Copied!"
           onCopied={() => toast({ message: "Script copied to clipboard", tone: "success" })}
+          siteBuilderHint={!caveat}
         />
         <InlineStack gap="300" blockAlign="center" wrap>
           <Button onClick={() => setConfirming(true)} loading={regenerating}>

@@ -7,6 +7,8 @@ type Props = {
   /** The Copy button's confirmation (onboarding: 'Copied'; the Integration page: 'Copied!' and a toast). */
   copiedLabel?: string;
   onCopied?: () => void;
+  /** Where it goes on a site builder; off where a caveat beside it says where it goes (a Shopify theme). */
+  siteBuilderHint?: boolean;
 };
 
 /**
@@ -14,7 +16,7 @@ type Props = {
  * for sites that are not on Shopify: a Shopify store turns on the app embed (app-embed-step.tsx), as
  * shopify.dev requires of App Store apps (no theme code edits).
  */
-export function InstallSnippet({ script, copiedLabel, onCopied }: Props) {
+export function InstallSnippet({ script, copiedLabel, onCopied, siteBuilderHint = true }: Props) {
   const toast = useToast();
   return (
     <BlockStack gap="400">
@@ -29,15 +31,17 @@ export function InstallSnippet({ script, copiedLabel, onCopied }: Props) {
           }
         />
       </InlineStack>
-      <BlockStack gap="200">
-        <Text as="h3" variant="headingSm">
-          Add it to your site
-        </Text>
-        <Text as="p">
-          Paste the script inside the &lt;head&gt; of every page of your site (for most site builders:
-          Settings → Custom code → Head), then publish.
-        </Text>
-      </BlockStack>
+      {siteBuilderHint ? (
+        <BlockStack gap="200">
+          <Text as="h3" variant="headingSm">
+            Add it to your site
+          </Text>
+          <Text as="p">
+            Paste the script inside the &lt;head&gt; of every page of your site (for most site builders:
+            Settings → Custom code → Head), then publish.
+          </Text>
+        </BlockStack>
+      ) : null}
     </BlockStack>
   );
 }
