@@ -241,7 +241,10 @@ export function compareVariants(variants: readonly VariantCounts[]): VariantOdds
     const below = curves.map(({ cdf }) => cdf[index] ?? 0);
     const all = below.reduce((product, value) => product * value, 1);
     for (let variant = 0; variant < variants.length; variant += 1) {
-      const others = below.reduce((product, value, other) => (other === variant ? product : product * value), 1);
+      const others = below.reduce(
+        (product, value, other) => (other === variant ? product : product * value),
+        1,
+      );
       best[variant] = (best[variant] ?? 0) + weight * (curves[variant]?.density[index] ?? 0) * others;
       loss[variant] = (loss[variant] ?? 0) + weight * ((below[variant] ?? 0) - all);
     }
@@ -263,7 +266,9 @@ export type Leader = { variantId: string; probability: number; expectedLoss: num
  */
 export function leaderOf(variants: readonly ({ id: string } & VariantOdds)[]): Leader | null {
   if (variants.length < 2) return null;
-  const leader = variants.reduce((best, variant) => (variant.expectedLoss < best.expectedLoss ? variant : best));
+  const leader = variants.reduce((best, variant) =>
+    variant.expectedLoss < best.expectedLoss ? variant : best,
+  );
   return { variantId: leader.id, probability: leader.probabilityToBeBest, expectedLoss: leader.expectedLoss };
 }
 
