@@ -8,6 +8,9 @@ const COUNT_STEPS = Array.from({ length: 10 }, (_, power) =>
   [1, 2, 2.5, 5].map((factor) => factor * 10 ** power).filter(Number.isInteger),
 ).flat();
 
+/** The top of the y-axis: the first tick step at or above the highest count, so that a tick marks the peak's level. */
+const axisTop = (max: number) => COUNT_STEPS.find((step) => step >= max) ?? max;
+
 /** The y-axis's width for its widest label ("100K", "2.5M"): about 7 px a character at uPlot's 12 px font. */
 const axisWidth = (labels: string[] | null) =>
   24 + 7 * Math.max(1, ...(labels ?? []).map((label) => label.length));
@@ -43,7 +46,7 @@ export function DailyChart({ dates, series, height = 220, ariaLabel }: Props) {
           // The legend reads the day under the pointer and its values; off the chart, the latest day's
           // (uPlot's own default is "Time: -- New subscribers: --" until the pointer arrives).
           legend: { show: true, live: true },
-          scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+          scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, axisTop(Math.max(1, max))] } },
           // Counts: whole-number ticks only (no half a subscriber).
           axes: [
             {},
@@ -51,9 +54,11 @@ export function DailyChart({ dates, series, height = 220, ariaLabel }: Props) {
               size: (_u, labels) => axisWidth(labels),
               incrs: COUNT_STEPS,
               values: (_u, ticks) => {
-                // The ticks drawn, readable outside the canvas (the tests check them).
+                // The ticks drawn and their labels, readable outside the canvas (the tests check them).
+                const labels = ticks.map(formatCompactCount);
                 element.dataset.yTicks = ticks.join(" ");
-                return ticks.map(formatCompactCount);
+                element.dataset.yLabels = labels.join(" ");
+                return labels;
               },
             },
           ],
