@@ -14,6 +14,13 @@ export function formatNumber(value: number): string {
   return value.toLocaleString("en-US");
 }
 
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+
+/** A count short enough for a chart's axis: 950, 1.5K, 100K, 2.5M. */
+export function formatCompactCount(value: number): string {
+  return compact.format(value);
+}
+
 /** A date and time as one reading for everyone (server and browser): UTC, en-US, e.g. "Nov 23, 2026, 10:04 UTC". */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return "—";

@@ -9,6 +9,7 @@ import { SkeletonCards } from "~/components/skeleton-cards";
 import { requireStoreScreen } from "~/http/guards/screens.server";
 import { formatNumber } from "~/lib/format";
 import { can } from "~/lib/permissions";
+import type { DashboardDay } from "~/lib/schemas/dashboard";
 import { sectionPath } from "~/lib/store-routing";
 import { heldEmails } from "~/services/email/held.server";
 import { dashboardStats, subscribersPerDay } from "~/services/stores/dashboard.server";
@@ -37,6 +38,9 @@ const statColumns = { xs: 1, sm: 2, md: 4 } as const;
 
 type Stats = Awaited<ReturnType<typeof dashboardStats>>;
 
+const plural = (count: number, one: string, many: string) =>
+  `${formatNumber(count)} ${count === 1 ? one : many}`;
+
 function RecentActivity({ stats }: { stats: Stats }) {
   return (
     <Card>
@@ -55,6 +59,14 @@ function RecentActivity({ stats }: { stats: Stats }) {
           <BlockStack gap="100">
             <Text as="p">{`${formatNumber(stats.totalSubscribers)} total subscribers across all stores`}</Text>
             <Text as="p">{`${formatNumber(stats.couponsUsed)} discount codes have been used`}</Text>
+            <Text as="p">
+              {`${plural(stats.popupSubscribers, "subscriber", "subscribers")} through the popup in the last ${stats.recentDays} days`}
+            </Text>
+            {stats.importedSubscribers > 0 ? (
+              <Text as="p">
+                {`${plural(stats.importedSubscribers, "subscriber", "subscribers")} imported in the last ${stats.recentDays} days (not counted as conversions)`}
+              </Text>
+            ) : null}
           </BlockStack>
         )}
       </BlockStack>
@@ -62,18 +74,21 @@ function RecentActivity({ stats }: { stats: Stats }) {
   );
 }
 
-function SubscribersChart({
-  days,
-  storeName,
-}: {
-  days: { date: string; subscribers: number }[];
-  storeName: string;
-}) {
+const POPUP_COLOR = "#0071b9";
+const IMPORT_COLOR = "#b98900";
+
+function SubscribersChart({ days, storeName }: { days: DashboardDay[]; storeName: string }) {
   const dates = useMemo(() => days.map((day) => day.date), [days]);
-  const series = useMemo(
-    () => [{ label: "New subscribers", color: "#0071b9", values: days.map((day) => day.subscribers) }],
-    [days],
-  );
+  const series = useMemo(() => {
+    const fromPopup = {
+      label: "From the popup",
+      color: POPUP_COLOR,
+      values: days.map((day) => day.fromPopup),
+    };
+    const imported = { label: "Imported", color: IMPORT_COLOR, values: days.map((day) => day.imported) };
+    // An import is a line of its own, shown only when there was one.
+    return imported.values.some((value) => value > 0) ? [fromPopup, imported] : [fromPopup];
+  }, [days]);
   return (
     <Card>
       <BlockStack gap="300">
@@ -82,6 +97,12 @@ function SubscribersChart({
       </BlockStack>
     </Card>
   );
+}
+
+/** What the conversion rate divides, so that the figure can be checked. */
+function conversionCaption(stats: Stats): string {
+  if (stats.popupViews === 0) return `No popup views in the last ${stats.recentDays} days`;
+  return `${plural(stats.popupSubscribers, "sign-up", "sign-ups")} through the popup ÷ ${plural(stats.popupViews, "popup view", "popup views")}, last ${stats.recentDays} days`;
 }
 
 /** The four SPEC cards' placeholders, and the chart's. */
@@ -144,10 +165,26 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     </BlockStack>
                   </Box>
                   <InlineGrid columns={statColumns} gap="400">
-                    <StatCard label="Active Stores" value={formatNumber(resolved.activeStores)} />
-                    <StatCard label="Total Subscribers" value={formatNumber(resolved.totalSubscribers)} />
-                    <StatCard label="Conversion Rate" value={`${resolved.conversionRate}%`} />
-                    <StatCard label="Coupons Used" value={formatNumber(resolved.couponsUsed)} />
+                    <StatCard
+                      label="Active Stores"
+                      value={formatNumber(resolved.activeStores)}
+                      caption={`Popup seen on the storefront in the last ${resolved.recentDays} days`}
+                    />
+                    <StatCard
+                      label="Total Subscribers"
+                      value={formatNumber(resolved.totalSubscribers)}
+                      caption="All time, imports included"
+                    />
+                    <StatCard
+                      label="Conversion Rate"
+                      value={`${resolved.conversionRate}%`}
+                      caption={conversionCaption(resolved)}
+                    />
+                    <StatCard
+                      label="Coupons Used"
+                      value={formatNumber(resolved.couponsUsed)}
+                      caption="All time"
+                    />
                   </InlineGrid>
                   <RevenueCard revenue={resolved.revenue} />
                   <RecentActivity stats={resolved} />

@@ -5,6 +5,7 @@ import { createStore, type Store, unique } from "./support/api";
 import { login } from "./support/auth";
 import { cardWithHeading, expect, test, toast } from "./support/fixtures";
 import { seedVariantDays } from "./support/popup-results";
+import { setPopups } from "./support/popups-db";
 import { SCREENSHOT_DIR, screenshot } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
 import { adminApiForFile } from "./support/spec-setup";
@@ -238,9 +239,12 @@ test("an A/B variant is added, previewed, measured and promoted", async ({ page 
   await expect(resultsOf("A")).toContainText("2.0%");
   await expect(resultsOf("B")).toContainText("112");
   await expect(resultsOf("B")).toContainText("8.0%");
-  await expect(resultsOf("B")).toContainText(/Chance to beat control(9\d|100)\.\d%/);
+  await expect(resultsOf("B")).toContainText("Chance to be bestover 99.9%");
+  await expect(resultsOf("B")).toContainText("Risk if keptunder 0.01 pts");
+  await expect(resultsOf("A")).toContainText("Chance to be bestunder 0.1%");
   await expect(resultsOf("B")).toContainText("Winner");
   await expect(results.getByText("Winner: B")).toBeVisible();
+  await expect(results.getByText(/^over 99\.9% chance B is the best\. Keeping it risks/)).toBeVisible();
   // What the test left out is shown beside the figures, with why; the control had nothing left out.
   await expect(resultsOf("B")).toContainText("Not counted160 impressions · 70 subscribers");
   await expect(resultsOf("A")).not.toContainText("Not counted");
@@ -254,6 +258,57 @@ test("an A/B variant is added, previewed, measured and promoted", async ({ page 
   const promoted = (await popupsOf(store.id))[0];
   expect(promoted?.title).toBe("Half price for subscribers");
   expect(promoted?.variants).toHaveLength(1);
+});
+
+test("a small shop's leader can be promoted before the test is sure, after a look at the risk", async ({
+  page,
+}) => {
+  const store = await newStore("Popup Small Shop");
+  const [popupId] = await setPopups(MAIN, store.id, [
+    {
+      title: "Join us",
+      variants: [
+        { id: "control", name: "A", weight: 50, overrides: {} },
+        { id: "bold", name: "B", weight: 50, overrides: { title: "Take 15 % off today" } },
+      ],
+    },
+  ]);
+  // A fortnight at about 20 views a day per variant: 5 % against 8 %.
+  await seedVariantDays(MAIN, popupId ?? "", [
+    { variantId: "control", daysAgo: 2, impressions: 300, subscribers: 15 },
+    { variantId: "bold", daysAgo: 2, impressions: 300, subscribers: 24 },
+  ]);
+  for (const width of [1440, 390]) {
+    await openBuilder(page, store, width);
+    const results = cardWithHeading(page, "Results");
+    await expect(
+      results.getByText(
+        "No winner yet. B leads: 93.0% chance B is the best; promoting it now risks an expected loss of 0.06 percentage points of conversion rate. A winner is named once that risk is under 0.05 percentage points.",
+      ),
+    ).toBeVisible();
+    await expect(results.getByRole("region", { name: "Results of variant B" })).toContainText(
+      "Chance to be best93.0%",
+    );
+    await results.getByRole("heading", { name: "Results" }).evaluate((heading) => heading.scrollIntoView());
+    await screenshot(page, `popup-builder-leader-${width}`, { fullPage: false });
+    await results.getByRole("button", { name: "Promote B anyway" }).click();
+    const dialog = page.getByRole("dialog", { name: "Promote variant B before the test is sure?" });
+    await expect(
+      dialog.getByRole("heading", { name: "Promote variant B before the test is sure?" }),
+    ).toBeVisible();
+    await expect(dialog).toContainText("a 7.0% chance another variant converts better");
+    await expect(dialog).toContainText("an expected loss of 0.06 percentage points of conversion rate");
+    await screenshot(page, `popup-builder-promote-anyway-${width}`, { fullPage: false });
+    if (width === 390) {
+      await dialog.getByRole("button", { name: "Promote anyway" }).click();
+    } else {
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(dialog).toHaveCount(0);
+    }
+  }
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Take 15 % off today");
+  const promoted = (await popupsOf(store.id))[0];
+  expect(promoted?.variants.map((variant) => variant.id)).toEqual(["bold"]);
 });
 
 test("the builder fits a 390 px phone and a 1440 px window", async ({ page }) => {

@@ -12,7 +12,7 @@ import {
 import { login } from "./support/auth";
 import { cardWithHeading, expect, sidebarItems, test, toast } from "./support/fixtures";
 import { linkIn, newestMail } from "./support/mail";
-import { createMember, markCouponUsed, recordAttributedOrder } from "./support/members";
+import { createMember, markCouponUsed, recordAttributedOrder, recordImport } from "./support/members";
 import { chooseShopify } from "./support/onboarding";
 import { screenshot } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
@@ -457,44 +457,63 @@ test.describe("store routing", () => {
   });
 });
 
-test("the dashboard's figures match the organization's subscribers, views and coupons", async ({ page }) => {
+test("the dashboard's figures match the organization's subscribers, views and coupons; an import stays apart", async ({
+  page,
+}) => {
   const owner = await newOrganization("Figures");
   const emails = ["ana", "bob", "cy"].map((name) => `${name}-${unique("fig")}@acme-corp.example`);
-  const [north, south] = await withApi(owner, async (api) => [
+  const [north, south, west] = await withApi(owner, async (api) => [
     await createStore(api, { name: "North Shop", shopifyUrl: "https://north.example.com" }),
     await createStore(api, { name: "South Shop", shopifyUrl: "https://south.example.com" }),
+    await createStore(api, { name: "West Shop", shopifyUrl: "https://west.example.com" }),
   ]);
-  if (!north || !south) throw new Error("stores were not created");
+  if (!north || !south || !west) throw new Error("stores were not created");
   for (const email of emails) await subscribe(MAIN, north.id, email);
   await subscribe(MAIN, south.id, `dee-${unique("fig")}@acme-corp.example`);
   await recordViews(MAIN, north.id, 5);
   await recordViews(MAIN, south.id, 2);
+  // Issue 28's import: 99,980 addresses, which once read as a conversion rate of 1,999,920 %.
+  await recordImport(MAIN, north.id, 99_980);
   await markCouponUsed(MAIN, north.id, emails[0] ?? "");
   await recordAttributedOrder(MAIN, north.id, { id: unique("order"), total: "59.99", currency: "USD" });
   await recordAttributedOrder(MAIN, north.id, { id: unique("order"), total: "1240.01", currency: "USD" });
   await recordAttributedOrder(MAIN, south.id, { id: unique("order"), total: "12.50", currency: "EUR" });
-  // A store whose popup is switched off is not active.
-  await withApi(owner, (api) => updatePopup(api, south.id, { isActive: false }));
+  // West's popup is on but its storefront never showed it: not an active store.
+  await withApi(owner, (api) => updatePopup(api, west.id, { isActive: true }));
 
   await login(page, owner.email, owner.password);
   await expect(page).toHaveURL(`/store/${north.id}/dashboard`);
   const stat = (label: string) => cardWithHeading(page, label);
-  await expect(stat("Active Stores")).toContainText("1");
-  await expect(stat("Total Subscribers")).toContainText("4");
-  // 4 subscribers out of 7 views: 57.1 %.
+  await expect(stat("Active Stores")).toContainText("2");
+  await expect(stat("Active Stores")).toContainText("Popup seen on the storefront in the last 30 days");
+  await expect(stat("Total Subscribers")).toContainText("99,984");
+  // 4 sign-ups through the popup out of 7 views: 57.1 %; the import is no conversion.
   await expect(stat("Conversion Rate")).toContainText("57.1%");
+  await expect(stat("Conversion Rate")).toContainText(
+    "4 sign-ups through the popup ÷ 7 popup views, last 30 days",
+  );
   await expect(stat("Coupons Used")).toContainText("1");
-  await expect(page.getByText("4 total subscribers across all stores")).toBeVisible();
+  await expect(page.getByText("99,984 total subscribers across all stores")).toBeVisible();
   await expect(page.getByText("1 discount codes have been used")).toBeVisible();
+  await expect(page.getByText("4 subscribers through the popup in the last 30 days")).toBeVisible();
+  await expect(
+    page.getByText("99,980 subscribers imported in the last 30 days (not counted as conversions)"),
+  ).toBeVisible();
   // Revenue adds up per currency, never across currencies.
   const revenue = cardWithHeading(page, "Revenue from popups");
   await expect(revenue).toContainText("$1,300.00");
   await expect(revenue).toContainText("2 orders in USD");
   await expect(revenue).toContainText("€12.50");
   await expect(revenue).toContainText("1 order in EUR");
+  // The import is a line of its own, and the axis labels fit: 100K, not "0000".
+  const chart = page.getByRole("img", { name: "New subscribers per day for North Shop" });
+  await expect(chart.locator(".u-legend")).toContainText("Imported");
+  await expect(chart).toHaveAttribute("data-y-labels", /^0( \d+K)+$/);
   await page.setViewportSize({ width: 1440, height: 900 });
+  await chart.scrollIntoViewIfNeeded();
   await screenshot(page, "dashboard-figures");
   await page.setViewportSize({ width: 390, height: 844 });
+  await chart.scrollIntoViewIfNeeded();
   await screenshot(page, "dashboard-figures-phone");
 });
 
@@ -536,12 +555,12 @@ test("the dashboard: says what its cards add up, whole-number chart ticks, a leg
   // count, and under the pointer the day pointed at.
   const legend = chart.locator(".u-legend");
   const today = new Date().toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
-  await expect(legend).toHaveText(`Day${today}New subscribers1`);
+  await expect(legend).toHaveText(`Day${today}From the popup1`);
   await chart.locator(".u-over").hover({ position: { x: 2, y: 20 } });
   await expect(legend).not.toContainText(today);
-  await expect(legend).toHaveText(/^Day\w{3} \d{1,2}New subscribers0$/);
+  await expect(legend).toHaveText(/^Day\w{3} \d{1,2}From the popup0$/);
   await page.mouse.move(0, 0);
-  await expect(legend).toHaveText(`Day${today}New subscribers1`);
+  await expect(legend).toHaveText(`Day${today}From the popup1`);
   await screenshot(page, "dashboard-labelled");
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "dashboard-labelled-phone");

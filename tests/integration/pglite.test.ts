@@ -109,6 +109,24 @@ describe("the production build without DATABASE_URL", () => {
     expect(imported.body).toMatchObject({ added: 2, errorCount: 0 });
   });
 
+  it("reads the dashboard's figures: imported subscribers apart, never conversions", async () => {
+    const http = new HttpClient(app.url);
+    await http.login(email, "pglite password");
+    const store = await http.post<{ id: string }>("/api/stores", {
+      name: "Embedded Figures",
+      shopifyUrl: "https://embedded-figures.example.com",
+    });
+    await http.post(`/api/stores/${store.body.id}/subscribers/import`, undefined, {
+      body: new TextEncoder().encode("email\ncy@acme.example\n"),
+      headers: { "Content-Type": "text/csv" },
+    });
+    const stats = await http.get(`/api/dashboard/stats?storeId=${store.body.id}`);
+    expect(stats.status, stats.text).toBe(200);
+    expect(stats.body).toMatchObject({ activeStores: 0, conversionRate: "0.0", importedSubscribers: 1 });
+    const listed = await http.get<{ id: string; conversionRate: string }[]>("/api/stores");
+    expect(listed.body.find((entry) => entry.id === store.body.id)?.conversionRate).toBe("0.0");
+  });
+
   it("keeps a popup image as bytes and serves them back unchanged", async () => {
     const http = new HttpClient(app.url);
     await http.login(email, "pglite password");

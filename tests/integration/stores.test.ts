@@ -130,12 +130,14 @@ describe("listing stores and the dashboard", () => {
     const second = await createStoreFor(fresh.admin.id, { name: "Second" });
     await seedSubscribers(first.id, 3, 1);
     await seedSubscribers(second.id, 2, 2);
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     await testDb()
       .insert(popupViews)
       .values([
-        { storeId: first.id, day: "2026-01-01", views: 6 },
-        { storeId: first.id, day: "2026-01-02", views: 4 },
-        { storeId: second.id, day: "2026-01-01", views: 0 },
+        { storeId: first.id, day: today, views: 6 },
+        { storeId: first.id, day: yesterday, views: 4 },
+        { storeId: second.id, day: today, views: 0 },
       ]);
 
     const list =
@@ -145,12 +147,17 @@ describe("listing stores and the dashboard", () => {
       [second.id, 2, "0.0"],
     ]);
     const stats = await client.get("/api/dashboard/stats");
+    // "Second" has no popup view: its popup was never seen, so it is not active.
     expect(stats.body).toEqual({
-      activeStores: 2,
+      activeStores: 1,
       totalSubscribers: 5,
       conversionRate: "50.0",
       couponsUsed: 3,
       revenue: [],
+      recentDays: 30,
+      popupViews: 10,
+      popupSubscribers: 5,
+      importedSubscribers: 0,
     });
     const one = await client.get(`/api/dashboard/stats?storeId=${first.id}`);
     expect(one.body).toEqual({
@@ -159,6 +166,10 @@ describe("listing stores and the dashboard", () => {
       conversionRate: "30.0",
       couponsUsed: 1,
       revenue: [],
+      recentDays: 30,
+      popupViews: 10,
+      popupSubscribers: 3,
+      importedSubscribers: 0,
     });
   });
 });

@@ -1,14 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  type ComparedVariant,
+  compareVariants,
   conversionRate,
   EXACT_SUM_LIMIT,
-  MINIMUM_SAMPLE,
+  EXPECTED_LOSS_THRESHOLD,
+  isWinner,
+  leaderOf,
   normalCdf,
   probabilityToBeat,
   twoProportionTest,
-  WINNER_PROBABILITY,
-  winnerOf,
+  type VariantCounts,
 } from "~/lib/ab-stats";
 
 const counts = (subscribers: number, impressions: number) => ({ subscribers, impressions });
@@ -117,54 +118,124 @@ describe("probabilityToBeat", () => {
   });
 });
 
-describe("winnerOf", () => {
-  const variant = (
-    id: string,
-    subscribers: number,
-    impressions: number,
-    probabilityToBeatControl: number | null,
-  ): ComparedVariant => ({ id, subscribers, impressions, probabilityToBeatControl });
-  const control = variant("control", 200, 1000, null);
+/** Beta(α + 1, β) as counts: one impression and one subscriber more. */
+const plusOne = ({ subscribers, impressions }: VariantCounts) => counts(subscribers + 1, impressions + 1);
+const posteriorMean = ({ subscribers, impressions }: VariantCounts) => (1 + subscribers) / (2 + impressions);
 
-  it("names a challenger whose probability to beat the control is at least 95 %", () => {
-    expect(WINNER_PROBABILITY).toBe(0.95);
-    expect(winnerOf([control, variant("b", 250, 1000, 0.9963)])).toEqual({
-      variantId: "b",
-      probability: 0.9963,
-    });
-  });
+/**
+ * The exact expected loss of keeping `kept` when `other` may be better, from the exact sums of
+ * probabilityToBeat: E[max(Y − X, 0)] = E[Y]·P(Y⁺ > X) − E[X]·P(Y > X⁺), where Z⁺ ~ Beta(α + 1, β).
+ */
+function exactLoss(kept: VariantCounts, other: VariantCounts): number {
+  return (
+    posteriorMean(other) * probabilityToBeat(kept, plusOne(other)) -
+    posteriorMean(kept) * probabilityToBeat(plusOne(kept), other)
+  );
+}
 
-  it("names nobody below 95 %", () => {
-    expect(winnerOf([control, variant("b", 230, 1000, 0.94)])).toBeNull();
-  });
-
-  it("picks the most probable of several challengers over the bar", () => {
-    const winner = winnerOf([control, variant("b", 250, 1000, 0.97), variant("c", 260, 1000, 0.99)]);
-    expect(winner).toEqual({ variantId: "c", probability: 0.99 });
-  });
-
-  it("names the control when it beats every challenger at 95 %, with its weakest probability", () => {
-    const winner = winnerOf([control, variant("b", 150, 1000, 0.01), variant("c", 160, 1000, 0.03)]);
-    expect(winner?.variantId).toBe("control");
-    expect(winner?.probability).toBeCloseTo(0.97, 12);
-    expect(winnerOf([control, variant("b", 150, 1000, 0.01), variant("c", 190, 1000, 0.3)])).toBeNull();
-  });
-
-  it("waits for the minimum sample on both sides of a comparison", () => {
-    expect(MINIMUM_SAMPLE).toEqual({ impressions: 100, subscribers: 10 });
-    expect(winnerOf([control, variant("b", 9, 20, 0.999)])).toBeNull();
-    expect(winnerOf([control, variant("b", 60, 99, 0.999)])).toBeNull();
-    expect(winnerOf([variant("control", 9, 1000, null), variant("b", 300, 1000, 0.999)])).toBeNull();
-    // The control cannot win while a challenger is still short of the sample.
-    expect(winnerOf([control, variant("b", 10, 100, 0.01), variant("c", 0, 40, 0.001)])).toBeNull();
-    // A short challenger does not stop a qualified one from winning.
-    expect(winnerOf([control, variant("b", 250, 1000, 0.99), variant("c", 0, 40, 0.001)])?.variantId).toBe(
-      "b",
+describe("compareVariants", () => {
+  it.each([
+    ["nobody seen yet", counts(0, 0), counts(0, 0)],
+    ["a clear difference", counts(200, 1000), counts(250, 1000)],
+    ["a small shop's fortnight", counts(15, 300), counts(24, 300)],
+    ["an unseen challenger", counts(0, 20), counts(0, 0)],
+    ["no subscriber in 5,000 views against half of 40", counts(0, 5000), counts(20, 40)],
+    ["two million views against thirty", counts(100_000, 2_000_000), counts(1, 30)],
+  ])("agrees with the exact sums for two variants: %s", (_name, control, challenger) => {
+    const [kept, other] = compareVariants([control, challenger]);
+    expect(Math.abs((other?.probabilityToBeBest ?? 0) - probabilityToBeat(control, challenger))).toBeLessThan(
+      1e-5,
     );
+    expect((kept?.probabilityToBeBest ?? 0) + (other?.probabilityToBeBest ?? 0)).toBeCloseTo(1, 12);
+    expect(Math.abs((kept?.expectedLoss ?? 0) - exactLoss(control, challenger))).toBeLessThan(1e-6);
+    expect(Math.abs((other?.expectedLoss ?? 0) - exactLoss(challenger, control))).toBeLessThan(1e-6);
   });
 
-  it("names nobody for a popup without a test", () => {
-    expect(winnerOf([control])).toBeNull();
-    expect(winnerOf([])).toBeNull();
+  it("is 1/2 each and a loss of 1/6 before anybody saw either (two uniform rates: E[max] = 2/3)", () => {
+    const odds = compareVariants([counts(0, 0), counts(0, 0)]);
+    for (const entry of odds) {
+      expect(entry.probabilityToBeBest).toBeCloseTo(0.5, 9);
+      expect(entry.expectedLoss).toBeCloseTo(1 / 6, 6);
+    }
+  });
+
+  it.each([
+    [
+      [counts(50, 1000), counts(60, 1000), counts(70, 1000)],
+      [
+        [0.017799363687, 0.021130355865],
+        [0.177880803914, 0.011150315945],
+        [0.804319832399, 0.001170276025],
+      ],
+    ],
+    [
+      [counts(3, 40), counts(5, 40), counts(0, 0), counts(9, 60)],
+      [
+        [0.015059749933, 0.42268060911],
+        [0.066853746848, 0.375061561491],
+        [0.815876516997, 0.017918704348],
+        [0.102209986222, 0.356628381768],
+      ],
+    ],
+  ])("agrees with mpmath's quadrature for several variants (%#)", (variants, references) => {
+    const odds = compareVariants(variants);
+    references.forEach(([best = 0, loss = 0], index) => {
+      expect(Math.abs((odds[index]?.probabilityToBeBest ?? 0) - best)).toBeLessThan(1e-5);
+      expect(Math.abs((odds[index]?.expectedLoss ?? 0) - loss)).toBeLessThan(1e-6);
+    });
+    expect(odds.reduce((sum, entry) => sum + entry.probabilityToBeBest, 0)).toBeCloseTo(1, 12);
+  });
+
+  it("gives the same answer every time (no random draws)", () => {
+    const variants = [counts(15, 300), counts(24, 300), counts(19, 280)];
+    expect(compareVariants(variants)).toEqual(compareVariants(variants));
+  });
+
+  it("calls a lone variant certain, with nothing to lose", () => {
+    expect(compareVariants([counts(3, 90)])).toEqual([{ probabilityToBeBest: 1, expectedLoss: 0 }]);
+    expect(compareVariants([])).toEqual([]);
+  });
+});
+
+describe("leaderOf and isWinner", () => {
+  const test = (...variants: VariantCounts[]) =>
+    leaderOf(compareVariants(variants).map((odds, index) => ({ id: `v${index}`, ...odds })));
+
+  it("waits for an expected loss under 0.05 percentage points", () => {
+    expect(EXPECTED_LOSS_THRESHOLD).toBe(0.0005);
+  });
+
+  it("names a small shop's clear winner: 2 % against 8 % over 200 views each", () => {
+    const leader = test(counts(4, 200), counts(16, 200));
+    expect(leader?.variantId).toBe("v1");
+    expect(leader?.probability).toBeGreaterThan(0.99);
+    expect(leader?.expectedLoss).toBeLessThan(EXPECTED_LOSS_THRESHOLD);
+    expect(isWinner(leader)).toBe(true);
+  });
+
+  it("keeps a leader without naming it while the risk is larger: 93 % after 300 views each", () => {
+    const leader = test(counts(15, 300), counts(24, 300));
+    expect(leader?.variantId).toBe("v1");
+    expect(leader?.probability).toBeCloseTo(0.93, 3);
+    expect(leader?.expectedLoss).toBeCloseTo(0.000635, 5);
+    expect(isWinner(leader)).toBe(false);
+  });
+
+  it("names the control when it is the safer choice", () => {
+    const leader = test(counts(120, 1000), counts(60, 1000), counts(70, 1000));
+    expect(leader?.variantId).toBe("v0");
+    expect(isWinner(leader)).toBe(true);
+  });
+
+  it("names nothing before anyone saw the popup, and keeps the control as the leader", () => {
+    const leader = test(counts(0, 0), counts(0, 0));
+    expect(leader?.variantId).toBe("v0");
+    expect(isWinner(leader)).toBe(false);
+  });
+
+  it("has no leader for a popup without a test", () => {
+    expect(test(counts(5, 50))).toBeNull();
+    expect(test()).toBeNull();
+    expect(isWinner(null)).toBe(false);
   });
 });

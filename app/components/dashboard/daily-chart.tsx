@@ -1,11 +1,19 @@
 import { useEffect, useRef } from "react";
+import { formatCompactCount, formatNumber } from "~/lib/format";
 
 export type DailySeries = { label: string; color: string; values: number[] };
 
-/** Tick steps for counts: never below 1. */
-const COUNT_STEPS = [
-  1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1_000, 2_000, 5_000, 10_000, 50_000, 100_000,
-];
+/** Tick steps for counts: 1, 2, 2.5 and 5 times a power of ten, never below 1 (no half a subscriber). */
+const COUNT_STEPS = Array.from({ length: 10 }, (_, power) =>
+  [1, 2, 2.5, 5].map((factor) => factor * 10 ** power).filter(Number.isInteger),
+).flat();
+
+/** The top of the y-axis: the first tick step at or above the highest count, so that a tick marks the peak's level. */
+const axisTop = (max: number) => COUNT_STEPS.find((step) => step >= max) ?? max;
+
+/** The y-axis's width for its widest label ("100K", "2.5M"): about 7 px a character at uPlot's 12 px font. */
+const axisWidth = (labels: string[] | null) =>
+  24 + 7 * Math.max(1, ...(labels ?? []).map((label) => label.length));
 
 /** "Nov 24": the day a point stands for (the series are per UTC day). */
 const dayLabel = (seconds: number) =>
@@ -38,17 +46,19 @@ export function DailyChart({ dates, series, height = 220, ariaLabel }: Props) {
           // The legend reads the day under the pointer and its values; off the chart, the latest day's
           // (uPlot's own default is "Time: -- New subscribers: --" until the pointer arrives).
           legend: { show: true, live: true },
-          scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+          scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, axisTop(Math.max(1, max))] } },
           // Counts: whole-number ticks only (no half a subscriber).
           axes: [
             {},
             {
-              size: 40,
+              size: (_u, labels) => axisWidth(labels),
               incrs: COUNT_STEPS,
               values: (_u, ticks) => {
-                // The ticks drawn, readable outside the canvas (the tests check them).
+                // The ticks drawn and their labels, readable outside the canvas (the tests check them).
+                const labels = ticks.map(formatCompactCount);
                 element.dataset.yTicks = ticks.join(" ");
-                return ticks.map(String);
+                element.dataset.yLabels = labels.join(" ");
+                return labels;
               },
             },
           ],
@@ -56,7 +66,8 @@ export function DailyChart({ dates, series, height = 220, ariaLabel }: Props) {
             { label: "Day", value: (_u, x) => dayLabel(x ?? xs[xs.length - 1] ?? 0) },
             ...series.map((line) => ({
               label: line.label,
-              value: (_u: unknown, y: number | null) => String(y ?? line.values[line.values.length - 1] ?? 0),
+              value: (_u: unknown, y: number | null) =>
+                formatNumber(y ?? line.values[line.values.length - 1] ?? 0),
               stroke: line.color,
               width: 2,
               fill: `${line.color}22`,

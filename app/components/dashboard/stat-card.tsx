@@ -1,6 +1,7 @@
 import { BlockStack, Card, Text } from "@shopify/polaris";
 
-export function StatCard({ label, value }: { label: string; value: string }) {
+/** One dashboard figure, with what it counts under it (its period, its definition) when that needs saying. */
+export function StatCard({ label, value, caption }: { label: string; value: string; caption?: string }) {
   return (
     <Card>
       <BlockStack gap="200">
@@ -10,6 +11,11 @@ export function StatCard({ label, value }: { label: string; value: string }) {
         <Text as="p" variant="heading2xl">
           {value}
         </Text>
+        {caption ? (
+          <Text as="p" variant="bodySm" tone="subdued">
+            {caption}
+          </Text>
+        ) : null}
       </BlockStack>
     </Card>
   );

@@ -1,20 +1,10 @@
-import {
-  Badge,
-  BlockStack,
-  Button,
-  Card,
-  InlineStack,
-  Modal,
-  Select,
-  SkeletonBodyText,
-  Text,
-} from "@shopify/polaris";
+import { BlockStack, Card, InlineStack, Select, SkeletonBodyText, Text } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
 import { DailyChart } from "~/components/dashboard/daily-chart";
-import { useAction } from "~/components/use-action";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import type { PopupStats } from "~/lib/schemas/popup-stats";
-import { percent, revenueText } from "./stats-format";
+import { revenueText } from "./stats-format";
+import { TestDecision } from "./test-decision";
 import { VariantResults } from "./variant-results";
 
 const PERIODS = ["7", "30", "90"] as const;
@@ -49,13 +39,11 @@ function SubscribersChart({ stats }: { stats: PopupStats }) {
   );
 }
 
-/** The selected popup's A/B results; a winner, once the figures show one, can replace the popup's content. */
+/** The selected popup's A/B results; the winner, or the leader before there is one, can replace the popup's content. */
 export function ResultsCard({ storeId, popupId, variantIds, onPromoted }: Props) {
   const [days, setDays] = useState<(typeof PERIODS)[number]>("30");
   const [stats, setStats] = useState<PopupStats | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const { pending, run } = useAction();
   const base = `/api/stores/${storeId}/popups/${popupId}`;
 
   // A change of variantIds (not read here) means the stored variants changed: fetch their figures.
@@ -69,19 +57,6 @@ export function ResultsCard({ storeId, popupId, variantIds, onPromoted }: Props)
       current = false;
     };
   }, [base, days, variantIds]);
-
-  const winner = stats?.winner
-    ? stats.variants.find((variant) => variant.id === stats.winner?.variantId)
-    : undefined;
-
-  async function promote() {
-    if (!winner) return;
-    const done = await run(async () => {
-      await apiRequest("POST", `${base}/promote`, { variantId: winner.id });
-      await onPromoted();
-    }, "Failed to promote the winner");
-    if (done) setConfirming(false);
-  }
 
   return (
     <Card>
@@ -108,25 +83,7 @@ export function ResultsCard({ storeId, popupId, variantIds, onPromoted }: Props)
           <SkeletonBodyText lines={4} />
         ) : (
           <>
-            {winner && stats.winner ? (
-              <InlineStack align="space-between" blockAlign="center" gap="200">
-                <InlineStack gap="200" blockAlign="center">
-                  <Badge tone="success">{`Winner: ${winner.name}`}</Badge>
-                  <Text as="span" variant="bodySm" tone="subdued">
-                    {`${percent(stats.winner.probability)} likely to be the best`}
-                  </Text>
-                </InlineStack>
-                <Button variant="primary" onClick={() => setConfirming(true)}>
-                  Promote winner
-                </Button>
-              </InlineStack>
-            ) : (
-              <Text as="p" variant="bodySm" tone="subdued">
-                {stats.variants.length > 1
-                  ? `No winner yet: a winner is named once each variant has at least ${stats.minimumSample.impressions} impressions and ${stats.minimumSample.subscribers} subscribers and one is clearly ahead.`
-                  : "No A/B test running: add a variant to compare another title, button or colours with this popup."}
-              </Text>
-            )}
+            <TestDecision stats={stats} promotePath={`${base}/promote`} onPromoted={onPromoted} />
             <VariantResults stats={stats} />
             <Text as="p" variant="bodySm" tone="subdued">
               {`Revenue from orders with this popup's codes: ${revenueText(stats.revenue)}`}
@@ -135,20 +92,6 @@ export function ResultsCard({ storeId, popupId, variantIds, onPromoted }: Props)
           </>
         )}
       </BlockStack>
-      <Modal
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title={`Promote variant ${winner?.name ?? ""}?`}
-        primaryAction={{ content: "Promote winner", onAction: () => void promote(), loading: pending }}
-        secondaryActions={[{ content: "Cancel", onAction: () => setConfirming(false) }]}
-      >
-        <Modal.Section>
-          <Text as="p">
-            The winner's title, button and colours become the popup's own and the A/B test ends: every visitor
-            sees the winner from now on.
-          </Text>
-        </Modal.Section>
-      </Modal>
     </Card>
   );
 }

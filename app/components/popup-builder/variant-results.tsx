@@ -1,24 +1,21 @@
 import { Badge, BlockStack, Box, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import type { PopupStats, VariantStats } from "~/lib/schemas/popup-stats";
-import { notCountedText, percent, revenueText } from "./stats-format";
+import { chance, lossPoints, notCountedText, percent, revenueText } from "./stats-format";
 
-function figures(variant: VariantStats): [string, string][] {
+function figures(variant: VariantStats, stats: PopupStats): [string, string][] {
+  // Before anyone saw a variant, the even odds the statistics start from say nothing.
+  const seen = stats.variants.some((entry) => entry.impressions > 0);
   return [
     ["Impressions", variant.impressions.toLocaleString("en-US")],
     ["Subscribers", variant.subscribers.toLocaleString("en-US")],
     ["Conversion rate", percent(variant.conversionRate)],
-    // The control is what the others are measured against: it has no chance of its own.
-    ...(variant.isControl
-      ? []
-      : [
-          [
-            "Chance to beat control",
-            // Before anyone saw it, the even odds the statistics start from say nothing.
-            variant.impressions === 0 || variant.probabilityToBeatControl === null
-              ? "—"
-              : percent(variant.probabilityToBeatControl),
-          ] as [string, string],
-        ]),
+    // A popup without a test has nothing to compare.
+    ...(stats.variants.length > 1
+      ? ([
+          ["Chance to be best", seen ? chance(variant.probabilityToBeBest) : "—"],
+          ["Risk if kept", seen ? lossPoints(variant.expectedLoss, "pts") : "—"],
+        ] as [string, string][])
+      : []),
     ["Revenue", revenueText(variant.revenue)],
     ...figureIf("Not counted", notCountedText(variant.notCounted)),
   ];
@@ -33,7 +30,8 @@ const NOT_COUNTED_NOTE =
   "the subscribers are on your list all the same.";
 
 /**
- * Per variant: impressions, subscribers, conversion, its chance to beat the control, its revenue and what
+ * Per variant: impressions, subscribers, conversion, its chance to be the best and the expected loss of
+ * keeping it (the conversion rate given up should another be better), its revenue and what
  * the test did not count (when it left anything out). One block each, side by side where there is room: five figures never fit a phone as table columns.
  */
 export function VariantResults({ stats }: { stats: PopupStats }) {
@@ -53,7 +51,7 @@ export function VariantResults({ stats }: { stats: PopupStats }) {
                   {stats.winner?.variantId === variant.id ? <Badge tone="success">Winner</Badge> : null}
                 </InlineStack>
                 <dl className="np-figures">
-                  {figures(variant).map(([label, value]) => (
+                  {figures(variant, stats).map(([label, value]) => (
                     <div key={label}>
                       <dt>{label}</dt>
                       <dd>{value}</dd>

@@ -48,7 +48,7 @@ export function StoreCard({ store, canRemove, onRemove }: Props) {
         </InlineStack>
         <InlineStack gap="600">
           <Figure label="Subscribers" value={formatNumber(store.subscriberCount)} />
-          <Figure label="Conversion" value={`${store.conversionRate}%`} />
+          <Figure label="Conversion, 30 days" value={`${store.conversionRate}%`} />
           <Figure label="Created" value={formatDate(store.createdAt)} />
         </InlineStack>
         <ButtonGroup>

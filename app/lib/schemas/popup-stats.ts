@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { VariantCounts, Winner } from "~/lib/ab-stats";
+import type { Leader, VariantCounts } from "~/lib/ab-stats";
 
 export const DEFAULT_STATS_DAYS = 30;
 export const MAX_STATS_DAYS = 365;
@@ -31,6 +31,10 @@ export type VariantStats = VariantCounts & {
   conversionRate: number;
   /** Null for the control itself. */
   probabilityToBeatControl: number | null;
+  /** The probability that this variant converts best of all the popup's variants (1 when it runs alone). */
+  probabilityToBeBest: number;
+  /** The conversion rate given up on average by keeping this variant, should another be better (a fraction). */
+  expectedLoss: number;
   /** Two-sided p-value of the pooled two-proportion test against the control; null for the control, or unseen. */
   pValue: number | null;
   /** Orders that used this variant's subscribers' unique codes. */
@@ -46,10 +50,15 @@ export type PopupStats = {
   days: number;
   /** The popup's current variants, the control first; counts of removed variants are not shown. */
   variants: VariantStats[];
-  /** Null until one variant wins with strong evidence (see winnerOf in app/lib/ab-stats.ts). */
-  winner: Winner | null;
-  /** What each compared variant must have seen before a winner is named. */
-  minimumSample: VariantCounts;
+  /**
+   * The variant with the smallest expected loss, its probability to be the best and that loss; null when the
+   * popup runs no test (one variant). It may be promoted at any time, knowing the risk.
+   */
+  leader: Leader | null;
+  /** The leader, once its expected loss is below `lossThreshold` (see leaderOf in app/lib/ab-stats.ts). */
+  winner: Leader | null;
+  /** The expected loss under which the leader is named the winner (a fraction: 0.0005 = 0.05 points). */
+  lossThreshold: number;
   /** Every day of the period (YYYY-MM-DD, UTC), oldest first, zeros filled. */
   series: { day: string; variants: Record<string, VariantCounts> }[];
   /** Every attributed order of the popup: its variants' and its shared code's. */

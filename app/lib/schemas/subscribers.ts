@@ -86,7 +86,8 @@ export type SubscriberPage = {
   nextCursor: string | null;
   /**
    * Subscribers matching the filters: exact with no search and no date range (the store's counters),
-   * otherwise counted up to a cap (1,000 for a search, 10,000 for a date range).
+   * otherwise counted up to a cap (1,000 for a search, 10,000 for a date range); a date range past its cap
+   * is still exact while fewer than 10,000 subscribers are older than the range.
    */
   total: number;
   /** True when more than the cap match (total then reads the cap). */

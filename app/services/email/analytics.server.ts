@@ -41,7 +41,10 @@ export async function emailClickStats(actor: Actor, storeId: string): Promise<Cl
   };
 }
 
-/** SPEC analytics: the stats, one row per tracked link, and sends and clicks per day for the chart. */
+/**
+ * SPEC analytics of the welcome email (docs/decisions/112): the stats, one row per tracked link, and sends and
+ * clicks per day for the chart. Campaigns' sends and clicks are in each campaign's own stats, never here.
+ */
 export async function emailAnalytics(actor: Actor, storeId: string): Promise<EmailAnalytics> {
   const stats = await emailClickStats(actor, storeId);
   const since = new Date(Date.now() - (CHART_DAYS - 1) * 86_400_000);
@@ -53,7 +56,12 @@ export async function emailAnalytics(actor: Actor, storeId: string): Promise<Ema
       .select({ day: sendDay, value: count() })
       .from(emailSends)
       .where(
-        and(eq(emailSends.storeId, storeId), eq(emailSends.status, "sent"), gte(emailSends.sentAt, since)),
+        and(
+          eq(emailSends.storeId, storeId),
+          eq(emailSends.kind, "welcome"),
+          eq(emailSends.status, "sent"),
+          gte(emailSends.sentAt, since),
+        ),
       )
       .groupBy(sendDay),
     clicksPerDay(storeId, since),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNull, sql, sum } from "drizzle-orm";
 import { type Db, db } from "~/db/client.server";
 import { emailClickTracking, stores } from "~/db/schema";
 import { randomToken } from "~/server/crypto.server";
@@ -103,7 +103,15 @@ export async function recordClick(
   return target.toString();
 }
 
-/** A store's clicks in total, and how many emails had at least one link clicked. */
+/**
+ * A store's welcome-email links: every tracked link but a campaign's (campaigns have their own stats). The
+ * Email Analytics screen reads, counts and deletes these only.
+ */
+function welcomeLinksOf(storeId: string) {
+  return and(eq(emailClickTracking.storeId, storeId), isNull(emailClickTracking.campaignSendId));
+}
+
+/** A store's clicks in its welcome emails in total, and how many of those emails had a link clicked. */
 export async function clickTotals(storeId: string): Promise<{ totalClicks: number; clickedEmails: number }> {
   const [totals] = await db()
     .select({
@@ -114,11 +122,11 @@ export async function clickTotals(storeId: string): Promise<{ totalClicks: numbe
         ),
     })
     .from(emailClickTracking)
-    .where(eq(emailClickTracking.storeId, storeId));
+    .where(welcomeLinksOf(storeId));
   return { totalClicks: totals?.totalClicks ?? 0, clickedEmails: totals?.clickedEmails ?? 0 };
 }
 
-/** A store's tracked links, newest first. */
+/** A store's tracked welcome-email links, newest first. */
 export function recentClickRows(storeId: string, limit: number) {
   return db()
     .select({
@@ -133,37 +141,46 @@ export function recentClickRows(storeId: string, limit: number) {
       ipAddress: emailClickTracking.ipAddress,
     })
     .from(emailClickTracking)
-    .where(eq(emailClickTracking.storeId, storeId))
+    .where(welcomeLinksOf(storeId))
     .orderBy(desc(emailClickTracking.createdAt), desc(emailClickTracking.id))
     .limit(limit);
 }
 
-/** A store's clicks per UTC day (YYYY-MM-DD) since a date, by the day of each link's first click. */
+/** A store's welcome-email clicks per UTC day (YYYY-MM-DD) since a date, by the day of each link's first click. */
 export function clicksPerDay(storeId: string, since: Date) {
   const day = sql<string>`to_char(${emailClickTracking.clickedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   return db()
     .select({ day, value: sum(emailClickTracking.clickCount).mapWith(Number) })
     .from(emailClickTracking)
-    .where(and(eq(emailClickTracking.storeId, storeId), gte(emailClickTracking.clickedAt, since)))
+    .where(and(welcomeLinksOf(storeId), gte(emailClickTracking.clickedAt, since)))
     .groupBy(day);
 }
 
-/** The store of a tracked link, when that store belongs to the organization; null otherwise. */
+/** The store of a tracked welcome-email link, when that store belongs to the organization; null otherwise. */
 export async function storeOfClickRecord(id: string, organizationId: string): Promise<string | null> {
   const [row] = await db()
     .select({ storeId: emailClickTracking.storeId })
     .from(emailClickTracking)
     .innerJoin(stores, eq(stores.id, emailClickTracking.storeId))
-    .where(and(eq(emailClickTracking.id, id), eq(stores.organizationId, organizationId)));
+    .where(
+      and(
+        eq(emailClickTracking.id, id),
+        isNull(emailClickTracking.campaignSendId),
+        eq(stores.organizationId, organizationId),
+      ),
+    );
   return row?.storeId ?? null;
 }
 
-/** Deletes the given tracked links of one store (ids of other stores are ignored) and says how many went. */
+/**
+ * Deletes the given tracked welcome-email links of one store (ids of other stores, and campaigns' links, are
+ * ignored) and says how many went.
+ */
 export async function deleteClickRecords(storeId: string, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
   const deleted = await db()
     .delete(emailClickTracking)
-    .where(and(eq(emailClickTracking.storeId, storeId), inArray(emailClickTracking.id, ids)))
+    .where(and(welcomeLinksOf(storeId), inArray(emailClickTracking.id, ids)))
     .returning({ id: emailClickTracking.id });
   return deleted.length;
 }

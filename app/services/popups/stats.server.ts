@@ -2,12 +2,14 @@ import { and, asc, count, eq, gte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderAttributions, popupVariantDays } from "~/db/schema";
 import {
+  compareVariants,
   conversionRate,
-  MINIMUM_SAMPLE,
+  EXPECTED_LOSS_THRESHOLD,
+  isWinner,
+  leaderOf,
   probabilityToBeat,
   twoProportionTest,
   type VariantCounts,
-  winnerOf,
 } from "~/lib/ab-stats";
 import type { AttributedRevenue, PopupStats, PopupStatsQuery, VariantStats } from "~/lib/schemas/popup-stats";
 import type { Actor } from "~/services/access/actor.server";
@@ -61,7 +63,8 @@ async function revenuePerVariant(popupId: string, since: Date): Promise<Map<stri
 
 /**
  * GET /api/stores/:storeId/popups/:popupId/stats: the A/B test of the popup's current variants over the
- * last `days` days, each against the control (the first), with the winner once the evidence is strong,
+ * last `days` days, each against the control (the first) and all together (the probability to be the best,
+ * the expected loss), with the leader and, once its expected loss is small, the winner (docs/decisions/111),
  * a per-day series, the revenue of attributed orders and, per variant, what the test did not count.
  */
 export async function popupStats(
@@ -102,6 +105,7 @@ export async function popupStats(
   }
 
   const control = totals.get(popup.variants[0]?.id ?? "") ?? zero();
+  const odds = compareVariants(popup.variants.map((variant) => totals.get(variant.id) ?? zero()));
   const variants: VariantStats[] = popup.variants.map((variant, index) => {
     const counts = totals.get(variant.id) ?? zero();
     const isControl = index === 0;
@@ -113,17 +117,21 @@ export async function popupStats(
       ...counts,
       conversionRate: conversionRate(counts),
       probabilityToBeatControl: isControl ? null : probabilityToBeat(control, counts),
+      probabilityToBeBest: odds[index]?.probabilityToBeBest ?? 1,
+      expectedLoss: odds[index]?.expectedLoss ?? 0,
       pValue: isControl ? null : (twoProportionTest(control, counts)?.pValue ?? null),
       revenue: variantRevenue.get(variant.id) ?? [],
       notCounted: notCounted.get(variant.id) ?? zero(),
     };
   });
 
+  const leader = leaderOf(variants);
   return {
     days,
     variants,
-    winner: winnerOf(variants),
-    minimumSample: MINIMUM_SAMPLE,
+    leader,
+    winner: isWinner(leader) ? leader : null,
+    lossThreshold: EXPECTED_LOSS_THRESHOLD,
     series: period.map((day) => ({ day, variants: Object.fromEntries(byDay.get(day) ?? []) })),
     revenue,
   };

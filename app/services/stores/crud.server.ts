@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Db, db } from "~/db/client.server";
-import { emailSettings, emailTemplates, popupConfigs, stores } from "~/db/schema";
+import { emailSettings, emailTemplates, popupConfigs, stores, subscribers } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import {
   type CreateStoreInput,
@@ -17,6 +17,7 @@ import {
 import { decryptSecret, maskSecret } from "~/server/crypto.server";
 import { conflict, forbidden, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
+import { conversionRate, fromPopup, recentDays } from "./popup-figures.server";
 import { forgetPublicConfig } from "./public-config-cache.server";
 
 export const DELETE_STORE_DENIED = "You don't have permission to delete stores";
@@ -53,11 +54,6 @@ export function presentStore(row: StoreRow): StoreView {
   };
 }
 
-/** One decimal, SPEC §2 default text 0.0: subscribers ÷ popup views. */
-export function conversionRate(subscriberCount: number, views: number): string {
-  return views > 0 ? ((subscriberCount / views) * 100).toFixed(1) : "0.0";
-}
-
 function scopeOf(actor: Actor) {
   const inOrganization = eq(stores.organizationId, actor.organizationId);
   return actor.storeId ? and(inOrganization, eq(stores.id, actor.storeId)) : inOrganization;
@@ -83,25 +79,34 @@ export async function requireStore(actor: Actor, storeId: string | undefined): P
   return store;
 }
 
+/**
+ * The stores with their subscriber count (all time) and conversion rate: subscribers from the popup ÷ popup
+ * views over the last 30 days, as on the dashboard (docs/decisions/112).
+ */
 export async function listStores(actor: Actor): Promise<StoreListItem[]> {
+  const { since, day } = recentDays();
   // Written out in SQL: a correlated subquery must name the outer table explicitly.
   const subscriberCount =
     sql<number>`(select coalesce(sum(c.subscribers), 0) from store_counters c where c.store_id = "stores"."id")`.mapWith(
       Number,
     );
   const views =
-    sql<number>`(select coalesce(sum(v.views), 0) from popup_views v where v.store_id = "stores"."id")`.mapWith(
+    sql<number>`(select coalesce(sum(v.views), 0) from popup_views v where v.store_id = "stores"."id" and v.day >= ${day})`.mapWith(
+      Number,
+    );
+  const popupSubscribers =
+    sql<number>`(select count(*) from ${subscribers} where ${subscribers.storeId} = "stores"."id" and ${subscribers.subscribedAt} >= ${since.toISOString()}::timestamptz and ${fromPopup})`.mapWith(
       Number,
     );
   const rows = await db()
-    .select({ store: stores, subscriberCount, views })
+    .select({ store: stores, subscriberCount, views, popupSubscribers })
     .from(stores)
     .where(scopeOf(actor))
     .orderBy(asc(stores.createdAt));
   return rows.map((row) => ({
     ...presentStore(row.store),
     subscriberCount: row.subscriberCount,
-    conversionRate: conversionRate(row.subscriberCount, row.views),
+    conversionRate: conversionRate(row.popupSubscribers, row.views),
   }));
 }
 

@@ -1,11 +1,11 @@
-import { and, count, countDistinct, eq, gte, inArray, sql, sum } from "drizzle-orm";
+import { and, countDistinct, gt, gte, inArray, sql, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { orderAttributions, popupConfigs, popupViews, storeCounters, subscribers } from "~/db/schema";
+import { orderAttributions, popupViews, storeCounters, subscribers } from "~/db/schema";
+import { type DashboardDay, RECENT_DAYS } from "~/lib/schemas/dashboard";
 import type { Actor } from "~/services/access/actor.server";
-import { conversionRate, listStoreSummaries, requireStore } from "./crud.server";
+import { listStoreSummaries, requireStore } from "./crud.server";
+import { conversionRate, fromPopup, recentDays } from "./popup-figures.server";
 import { revenueByCurrency } from "./revenue.server";
-
-const CHART_DAYS = 30;
 
 /** The stores a dashboard figure covers: one store when given (checked against the tenant), else all. */
 async function storeIdsInScope(actor: Actor, storeId: string | undefined): Promise<string[]> {
@@ -13,19 +13,38 @@ async function storeIdsInScope(actor: Actor, storeId: string | undefined): Promi
   return (await listStoreSummaries(actor)).map((store) => store.id);
 }
 
+const noFigures = {
+  activeStores: 0,
+  totalSubscribers: 0,
+  conversionRate: "0.0",
+  couponsUsed: 0,
+  revenue: [],
+  recentDays: RECENT_DAYS,
+  popupViews: 0,
+  popupSubscribers: 0,
+  importedSubscribers: 0,
+};
+
 /**
- * SPEC §2 dashboard: active stores (popup on), subscribers, conversion rate and coupons used; and the
- * revenue of orders attributed to popups, per currency.
+ * SPEC §2 dashboard, each figure defined so that they agree (docs/decisions/112):
+ * - activeStores: stores whose popup was seen on their storefront in the last 30 days (a counted popup view);
+ * - totalSubscribers and couponsUsed: all time, from the counters the database keeps;
+ * - conversionRate: subscribers who came through the popup ÷ popup views, both over the last 30 days;
+ *   imported subscribers are given apart (importedSubscribers) and never counted as conversions;
+ * and the revenue of orders attributed to popups, per currency.
  */
 export async function dashboardStats(actor: Actor, storeId?: string) {
   const ids = await storeIdsInScope(actor, storeId);
-  if (ids.length === 0)
-    return { activeStores: 0, totalSubscribers: 0, conversionRate: "0.0", couponsUsed: 0, revenue: [] };
-  const [[active], [subscriberTotals], [viewTotals], revenue] = await Promise.all([
+  if (ids.length === 0) return noFigures;
+  const { day, since } = recentDays();
+  const [[views], [totals], [recent], revenue] = await Promise.all([
     db()
-      .select({ value: countDistinct(popupConfigs.storeId) })
-      .from(popupConfigs)
-      .where(and(inArray(popupConfigs.storeId, ids), eq(popupConfigs.isActive, true))),
+      .select({
+        activeStores: countDistinct(popupViews.storeId),
+        views: sum(popupViews.views).mapWith(Number),
+      })
+      .from(popupViews)
+      .where(and(inArray(popupViews.storeId, ids), gte(popupViews.day, day), gt(popupViews.views, 0))),
     // Counters the database keeps (store_counters): a count(*) here read every subscriber row.
     db()
       .select({
@@ -35,39 +54,49 @@ export async function dashboardStats(actor: Actor, storeId?: string) {
       .from(storeCounters)
       .where(inArray(storeCounters.storeId, ids)),
     db()
-      .select({ views: sum(popupViews.views).mapWith(Number) })
-      .from(popupViews)
-      .where(inArray(popupViews.storeId, ids)),
+      .select({
+        popup: sql<number>`count(*) filter (where ${fromPopup})`.mapWith(Number),
+        imported: sql<number>`count(*) filter (where not ${fromPopup})`.mapWith(Number),
+      })
+      .from(subscribers)
+      .where(and(inArray(subscribers.storeId, ids), gte(subscribers.subscribedAt, since))),
     revenueByCurrency(inArray(orderAttributions.storeId, ids)),
   ]);
-  const totalSubscribers = subscriberTotals?.total ?? 0;
+  const popupViewCount = views?.views ?? 0;
+  const popupSubscribers = recent?.popup ?? 0;
   return {
-    activeStores: active?.value ?? 0,
-    totalSubscribers,
-    conversionRate: conversionRate(totalSubscribers, viewTotals?.views ?? 0),
-    couponsUsed: subscriberTotals?.couponsUsed ?? 0,
+    activeStores: views?.activeStores ?? 0,
+    totalSubscribers: totals?.total ?? 0,
+    conversionRate: conversionRate(popupSubscribers, popupViewCount),
+    couponsUsed: totals?.couponsUsed ?? 0,
     revenue,
+    recentDays: RECENT_DAYS,
+    popupViews: popupViewCount,
+    popupSubscribers,
+    importedSubscribers: recent?.imported ?? 0,
   };
 }
 
-/** New subscribers per day for the last 30 days (UTC), zero-filled. */
-export async function subscribersPerDay(actor: Actor, storeId?: string) {
+/** New subscribers per day for the last 30 days (UTC), zero-filled: those from the popup and those imported. */
+export async function subscribersPerDay(actor: Actor, storeId?: string): Promise<DashboardDay[]> {
   const ids = await storeIdsInScope(actor, storeId);
-  const since = new Date();
-  since.setUTCHours(0, 0, 0, 0);
-  since.setUTCDate(since.getUTCDate() - (CHART_DAYS - 1));
-  const counts = new Map<string, number>();
+  const { since } = recentDays();
+  const counts = new Map<string, { fromPopup: number; imported: number }>();
   if (ids.length > 0) {
     const day = sql<string>`to_char(${subscribers.subscribedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
     const rows = await db()
-      .select({ day, value: count() })
+      .select({
+        day,
+        fromPopup: sql<number>`count(*) filter (where ${fromPopup})`.mapWith(Number),
+        imported: sql<number>`count(*) filter (where not ${fromPopup})`.mapWith(Number),
+      })
       .from(subscribers)
       .where(and(inArray(subscribers.storeId, ids), gte(subscribers.subscribedAt, since)))
       .groupBy(day);
-    for (const row of rows) counts.set(row.day, row.value);
+    for (const row of rows) counts.set(row.day, { fromPopup: row.fromPopup, imported: row.imported });
   }
-  return Array.from({ length: CHART_DAYS }, (_, index) => {
+  return Array.from({ length: RECENT_DAYS }, (_, index) => {
     const date = new Date(since.getTime() + index * 86_400_000).toISOString().slice(0, 10);
-    return { date, subscribers: counts.get(date) ?? 0 };
+    return { date, ...(counts.get(date) ?? { fromPopup: 0, imported: 0 }) };
   });
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, not, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
 import { emailSends, storeCounters, subscribers } from "~/db/schema";
@@ -78,13 +78,15 @@ export function filterConditions(storeId: string, filters: SubscriberFilters): S
   return [...scopeConditions(storeId, filters), ...(search ? [search] : [])];
 }
 
+/** Subscribed within the last `days` days (a date range other than "all"). */
+function inDateRange(days: Exclude<SubscriberFilters["dateRange"], "all">): SQL {
+  return sql`${subscribers.subscribedAt} >= now() - make_interval(days => ${Number(days)}::int)`;
+}
+
 /** The store, date range and status filters: every filter but the search. */
 function scopeConditions(storeId: string, filters: SubscriberFilters): SQL[] {
   const conditions: SQL[] = [eq(subscribers.storeId, storeId)];
-  if (filters.dateRange !== "all") {
-    const days = Number(filters.dateRange);
-    conditions.push(sql`${subscribers.subscribedAt} >= now() - make_interval(days => ${days}::int)`);
-  }
+  if (filters.dateRange !== "all") conditions.push(inDateRange(filters.dateRange));
   if (filters.status !== "all") conditions.push(eq(subscribers.isActive, filters.status === "active"));
   return conditions;
 }
@@ -205,25 +207,46 @@ async function searchPage(storeId: string, query: SubscriberListQuery, after: SQ
 /**
  * How many subscribers match: exact from the store's counters when they tell it (every subscriber,
  * the active or the unsubscribed ones: counting 10,000 unsubscribed ones read 100,000 index entries,
- * ~45 ms at a million), otherwise counted up to a cap.
+ * ~45 ms at a million), otherwise counted up to a cap. A date range past the cap is the status's total
+ * less the subscribers before the range, when those are under the cap: after an import of 100,000 "last
+ * 30 days" says 100,000, as "All time" does, rather than "10,000+" (docs/decisions/112).
  */
 async function matchingTotal(
   storeId: string,
   query: SubscriberFilters,
   filters: SQL[],
 ): Promise<{ value: number; capped: boolean }> {
-  if (!query.search && query.dateRange === "all") {
-    const [figures] = await db()
-      .select({
-        all: sql<number>`coalesce(sum(${storeCounters.subscribers}), 0)`.mapWith(Number),
-        active: sql<number>`coalesce(sum(${storeCounters.activeSubscribers}), 0)`.mapWith(Number),
-      })
-      .from(storeCounters)
-      .where(eq(storeCounters.storeId, storeId));
-    const { all = 0, active = 0 } = figures ?? {};
-    const byStatus = { all, active, unsubscribed: all - active };
-    return { value: byStatus[query.status], capped: false };
-  }
+  if (!query.search && query.dateRange === "all")
+    return { value: await statusTotal(storeId, query), capped: false };
+  const counted = await countUpToCap(query, filters);
+  if (!counted.capped || query.search || query.dateRange === "all") return counted;
+  const before = await countUpToCap(query, [
+    ...filterConditions(storeId, { ...query, dateRange: "all" }),
+    not(inDateRange(query.dateRange)),
+  ]);
+  return before.capped
+    ? counted
+    : { value: (await statusTotal(storeId, query)) - before.value, capped: false };
+}
+
+/** The store's subscribers of the query's status (all, active or unsubscribed), from its counters. */
+async function statusTotal(storeId: string, query: SubscriberFilters): Promise<number> {
+  const [figures] = await db()
+    .select({
+      all: sql<number>`coalesce(sum(${storeCounters.subscribers}), 0)`.mapWith(Number),
+      active: sql<number>`coalesce(sum(${storeCounters.activeSubscribers}), 0)`.mapWith(Number),
+    })
+    .from(storeCounters)
+    .where(eq(storeCounters.storeId, storeId));
+  const { all = 0, active = 0 } = figures ?? {};
+  return { all, active, unsubscribed: all - active }[query.status];
+}
+
+/** The rows matching `filters`, counted up to the cap (a search's or a date range's). */
+async function countUpToCap(
+  query: SubscriberFilters,
+  filters: SQL[],
+): Promise<{ value: number; capped: boolean }> {
   const cap = query.search ? SEARCH_TOTAL_CAP : TOTAL_CAP;
   const matching = db()
     .select({ one: sql`1`.as("one") })

@@ -89,6 +89,18 @@ export async function markCouponUsed(server: E2EServer, storeId: string, email: 
   });
 }
 
+/** `count` subscribers added to a store yesterday by a CSV import (source "import"), in one statement. */
+export async function recordImport(server: E2EServer, storeId: string, count: number): Promise<void> {
+  await withClient(server, (client) =>
+    client.query(
+      `INSERT INTO subscribers (store_id, email, source, subscribed_at, consented_at)
+       SELECT $1::uuid, 'imported-' || n || '-' || $1::text || '@acme-corp.example', 'import', now() - interval '1 day', now()
+       FROM generate_series(1, $2::int) AS n`,
+      [storeId, count],
+    ),
+  );
+}
+
 /** An order attributed to the store's first popup, as orders/create records one (signed webhooks: integration tests). */
 export async function recordAttributedOrder(
   server: E2EServer,
