@@ -7,10 +7,21 @@ import { closeRedis, redis } from "~/server/redis.server";
 import { closeMail } from "~/services/email/system-mailer.server";
 import { isPermanentFailure } from "./failures";
 import { type QueueName, queueDefinitions as queues } from "./payloads";
+import type { QueueConfig } from "./queues/types";
 import { runJob } from "./run";
 import { registerSchedules } from "./schedules";
 
 const SHUTDOWN_GRACE_MS = 30_000;
+
+/**
+ * A queue's lock and stall check: its own (jobs/queues/), or JOB_LOCK_SECONDS with a check every third of
+ * it, so that a dead worker's job is taken over within about 1.3 times the lock.
+ */
+function lockSettings(config: QueueConfig): { lockDuration: number; stalledInterval: number } {
+  const seconds = env().JOB_LOCK_SECONDS;
+  if (!seconds) return { lockDuration: config.lockDurationMs, stalledInterval: config.stalledIntervalMs };
+  return { lockDuration: seconds * 1000, stalledInterval: Math.ceil((seconds * 1000) / 3) };
+}
 
 /** Starts one BullMQ worker per queue on REDIS_URL. */
 export function startWorkers(): Worker[] {
@@ -33,8 +44,7 @@ export function startWorkers(): Worker[] {
         connection,
         concurrency: config.concurrency,
         prefix: env().REDIS_PREFIX,
-        lockDuration: config.lockDurationMs,
-        stalledInterval: config.stalledIntervalMs,
+        ...lockSettings(config),
         maxStalledCount: config.maxStalledCount,
       },
     );

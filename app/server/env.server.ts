@@ -60,6 +60,11 @@ const envSchema = z
     UNIQUE_CODE_WAIT_MS: z.coerce.number().int().min(0).default(2_500),
     /** How long a worker owns an email send before another may take it over (seconds). */
     EMAIL_SEND_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
+    /**
+     * How long a worker's claim on a job lasts without renewal (seconds; renewed at half of it while the job
+     * runs): a killed worker's jobs go to another this much later. Unset: each queue's own (jobs/queues/).
+     */
+    JOB_LOCK_SECONDS: z.coerce.number().int().min(2).optional(),
     /** A campaign message that failed for now is tried again after this, doubling each time (seconds). */
     CAMPAIGN_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
     /** How long a client may take to send a request's headers, its whole request, and idle between requests. */

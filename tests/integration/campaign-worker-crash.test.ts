@@ -21,6 +21,8 @@ const SHARED_ENV = {
   REDIS_URL: TEST_REDIS_URL,
   ALLOW_PRIVATE_NETWORK_TARGETS: "true",
   EMAIL_SEND_LEASE_SECONDS: "2",
+  // The killed worker's campaign job is taken over in seconds (the queue's own lock is 15 s).
+  JOB_LOCK_SECONDS: "4",
 };
 const RECIPIENTS = 40;
 

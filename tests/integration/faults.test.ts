@@ -27,10 +27,15 @@ process.env.REDIS_URL = TEST_REDIS_URL;
 const faults = printSummary(({ tried, passed }, n) => `faults: ${n(passed)} of ${n(tried)} survived`);
 
 /**
- * A send lease shorter than the 15 s it takes BullMQ to hand a dead worker's jobs to another, so the
- * takeover sends at once (a live worker renews its lease while it sends: several-processes.test.ts).
+ * A dead worker's jobs are taken over after the job lock (4 s here, 15 s for email in production); its sends
+ * once their lease has run out, shorter still, so the takeover sends at once (a live worker renews its lease
+ * while it sends: several-processes.test.ts). Only one worker lives at a time here.
  */
-const WORKER_ENV = { ALLOW_PRIVATE_NETWORK_TARGETS: "true", EMAIL_SEND_LEASE_SECONDS: "10" };
+const WORKER_ENV = {
+  ALLOW_PRIVATE_NETWORK_TARGETS: "true",
+  EMAIL_SEND_LEASE_SECONDS: "3",
+  JOB_LOCK_SECONDS: "4",
+};
 
 let sink: SmtpSink;
 let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
