@@ -99,6 +99,22 @@ describe("one inbox, eight tagged addresses", () => {
     tally.add("mails", mails.length);
   });
 
+  it("sends the inbox's copy to the address that had the email, whichever was stored first", async () => {
+    // Addresses sent together commit in any order: one that lost the inbox's claim can be stored with an
+    // earlier time than the one that won it and got the welcome email.
+    expect(await subscribe("z+0@corp.example")).toMatchObject({ discountCode: "WELCOME15" });
+    await testDb()
+      .insert(subscribers)
+      .values({ storeId, email: "z+1@corp.example", subscribedAt: new Date(Date.now() - 60_000) });
+    expect(await subscribe("z+2@corp.example")).toEqual({ message: SENT_TO_INBOX });
+    const addresses = ["z+0@corp.example", "z+1@corp.example", "z+2@corp.example"];
+    const mails = await eventually(() => mailsTo(addresses).length >= 2 && mailsTo(addresses), {
+      what: "the welcome email and its copy",
+    });
+    expect(mails.map((mail) => mail.envelopeTo).flat()).toEqual(["z+0@corp.example", "z+0@corp.example"]);
+    expect(await welcomesOf(addresses)).toEqual(["z+0@corp.example"]);
+  });
+
   it("keeps an address on the list as typed, and other inboxes of the domain apart", async () => {
     expect(await subscribe("X+News@Corp.Example")).toEqual({ message: SENT_TO_INBOX });
     const [row] = await testDb()

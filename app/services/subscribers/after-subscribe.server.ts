@@ -172,7 +172,9 @@ export async function afterReturningSubscriber(
  * as typed, it gets no email and no code of its own (no unique Shopify code either), so one inbox cannot
  * collect a welcome email or a code per tag. It is answered as that earlier address would be, whose mail
  * goes again (at most once a day per inbox). While the earlier address is still being stored (`earlier`
- * unknown: sent at the same moment), its own mail is on the way and nothing more is sent.
+ * unknown: sent at the same moment), or has no email of its own yet (its first email is still being
+ * written, or welcome emails are off), its own mail is on the way and nothing more is sent: a copy never
+ * becomes a first email of another address.
  */
 export async function afterAnotherAddressOfInbox(
   storeId: string,
@@ -181,7 +183,7 @@ export async function afterAnotherAddressOfInbox(
   confirm: boolean,
 ): Promise<SubscribeResponse> {
   if (context.preferences.notifyOnSubscriptions) await queueSubscriberDigest(storeId);
-  if (earlier) return afterReturningSubscriber({ ...earlier, storeId }, false, context, confirm);
+  if (earlier?.hasOwnEmail) return afterReturningSubscriber({ ...earlier, storeId }, false, context, confirm);
   return { message: confirm ? SUBSCRIBE_ANSWERS.confirm : SUBSCRIBE_ANSWERS.sentToInbox };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
 import { claimHolder } from "~/server/claims.server";
@@ -34,13 +34,19 @@ const earlierColumns = {
   isActive: subscribers.isActive,
   unsubscribedAt: subscribers.unsubscribedAt,
   consentedAt: subscribers.consentedAt,
+  /** Its own welcome or confirmation email is written (pending, sent or failed): it holds the inbox's mail. */
+  hasOwnEmail: sql<boolean>`exists (select 1 from email_sends own where own.subscriber_id = subscribers.id)`,
 };
 
 type EarlierAddress = {
-  [K in keyof typeof earlierColumns]: (typeof subscribers.$inferSelect)[K];
-};
+  [K in Exclude<keyof typeof earlierColumns, "hasOwnEmail">]: (typeof subscribers.$inferSelect)[K];
+} & { hasOwnEmail: boolean };
 
-/** Another address of the same inbox on the store's list (the first stored), if any. */
+/**
+ * Another address of the same inbox on the store's list, if any: the one whose own email is written, else
+ * the first stored. Addresses sent at the same moment commit in any order, so the first stored is not
+ * always the one that won the inbox's claim (and got its email).
+ */
 async function otherAddressOfInbox(storeId: string, email: string): Promise<EarlierAddress | undefined> {
   const inbox = inboxOf(email);
   const at = inbox.lastIndexOf("@");
@@ -56,7 +62,7 @@ async function otherAddressOfInbox(storeId: string, email: string): Promise<Earl
         or(eq(address, inbox), sql`${address} like ${tagged}`),
       ),
     )
-    .orderBy(asc(subscribers.subscribedAt), asc(subscribers.id))
+    .orderBy(desc(earlierColumns.hasOwnEmail), asc(subscribers.subscribedAt), asc(subscribers.id))
     .limit(1);
   return earlier;
 }
