@@ -95,7 +95,22 @@ const envSchema = z
       if (!env[name])
         context.addIssue({ code: "custom", path: [name], message: `${name} is required in production` });
     }
+    if (env.APP_URL && !servesHttps(env.APP_URL))
+      context.addIssue({
+        code: "custom",
+        path: ["APP_URL"],
+        message:
+          "APP_URL must start with https:// in production: the one-click unsubscribe link in every email needs HTTPS (RFC 8058). Only localhost may use http://",
+      });
   });
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** An https:// origin, or plain http on this machine's loopback (a local production start, the tests). */
+function servesHttps(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  return protocol === "https:" || LOOPBACK_HOSTS.has(hostname) || hostname.startsWith("127.");
+}
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string };
 

@@ -218,9 +218,22 @@ test("the empty list, Create campaign, and a refusal shown as a banner", async (
   await page.getByRole("button", { name: "Remove Text block 3" }).click();
   await expect(page.getByText("All changes saved")).toBeVisible();
 
-  // This store has no email settings: the server refuses, and the screen says why.
+  // This store has no postal address in its email footer: the campaign cannot be sent until it has one.
   await page.getByRole("button", { name: "Send", exact: true }).click();
   const sendDialog = page.getByRole("dialog", { name: "Send campaign" });
+  await expect(sendDialog).toContainText(
+    "Add your postal address (Header, colours and footer → Company address) before sending",
+  );
+  await expect(sendDialog.getByRole("button", { name: "Send now" })).toBeDisabled();
+  await screenshot(page, "campaign-no-postal-address-1440");
+  await sendDialog.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("button", { name: "Edit", exact: true }).click();
+  await page.getByLabel("Company address").fill("1 Harbour Street, Springfield");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("All changes saved")).toBeVisible();
+
+  // Nor email settings: the server refuses, and the screen says why.
+  await page.getByRole("button", { name: "Send", exact: true }).click();
   await expect(sendDialog.getByText("No subscriber matches this campaign's audience yet")).toBeVisible();
   await sendDialog.getByRole("button", { name: "Send now" }).click();
   await expect(page.locator(".Polaris-Banner")).toContainText(

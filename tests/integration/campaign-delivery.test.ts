@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { campaignSends, subscribers } from "~/db/schema";
 import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
-import { sendStoreMailTo } from "../support/builders/store-mail";
+import { STORE_POSTAL_ADDRESS, sendStoreMailTo } from "../support/builders/store-mail";
 import { HttpClient } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import { testDb } from "../support/infra/db";
@@ -22,7 +22,14 @@ import { eventually } from "../support/infra/wait";
  * jobs on PostgreSQL: who gets a message, how often, and what a failure or a pause does.
  */
 type Progress = { total: number; sent: number; failed: number; skipped: number; pending: number };
-type Campaign = { id: string; slug: string; status: string; progress: Progress; audienceCount: number };
+type Campaign = {
+  id: string;
+  slug: string;
+  status: string;
+  progress: Progress;
+  audienceCount: number;
+  content: { companyAddress: string };
+};
 type Stats = {
   recipients: number;
   delivered: number;
@@ -121,6 +128,9 @@ describe("sending a campaign", () => {
     await untilStatus(created.id, "sent");
 
     expect(await deliveriesTo(sink, emailsOf(active), 30_000)).toEqual(exactlyOnce(emailsOf(active)));
+    // The store's postal address, taken into the new campaign's footer, is in every message.
+    const [first] = received(active[0]?.email ?? "");
+    expect(first?.text).toContain(STORE_POSTAL_ADDRESS);
     for (const outsider of [gone, unconfirmed]) expect(received(outsider?.email ?? "")).toHaveLength(0);
     expect((await campaign(created.id)).progress).toEqual({
       total: 25,
@@ -135,6 +145,7 @@ describe("sending a campaign", () => {
     const unsubscribe = headerOf(message, "list-unsubscribe");
     expect(unsubscribe).toMatch(/^<http.*\/u\/[^?]+\?c=[0-9a-f-]{36}>$/);
     expect(headerOf(message, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(headerOf(message, "x-priority")).toBe("");
 
     const again = await admin.post<{ message: string }>(`${base}/${created.id}/send`, {});
     expect(again.status).toBe(409);
@@ -309,5 +320,22 @@ describe("sending a campaign", () => {
     expect(refused.body.message).toBe(
       "Set up the store's email (Settings → Email configuration) before sending",
     );
+  });
+
+  it("refuses to send a campaign whose footer has no postal address, and mails no one", async () => {
+    await subscribersFor("no-address", 2);
+    const created = await draft("no-address");
+    expect(created.content.companyAddress).toBe(STORE_POSTAL_ADDRESS);
+    const cleared = await admin.put(`${base}/${created.id}`, { content: { companyAddress: "  " } });
+    expect(cleared.status).toBe(200);
+    const refused = await admin.post<{ message: string }>(`${base}/${created.id}/send`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      "Add your postal address (Header, colours and footer → Company address) before sending: anti-spam laws such as CAN-SPAM require one in every marketing email",
+    );
+    expect((await campaign(created.id)).status).toBe("draft");
+    expect(
+      await testDb().select().from(campaignSends).where(eq(campaignSends.campaignId, created.id)),
+    ).toEqual([]);
   });
 });

@@ -72,6 +72,9 @@ describe("the welcome email", () => {
     expect(message.html).toContain("Jane");
     expect(rawHeader(message, "list-unsubscribe")).toMatch(/^<https?:\/\/.+\/u\/[\w-]+\.[\w-]+>$/);
     expect(rawHeader(message, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    // Marketing mail flagged urgent is a spam signal.
+    expect(rawHeader(message, "x-priority")).toBeUndefined();
+    expect(rawHeader(message, "importance")).toBeUndefined();
     expect(trackedLinks(message.html || "").length).toBeGreaterThan(0);
   });
 

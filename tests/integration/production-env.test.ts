@@ -24,6 +24,19 @@ describe("npm start in production", () => {
   });
 });
 
+describe("APP_URL in production", () => {
+  it("refuses a plain http address that is not this machine, naming the HTTPS rule", async () => {
+    const start = await startApp({ env: { APP_URL: "http://popup.example.com" }, process: true }).then(
+      async (app) => {
+        await app.stop();
+        return "it listened";
+      },
+      (error: Error) => error.message,
+    );
+    expect(start).toMatch(/exited with code [1-9][\s\S]*APP_URL must start with https:\/\/ in production/);
+  });
+});
+
 /** `npm run create-admin` (the script under tsx, as npm runs it) without `missing`: exit code and output. */
 function createAdmin(missing: string, email: string): Promise<{ code: number | null; output: string }> {
   const root = path.resolve(import.meta.dirname, "../..");

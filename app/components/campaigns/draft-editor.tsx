@@ -140,6 +140,7 @@ export function DraftEditor({ store, sender, campaign, reload, replace }: Props)
       <SendModal
         open={dialog === "send"}
         count={campaign.audienceCount}
+        missingAddress={!campaign.content.companyAddress.trim()}
         busy={pending}
         onSend={(scheduledAt) => void send(scheduledAt)}
         onClose={close}

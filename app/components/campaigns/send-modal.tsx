@@ -1,13 +1,15 @@
 import { BlockStack, Checkbox, Modal, Text } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { DateTimeField } from "~/components/popup-builder/date-time-field";
-import { sendCampaignSchema } from "~/lib/schemas/campaign-sending";
+import { NO_POSTAL_ADDRESS, sendCampaignSchema } from "~/lib/schemas/campaign-sending";
 import { subscribersText } from "./figures";
 
 type Props = {
   open: boolean;
   /** How many subscribers the saved audience matches now. */
   count: number;
+  /** The saved footer has no postal address: the campaign cannot be sent yet. */
+  missingAddress: boolean;
   busy: boolean;
   /** `scheduledAt`: an ISO instant to send at, or null to send now. */
   onSend: (scheduledAt: string | null) => void;
@@ -15,7 +17,7 @@ type Props = {
 };
 
 /** The last question before a campaign goes out: now, or at a chosen time. */
-export function SendModal({ open, count, busy, onSend, onClose }: Props) {
+export function SendModal({ open, count, missingAddress, busy, onSend, onClose }: Props) {
   const [scheduling, setScheduling] = useState(false);
   const [scheduledAt, setScheduledAt] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -44,11 +46,17 @@ export function SendModal({ open, count, busy, onSend, onClose }: Props) {
         content: scheduling ? "Schedule" : "Send now",
         onAction: confirm,
         loading: busy,
+        disabled: missingAddress,
       }}
       secondaryActions={[{ content: "Cancel", onAction: onClose }]}
     >
       <Modal.Section>
         <BlockStack gap="400">
+          {missingAddress ? (
+            <Text as="p" tone="critical">
+              {NO_POSTAL_ADDRESS}
+            </Text>
+          ) : null}
           {count === 0 ? (
             <Text as="p" tone="critical">
               No subscriber matches this campaign's audience yet: widen the audience before sending.

@@ -1,6 +1,10 @@
 import { z } from "zod";
 import { testEmailSchema } from "./email-settings";
 
+/** A campaign without a postal address in its footer is not sent (CAN-SPAM and similar laws). */
+export const NO_POSTAL_ADDRESS =
+  "Add your postal address (Header, colours and footer → Company address) before sending: anti-spam laws such as CAN-SPAM require one in every marketing email";
+
 /** The latest a campaign may be scheduled: a year ahead. */
 const MAX_SCHEDULE_MS = 366 * 24 * 3600_000;
 

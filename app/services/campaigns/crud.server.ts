@@ -13,6 +13,7 @@ import {
 } from "~/lib/schemas/campaigns";
 import { conflict, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
+import { storePostalAddress } from "~/services/email/template.server";
 import { requireStore } from "~/services/stores/crud.server";
 import { countAudience } from "./audience.server";
 import { campaignProgress, withFigures } from "./figures.server";
@@ -92,7 +93,10 @@ export async function getCampaign(
   return { ...campaign, audienceCount, progress };
 }
 
-/** A new draft: its content starts from a new campaign's (campaign-content.ts), its audience from every subscriber. */
+/**
+ * A new draft: its content starts from a new campaign's (campaign-content.ts) with the store's postal address
+ * from its email footer, its audience from every subscriber.
+ */
 export async function createCampaign(
   actor: Actor,
   storeId: string,
@@ -102,6 +106,7 @@ export async function createCampaign(
   authorizeSearch(actor, input.audience);
   const store = await requireStore(actor, storeId);
   const { content, audience, ...columns } = input;
+  const companyAddress = await storePostalAddress(store.id);
   const created = await db().transaction(async (tx) => {
     const slug = await freeSlug(tx, store.id, input.name);
     const [row] = await tx
@@ -110,7 +115,7 @@ export async function createCampaign(
         ...columns,
         storeId: store.id,
         slug,
-        content: applyContentChanges(defaultCampaignContent, content ?? {}),
+        content: applyContentChanges({ ...defaultCampaignContent, companyAddress }, content ?? {}),
         audience: audience ?? defaultCampaignAudience,
       })
       .returning();

@@ -1,7 +1,7 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import { type Db, db } from "~/db/client.server";
 import { campaigns, emailSettings } from "~/db/schema";
-import type { SendCampaignInput } from "~/lib/schemas/campaign-sending";
+import { NO_POSTAL_ADDRESS, type SendCampaignInput } from "~/lib/schemas/campaign-sending";
 import { conflict, notFound } from "~/server/domain-errors.server";
 import { logger } from "~/server/logger.server";
 import type { Actor } from "~/services/access/actor.server";
@@ -68,6 +68,8 @@ export async function sendCampaign(
 ) {
   const campaign = await requireCampaign(actor, storeId, campaignId);
   await assertStoreCanSend(campaign.storeId);
+  if (!campaign.content.companyAddress.trim())
+    throw conflict(NO_POSTAL_ADDRESS, { companyAddress: NO_POSTAL_ADDRESS });
   if (campaign.status !== "paused" && (await countAudience(campaign.storeId, campaign.audience)) === 0)
     throw conflict(NO_AUDIENCE);
   const outcome = await db().transaction(async (tx) => {

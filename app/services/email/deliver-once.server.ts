@@ -12,7 +12,8 @@ type Kind = "welcome" | "confirmation";
 type Build = (sendId: string, attempt: number) => Promise<Pick<SendMailOptions, "subject" | "html" | "text">>;
 
 /**
- * The List-Unsubscribe pair of RFC 8058, a stable Message-ID (receivers drop duplicates) and priority.
+ * The List-Unsubscribe pair of RFC 8058 and a stable Message-ID (receivers drop duplicates). No priority
+ * headers: `X-Priority: 1` / `Importance: high` on marketing mail is a spam signal.
  * A copy sent on request gets its own Message-ID, or the receiver would drop it as the first one.
  */
 export function subscriberHeaders(subscriberId: string, kind: Kind, copy?: number) {
@@ -22,8 +23,6 @@ export function subscriberHeaders(subscriberId: string, kind: Kind, copy?: numbe
     headers: {
       "List-Unsubscribe": `<${unsubscribeUrl(subscriberId)}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      "X-Priority": "1",
-      Importance: "high",
     },
   };
 }

@@ -17,6 +17,15 @@ async function templateOf(storeId: string): Promise<TemplateRow> {
   return template;
 }
 
+/** The postal address of the store's email footer ("" when none is set): a new campaign starts with it. */
+export async function storePostalAddress(storeId: string): Promise<string> {
+  const [row] = await db()
+    .select({ companyAddress: emailTemplates.companyAddress })
+    .from(emailTemplates)
+    .where(eq(emailTemplates.storeId, storeId));
+  return row?.companyAddress ?? "";
+}
+
 export async function getEmailTemplate(actor: Actor, storeId: string): Promise<TemplateRow> {
   authorize(actor, "manage_email_settings");
   const store = await requireStore(actor, storeId);

@@ -73,6 +73,10 @@ export function mailingStoreForFile(api: AppApi, label: string): MailingStore {
       fromEmail: `${unique("news")}@${host}`,
       fromName: label,
     });
+    // Campaigns need a postal address in their footer; a new one takes the store's.
+    await api.put(`/api/stores/${setup.store.id}/email-template`, {
+      companyAddress: "1 Harbour Street, Springfield",
+    });
   });
   test.afterAll(async () => {
     await setup.sink?.stop();

@@ -1,11 +1,15 @@
 import { eq } from "drizzle-orm";
-import { emailSettings } from "~/db/schema";
+import { emailSettings, emailTemplates } from "~/db/schema";
 import { testDb } from "../infra/db";
 import type { SmtpSink } from "../infra/smtp-sink";
 
+/** The postal address a store ready to send marketing mail has in its email footer (campaigns need one). */
+export const STORE_POSTAL_ADDRESS = "1 Harbour Street, Springfield";
+
 /**
- * Points a store's SMTP settings at a loopback sink, straight in the database (no password). The app
- * or worker that sends must run with ALLOW_PRIVATE_NETWORK_TARGETS=true to connect to 127.0.0.1.
+ * Points a store's SMTP settings at a loopback sink, straight in the database (no password), and gives its
+ * email footer a postal address. The app or worker that sends must run with ALLOW_PRIVATE_NETWORK_TARGETS=true
+ * to connect to 127.0.0.1.
  */
 export async function sendStoreMailTo(sink: SmtpSink, storeId: string): Promise<void> {
   await testDb()
@@ -17,4 +21,8 @@ export async function sendStoreMailTo(sink: SmtpSink, storeId: string): Promise<
       isConfigured: true,
     })
     .where(eq(emailSettings.storeId, storeId));
+  await testDb()
+    .update(emailTemplates)
+    .set({ companyAddress: STORE_POSTAL_ADDRESS })
+    .where(eq(emailTemplates.storeId, storeId));
 }
