@@ -1,4 +1,4 @@
-// Before any test: PostgreSQL, Redis and Chromium must be there. A missing one stops the run with
+// Before any test: PostgreSQL, Redis, Chromium and SpamAssassin must be there. A missing one stops the run with
 // the command that provides it, instead of tests that silently skip.
 import { existsSync } from "node:fs";
 import net from "node:net";
@@ -35,6 +35,9 @@ if (!(await reachable(redisUrl.hostname, redisUrl.port || 6379))) {
 }
 if (!existsSync(chromium)) {
   problems.push(`Chromium is missing at ${chromium}. Install it: apt-get install -y chromium`);
+}
+if (!existsSync("/usr/bin/spamassassin")) {
+  problems.push("SpamAssassin is missing (every email kind is scored). Install it: apt-get install -y spamassassin");
 }
 if (problems.length > 0) {
   process.stderr.write(`Cannot run the tests:\n- ${problems.join("\n- ")}\n`);

@@ -3,6 +3,22 @@ import { deliverOnce } from "./deliver-once.server";
 import { confirmUrl } from "./links.server";
 import type { MailContext } from "./mail-context.server";
 
+/** The double opt-in request of `store`, its button in the template's primary colour (when a valid one). */
+export function confirmationEmail(store: string, link: string, primaryColor: string) {
+  const color = /^#[0-9a-f]{6}$/i.test(primaryColor) ? primaryColor : "#0071b9";
+  return {
+    subject: `Please confirm your subscription to ${store}`,
+    text: `Please confirm that you want to receive emails from ${store}:\n${link}\n\nIf you did not sign up, ignore this email.`,
+    html: `<!doctype html><html><body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,sans-serif;color:#202223">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px"><tr><td style="padding:32px">
+<p style="font-size:18px;margin:0 0 16px">Please confirm your subscription to ${escapeHtml(store)}.</p>
+<p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:${color};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">Confirm subscription</a></p>
+<p style="font-size:13px;color:#6d7175;margin:0">If you did not sign up, ignore this email.</p>
+</td></tr></table></td></tr></table></body></html>`,
+  };
+}
+
 /**
  * Renders the double opt-in request (the welcome email with the code follows confirmation) and delivers
  * it once; `again` sends a copy to a subscriber who already had it. Whether it should go at all is
@@ -13,24 +29,6 @@ export async function deliverConfirmationEmail(
   { again = false }: { again?: boolean } = {},
 ): Promise<void> {
   const link = confirmUrl(context.subscriber.id);
-  const store = context.store.name;
-  const color = /^#[0-9a-f]{6}$/i.test(context.template.primaryColor)
-    ? context.template.primaryColor
-    : "#0071b9";
-  await deliverOnce(
-    context,
-    "confirmation",
-    async () => ({
-      subject: `Please confirm your subscription to ${store}`,
-      text: `Please confirm that you want to receive emails from ${store}:\n${link}\n\nIf you did not sign up, ignore this email.`,
-      html: `<!doctype html><html><body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,sans-serif;color:#202223">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px"><tr><td style="padding:32px">
-<p style="font-size:18px;margin:0 0 16px">Please confirm your subscription to ${escapeHtml(store)}.</p>
-<p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:${color};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">Confirm subscription</a></p>
-<p style="font-size:13px;color:#6d7175;margin:0">If you did not sign up, ignore this email.</p>
-</td></tr></table></td></tr></table></body></html>`,
-    }),
-    { again },
-  );
+  const message = confirmationEmail(context.store.name, link, context.template.primaryColor);
+  await deliverOnce(context, "confirmation", async () => message, { again });
 }
