@@ -34,7 +34,9 @@ export function VariantFields({ variant, index, share, design, errors, onChange,
     <TextField
       label={`${label} (${variant.name})`}
       // The consent text is plain text; the others are stored as sanitized HTML.
-      value={key === "consentText" ? (variant.overrides[key] ?? "") : editableText(variant.overrides[key] ?? "")}
+      value={
+        key === "consentText" ? (variant.overrides[key] ?? "") : editableText(variant.overrides[key] ?? "")
+      }
       placeholder="Same as the popup"
       onChange={(value) => overrides({ [key]: value })}
       multiline={multiline}
