@@ -128,6 +128,8 @@ const HEADER = [
   "Consent Page",
   "Consent IP",
   "Consented At",
+  "Consent Version",
+  "Consent Text",
 ];
 
 /** GET …/export.csv read as bytes: fetch's text() would drop the byte order mark the test checks. */

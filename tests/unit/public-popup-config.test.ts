@@ -99,8 +99,8 @@ describe("the privacy policy the consent sentence links to", () => {
   });
 
   it("is none for a website without the setting", () => {
-    expect(privacyPolicyUrlOf({ ...store, integrationType: "typical", shopifyUrl: "https://acme.example" })).toBe(
-      null,
-    );
+    expect(
+      privacyPolicyUrlOf({ ...store, integrationType: "typical", shopifyUrl: "https://acme.example" }),
+    ).toBe(null);
   });
 });

@@ -112,13 +112,12 @@ const siteUrl = httpUrl.refine(isSiteHost, SITE_URL_MESSAGE);
 export const PRIVACY_POLICY_URL_MESSAGE =
   "Enter the full address of your privacy policy, e.g. https://example.com/privacy";
 
-/** The page the popup's consent sentence links to: a full http(s) address on a site. */
+/** The page the popup's consent sentence links to: a full http(s) address on a site, or "" for none. */
 const privacyPolicyUrl = z
-  .string()
+  .string({ error: PRIVACY_POLICY_URL_MESSAGE })
   .trim()
   .max(2048, "The URL is too long")
-  .pipe(z.url({ protocol: /^https?$/, error: PRIVACY_POLICY_URL_MESSAGE }))
-  .refine(isSiteHost, PRIVACY_POLICY_URL_MESSAGE);
+  .refine((url) => url === "" || (/^https?:\/\//i.test(url) && isSiteHost(url)), PRIVACY_POLICY_URL_MESSAGE);
 
 /** The lowercase host of a URL, or null when it is none. */
 export function siteHost(url: string | null | undefined): string | null {
@@ -210,7 +209,7 @@ export const updateStoreSchema = z
     shopifyUrl: siteUrl,
     customDomain: z.union([z.literal(""), siteUrl]),
     /** "" removes it: a Shopify shop's own policy page is linked then, otherwise none. */
-    privacyPolicyUrl: z.union([z.literal(""), privacyPolicyUrl]),
+    privacyPolicyUrl,
     socialLinks: socialLinksSchema.partial(),
   })
   .partial()
