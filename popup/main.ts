@@ -56,16 +56,6 @@ function findScript(): HTMLScriptElement | null {
 const local = storage("localStorage");
 const session = storage("sessionStorage");
 
-/** This visit's id (sessionStorage): the A/B test counts a visitor once, and the subscription stores it. */
-function sessionId(): string {
-  let id = session.get("np:sid");
-  if (!id) {
-    // 96 random bits as three decimal numbers: short to ship, and the server only stores it (≤ 64 chars).
-    id = crypto.getRandomValues(new Uint32Array(3)).join("-");
-    session.set("np:sid", id);
-  }
-  return id;
-}
 /** Stores a visitor marker now, or once the visitor allows analytics (popup/consent.ts). */
 type Mark = (area: SafeStorage, key: string, value: string) => void;
 
@@ -139,6 +129,19 @@ function boot(script: HTMLScriptElement, storeId: string): void {
   const track = consentGate(window.Shopify, "analyticsProcessingAllowed");
   const remember = consentGate(window.Shopify, "preferencesProcessingAllowed");
   const mark: Mark = (area, key, value) => track(() => area.set(key, value));
+  /**
+   * This visit's id: the A/B test counts a visitor once, and the subscription stores it. Kept for the session
+   * (sessionStorage) with analytics consent, else for this page view.
+   */
+  let visitId = session.get("np:sid");
+  const sessionId = () => {
+    if (!visitId) {
+      // 96 random bits as three decimal numbers: short to ship, and the server only stores it (≤ 64 chars).
+      visitId = crypto.getRandomValues(new Uint32Array(3)).join("-");
+      mark(session, "np:sid", visitId);
+    }
+    return visitId;
+  };
   const keep = (key: string) => {
     const at = String(Date.now());
     remember(() => local.set(key, at));
