@@ -83,6 +83,21 @@ export const defaultPopupTitle = "LOOKING FOR EXCLUSIVE OFFERS?";
 export const defaultPopupSubtitle =
   "Sign up with your business email and receive a one-time <strong>[DISCOUNT_PERCENT]% discount code</strong>.";
 
+/**
+ * The consent sentence shown under the submit button, before the visitor subscribes. [STORE_NAME] stands for
+ * the store's name; a link to the store's privacy policy follows it (docs/decisions/152).
+ */
+export const STORE_NAME_PLACEHOLDER = "[STORE_NAME]";
+export const defaultConsentText =
+  "By signing up you agree to receive marketing emails from [STORE_NAME]. You can unsubscribe at any time.";
+/** The privacy policy link's words, after the consent sentence. */
+export const PRIVACY_POLICY_LINK = "Privacy policy";
+
+/** `text` with each [STORE_NAME] replaced by the store's name (plain text: the popup escapes it). */
+export function fillStoreName(text: string, storeName: string): string {
+  return text.split(STORE_NAME_PLACEHOLDER).join(storeName);
+}
+
 export const socialNetworks = [
   "linkedin",
   "twitter",
@@ -177,6 +192,8 @@ export type VariantOverrides = {
   title?: string;
   subtitle?: string;
   buttonText?: string;
+  /** Plain text, [STORE_NAME] filled in by the server. */
+  consentText?: string;
   design?: Partial<Omit<PopupDesign, "teaser">>;
 };
 
@@ -196,6 +213,10 @@ export type PublicPopupConfig = {
   title: string;
   subtitle: string;
   buttonText: string;
+  /** The consent sentence as shown (plain text, the store's name filled in). */
+  consentText: string;
+  /** Linked after it: the store's setting, a Shopify shop's own policy page, or none. */
+  privacyPolicyUrl: string | null;
   fields: PopupFields;
   emailValidation: EmailValidation;
   cartValidation: CartValidation;

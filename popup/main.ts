@@ -11,7 +11,7 @@
  * as soon as a popup is chosen, with the success view that follows an accepted subscription. Any failure (unknown store, no active popup, network) leaves the page alone.
  */
 import type { PublicPopup, PublicPopupConfig, PublicPopups } from "./config";
-import { type ShopifyConsentApi, whenAnalyticsAllowed } from "./consent";
+import { consentGate, type ShopifyConsentApi } from "./consent";
 import { cartAllows, planDisplay, scrolledHalfway, storageKeys, TOUCH_EXIT_FALLBACK_MS } from "./gates";
 import type { PopupFormValues, PopupHandle, PopupSubmitResult } from "./render";
 import { type SafeStorage, storage } from "./storage";
@@ -56,16 +56,6 @@ function findScript(): HTMLScriptElement | null {
 const local = storage("localStorage");
 const session = storage("sessionStorage");
 
-/** This visit's id (sessionStorage): the A/B test counts a visitor once, and the subscription stores it. */
-function sessionId(): string {
-  let id = session.get("np:sid");
-  if (!id) {
-    // 96 random bits as three decimal numbers: short to ship, and the server only stores it (≤ 64 chars).
-    id = crypto.getRandomValues(new Uint32Array(3)).join("-");
-    session.set("np:sid", id);
-  }
-  return id;
-}
 /** Stores a visitor marker now, or once the visitor allows analytics (popup/consent.ts). */
 type Mark = (area: SafeStorage, key: string, value: string) => void;
 
@@ -134,15 +124,28 @@ function boot(script: HTMLScriptElement, storeId: string): void {
   let counted = false;
   let subscribedHere = false;
   const view = () => loadView(script).catch(() => undefined);
-  /** Markers and impressions wait here for analytics consent on a Shopify storefront (popup/consent.ts). */
-  const held: (() => void)[] = [];
-  let allowed = false;
-  whenAnalyticsAllowed(window.Shopify, () => {
-    allowed = true;
-    for (const act of held.splice(0)) act();
-  });
-  const track = (act: () => void) => (allowed ? act() : held.push(act));
+  // On a Shopify storefront, what is stored waits for the visitor's consent (popup/consent.ts): targeting and
+  // A/B markers and the impression for analytics, the subscribed and dismissed markers for preferences.
+  const track = consentGate(window.Shopify, "analyticsProcessingAllowed");
+  const remember = consentGate(window.Shopify, "preferencesProcessingAllowed");
   const mark: Mark = (area, key, value) => track(() => area.set(key, value));
+  /**
+   * This visit's id: the A/B test counts a visitor once, and the subscription stores it. Kept for the session
+   * (sessionStorage) with analytics consent, else for this page view.
+   */
+  let visitId = session.get("np:sid");
+  const sessionId = () => {
+    if (!visitId) {
+      // 96 random bits as three decimal numbers: short to ship, and the server only stores it (≤ 64 chars).
+      visitId = crypto.getRandomValues(new Uint32Array(3)).join("-");
+      mark(session, "np:sid", visitId);
+    }
+    return visitId;
+  };
+  const keep = (key: string) => {
+    const at = String(Date.now());
+    remember(() => local.set(key, at));
+  };
 
   async function subscribe(values: PopupFormValues): Promise<PopupSubmitResult> {
     const loaded = await view();
@@ -150,7 +153,7 @@ function boot(script: HTMLScriptElement, storeId: string): void {
       ? await loaded.sendSubscription(api, values, { ...shown, sessionId: sessionId(), viewToken })
       : { ok: false as const };
     if (result.ok) {
-      local.set(keys.subscribed, String(Date.now()));
+      keep(keys.subscribed);
       subscribedHere = true;
       announce({ type: "subscribe", popupId: shown.popupId });
     }
@@ -212,7 +215,7 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     popup = loaded.mountPopup(host, current, {
       onSubmit: subscribe,
       onClose() {
-        local.set(keys.dismissed, String(Date.now()));
+        keep(keys.dismissed);
         popup = null;
         host.remove();
         announce({ type: "close", popupId: current.id });

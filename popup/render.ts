@@ -10,6 +10,7 @@ import {
   fillDiscountPercent,
   type OptionalField,
   optionalFieldNames,
+  PRIVACY_POLICY_LINK,
   type PublicPopupConfig,
 } from "./config";
 import { escapeHtml } from "./sanitize";
@@ -74,7 +75,9 @@ const INLINE_CSS =
 
 const CSS =
   "*{box-sizing:border-box}" +
-  ".ov{position:fixed;inset:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;padding:12px;background:var(--ov);container-type:inline-size;color-scheme:light;animation:np-fade .3s}" +
+  // The overlay is a manual popover: shown in the top layer, over the page whatever its ancestors' transform,
+  // filter, contain or z-index; the popover's own UA box (centred, bordered, shrunk to fit) is undone here.
+  ".ov{position:fixed;inset:0;width:auto;height:auto;margin:0;border:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;padding:12px;background:var(--ov);container-type:inline-size;color-scheme:light;animation:np-fade .3s}" +
   "canvas{position:absolute;inset:0;width:100%;height:100%;pointer-events:none;z-index:1}" +
   ".dlg{position:relative;display:flex;flex-direction:column;width:100%;max-width:var(--w);max-height:var(--h);background:var(--bg);color:var(--fg);border-radius:var(--r);box-shadow:0 24px 48px rgba(0,0,0,.3);font:16px/1.5 var(--font);text-align:left;overflow:hidden}" +
   ".im{display:block;width:100%;max-height:180px;object-fit:cover;flex:none}" +
@@ -100,6 +103,7 @@ const CSS =
   ".x{position:absolute;z-index:1;top:4px;right:4px;width:44px;border:0;border-radius:50%;background:none;color:inherit;opacity:.7;display:grid;place-items:center}" +
   ".x:hover{background:rgba(127,127,127,.2);opacity:1}" +
   ".hp{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}" +
+  ".cn{margin:12px 0 0;font-size:13px}.cn a{color:inherit}" +
   ".a-slide-in{animation:np-slide .4s ease-out}.a-fade-in{animation:np-fade .4s}.a-zoom-in{animation:np-zoom .35s ease-out}.a-bounce-in{animation:np-bounce .6s}" +
   "@keyframes np-fade{from{opacity:0}}" +
   "@keyframes np-slide{from{opacity:0;transform:translateY(40px)}}" +
@@ -116,7 +120,7 @@ const CSS =
   ".p-bottom-bar .im{display:none}" +
   ".p-bottom-bar .bd{padding:16px 52px 4px 20px}" +
   ".p-bottom-bar form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:0 12px;max-width:960px;margin:auto}" +
-  ".p-bottom-bar .t,.p-bottom-bar .s,.p-bottom-bar .gen{flex-basis:100%;margin:0 0 8px}" +
+  ".p-bottom-bar .t,.p-bottom-bar .s,.p-bottom-bar .gen,.p-bottom-bar .cn{flex-basis:100%;margin:0 0 8px}" +
   ".p-bottom-bar .t{font-size:20px}" +
   ".p-bottom-bar .f{flex:1 1 200px}" +
   ".p-bottom-bar .pri{width:auto;flex:none;padding:12px 32px;margin:0 0 14px}" +
@@ -134,8 +138,8 @@ export function mountPopup(
   const modal = config.design.position === "center";
   const root = host.shadowRoot || host.attachShadow({ mode: "open" });
   root.innerHTML = `<style>${inline ? INLINE_CSS : ":host{all:initial!important}"}${CSS}</style><div class="ov${
-    inline ? " in" : ""
-  }"><canvas></canvas><div class="dlg" role="dialog"${
+    inline ? ' in"' : '" popover="manual"'
+  }><canvas></canvas><div class="dlg" role="dialog"${
     inline || !modal ? "" : ' aria-modal="true"'
   } aria-labelledby="np-t" tabindex="-1"><button type="button" class="x" aria-label="Close" data-a="close">${icon("M6 6l12 12M18 6L6 18", "none", "currentColor")}</button><img class="im" alt=""><div class="bd"></div></div></div>`;
   const $ = <T extends Element>(selector: string) => root.querySelector<T>(selector);
@@ -176,7 +180,11 @@ export function mountPopup(
       .join("");
     return `<form novalidate><h2 class="t" id="np-t">${offerText(cfg.title)}</h2><p class="s">${offerText(cfg.subtitle)}</p>${fields}<div class="hp" aria-hidden="true"><input name="website" tabindex="-1" autocomplete="off" aria-hidden="true"></div><p class="gen" role="alert"></p><button type="submit" class="pri">${escapeHtml(
       cfg.buttonText || "SUBMIT",
-    )}</button></form>`;
+    )}</button><p class="cn">${escapeHtml(cfg.consentText)}${
+      cfg.privacyPolicyUrl
+        ? ` <a href="${escapeHtml(cfg.privacyPolicyUrl)}" target="_blank" rel="noopener">${PRIVACY_POLICY_LINK}</a>`
+        : ""
+    }</p></form>`;
   }
 
   /** Layout and design as CSS custom properties on the dialog's shell, the position as its class. */
@@ -254,8 +262,9 @@ export function mountPopup(
     } else {
       body.innerHTML = preview && view === "processing" ? processingHtml() : successHtml(cfg, code, notice);
     }
+    // A centred popup starts on its first field (the form) or its heading's dialog (what follows a submit).
     if ((hadFocus || (!inline && modal)) && root.activeElement === null)
-      dialog.focus({ preventScroll: true });
+      ($<HTMLElement>("form input") || dialog).focus({ preventScroll: true });
   }
 
   function go(next: View): void {
@@ -386,6 +395,8 @@ export function mountPopup(
 
   applyDesign();
   playAnimation();
+  // Where popovers are not supported the overlay stays a fixed layer at the highest z-index.
+  if (!inline && "showPopover" in overlay) overlay.showPopover();
   paint();
 
   const handle: PopupHandle = {

@@ -1,13 +1,24 @@
-import type {
-  PopupDesign,
-  PopupVariant,
-  PublicPopupConfig,
-  PublicVariant,
-  SocialNetwork,
+import {
+  fillStoreName,
+  type PopupDesign,
+  type PopupVariant,
+  type PublicPopupConfig,
+  type PublicVariant,
+  type SocialNetwork,
 } from "../../popup/config";
 import { sanitizeInlineHtml } from "../../popup/sanitize";
 
-type PopupSource = Omit<PublicPopupConfig, "socialLinks" | "design"> & { design: PopupDesign };
+type PopupSource = Omit<PublicPopupConfig, "socialLinks" | "design" | "privacyPolicyUrl"> & {
+  design: PopupDesign;
+};
+
+/** What a popup shows of its store: the social links, the name in its consent sentence, the privacy policy. */
+export type PopupStore = {
+  socialLinks: Record<string, string>;
+  name: string;
+  /** The link after the consent sentence (app/lib/privacy-policy.ts), or none. */
+  privacyPolicyUrl: string | null;
+};
 
 /** Where the storefront loads an uploaded popup image (served with a long cache; ids never change). */
 export const popupImagePath = (imageId: string) => `/api/public/images/${imageId}`;
@@ -24,16 +35,17 @@ const imageOf = ({ imageId }: PopupDesign) => (imageId ? popupImagePath(imageId)
 
 /**
  * A variant as the storefront sees it: its id, weight and what it changes, its inline HTML sanitized like the
- * popup's own.
+ * popup's own, the store's name in its consent sentence.
  */
-export function toPublicVariant({ id, weight, overrides }: PopupVariant): PublicVariant {
-  const { design, title, subtitle, ...content } = overrides;
+export function toPublicVariant({ id, weight, overrides }: PopupVariant, storeName: string): PublicVariant {
+  const { design, title, subtitle, consentText, ...content } = overrides;
   return {
     id,
     weight,
     ...content,
     ...(title === undefined ? {} : { title: sanitizeInlineHtml(title) }),
     ...(subtitle === undefined ? {} : { subtitle: sanitizeInlineHtml(subtitle) }),
+    ...(consentText === undefined ? {} : { consentText: fillStoreName(consentText, storeName) }),
     ...(design ? { design: toPublicDesign(design) } : {}),
   };
 }
@@ -42,8 +54,8 @@ export function toPublicVariant({ id, weight, overrides }: PopupVariant): Public
  * The storefront's view of a popup: only what the script needs, and only the social links that are set.
  * The inline HTML is sanitized here, on every answer, whatever was stored: the storefront renders it as is.
  */
-export function toPublicConfig(popup: PopupSource, socialLinks: Record<string, string>): PublicPopupConfig {
-  const links = Object.fromEntries(Object.entries(socialLinks).filter(([, url]) => url)) as Partial<
+export function toPublicConfig(popup: PopupSource, store: PopupStore): PublicPopupConfig {
+  const links = Object.fromEntries(Object.entries(store.socialLinks).filter(([, url]) => url)) as Partial<
     Record<SocialNetwork, string>
   >;
   return {
@@ -52,6 +64,8 @@ export function toPublicConfig(popup: PopupSource, socialLinks: Record<string, s
     title: sanitizeInlineHtml(popup.title),
     subtitle: sanitizeInlineHtml(popup.subtitle),
     buttonText: popup.buttonText,
+    consentText: fillStoreName(popup.consentText, store.name),
+    privacyPolicyUrl: store.privacyPolicyUrl,
     fields: popup.fields,
     emailValidation: popup.emailValidation,
     cartValidation: popup.cartValidation,

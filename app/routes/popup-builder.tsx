@@ -28,6 +28,7 @@ import { VariantsCard } from "~/components/popup-builder/variants-card";
 import { StorePicker } from "~/components/store-picker";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { requireStoreScreen } from "~/http/guards/screens.server";
+import { privacyPolicyUrlOf } from "~/lib/privacy-policy";
 import { toPublicConfig, toPublicVariant } from "~/lib/public-popup-config";
 import { listPopups } from "~/services/popups/crud.server";
 import { requireStore } from "~/services/stores/crud.server";
@@ -54,6 +55,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         name: store.name,
         socialLinks: store.socialLinks,
         shopifyDomain: store.shopifyDomain,
+        privacyPolicyUrl: privacyPolicyUrlOf(store),
       },
       popups: popups.map(({ id, name, isActive, variants }) => ({
         id,
@@ -114,10 +116,20 @@ function Builder({
   const [previewVariantId, setPreviewVariantId] = useState(initial.variants[0]?.id ?? "");
   const previewVariant = config.variants.find(({ id }) => id === previewVariantId);
   const previewConfig = useMemo(
-    () => ({ ...toPublicConfig(config, socialLinks), discountCode: config.discountCode }),
-    [config, socialLinks],
+    () => ({
+      ...toPublicConfig(config, {
+        socialLinks,
+        name: store.name,
+        privacyPolicyUrl: store.privacyPolicyUrl,
+      }),
+      discountCode: config.discountCode,
+    }),
+    [config, socialLinks, store.name, store.privacyPolicyUrl],
   );
-  const shownVariant = useMemo(() => previewVariant && toPublicVariant(previewVariant), [previewVariant]);
+  const shownVariant = useMemo(
+    () => previewVariant && toPublicVariant(previewVariant, store.name),
+    [previewVariant, store.name],
+  );
   // The list shows the open popup as edited (its name and status save a moment later).
   const listed = popups.map((popup) =>
     popup.id === config.id

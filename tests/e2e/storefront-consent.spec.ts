@@ -12,12 +12,21 @@ import { adminApiForFile } from "./support/spec-setup";
 
 const api = adminApiForFile();
 
-/** Runs in the page before its scripts: Shopify's API, answering with window.analyticsConsent. */
+/**
+ * Runs in the page before its scripts: Shopify's API, answering with window.analyticsConsent and
+ * window.preferencesConsent (the banner's two purposes the script asks about).
+ */
 function stubCustomerPrivacy(allowed: boolean) {
-  const storefront = window as Window & { analyticsConsent?: boolean };
+  const storefront = window as Window & { analyticsConsent?: boolean; preferencesConsent?: boolean };
   storefront.analyticsConsent = allowed;
+  storefront.preferencesConsent = allowed;
   Object.assign(window, {
-    Shopify: { customerPrivacy: { analyticsProcessingAllowed: () => storefront.analyticsConsent === true } },
+    Shopify: {
+      customerPrivacy: {
+        analyticsProcessingAllowed: () => storefront.analyticsConsent === true,
+        preferencesProcessingAllowed: () => storefront.preferencesConsent === true,
+      },
+    },
   });
 }
 
@@ -53,7 +62,7 @@ test("without analytics consent nothing is stored and no impression is counted, 
 
   // The visitor accepts the shop's cookie banner: the API answers yes and announces it.
   await page.evaluate(() => {
-    Object.assign(window, { analyticsConsent: true });
+    Object.assign(window, { analyticsConsent: true, preferencesConsent: true });
     document.dispatchEvent(
       new CustomEvent("visitorConsentCollected", { detail: { analyticsAllowed: true } }),
     );
@@ -78,11 +87,58 @@ test("with analytics consent the markers are stored and the impression counted a
   );
 });
 
-test("a subscription needs no analytics consent: it is the visitor's own consent", async ({ page }) => {
+test("a subscription needs no analytics consent: it is the visitor's own consent; no marker keeps it", async ({
+  page,
+}) => {
   const { beacons } = await openStorefront(page, false);
   const popup = page.locator("newsletter-popup").getByRole("dialog");
   await popup.getByLabel("Email address").fill(`${unique("no-analytics")}@consent-buyers.example`);
   await popup.getByRole("button", { name: "SUBMIT" }).click();
   await expect(popup.getByRole("heading", { name: "Thank you for subscribing!" })).toBeVisible();
   expect(beacons).toEqual([]);
+  // The subscribed marker is the visitor's preference: without that consent it is not stored.
+  expect(await storedMarkers(page)).toEqual([]);
+});
+
+test("a dismissal without preferences consent stores no marker: the next page view shows the popup again", async ({
+  page,
+}) => {
+  const { store } = await openStorefront(page, false);
+  const popup = page.locator("newsletter-popup").getByRole("dialog");
+  await popup.getByRole("button", { name: "Close" }).click();
+  await expect(page.locator("newsletter-popup")).toHaveCount(0);
+  expect(await storedMarkers(page)).toEqual([]);
+  await page.goto(`/demo/${store.id}`);
+  await expect(popup).toBeVisible();
+});
+
+test("the consent sentence and the shop's privacy policy link show before the visitor submits", async ({
+  page,
+}) => {
+  const store = await createStore(api, {
+    name: unique("Policy Shop"),
+    shopifyUrl: "https://policy-shop.example.com",
+  });
+  await api.put(`/api/stores/${store.id}`, {
+    privacyPolicyUrl: "https://policy-shop.example.com/pages/privacy",
+  });
+  for (const [label, viewport] of [
+    ["1440", { width: 1440, height: 900 }],
+    ["390", { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto(`/demo/${store.id}`);
+    const popup = page.locator("newsletter-popup").getByRole("dialog");
+    await expect(
+      popup.getByText(
+        `By signing up you agree to receive marketing emails from ${store.name}. You can unsubscribe at any time.`,
+      ),
+    ).toBeVisible();
+    const link = popup.getByRole("link", { name: "Privacy policy" });
+    await expect(link).toBeVisible();
+    await expect(link).toHaveAttribute("href", "https://policy-shop.example.com/pages/privacy");
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(popup.getByRole("button", { name: "SUBMIT" })).toBeVisible();
+    await screenshot(page, `storefront-consent-sentence-${label}`, { fullPage: false });
+  }
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { subscribers } from "~/db/schema";
+import { consentTexts, subscribers } from "~/db/schema";
 import { createStoreFor } from "../support/builders/actors";
 import { createMember, createSecondOrganization } from "../support/builders/fixtures";
 import { HttpClient } from "../support/clients/http";
@@ -128,6 +128,8 @@ const HEADER = [
   "Consent Page",
   "Consent IP",
   "Consented At",
+  "Consent Version",
+  "Consent Text",
 ];
 
 /** GET …/export.csv read as bytes: fetch's text() would drop the byte order mark the test checks. */
@@ -655,8 +657,12 @@ describe("CSV export", () => {
         consentPageUrl: "https://acme.example/?a=1,b=2",
         consentIp: "203.0.113.9",
         consentedAt: new Date("2025-01-02T03:04:05Z"),
+        consentVersion: "0123456789abcdef",
       },
     ]);
+    await testDb()
+      .insert(consentTexts)
+      .values({ storeId: store.id, version: "0123456789abcdef", text: "=Join, Ünïcode's list" });
     const response = await exportCsv(store.id);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -688,6 +694,8 @@ describe("CSV export", () => {
         "https://acme.example/?a=1,b=2",
         "203.0.113.9",
         "2025-01-02T03:04:05.000Z",
+        "0123456789abcdef",
+        "'=Join, Ünïcode's list",
       ],
     ]);
   });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { type ShopifyConsentApi, whenAnalyticsAllowed } from "../../popup/consent";
+import { consentGate, type ShopifyConsentApi } from "../../popup/consent";
 
 /** A storefront page's document: only its events matter here. */
 let page: EventTarget;
@@ -12,62 +12,92 @@ afterEach(() => {
 });
 
 /** Shopify's Customer Privacy API as a storefront has it, answering what the visitor chose so far. */
-function customerPrivacy(allowed: boolean) {
-  const api = { allowed, analyticsProcessingAllowed: () => api.allowed };
+function customerPrivacy(analytics: boolean, preferences = analytics) {
+  const api = {
+    analytics,
+    preferences,
+    analyticsProcessingAllowed: () => api.analytics,
+    preferencesProcessingAllowed: () => api.preferences,
+  };
   return api;
 }
 
 /** The visitor answers the consent banner: the API records it, then announces it. */
-function answerBanner(api: { allowed: boolean }, allowed: boolean) {
-  api.allowed = allowed;
+function answerBanner(
+  api: { analytics: boolean; preferences: boolean },
+  analytics: boolean,
+  preferences = analytics,
+) {
+  api.analytics = analytics;
+  api.preferences = preferences;
   page.dispatchEvent(new Event("visitorConsentCollected"));
 }
 
-describe("analytics consent on the storefront", () => {
+describe("consent on the storefront", () => {
   it("is given at once off Shopify (no window.Shopify, or one without the privacy API)", () => {
-    const granted = vi.fn();
-    whenAnalyticsAllowed(undefined, granted);
-    whenAnalyticsAllowed({}, granted);
-    expect(granted).toHaveBeenCalledTimes(2);
+    const act = vi.fn();
+    consentGate(undefined, "analyticsProcessingAllowed")(act);
+    consentGate({}, "preferencesProcessingAllowed")(act);
+    expect(act).toHaveBeenCalledTimes(2);
   });
 
-  it("follows the API's answer when the API is present", () => {
-    const granted = vi.fn();
-    whenAnalyticsAllowed({ customerPrivacy: customerPrivacy(true) }, granted);
-    expect(granted).toHaveBeenCalledTimes(1);
+  it("follows the API's answer for the purpose asked: analytics and preferences apart", () => {
+    const api = customerPrivacy(true, false);
+    const analytics = vi.fn();
+    const preferences = vi.fn();
+    consentGate({ customerPrivacy: api }, "analyticsProcessingAllowed")(analytics);
+    consentGate({ customerPrivacy: api }, "preferencesProcessingAllowed")(preferences);
+    expect(analytics).toHaveBeenCalledTimes(1);
+    expect(preferences).not.toHaveBeenCalled();
   });
 
-  it("waits while analytics is refused, and starts when the visitor allows it", () => {
-    const granted = vi.fn();
+  it("holds acts while refused, and runs them in order once the visitor allows, then later ones at once", () => {
     const api = customerPrivacy(false);
-    whenAnalyticsAllowed({ customerPrivacy: api }, granted);
-    expect(granted).not.toHaveBeenCalled();
+    const gate = consentGate({ customerPrivacy: api }, "preferencesProcessingAllowed");
+    const done: string[] = [];
+    gate(() => done.push("dismissed"));
+    gate(() => done.push("subscribed"));
     answerBanner(api, false);
-    expect(granted).not.toHaveBeenCalled();
+    expect(done).toEqual([]);
+    answerBanner(api, false, true);
+    expect(done).toEqual(["dismissed", "subscribed"]);
     answerBanner(api, true);
-    expect(granted).toHaveBeenCalledTimes(1);
+    gate(() => done.push("later"));
+    expect(done).toEqual(["dismissed", "subscribed", "later"]);
+  });
+
+  it("counts an API without the purpose's method as refused", () => {
+    const act = vi.fn();
+    consentGate(
+      { customerPrivacy: { analyticsProcessingAllowed: () => true } },
+      "preferencesProcessingAllowed",
+    )(act);
+    expect(act).not.toHaveBeenCalled();
   });
 
   it("loads the API with loadFeatures when the theme has not, then asks it", () => {
-    const granted = vi.fn();
+    const act = vi.fn();
     const shopify: ShopifyConsentApi = {};
     const loadFeatures = vi.fn<NonNullable<ShopifyConsentApi["loadFeatures"]>>((_features, loaded) => {
       shopify.customerPrivacy = customerPrivacy(true);
       loaded();
     });
     shopify.loadFeatures = loadFeatures;
-    whenAnalyticsAllowed(shopify, granted);
+    consentGate(shopify, "analyticsProcessingAllowed")(act);
     expect(loadFeatures).toHaveBeenCalledWith(
       [{ name: "consent-tracking-api", version: "0.1" }],
       expect.any(Function),
     );
-    expect(granted).toHaveBeenCalledTimes(1);
+    expect(act).toHaveBeenCalledTimes(1);
   });
 
   it("stays refused when the API fails to load", () => {
-    const granted = vi.fn();
-    whenAnalyticsAllowed({ loadFeatures: (_features, loaded) => loaded(new Error("blocked")) }, granted);
+    const act = vi.fn();
+    consentGate(
+      { loadFeatures: (_features, loaded) => loaded(new Error("blocked")) },
+      "analyticsProcessingAllowed",
+    )(act);
     page.dispatchEvent(new Event("visitorConsentCollected"));
-    expect(granted).not.toHaveBeenCalled();
+    expect(act).not.toHaveBeenCalled();
   });
 });

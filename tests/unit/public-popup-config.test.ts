@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { privacyPolicyUrlOf } from "~/lib/privacy-policy";
 import { popupImagePath, toPublicConfig, toPublicVariant } from "~/lib/public-popup-config";
 import {
   defaultCartValidation,
@@ -14,6 +15,7 @@ const stored = {
   title: 'Hi <img src=x onerror="alert(1)"><strong>there</strong>',
   subtitle: "<script>alert(1)</script>Save <mark>15%</mark>",
   buttonText: "JOIN",
+  consentText: "By signing up you agree to receive marketing emails from [STORE_NAME].",
   fields: defaultPopupFields,
   emailValidation: defaultEmailValidation,
   cartValidation: defaultCartValidation,
@@ -28,7 +30,11 @@ const stored = {
 
 describe("what the storefront receives (the storefront renders it as is)", () => {
   it("sanitizes the popup's inline HTML on every answer, whatever was stored", () => {
-    const config = toPublicConfig(stored, { twitter: "https://x.com/acme", facebook: "" });
+    const config = toPublicConfig(stored, {
+      socialLinks: { twitter: "https://x.com/acme", facebook: "" },
+      name: "Acme",
+      privacyPolicyUrl: null,
+    });
     expect(config.title).toBe('Hi &lt;img src=x onerror="alert(1)"&gt;<strong>there</strong>');
     expect(config.subtitle).toBe("Save <mark>15%</mark>");
     expect(config.socialLinks).toEqual({ twitter: "https://x.com/acme" });
@@ -37,12 +43,15 @@ describe("what the storefront receives (the storefront renders it as is)", () =>
   });
 
   it("sanitizes a variant's title and subtitle and names its image by URL", () => {
-    const variant = toPublicVariant({
-      id: "b1",
-      name: "B",
-      weight: 50,
-      overrides: { title: "<b onclick=x>Bold</b>", subtitle: "<iframe>", design: { imageId: null } },
-    });
+    const variant = toPublicVariant(
+      {
+        id: "b1",
+        name: "B",
+        weight: 50,
+        overrides: { title: "<b onclick=x>Bold</b>", subtitle: "<iframe>", design: { imageId: null } },
+      },
+      "Acme",
+    );
     expect(variant).toEqual({
       id: "b1",
       weight: 50,
@@ -50,5 +59,48 @@ describe("what the storefront receives (the storefront renders it as is)", () =>
       subtitle: "&lt;iframe&gt;",
       design: { imageUrl: null },
     });
+  });
+
+  it("fills the store's name into the consent sentence, the popup's and a variant's, and names the policy", () => {
+    const config = toPublicConfig(stored, {
+      socialLinks: {},
+      name: "Acme & Co",
+      privacyPolicyUrl: "https://acme.example/privacy",
+    });
+    expect(config.consentText).toBe("By signing up you agree to receive marketing emails from Acme & Co.");
+    expect(config.privacyPolicyUrl).toBe("https://acme.example/privacy");
+    const variant = toPublicVariant(
+      { id: "b1", name: "B", weight: 50, overrides: { consentText: "[STORE_NAME] mails you weekly." } },
+      "Acme & Co",
+    );
+    expect(variant.consentText).toBe("Acme & Co mails you weekly.");
+  });
+});
+
+describe("the privacy policy the consent sentence links to", () => {
+  const store = {
+    privacyPolicyUrl: null,
+    integrationType: "shopify" as const,
+    shopifyDomain: null,
+    shopifyUrl: "https://acme.myshopify.com",
+  };
+
+  it("is the merchant's own setting first", () => {
+    expect(privacyPolicyUrlOf({ ...store, privacyPolicyUrl: "https://acme.example/privacy" })).toBe(
+      "https://acme.example/privacy",
+    );
+  });
+
+  it("is a Shopify shop's own policy page otherwise, on the installed shop's domain when there is one", () => {
+    expect(privacyPolicyUrlOf(store)).toBe("https://acme.myshopify.com/policies/privacy-policy");
+    expect(privacyPolicyUrlOf({ ...store, shopifyDomain: "acme-2.myshopify.com" })).toBe(
+      "https://acme-2.myshopify.com/policies/privacy-policy",
+    );
+  });
+
+  it("is none for a website without the setting", () => {
+    expect(
+      privacyPolicyUrlOf({ ...store, integrationType: "typical", shopifyUrl: "https://acme.example" }),
+    ).toBe(null);
   });
 });

@@ -17,6 +17,9 @@ export function editableText(html: string): string {
 const FORMATTING_HINT =
   "You can use <strong>, <b>, <mark>, <em> and <i>; other tags show as text. [DISCOUNT_PERCENT] shows your discount percentage.";
 
+export const CONSENT_HINT =
+  "Shown under the button before visitors sign up, followed by the link to your privacy policy (Settings). [STORE_NAME] shows your store's name.";
+
 export function ContentCard({ config, edit, errors = {} }: EditProps) {
   return (
     <Card>
@@ -55,6 +58,16 @@ export function ContentCard({ config, edit, errors = {} }: EditProps) {
           value={config.buttonText}
           onChange={(buttonText) => edit({ buttonText })}
           error={errors.buttonText}
+          autoComplete="off"
+        />
+        <TextField
+          label="Consent text"
+          value={config.consentText}
+          onChange={(consentText) => edit({ consentText })}
+          error={errors.consentText}
+          multiline={2}
+          maxLength={500}
+          helpText={CONSENT_HINT}
           autoComplete="off"
         />
       </BlockStack>

@@ -1,7 +1,7 @@
 import type { PopupDesign, PopupTargeting, PopupVariant, PopupWithCode } from "../../../popup/config";
 
 /** The builder edits every popup_configs field the storefront sees, plus the shared code, name and rules. */
-export type BuilderConfig = Omit<PopupWithCode, "socialLinks" | "design"> & {
+export type BuilderConfig = Omit<PopupWithCode, "socialLinks" | "design" | "privacyPolicyUrl"> & {
   isActive: boolean;
   name: string;
   priority: number;

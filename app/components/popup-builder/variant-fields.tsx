@@ -16,7 +16,7 @@ type Props = {
   onRemove?: () => void;
 };
 
-type TextOverride = "title" | "subtitle" | "buttonText";
+type TextOverride = "title" | "subtitle" | "buttonText" | "consentText";
 type ColorOverride = "buttonColor" | "backgroundColor";
 
 /** One variant: its name and weight, and (other than the control's) what it changes. */
@@ -26,13 +26,17 @@ export function VariantFields({ variant, index, share, design, errors, onChange,
   const overrides = (change: VariantOverrides) => {
     const next = { ...variant.overrides, ...change };
     // An emptied text is no change: the popup's own shows.
-    for (const key of ["title", "subtitle", "buttonText"] as const) if (next[key] === "") delete next[key];
+    for (const key of ["title", "subtitle", "buttonText", "consentText"] as const)
+      if (next[key] === "") delete next[key];
     onChange({ ...variant, overrides: next });
   };
   const text = (key: TextOverride, label: string, multiline?: number) => (
     <TextField
       label={`${label} (${variant.name})`}
-      value={editableText(variant.overrides[key] ?? "")}
+      // The consent text is plain text; the others are stored as sanitized HTML.
+      value={
+        key === "consentText" ? (variant.overrides[key] ?? "") : editableText(variant.overrides[key] ?? "")
+      }
       placeholder="Same as the popup"
       onChange={(value) => overrides({ [key]: value })}
       multiline={multiline}
@@ -94,6 +98,7 @@ export function VariantFields({ variant, index, share, design, errors, onChange,
         <>
           {text("title", "Title")}
           {text("subtitle", "Subtitle", 2)}
+          {text("consentText", "Consent text", 2)}
           <InlineGrid columns={{ xs: 1, sm: 3 }} gap="300">
             {text("buttonText", "Button wording")}
             {color("buttonColor", "Button colour")}

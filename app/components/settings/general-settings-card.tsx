@@ -1,14 +1,19 @@
 import { BlockStack, Card, FormLayout, Text } from "@shopify/polaris";
 import { useToast } from "~/components/toast";
+import { privacyPolicyUrlOf } from "~/lib/privacy-policy";
 import { normalizeSiteUrl } from "~/lib/schemas/stores";
 import { InlineEditField } from "./inline-edit-field";
 import { type StoreSettingsView, saveStoreChange } from "./store-settings";
 
 type Props = { store: StoreSettingsView; onSaved: (store: StoreSettingsView) => void };
 
-/** SPEC §2 General settings: the store name, the site address (any site) and the custom domain, inline. */
+/**
+ * SPEC §2 General settings: the store name, the site address (any site), the custom domain and the privacy
+ * policy the popup's consent sentence links to, inline.
+ */
 export function GeneralSettingsCard({ store, onSaved }: Props) {
   const toast = useToast();
+  const shopPolicy = privacyPolicyUrlOf({ ...store, privacyPolicyUrl: null });
 
   async function save(changes: Record<string, unknown>, success: string, failure: string) {
     const updated = await saveStoreChange(store.id, changes, { success, failure }, toast);
@@ -51,6 +56,25 @@ export function GeneralSettingsCard({ store, onSaved }: Props) {
                 { customDomain: normalizeSiteUrl(domain) },
                 "Custom domain updated",
                 "Failed to update store URL",
+              )
+            }
+          />
+          <InlineEditField
+            label="Privacy policy URL"
+            type="url"
+            value={store.privacyPolicyUrl ?? ""}
+            emptyText={shopPolicy ? `Your shop's policy: ${shopPolicy}` : "Not set"}
+            helpText={`Linked after the popup's consent sentence. ${
+              shopPolicy
+                ? "Leave empty to link your shop's own privacy policy."
+                : "Without it the sentence shows with no link."
+            }`}
+            allowEmpty
+            onSave={(url) =>
+              save(
+                { privacyPolicyUrl: normalizeSiteUrl(url) },
+                "Privacy policy URL updated",
+                "Failed to save settings",
               )
             }
           />

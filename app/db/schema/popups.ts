@@ -17,6 +17,7 @@ import {
 import {
   type CartValidation,
   defaultCartValidation,
+  defaultConsentText,
   defaultEmailValidation,
   defaultPopupDesign,
   defaultPopupFields,
@@ -60,6 +61,8 @@ export const popupConfigs = pgTable(
     title: text().notNull().default(defaultPopupTitle),
     subtitle: text().notNull().default(defaultPopupSubtitle),
     buttonText: text().notNull().default("SUBMIT"),
+    /** The consent sentence under the button (plain text, [STORE_NAME] for the store's name). */
+    consentText: text().notNull().default(defaultConsentText),
     fields: jsonb().$type<PopupFields>().notNull().default(defaultPopupFields),
     emailValidation: jsonb().$type<EmailValidation>().notNull().default(defaultEmailValidation),
     cartValidation: jsonb().$type<CartValidation>().notNull().default(defaultCartValidation),

@@ -55,6 +55,8 @@ export const stores = pgTable(
      * once a minute per store.
      */
     appEmbedSeenAt: timestamp({ withTimezone: true }),
+    /** Linked from the popup's consent sentence; null: a Shopify shop's own policy page, else no link. */
+    privacyPolicyUrl: text(),
     socialLinks: jsonb().$type<SocialLinks>().notNull().default(emptySocialLinks),
     /** Notification bookkeeping: the last new-subscriber batch mailed, the last unsubscribe alert day. */
     subscribersNotifiedUntil: timestamp({ withTimezone: true }),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { stores } from "./stores";
 
 export const subscribers = pgTable(
@@ -33,6 +33,8 @@ export const subscribers = pgTable(
     consentIp: text(),
     consentUserAgent: text(),
     consentedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The consent sentence and privacy link the popup showed (consent_texts.version); null: before 0027, imports. */
+    consentVersion: text(),
     /** Double opt-in was on when this address subscribed: no welcome email before confirmation. */
     confirmationRequired: boolean().notNull().default(false),
     /** Set when a double opt-in confirmation link was used. */
@@ -68,4 +70,22 @@ export const subscribers = pgTable(
       .on(table.storeId, sql`upper(${table.discountCodeSent})`)
       .where(sql`${table.discountCodeSent} is not null`),
   ],
+);
+
+/**
+ * Every consent sentence and privacy link a store's popups were served with, by version (a hash of both):
+ * a subscriber's consent_version names the exact words they agreed to (docs/decisions/152).
+ */
+export const consentTexts = pgTable(
+  "consent_texts",
+  {
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    version: text().notNull(),
+    text: text().notNull(),
+    privacyPolicyUrl: text(),
+    firstShownAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ name: "consent_texts_pk", columns: [table.storeId, table.version] })],
 );

@@ -65,6 +65,16 @@ const buttonText = z
   .min(1, "Button text is required")
   .max(60, "Button text must be at most 60 characters");
 
+/**
+ * The consent sentence under the button: plain text (the popup escapes it), [STORE_NAME] for the store's
+ * name. It cannot be emptied: a subscription must show what the visitor agrees to.
+ */
+const consentText = z
+  .string({ error: "Consent text must be text" })
+  .trim()
+  .min(1, "Consent text is required: visitors must see what they agree to")
+  .max(500, "Consent text must be at most 500 characters");
+
 /** A URL path pattern: starts with "/", `*` for any characters. */
 const pagePattern = z
   .string()
@@ -125,6 +135,7 @@ const variantSchema = z
         title: inlineHtml("Title", 300),
         subtitle: inlineHtml("Subtitle", 1_000),
         buttonText,
+        consentText,
         design: z.object(designFields).partial().strict(),
       })
       .partial()
@@ -154,6 +165,7 @@ export const updatePopupSchema = z
     title: inlineHtml("Title", 300),
     subtitle: inlineHtml("Subtitle", 1_000),
     buttonText,
+    consentText,
     fields: z
       .object({
         // SPEC §5: the email field cannot be switched off.

@@ -109,6 +109,16 @@ const SITE_URL_MESSAGE = "Enter a full site URL, e.g. https://example.com";
 /** A store's site address: a full http(s) URL whose host could be a site. */
 const siteUrl = httpUrl.refine(isSiteHost, SITE_URL_MESSAGE);
 
+export const PRIVACY_POLICY_URL_MESSAGE =
+  "Enter the full address of your privacy policy, e.g. https://example.com/privacy";
+
+/** The page the popup's consent sentence links to: a full http(s) address on a site, or "" for none. */
+const privacyPolicyUrl = z
+  .string({ error: PRIVACY_POLICY_URL_MESSAGE })
+  .trim()
+  .max(2048, "The URL is too long")
+  .refine((url) => url === "" || (/^https?:\/\//i.test(url) && isSiteHost(url)), PRIVACY_POLICY_URL_MESSAGE);
+
 /** The lowercase host of a URL, or null when it is none. */
 export function siteHost(url: string | null | undefined): string | null {
   if (!url) return null;
@@ -198,6 +208,8 @@ export const updateStoreSchema = z
     name: createStoreSchema.shape.name,
     shopifyUrl: siteUrl,
     customDomain: z.union([z.literal(""), siteUrl]),
+    /** "" removes it: a Shopify shop's own policy page is linked then, otherwise none. */
+    privacyPolicyUrl,
     socialLinks: socialLinksSchema.partial(),
   })
   .partial()
@@ -220,6 +232,8 @@ export type StoreView = {
   isConnected: boolean;
   shopifyDomain: string | null;
   consentSyncEnabled: boolean;
+  /** The merchant's own setting ("" or null: the default, privacyPolicyUrlOf). */
+  privacyPolicyUrl: string | null;
   isVerified: boolean;
   activeScriptVersion: string | null;
   activeScriptTimestamp: Date | null;

@@ -2,7 +2,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { popupConfigs, popupVariantDays, popupViews, stores } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
-import { toPublicConfig, toPublicVariant } from "~/lib/public-popup-config";
+import { privacyPolicyUrlOf } from "~/lib/privacy-policy";
+import { type PopupStore, toPublicConfig, toPublicVariant } from "~/lib/public-popup-config";
 import { invalid, notFound } from "~/server/domain-errors.server";
 import {
   type PublicEntry,
@@ -12,18 +13,19 @@ import {
 } from "~/services/stores/public-config-cache.server";
 import type { PopupWithCode, PublicPopupConfig, PublicPopups } from "../../../popup/config";
 import { scheduled } from "../../../popup/targeting";
+import { consentVersion, recordConsentTexts, shownConsentText } from "./consent-texts.server";
 
 /** The storefront's side of popups: what a page view loads, what a subscription uses, what is counted. */
 
 type PopupRow = typeof popupConfigs.$inferSelect;
 
-function toEntryPopup(row: PopupRow, socialLinks: Record<string, string>): PublicEntryPopup {
+function toEntryPopup(row: PopupRow, store: PopupStore): PublicEntryPopup {
   return {
     popup: {
-      ...toPublicConfig(row, socialLinks),
+      ...toPublicConfig(row, store),
       priority: row.priority,
       targeting: row.targeting,
-      variants: row.variants.map(toPublicVariant),
+      variants: row.variants.map((variant) => toPublicVariant(variant, store.name)),
     },
     discountCode: row.discountCode,
   };
@@ -37,7 +39,14 @@ async function readPublicEntry(storeId: string): Promise<PublicEntry> {
   const rows = await db()
     .select({
       popup: popupConfigs,
-      socialLinks: stores.socialLinks,
+      store: {
+        socialLinks: stores.socialLinks,
+        name: stores.name,
+        privacyPolicyUrl: stores.privacyPolicyUrl,
+        integrationType: stores.integrationType,
+        shopifyDomain: stores.shopifyDomain,
+        shopifyUrl: stores.shopifyUrl,
+      },
       scriptVersion: stores.activeScriptVersion,
     })
     .from(stores)
@@ -45,11 +54,21 @@ async function readPublicEntry(storeId: string): Promise<PublicEntry> {
     .where(eq(stores.id, storeId))
     .orderBy(asc(popupConfigs.priority), asc(popupConfigs.createdAt), asc(popupConfigs.id));
   const popups = rows.flatMap((row) => (row.popup ? [row.popup] : []));
-  const socialLinks = rows[0]?.socialLinks ?? {};
-  const active = popups.filter((row) => row.isActive);
+  const store = rows[0]?.store;
+  const shownStore: PopupStore = {
+    socialLinks: store?.socialLinks ?? {},
+    name: store?.name ?? "",
+    privacyPolicyUrl: store ? privacyPolicyUrlOf(store) : null,
+  };
+  const activeRows = popups.filter((row) => row.isActive);
+  const active = activeRows.map((row) => toEntryPopup(row, shownStore));
+  await recordConsentTexts(
+    storeId,
+    active.map(({ popup }) => popup),
+  );
   return {
-    active: active.map((row) => toEntryPopup(row, socialLinks)),
-    activeIdsByAge: [...active].sort(byAge).map((row) => row.id),
+    active,
+    activeIdsByAge: [...activeRows].sort(byAge).map((row) => row.id),
     pausedIds: popups.filter((row) => !row.isActive).map((row) => row.id),
     scriptVersion: rows[0]?.scriptVersion ?? null,
   };
@@ -120,12 +139,17 @@ export async function publicPopups(storeId: string, now = Date.now()): Promise<P
 const variantOf = ({ popup }: PublicEntryPopup, variantId: unknown): string | null =>
   popup.variants.find((variant) => variant.id === variantId)?.id ?? null;
 
-export type SubscribingPopup = { popup: PopupWithCode; variantId: string | null };
+/** `consentVersion`: the consent sentence that popup and variant show (consent-texts.server.ts). */
+export type SubscribingPopup = { popup: PopupWithCode; variantId: string | null; consentVersion: string };
 
-const withCode = (chosen: PublicEntryPopup, variantId: unknown): SubscribingPopup => ({
-  popup: { ...configOf(chosen), discountCode: chosen.discountCode },
-  variantId: variantOf(chosen, variantId),
-});
+function withCode(chosen: PublicEntryPopup, variantId: unknown): SubscribingPopup {
+  const variant = variantOf(chosen, variantId);
+  return {
+    popup: { ...configOf(chosen), discountCode: chosen.discountCode },
+    variantId: variant,
+    consentVersion: consentVersion(shownConsentText(chosen.popup, variant), chosen.popup.privacyPolicyUrl),
+  };
+}
 
 /**
  * The popup a subscription follows, with its shared code, and the variant the visitor saw when it is one

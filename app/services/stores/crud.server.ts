@@ -43,6 +43,7 @@ export function presentStore(row: StoreRow): StoreView {
     isConnected: row.isConnected,
     shopifyDomain: row.shopifyDomain,
     consentSyncEnabled: row.consentSyncEnabled,
+    privacyPolicyUrl: row.privacyPolicyUrl,
     isVerified: row.isVerified,
     activeScriptVersion: row.activeScriptVersion,
     activeScriptTimestamp: row.activeScriptTimestamp,
@@ -213,6 +214,9 @@ export async function updateStore(actor: Actor, storeId: string, changes: z.infe
         ...(changes.name === undefined ? {} : { name: changes.name }),
         ...(changes.shopifyUrl === undefined ? {} : siteUrlChange(store, changes.shopifyUrl)),
         ...(changes.customDomain === undefined ? {} : { customDomain: changes.customDomain || null }),
+        ...(changes.privacyPolicyUrl === undefined
+          ? {}
+          : { privacyPolicyUrl: changes.privacyPolicyUrl || null }),
         ...(changes.socialLinks ? { socialLinks: { ...store.socialLinks, ...changes.socialLinks } } : {}),
         updatedAt: new Date(),
       })
@@ -221,7 +225,8 @@ export async function updateStore(actor: Actor, storeId: string, changes: z.infe
     return row;
   });
   if (!updated) throw notFound("Store not found");
-  if (changes.socialLinks) forgetPublicConfig(store.id);
+  // The popups show the store's name, address (its policy page) and social links.
+  forgetPublicConfig(store.id);
   return presentStore(updated);
 }
 

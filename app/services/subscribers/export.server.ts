@@ -1,9 +1,9 @@
-import { and, desc, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type pg from "pg";
 import { connection, db } from "~/db/client.server";
 import { copyCsvOut } from "~/db/copy-out.server";
-import { subscribers } from "~/db/schema";
+import { consentTexts, subscribers } from "~/db/schema";
 import { csvRow } from "~/lib/csv";
 import type { SubscriberFilters } from "~/lib/schemas/subscribers";
 import { type Actor, authorize } from "~/services/access/actor.server";
@@ -30,6 +30,8 @@ export const CSV_HEADER = [
   "Consent Page",
   "Consent IP",
   "Consented At",
+  "Consent Version",
+  "Consent Text",
 ] as const;
 
 /** A UTF-8 byte order mark first: without it spreadsheet applications misread accented names. */
@@ -91,13 +93,22 @@ const copyColumns: Record<(typeof CSV_HEADER)[number], SQL> = {
   "Consent Page": textCell(subscribers.consentPageUrl),
   "Consent IP": textCell(subscribers.consentIp),
   "Consented At": isoCell(subscribers.consentedAt),
+  "Consent Version": textCell(subscribers.consentVersion),
+  "Consent Text": textCell(consentTexts.text),
 };
+
+/** The consent sentence a subscriber agreed to, by the version recorded with their consent. */
+const consentTextOf = and(
+  eq(consentTexts.storeId, subscribers.storeId),
+  eq(consentTexts.version, subscribers.consentVersion),
+);
 
 /** The export through COPY: one query, the rows in list order, the CSV written by PostgreSQL. */
 export async function* copiedCsv(pool: pg.Pool, conditions: SQL[]): AsyncGenerator<string | Buffer> {
   const query = db()
     .select(Object.fromEntries(CSV_HEADER.map((header) => [header, copyColumns[header].as(header)])))
     .from(subscribers)
+    .leftJoin(consentTexts, consentTextOf)
     .where(and(...conditions))
     .orderBy(desc(subscribers.subscribedAt), desc(subscribers.id))
     .toSQL();
@@ -135,9 +146,12 @@ function exportBatch(conditions: SQL[], cursor: Cursor | undefined) {
       consentPageUrl: subscribers.consentPageUrl,
       consentIp: subscribers.consentIp,
       consentedAt: subscribers.consentedAt,
+      consentVersion: subscribers.consentVersion,
+      consentText: consentTexts.text,
       sortKey,
     })
     .from(subscribers)
+    .leftJoin(consentTexts, consentTextOf)
     .where(and(...conditions, ...(cursor ? [afterCursor(cursor)] : [])))
     .orderBy(desc(subscribers.subscribedAt), desc(subscribers.id))
     .limit(EXPORT_BATCH);
@@ -179,5 +193,7 @@ function csvRecord(row: ExportRow): string {
     row.consentPageUrl,
     row.consentIp,
     row.consentedAt,
+    row.consentVersion,
+    row.consentText,
   ]);
 }

@@ -4,8 +4,16 @@ import { subscribers } from "~/db/schema";
 import { SUBSCRIBE_ANSWERS, type SubscribeResponse } from "../../../popup/config";
 import { afterReturningSubscriber, type SubscriptionContext } from "./after-subscribe.server";
 
-/** This submission's consent record: the page, client address and user agent (the time is the database's). */
-export type Consent = { consentPageUrl: string | null; consentIp: string; consentUserAgent: string };
+/**
+ * This submission's consent record: the page, client address and user agent, and the version of the consent
+ * sentence shown (the time is the database's).
+ */
+export type Consent = {
+  consentPageUrl: string | null;
+  consentIp: string;
+  consentUserAgent: string;
+  consentVersion: string;
+};
 
 /**
  * An address already on the list: a former subscriber gives consent anew (see renewConsent); what follows

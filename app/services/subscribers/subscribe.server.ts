@@ -48,7 +48,7 @@ export const APP_PROXY_ONLY = "This shop's popup subscribes through the shop's s
  * subscription flow's: services/subscribers/after-subscribe.server.ts.
  */
 export async function subscribe(
-  { popup, variantId }: SubscribingPopup,
+  { popup, variantId, consentVersion }: SubscribingPopup,
   body: SubscribeRequest,
   meta: ConsentMeta,
   admit: () => Promise<void> = async () => {},
@@ -69,6 +69,7 @@ export async function subscribe(
     consentPageUrl: body.pageUrl || null,
     consentIp: meta.ip,
     consentUserAgent: meta.userAgent.slice(0, 512),
+    consentVersion,
   };
   const context = await storeContext(popup.storeId);
   if (context.installedShop && !meta.throughAppProxy && isEmbeddedAppEnabled())
@@ -125,6 +126,7 @@ const insertSubscriber = () =>
           consentPageUrl: sql.placeholder("consentPageUrl"),
           consentIp: sql.placeholder("consentIp"),
           consentUserAgent: sql.placeholder("consentUserAgent"),
+          consentVersion: sql.placeholder("consentVersion"),
           confirmationRequired: sql.placeholder("confirmationRequired"),
         })
         .onConflictDoNothing()
