@@ -82,6 +82,10 @@ export type SubscriberImportSummary = {
   notSubscribed: number;
   updated: number;
   skipped: number;
+  /** Rows repeating an address an earlier row of the file had (skipped). */
+  repeated: number;
+  /** Rows whose address was on the list before (updated or skipped); their status never changes. */
+  alreadyOnList: number;
   errors: { line: number; reason: string }[];
   errorCount: number;
   ignoredColumns: string[];

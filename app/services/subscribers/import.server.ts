@@ -131,6 +131,8 @@ function emptySummary(importId: string, fileName: string): SubscriberImportSumma
     notSubscribed: 0,
     updated: 0,
     skipped: 0,
+    repeated: 0,
+    alreadyOnList: 0,
     errors: [],
     errorCount: 0,
     ignoredColumns: [],
@@ -204,6 +206,7 @@ async function writeFile(
       const first = batch.get(key);
       if (first) {
         summary.skipped++;
+        summary.repeated++;
         note({
           line: row.line,
           email: row.email,
@@ -272,6 +275,7 @@ function count(
       });
       return;
     case "existing": {
+      summary.alreadyOnList++;
       if (outcome.filled) summary.updated++;
       else summary.skipped++;
       const parts = [
@@ -287,6 +291,7 @@ function count(
     }
     default:
       summary.skipped++;
+      summary.repeated++;
       note({ ...at, outcome: "duplicate", detail: "Same address as an earlier line of the file" });
   }
 }
