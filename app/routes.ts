@@ -93,6 +93,14 @@ export default [
   route("api/stores/:storeId/subscribers/export.csv", "routes/api.stores.$storeId.subscribers.export.ts"),
   route("api/stores/:storeId/subscribers/import", "routes/api.stores.$storeId.subscribers.import.ts"),
   route(
+    "api/stores/:storeId/subscribers/imports/:importId",
+    "routes/api.stores.$storeId.subscribers.imports.$importId.ts",
+  ),
+  route(
+    "api/stores/:storeId/subscribers/imports/:importId/report.csv",
+    "routes/api.stores.$storeId.subscribers.imports.$importId.report.ts",
+  ),
+  route(
     "api/stores/:storeId/subscribers/:subscriberId",
     "routes/api.stores.$storeId.subscribers.$subscriberId.ts",
   ),

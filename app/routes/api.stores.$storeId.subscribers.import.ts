@@ -22,11 +22,14 @@ async function* chunksOf(body: ReadableStream<Uint8Array> | null): AsyncGenerato
   }
 }
 
-/** A CSV file of subscribers, sent as the raw request body (Content-Type: text/csv); ?welcome=true mails them. */
+/**
+ * A CSV file of subscribers, sent as the raw request body (Content-Type: text/csv); the query names the file,
+ * maps its columns, gives an id to follow the progress by, and (welcome=true) mails the new subscribers.
+ */
 const { loader, action } = apiRoute({
   POST: async ({ request, params }) => {
     const actor = await requireActor(request);
-    const { welcome } = readQuery(request, subscriberImportQuerySchema);
+    const { welcome, fileName, mapping, importId } = readQuery(request, subscriberImportQuerySchema);
     const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
     if (type !== "text/csv")
       throw invalid("Send the CSV file as the request body, with Content-Type: text/csv");
@@ -34,6 +37,9 @@ const { loader, action } = apiRoute({
       throw tooLarge(IMPORT_TOO_LARGE);
     return importSubscribersCsv(actor, params.storeId ?? "", chunksOf(request.body), {
       welcome: welcome === "true",
+      fileName,
+      mapping,
+      importId,
     });
   },
 });

@@ -53,8 +53,11 @@ async function importSubscribers(page: Page, emails: string[]) {
     mimeType: "text/csv",
     buffer: Buffer.from(csv),
   });
+  await dialog.getByLabel("I have consent from everyone in this file to send them marketing email").check();
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
-  await expect(dialog).toContainText(`${emails.length} added, 0 updated, 0 skipped.`);
+  await expect(dialog).toContainText(
+    `${emails.length} subscribed, 0 recorded as not subscribed, 0 updated, 0 skipped.`,
+  );
   await dialog.getByRole("button", { name: "Done" }).click();
   await expect(dialog).toHaveCount(0);
 }

@@ -125,8 +125,9 @@ test("subscribers import from a CSV file inside the admin, the upload carrying t
     mimeType: "text/csv",
     buffer: Buffer.from(`email,name\n${email},Iris\n`),
   });
+  await dialog.getByLabel("I have consent from everyone in this file to send them marketing email").check();
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
-  await expect(dialog).toContainText("1 added, 0 updated, 0 skipped.");
+  await expect(dialog).toContainText("1 subscribed, 0 recorded as not subscribed, 0 updated, 0 skipped.");
   await dialog.getByRole("button", { name: "Done" }).click();
   await expect(app.getByText(email)).toBeVisible();
 });

@@ -134,18 +134,19 @@ test("a typical website's subscribers offer no coupon sync (there is no Shopify 
   await expect(page.getByRole("button", { name: "Sync coupon usage" })).toHaveCount(0);
 });
 
-test("imports a CSV file from the Import CSV dialog: progress, a summary with refused lines, and the new rows", async ({
+test("imports a CSV file through the mapping step: guessed columns the merchant changes, consent kept, rows listed", async ({
   page,
 }) => {
   const { account, store, emails } = await organizationWithSubscribers("import");
   const [alpha = ""] = emails;
-  const added = [`delta-${unique("i")}@acme-corp.example`, `echo-${unique("i")}@acme-corp.example`];
-  const csv = [
-    "Email Address,First Name,City,Loyalty tier",
-    `${added[0]},Delta,Paris,gold`,
-    `${alpha},Alpha,Lyon,silver`,
-    "not-an-address,Nobody,,",
-    `"${added[1]}","Echo ""E"" Smith",Rome,`,
+  const yes = `delta-${unique("i")}@acme-corp.example`;
+  const no = `echo-${unique("i")}@acme-corp.example`;
+  const shopifyExport = [
+    "First Name,Last Name,Email,Company,City,Zip,Country,Accepts Email Marketing,Total Spent,Tags",
+    `Delta,Dunn,${yes},Dunn & Co,Paris,75001,France,yes,12.00,vip`,
+    `Alpha,Adams,${alpha},,Lyon,69001,France,no,0.00,`,
+    "Nobody,,not-an-address,,,,,yes,0.00,",
+    `"Echo ""E""",Smith,${no},,"Rome",00100,Italy,no,3.00,`,
   ].join("\r\n");
   await page.setViewportSize({ width: 1440, height: 900 });
   await login(page, account.email, account.password);
@@ -153,19 +154,50 @@ test("imports a CSV file from the Import CSV dialog: progress, a summary with re
 
   await page.getByRole("button", { name: "Import CSV" }).click();
   const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText("Import subscribers");
-  await dialog.locator('input[type="file"]').setInputFiles({
-    name: "subscribers.csv",
-    mimeType: "text/csv",
-    buffer: Buffer.from(csv),
-  });
-  await expect(dialog).toContainText("subscribers.csv");
-  await screenshot(page, "subscribers-import-picked");
-  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+  const importButton = dialog.getByRole("button", { name: "Import", exact: true });
+  const fileInput = dialog.locator('input[type="file"]');
 
-  await expect(dialog).toContainText("2 added, 1 updated, 0 skipped, 1 refused.");
+  // A file that says nothing of consent: the merchant must say they hold it before importing.
+  await fileInput.setInputFiles({
+    name: "mine.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("email\r\nx@acme-corp.example\r\n"),
+  });
+  await expect(dialog).toContainText("This file has no consent column");
+  await expect(importButton).toBeDisabled();
+  await dialog.getByLabel("I have consent from everyone in this file to send them marketing email").check();
+  await expect(importButton).toBeEnabled();
+
+  await fileInput.setInputFiles({
+    name: "customers_export.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(shopifyExport),
+  });
+  await expect(dialog).toContainText("Shopify customers export");
+  await expect(dialog).toContainText("Consent is read from “Accepts Email Marketing”");
+  await expect(dialog.getByLabel("Last name")).toHaveValue("lastName");
+  await expect(dialog.getByLabel("Accepts Email Marketing")).toBeDisabled();
+  await expect(dialog.getByLabel("Total Spent")).toHaveValue("skip");
+  // The merchant's own choices: no company, and two columns for one meaning are refused until fixed.
+  await dialog.getByLabel("Company").selectOption("skip");
+  await dialog.getByLabel("Zip").selectOption("city");
+  await expect(dialog).toContainText("Two columns are mapped to City: keep one.");
+  await expect(importButton).toBeDisabled();
+  await dialog.getByLabel("Zip").selectOption("zipCode");
+  await screenshot(page, "subscribers-import-mapping-1440");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "subscribers-import-mapping-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await importButton.click();
+
+  await expect(dialog).toContainText(
+    "1 subscribed, 1 recorded as not subscribed, 1 updated, 0 skipped, 1 refused.",
+  );
+  await expect(dialog).toContainText("Consent was read from “Accepts Email Marketing”.");
+  await expect(dialog).toContainText(`Line 5: ${no} — Not subscribed: Accepts Email Marketing: no`);
+  await expect(dialog).toContainText(`Line 3: ${alpha} — Already on the list`);
   await expect(dialog).toContainText("Line 4: not-an-address: Please enter a valid email address");
-  await expect(dialog).toContainText("Columns ignored: Loyalty tier");
+  await expect(dialog.getByRole("button", { name: "Download the report (3 rows)" })).toBeVisible();
   await screenshot(page, "subscribers-import-summary-1440");
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "subscribers-import-summary-390");
@@ -173,7 +205,14 @@ test("imports a CSV file from the Import CSV dialog: progress, a summary with re
   await dialog.getByRole("button", { name: "Done" }).click();
   await expect(dialog).toHaveCount(0);
 
-  for (const email of added) await expect(rowOf(page, email)).toBeVisible();
-  await expect(rowOf(page, added[1] ?? "")).toContainText('Echo "E" Smith');
-  await screenshot(page, "subscribers-imported");
+  await expect(rowOf(page, yes)).toContainText("Delta Dunn");
+  await expect(rowOf(page, yes)).toContainText("Active");
+  await expect(rowOf(page, no)).toContainText("Unsubscribed");
+  await expect(rowOf(page, no)).toContainText('Echo "E" Smith');
+  await page.getByRole("button", { name: `View ${yes}` }).click();
+  await expect(page.getByRole("dialog")).toContainText(
+    "Import of customers_export.csv (Shopify customers export)",
+  );
+  await expect(page.getByRole("dialog")).toContainText("Accepts Email Marketing: yes");
+  await screenshot(page, "subscribers-imported-detail");
 });

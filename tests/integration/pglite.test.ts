@@ -102,11 +102,16 @@ describe("the production build without DATABASE_URL", () => {
       shopifyUrl: "https://embedded-import.example.com",
     });
     const imported = await http.post(`/api/stores/${store.body.id}/subscribers/import`, undefined, {
-      body: new TextEncoder().encode("email,name\nann@acme.example,Ann\nbob@acme.example,Bob\n"),
+      body: new TextEncoder().encode(
+        "Email,First Name,Last Name,Accepts Email Marketing,Tags\nann@acme.example,Ann,Ash,yes,vip\nbob@acme.example,Bob,,no,\n",
+      ),
       headers: { "Content-Type": "text/csv" },
     });
     expect(imported.status, imported.text).toBe(200);
-    expect(imported.body).toMatchObject({ added: 2, errorCount: 0 });
+    expect(imported.body).toMatchObject({ vendor: "shopify", added: 1, notSubscribed: 1, errorCount: 0 });
+    const { importId } = imported.body as { importId: string };
+    const report = await http.get(`/api/stores/${store.body.id}/subscribers/imports/${importId}/report.csv`);
+    expect(report.text).toContain("3,bob@acme.example,Recorded as not subscribed");
   });
 
   it("reads the dashboard's figures: imported subscribers apart, never conversions", async () => {

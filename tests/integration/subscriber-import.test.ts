@@ -61,8 +61,11 @@ describe("subscriber CSV import", () => {
         "  Ann@ACME.Example ,Ann,75001,99999,blue,Paris\r\n" +
         "bob@acme.example,,,,,\r\n",
     );
-    expect(summary).toEqual({
+    expect(summary).toMatchObject({
+      vendor: "generic",
+      consent: { columns: [], fileSays: null },
       added: 2,
+      notSubscribed: 0,
       updated: 0,
       skipped: 0,
       errors: [],
@@ -151,7 +154,7 @@ describe("subscriber CSV import", () => {
     const store = await newStore();
     const csv = `email,name,city\nlong@acme.example,${"n".repeat(201)},\nnul@acme.example,Nul,Pa\u0000ris\n`;
     expect((await imported(store.id, csv)).errors).toEqual([
-      { line: 2, reason: "Name is longer than 200 characters" },
+      { line: 2, reason: "Full name is longer than 200 characters" },
       { line: 3, reason: "City contains a NUL character" },
     ]);
     expect(await rowsOf(store.id)).toEqual([]);

@@ -1,49 +1,92 @@
-import { Banner, BlockStack, Checkbox, DropZone, List, Modal, ProgressBar, Text } from "@shopify/polaris";
+import { Banner, BlockStack, Checkbox, DropZone, Modal, ProgressBar, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { failureMessage } from "~/lib/api-client";
 import { formatBytes } from "~/lib/format";
+import { randomUuid } from "~/lib/ids";
 import { MAX_IMPORT_BYTES, type SubscriberImportSummary } from "~/lib/schemas/subscriber-import";
+import { guessMeanings, type ImportMeaning } from "~/lib/subscriber-import/meanings";
+import { detectVendor, type ImportVendor } from "~/lib/subscriber-import/vendors";
+import { useDownload } from "../use-download";
+import { ImportMappingStep, mappingOf, mappingProblem, needsConsentConfirmation } from "./import-mapping";
+import { type ImportPreview, previewImportFile } from "./import-preview";
+import { ImportSummary } from "./import-summary";
 import { uploadSubscriberCsv } from "./upload-csv";
+import { useImportProgress } from "./use-import-progress";
 
 type Props = { storeId: string; open: boolean; onClose: () => void; onImported: () => void };
 
-type Upload = { sent: number; total: number };
+type Upload = { sent: number; total: number; statusUrl: string };
+type Chosen = { file: File; preview: ImportPreview; vendor: ImportVendor; meanings: ImportMeaning[] };
 
 /**
- * Import CSV: a file picked or dropped, sent with its progress shown, then what the import did — the rows
- * added, updated and skipped, and the lines it refused with their reasons.
+ * Import CSV: a file picked or dropped; its columns shown with their guessed meanings for the merchant to
+ * check (the mapping step); the file sent with its upload progress, then the import's own progress; then
+ * what the import did and the rows that did not become active subscribers.
  */
 export function ImportModal({ storeId, open, onClose, onImported }: Props) {
-  const [file, setFile] = useState<File | null>(null);
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [consentConfirmed, setConsentConfirmed] = useState(false);
   const [welcome, setWelcome] = useState(false);
   const [upload, setUpload] = useState<Upload | null>(null);
   const [summary, setSummary] = useState<SubscriberImportSummary | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const progress = useImportProgress(upload && upload.sent >= upload.total ? upload.statusUrl : null);
+  const download = useDownload();
 
   function close() {
     if (upload) return;
-    setFile(null);
+    setChosen(null);
+    setConsentConfirmed(false);
     setWelcome(false);
     setSummary(null);
     setFailure(null);
     onClose();
   }
 
-  function pick(files: File[]) {
-    const [picked] = files;
+  async function pick(files: File[]) {
+    const [file] = files;
     setSummary(null);
-    setFailure(picked && picked.size > MAX_IMPORT_BYTES ? "The file is larger than 50 MB: split it" : null);
-    setFile(picked ?? null);
+    setChosen(null);
+    setConsentConfirmed(false);
+    if (!file) return;
+    if (file.size > MAX_IMPORT_BYTES) return setFailure("The file is larger than 50 MB: split it");
+    try {
+      const preview = await previewImportFile(file);
+      setChosen({
+        file,
+        preview,
+        vendor: detectVendor(preview.header),
+        meanings: guessMeanings(preview.header),
+      });
+      setFailure(null);
+    } catch (error) {
+      setFailure(failureMessage(error, "The file could not be read as CSV"));
+    }
+  }
+
+  function remap(index: number, meaning: ImportMeaning) {
+    if (!chosen) return;
+    setChosen({ ...chosen, meanings: chosen.meanings.map((old, at) => (at === index ? meaning : old)) });
   }
 
   async function send() {
-    if (!file) return;
+    if (!chosen) return;
     setFailure(null);
-    setUpload({ sent: 0, total: file.size });
+    const importId = randomUuid();
+    const query = new URLSearchParams({
+      fileName: chosen.file.name,
+      mapping: JSON.stringify(mappingOf(chosen.preview.header, chosen.meanings)),
+      importId,
+      ...(welcome ? { welcome: "true" } : {}),
+    });
+    const statusUrl = `/api/stores/${storeId}/subscribers/imports/${importId}`;
+    setUpload({ sent: 0, total: chosen.file.size, statusUrl });
     try {
-      const url = `/api/stores/${storeId}/subscribers/import${welcome ? "?welcome=true" : ""}`;
-      setSummary(await uploadSubscriberCsv(url, file, (sent, total) => setUpload({ sent, total })));
-      setFile(null);
+      const url = `/api/stores/${storeId}/subscribers/import?${query}`;
+      setSummary(
+        await uploadSubscriberCsv(url, chosen.file, (sent, total) => setUpload({ sent, total, statusUrl })),
+      );
+      setChosen(null);
       onImported();
     } catch (error) {
       setFailure(failureMessage(error, "Failed to import subscribers"));
@@ -52,51 +95,72 @@ export function ImportModal({ storeId, open, onClose, onImported }: Props) {
     }
   }
 
-  const tooLarge = file !== null && file.size > MAX_IMPORT_BYTES;
+  const blocked =
+    !chosen ||
+    mappingProblem(chosen.meanings) !== null ||
+    (needsConsentConfirmation(chosen.vendor, chosen.meanings) && !consentConfirmed);
   return (
     <Modal
       open={open}
       onClose={close}
       title="Import subscribers"
+      size={chosen ? "large" : undefined}
       primaryAction={
         summary
           ? { content: "Done", onAction: close }
-          : { content: "Import", onAction: send, disabled: !file || tooLarge, loading: upload !== null }
+          : { content: "Import", onAction: send, disabled: blocked, loading: upload !== null }
       }
       secondaryActions={summary ? [] : [{ content: "Cancel", onAction: close, disabled: upload !== null }]}
     >
       <Modal.Section>
         <BlockStack gap="400">
           {summary ? (
-            <ImportSummary summary={summary} />
+            <ImportSummary
+              summary={summary}
+              onDownloadReport={() =>
+                download(`/api/stores/${storeId}/subscribers/imports/${summary.importId}/report.csv`)
+              }
+            />
           ) : (
             <>
               <Text as="p">
-                A CSV file whose first line names the columns: Email, and any of Name, Phone, Company,
-                Address, Street, City, State, Zip code and Country. Addresses already on the list keep their
-                data and only gain what they lacked; unsubscribed addresses stay unsubscribed.
+                A CSV file whose first line names the columns — an export from Shopify, Mailchimp, Klaviyo,
+                Omnisend or Privy, or your own. Consent is read from the file: addresses it says did not
+                agree, or left, are recorded as not subscribed. Addresses already on the list keep their data
+                and status and only gain what they lacked.
               </Text>
               <DropZone
                 label="CSV file"
                 accept=".csv,text/csv"
                 type="file"
                 allowMultiple={false}
-                onDrop={(_all, accepted) => pick(accepted)}
+                onDrop={(_all, accepted) => void pick(accepted)}
                 disabled={upload !== null}
               >
-                {file ? (
+                {chosen ? (
                   <div className="np-import-file">
                     <Text as="p" fontWeight="semibold">
-                      {file.name}
+                      {chosen.file.name}
                     </Text>
                     <Text as="p" tone="subdued">
-                      {formatBytes(file.size)}
+                      {formatBytes(chosen.file.size)}
                     </Text>
                   </div>
                 ) : (
                   <DropZone.FileUpload actionTitle="Choose a CSV file" actionHint="or drop it here" />
                 )}
               </DropZone>
+              {chosen ? (
+                <ImportMappingStep
+                  preview={chosen.preview}
+                  vendor={chosen.vendor}
+                  meanings={chosen.meanings}
+                  onChange={remap}
+                  consentConfirmed={consentConfirmed}
+                  onConfirmConsent={setConsentConfirmed}
+                  disabled={upload !== null}
+                />
+              ) : null}
               <Checkbox
                 label="Send the welcome email to new subscribers"
                 checked={welcome}
@@ -105,16 +169,7 @@ export function ImportModal({ storeId, open, onClose, onImported }: Props) {
               />
             </>
           )}
-          {upload ? (
-            <BlockStack gap="100">
-              <ProgressBar progress={upload.total ? (upload.sent / upload.total) * 100 : 0} size="small" />
-              <Text as="p" tone="subdued">
-                {upload.sent < upload.total
-                  ? `Sent ${formatBytes(upload.sent)} of ${formatBytes(upload.total)}`
-                  : "Importing…"}
-              </Text>
-            </BlockStack>
-          ) : null}
+          {upload ? <ImportProgressBar upload={upload} progress={progress} /> : null}
           {failure ? (
             <Banner tone="critical" title="Import failed">
               <p>{failure}</p>
@@ -126,36 +181,33 @@ export function ImportModal({ storeId, open, onClose, onImported }: Props) {
   );
 }
 
-function ImportSummary({ summary }: { summary: SubscriberImportSummary }) {
-  const more = summary.errorCount - summary.errors.length;
+/** The upload's progress, then the import's own: rows read and how much of the file they are. */
+function ImportProgressBar({
+  upload,
+  progress,
+}: {
+  upload: Upload;
+  progress: ReturnType<typeof useImportProgress>;
+}) {
+  const sending = upload.sent < upload.total;
+  const writing = !sending && progress?.state === "writing" && progress.totalBytes ? progress : null;
+  const share = sending
+    ? upload.total
+      ? upload.sent / upload.total
+      : 0
+    : writing?.totalBytes
+      ? writing.bytesRead / writing.totalBytes
+      : 0;
   return (
-    <BlockStack gap="300">
-      <Banner tone={summary.errorCount > 0 ? "warning" : "success"} title="Import finished">
-        <p>
-          {summary.added} added, {summary.updated} updated, {summary.skipped} skipped
-          {summary.errorCount > 0 ? `, ${summary.errorCount} refused` : ""}.
-        </p>
-      </Banner>
-      {summary.ignoredColumns.length > 0 ? (
-        <Text as="p" tone="subdued">
-          Columns ignored: {summary.ignoredColumns.join(", ")}
-        </Text>
-      ) : null}
-      {summary.errors.length > 0 ? (
-        <BlockStack gap="100">
-          <Text as="h3" variant="headingSm">
-            Refused rows
-          </Text>
-          <List>
-            {summary.errors.map((error) => (
-              <List.Item key={error.line}>
-                Line {error.line}: {error.reason}
-              </List.Item>
-            ))}
-          </List>
-          {more > 0 ? <Text as="p" tone="subdued">{`…and ${more} more.`}</Text> : null}
-        </BlockStack>
-      ) : null}
+    <BlockStack gap="100">
+      <ProgressBar progress={share * 100} size="small" />
+      <Text as="p" tone="subdued">
+        {sending
+          ? `Sent ${formatBytes(upload.sent)} of ${formatBytes(upload.total)}`
+          : writing
+            ? `Importing… ${writing.rowsRead.toLocaleString("en-US")} rows read`
+            : "Importing…"}
+      </Text>
     </BlockStack>
   );
 }

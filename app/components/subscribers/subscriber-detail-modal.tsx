@@ -12,6 +12,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { apiRequest, failureMessage, type Received } from "~/lib/api-client";
 import { formatDateTime } from "~/lib/format";
 import type { SubscriberDetail, SubscriberEmail, SubscriberListRow } from "~/lib/schemas/subscribers";
+import { IMPORT_VENDORS } from "~/lib/subscriber-import/vendors";
 import { CouponBadge, StatusBadge } from "./badges";
 
 /** The detail arrives from the JSON API; the row from the list (loader or API). */
@@ -111,6 +112,7 @@ function Details({ detail }: { detail: Detail }) {
             { term: "Name", description: text(detail.name) },
             { term: "Phone", description: text(detail.phone) },
             { term: "Company", description: text(detail.company) },
+            ...(detail.tags?.length ? [{ term: "Tags", description: detail.tags.join(", ") }] : []),
             { term: "Status", description: <StatusBadge isActive={detail.isActive} /> },
             { term: "Subscribed", description: formatDateTime(detail.subscribedAt) },
             ...(detail.unsubscribedAt
@@ -148,7 +150,10 @@ function Details({ detail }: { detail: Detail }) {
         <Section
           title="Consent"
           items={[
-            { term: "Source", description: detail.source },
+            { term: "Source", description: sourceOf(detail) },
+            ...(detail.source === "import" && detail.importConsent
+              ? [{ term: "The file said", description: detail.importConsent }]
+              : []),
             {
               term: "Page",
               description: detail.consentPageUrl ? (
@@ -175,6 +180,16 @@ function Details({ detail }: { detail: Detail }) {
         />
       </BlockStack>
     </InlineGrid>
+  );
+}
+
+/** Where the consent came from: the popup, or the import file by name and the export it looked like. */
+function sourceOf(detail: Detail): ReactNode {
+  if (detail.source !== "import" || !detail.importFile) return detail.source;
+  return (
+    <span style={{ overflowWrap: "anywhere" }}>
+      Import of {detail.importFile.fileName} ({IMPORT_VENDORS[detail.importFile.vendor] ?? "CSV file"})
+    </span>
   );
 }
 

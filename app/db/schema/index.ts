@@ -7,5 +7,6 @@ export * from "./sessions";
 export * from "./shopify";
 export * from "./store-counters";
 export * from "./stores";
+export * from "./subscriber-imports";
 export * from "./subscribers";
 export * from "./users";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { stores } from "./stores";
+import { subscriberImports } from "./subscriber-imports";
 
 export const subscribers = pgTable(
   "subscribers",
@@ -42,8 +43,14 @@ export const subscribers = pgTable(
     /** The popup and A/B variant this address subscribed through (null: before popups had ids, imports). */
     popupId: uuid(),
     variantId: text(),
+    /** The import that added this address: its file is the source of the consent (null: not imported). */
+    importId: uuid().references(() => subscriberImports.id, { onDelete: "set null" }),
+    /** What the import file said of the consent, as written ("Accepts Email Marketing: no"). */
+    importConsent: text(),
+    tags: text().array(),
   },
   (table) => [
+    index("subscribers_import_idx").on(table.importId).where(sql`${table.importId} is not null`),
     uniqueIndex("subscribers_store_email_unique").on(table.storeId, sql`lower(${table.email})`),
     // DESC NULLS FIRST is what ORDER BY … DESC means: an index sorted NULLS LAST cannot serve it.
     index("subscribers_store_subscribed_idx").on(

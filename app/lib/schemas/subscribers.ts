@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ImportVendor } from "~/lib/subscriber-import/vendors";
 
 /** SPEC §9: the date ranges offered (days back from now) and the status filter. */
 export const DATE_RANGES = ["7", "30", "90", "all"] as const;
@@ -116,6 +117,11 @@ export type SubscriberDetail = SubscriberListRow & {
   consentedAt: Date;
   confirmationRequired: boolean;
   confirmedAt: Date | null;
+  tags: string[] | null;
+  /** What the import file said of this address's consent, as written ("Accepts Email Marketing: no"). */
+  importConsent: string | null;
+  /** The file this address was imported from, and the export it looked like; null: not imported. */
+  importFile: { fileName: string; vendor: ImportVendor } | null;
   /** The subscriber's own emails (welcome, confirmation request) and what became of each. */
   emails: SubscriberEmail[];
 };

@@ -1,66 +1,81 @@
+import type { ImportMapping } from "~/lib/schemas/subscriber-import";
+import {
+  guessMeanings,
+  IMPORT_MEANINGS,
+  type ImportMeaning,
+  lockedMeanings,
+} from "~/lib/subscriber-import/meanings";
 import { invalid } from "~/server/domain-errors.server";
 
-/**
- * The subscriber fields a CSV import fills: the column each is stored in, its name in a refusal, and the
- * header names it is recognised by.
- */
-export const IMPORTED_COLUMNS = {
-  email: {
-    column: "email",
-    label: "Email",
-    names: ["email", "e-mail", "email address", "e-mail address", "mail"],
-  },
-  name: { column: "name", label: "Name", names: ["name", "first name", "full name"] },
-  phone: { column: "phone", label: "Phone", names: ["phone", "phone number", "telephone", "mobile"] },
-  company: {
-    column: "company",
-    label: "Company",
-    names: ["company", "company name", "organization", "organisation"],
-  },
-  address: { column: "address", label: "Address", names: ["address", "address 1", "address line 1"] },
-  street: { column: "street", label: "Street", names: ["street", "street address"] },
-  city: { column: "city", label: "City", names: ["city", "town"] },
-  state: { column: "state", label: "State", names: ["state", "province", "region"] },
-  zipCode: {
-    column: "zip_code",
-    label: "Zip code",
-    names: ["zip", "zip code", "zipcode", "postal code", "postcode", "post code"],
-  },
-  country: { column: "country", label: "Country", names: ["country"] },
-} as const;
+export type ImportedMeaning = Exclude<ImportMeaning, "skip">;
 
-export type ImportedField = keyof typeof IMPORTED_COLUMNS;
-export const IMPORTED_FIELDS = Object.keys(IMPORTED_COLUMNS) as ImportedField[];
+/** Which column holds each meaning, the columns left out, and the columns consent is read from. */
+export type ColumnPlan = {
+  columns: Map<ImportedMeaning, number>;
+  ignored: string[];
+  consentColumns: string[];
+};
 
-/** "E-Mail_Address" and " email address " both read as "e-mail address" / "email address". */
-function headerKey(header: string): string {
-  return header
-    .trim()
-    .toLowerCase()
-    .replace(/[_\s]+/g, " ");
-}
-
-const FIELD_OF_NAME = new Map<string, ImportedField>(
-  IMPORTED_FIELDS.flatMap((field) => IMPORTED_COLUMNS[field].names.map((name) => [name, field] as const)),
-);
-
-export type ColumnMap = { columns: Map<ImportedField, number>; ignored: string[] };
+const quoted = (names: string[]) =>
+  names
+    .slice(0, 5)
+    .map((name) => `"${name.slice(0, 80)}"`)
+    .join(", ") + (names.length > 5 ? ` and ${names.length - 5} more` : "");
 
 /**
- * The header row read as subscriber fields, case-insensitively; of two columns for one field the first is
- * used. Columns no field takes are ignored and named back. Without an email column nothing can be imported.
+ * The header row read as subscriber fields: by the merchant's mapping ({ header: meaning }) when given, else
+ * by the guesses of the mapping step. A column guessed as consent keeps that meaning whatever the mapping
+ * says (lockedMeanings); a mapping naming a column the file lacks, giving one meaning to two columns, or
+ * leaving out the email is refused with what to change.
  */
-export function mapColumns(header: string[]): ColumnMap {
-  const columns = new Map<ImportedField, number>();
+export function planColumns(header: string[], mapping?: ImportMapping): ColumnPlan {
+  const names = header.map((name) => name.trim());
+  const meanings = mapping ? mappedMeanings(names, mapping) : guessMeanings(names);
+  const columns = new Map<ImportedMeaning, number>();
   const ignored: string[] = [];
-  header.forEach((name, index) => {
-    const field = FIELD_OF_NAME.get(headerKey(name));
-    if (field && !columns.has(field)) columns.set(field, index);
-    else if (name.trim()) ignored.push(name.trim());
+  meanings.forEach((meaning, index) => {
+    if (meaning === "skip") {
+      if (names[index]) ignored.push(names[index]);
+      return;
+    }
+    const taken = columns.get(meaning);
+    if (taken !== undefined)
+      throw invalid(
+        `Two columns are mapped to ${IMPORT_MEANINGS[meaning]}: ${quoted([names[taken] ?? "", names[index] ?? ""])}. Map each meaning to one column at most.`,
+      );
+    columns.set(meaning, index);
   });
   if (!columns.has("email"))
     throw invalid(
-      "The CSV file needs an email column: its first line must name the columns, one of them Email (or E-mail, Email address)",
+      mapping
+        ? "The mapping needs an email column: map one column of the file to email"
+        : "The CSV file needs an email column: its first line must name the columns, one of them Email (or E-mail, Email address)",
     );
-  return { columns, ignored };
+  const consentColumns = (["consent", "optedOutAt"] as const)
+    .map((meaning) => columns.get(meaning))
+    .filter((index) => index !== undefined)
+    .map((index) => names[index] ?? "");
+  return { columns, ignored, consentColumns };
+}
+
+/** The mapping applied to the header: an unlisted column is not imported, unless it holds consent. */
+function mappedMeanings(names: string[], mapping: ImportMapping): ImportMeaning[] {
+  const present = new Set(names);
+  const unknown = Object.keys(mapping).filter((name) => !present.has(name.trim()));
+  if (unknown.length > 0)
+    throw invalid(`The mapping names columns the file does not have: ${quoted(unknown)}`);
+  const byName = new Map(Object.entries(mapping).map(([name, meaning]) => [name.trim(), meaning]));
+  const locked = lockedMeanings(names);
+  const seen = new Set<string>();
+  return names.map((name, index) => {
+    const first = !seen.has(name);
+    seen.add(name);
+    const kept = locked[index];
+    const chosen = first ? byName.get(name) : undefined;
+    if (kept && chosen && chosen !== kept)
+      throw invalid(
+        `The column "${name.slice(0, 80)}" says who agreed to email marketing: it stays mapped to ${IMPORT_MEANINGS[kept]}`,
+      );
+    return kept ?? chosen ?? "skip";
+  });
 }

@@ -1,34 +1,28 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { type Db, db } from "~/db/client.server";
+import { db } from "~/db/client.server";
 import { type CsvRecord, CsvRecordTooLong, csvRecords } from "~/lib/csv-records";
 import {
+  type ImportMapping,
+  type ImportReportRow,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_ERRORS_LISTED,
   MAX_IMPORT_ROWS,
   type SubscriberImportSummary,
 } from "~/lib/schemas/subscriber-import";
+import { detectVendor, fileConsentOf, IMPORT_VENDORS } from "~/lib/subscriber-import/vendors";
 import { type ConcurrencyRule, withSlot } from "~/server/concurrency.server";
-import { invalid, tooLarge } from "~/server/domain-errors.server";
+import { conflict, invalid, tooLarge } from "~/server/domain-errors.server";
 import { spoolToFile } from "~/server/spool.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { pendingWelcomes, wakeWelcomeOutbox } from "~/services/email/welcome-outbox.server";
+import { wakeWelcomeOutbox } from "~/services/email/welcome-outbox.server";
 import { requireStore } from "~/services/stores/crud.server";
-import { MAX_FIELD_LENGTH, normalizeEmail, validateEmail } from "../../../popup/validation";
-import {
-  type ColumnMap,
-  IMPORTED_COLUMNS,
-  IMPORTED_FIELDS,
-  type ImportedField,
-  mapColumns,
-} from "./import-columns.server";
+import { type BatchTarget, type RowOutcome, writeBatch, writeReport } from "./import-batch.server";
+import { planColumns } from "./import-columns.server";
+import { importProgress } from "./import-progress.server";
+import { type ConsentSource, type ImportRow, readRow } from "./import-rows.server";
 
 export const IMPORT_TOO_LARGE = `A CSV import takes at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB and ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows: split the file`;
-
-/**
- * The merchant's own list: the popup's company-address rules are the merchant's choice for strangers, not
- * for addresses they already hold. The address syntax and the temporary-mail domains are checked as always.
- */
-const IMPORT_EMAIL_RULES = { companyEmailsOnly: false, allowedDomains: [], blockedDomains: [] };
 
 /**
  * Imports an organization may run at once, counted across processes through Redis: each holds a file on disk
@@ -44,93 +38,77 @@ const IMPORTS_AT_ONCE: ConcurrencyRule = {
 /** Rows per INSERT: one round trip per thousand rows, and a batch small enough to die young in memory. */
 const BATCH_SIZE = 1_000;
 
-type ImportRow = Record<ImportedField, string | null>;
+export type ImportOptions = {
+  welcome: boolean;
+  fileName?: string;
+  mapping?: ImportMapping;
+  importId?: string;
+};
 
 /**
  * POST /api/stores/:storeId/subscribers/import: a CSV file kept on disk as it arrives, then written in batches
- * in one transaction (a file refused as a whole — no email column, too large — writes nothing).
- * - A new address is added with source "import", consent given now, and no welcome email unless `welcome`.
- * - An address already on the list gets only the fields it had empty ("updated"); an unsubscribed address
- *   stays unsubscribed, and one with nothing to fill is skipped. A later row for an address the file
- *   already had is skipped (the first wins).
- * - A row that cannot be a subscriber is reported with the line it starts on and why.
+ * in one transaction (a file refused as a whole — no email column, a bad mapping, too large — writes nothing).
+ * - A new address is added as the file says: active when it may be mailed, else recorded as not subscribed;
+ *   the file's opt-in time and IP are its consent, the import (file name and export) its source.
+ * - An address already on the list gets only the fields it had empty ("updated"); its status never changes.
+ * - A later row for an address the file already had is skipped (the first wins).
+ * - Every row that did not become an active subscriber goes to the import's report, with why.
  */
 export async function importSubscribersCsv(
   actor: Actor,
   storeId: string,
   body: AsyncIterable<Uint8Array>,
-  options: { welcome: boolean },
+  options: ImportOptions,
 ): Promise<SubscriberImportSummary> {
   authorize(actor, "manage_subscribers");
   const store = await requireStore(actor, storeId);
+  const importId = options.importId ?? randomUUID();
+  const progress = importProgress(store.id, importId);
   const summary = await withSlot(IMPORTS_AT_ONCE, actor.organizationId, async () => {
-    // The whole file first, at the client's pace, holding no database connection (a slow upload is bounded by
-    // HTTP_REQUEST_TIMEOUT_MS); only then the transaction, at the database's pace.
-    const file = await spoolToFile(limited(body));
+    const received = { bytes: 0 };
+    await progress.set({ state: "receiving", rowsRead: 0, bytesRead: 0, totalBytes: null });
     try {
-      return await writeFile(store.id, file.chunks(), options.welcome);
+      // The whole file first, at the client's pace, holding no database connection (a slow upload is bounded
+      // by HTTP_REQUEST_TIMEOUT_MS); only then the transaction, at the database's pace.
+      const file = await spoolToFile(limited(body, received));
+      try {
+        const target = { storeId: store.id, importId, importedAt: new Date(), welcome: options.welcome };
+        const read = { bytes: 0 };
+        const onWritten = (rowsRead: number) =>
+          progress.set({ state: "writing", rowsRead, bytesRead: read.bytes, totalBytes: received.bytes });
+        return await writeFile(target, options, counted(file.chunks(), read), onWritten);
+      } finally {
+        await file.discard();
+      }
     } finally {
-      await file.discard();
+      await progress.clear();
     }
   });
   if (options.welcome && summary.added > 0) wakeWelcomeOutbox();
   return summary;
 }
 
-/** The CSV written in batches in one transaction. */
-async function writeFile(
-  storeId: string,
-  csv: AsyncIterable<Uint8Array>,
-  welcome: boolean,
-): Promise<SubscriberImportSummary> {
-  const summary: SubscriberImportSummary = {
-    added: 0,
-    updated: 0,
-    skipped: 0,
-    errors: [],
-    errorCount: 0,
-    ignoredColumns: [],
-  };
-  const batchWriter = { storeId, importedAt: new Date(), welcome };
-  await db().transaction(async (tx) => {
-    // One import of a store at a time: two files sharing addresses, written in batches of different orders,
-    // would otherwise lock each other's rows and deadlock.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscriber-import:${storeId}`}))`);
-    let map: ColumnMap | undefined;
-    let rows = 0;
-    let batch = new Map<string, ImportRow>();
-    const flush = async () => {
-      if (batch.size === 0) return;
-      const written = await writeBatch(tx, batchWriter, [...batch.values()]);
-      summary.added += written.added;
-      summary.updated += written.updated;
-      summary.skipped += batch.size - written.added - written.updated;
-      batch = new Map();
-    };
-    for await (const record of readRecords(csv)) {
-      if (!map) {
-        map = mapColumns(record.fields);
-        summary.ignoredColumns = map.ignored;
-        continue;
-      }
-      if (record.fields.every((field) => field.trim() === "")) continue;
-      if (++rows > MAX_IMPORT_ROWS) throw tooLarge(IMPORT_TOO_LARGE);
-      const row = readRow(record, map);
-      if (typeof row === "string") {
-        summary.errorCount++;
-        if (summary.errors.length < MAX_IMPORT_ERRORS_LISTED)
-          summary.errors.push({ line: record.line, reason: row });
-        continue;
-      }
-      const key = (row.email ?? "").toLowerCase();
-      if (batch.has(key)) summary.skipped++;
-      else batch.set(key, row);
-      if (batch.size === BATCH_SIZE) await flush();
-    }
-    if (!map) throw invalid("The CSV file is empty: its first line must name the columns");
-    await flush();
-  });
-  return summary;
+/** The file's chunks as they are read, `read.bytes` counting them. */
+async function* counted(
+  chunks: AsyncIterable<Uint8Array>,
+  read: { bytes: number },
+): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) {
+    read.bytes += chunk.byteLength;
+    yield chunk;
+  }
+}
+
+/** The body, stopped once it passes the size limit; `received.bytes` counts what arrived. */
+async function* limited(
+  body: AsyncIterable<Uint8Array>,
+  received: { bytes: number },
+): AsyncGenerator<Uint8Array> {
+  for await (const chunk of body) {
+    received.bytes += chunk.byteLength;
+    if (received.bytes > MAX_IMPORT_BYTES) throw tooLarge(IMPORT_TOO_LARGE);
+    yield chunk;
+  }
 }
 
 /** The records of the file; a runaway record refuses the file. */
@@ -143,81 +121,177 @@ async function* readRecords(csv: AsyncIterable<Uint8Array>): AsyncGenerator<CsvR
   }
 }
 
-/** The body, stopped once it passes the size limit. */
-async function* limited(body: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  let size = 0;
-  for await (const chunk of body) {
-    size += chunk.byteLength;
-    if (size > MAX_IMPORT_BYTES) throw tooLarge(IMPORT_TOO_LARGE);
-    yield chunk;
-  }
+function emptySummary(importId: string, fileName: string): SubscriberImportSummary {
+  return {
+    importId,
+    fileName,
+    vendor: "generic",
+    consent: { columns: [], fileSays: null },
+    added: 0,
+    notSubscribed: 0,
+    updated: 0,
+    skipped: 0,
+    repeated: 0,
+    alreadyOnList: 0,
+    errors: [],
+    errorCount: 0,
+    ignoredColumns: [],
+    notSubscribedRows: [],
+    duplicateRows: [],
+    existingRows: [],
+    reportRows: 0,
+  };
 }
 
-/** The record as a subscriber (blank cells are null), or why it cannot be one. */
-function readRow(record: CsvRecord, map: ColumnMap): ImportRow | string {
-  if (record.unclosed) return "A quoted field is not closed before the end of the file";
-  const row = {} as ImportRow;
-  for (const field of IMPORTED_FIELDS) {
-    const index = map.columns.get(field);
-    const value = index === undefined ? "" : (record.fields[index] ?? "").trim();
-    if (value.includes("\0")) return `${IMPORTED_COLUMNS[field].label} contains a NUL character`;
-    if (field !== "email" && value.length > MAX_FIELD_LENGTH)
-      return `${IMPORTED_COLUMNS[field].label} is longer than ${MAX_FIELD_LENGTH} characters`;
-    row[field] = value === "" ? null : value;
-  }
-  const problem = validateEmail(row.email ?? "", IMPORT_EMAIL_RULES);
-  if (problem) return row.email ? `${row.email}: ${problem}` : problem;
-  row.email = normalizeEmail(row.email ?? "");
-  return row;
+type ReportEntry = ImportReportRow & { outcome: "not_subscribed" | "duplicate" | "existing" | "refused" };
+
+/** The CSV written in batches in one transaction, with its import record and report. */
+async function writeFile(
+  target: BatchTarget,
+  options: ImportOptions,
+  csv: AsyncIterable<Uint8Array>,
+  onWritten: (rowsRead: number) => Promise<void>,
+): Promise<SubscriberImportSummary> {
+  const fileName = options.fileName || "import.csv";
+  const summary = emptySummary(target.importId, fileName);
+  await db().transaction(async (tx) => {
+    // One import of a store at a time: two files sharing addresses, written in batches of different orders,
+    // would otherwise lock each other's rows and deadlock.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscriber-import:${target.storeId}`}))`);
+    let source: ConsentSource | undefined;
+    let rows = 0;
+    let batch = new Map<string, ImportRow>();
+    let report: ReportEntry[] = [];
+    const note = (entry: ReportEntry) => {
+      report.push(entry);
+      summary.reportRows++;
+      const list =
+        entry.outcome === "not_subscribed"
+          ? summary.notSubscribedRows
+          : entry.outcome === "duplicate"
+            ? summary.duplicateRows
+            : entry.outcome === "existing"
+              ? summary.existingRows
+              : undefined;
+      if (list && list.length < MAX_IMPORT_ERRORS_LISTED)
+        list.push({ line: entry.line, email: entry.email, detail: entry.detail });
+    };
+    const flush = async () => {
+      const written = [...batch.values()];
+      const outcomes = written.length > 0 ? await writeBatch(tx, target, written) : [];
+      written.forEach((row, index) => {
+        count(summary, row, outcomes[index], note);
+      });
+      await writeReport(tx, target.importId, report);
+      batch = new Map();
+      report = [];
+      await onWritten(rows);
+    };
+    for await (const record of readRecords(csv)) {
+      if (!source) {
+        source = await startImport(tx, target, record.fields, options, summary);
+        continue;
+      }
+      if (record.fields.every((field) => field.trim() === "")) continue;
+      if (++rows > MAX_IMPORT_ROWS) throw tooLarge(IMPORT_TOO_LARGE);
+      const row = readRow(record, source);
+      if (typeof row === "string") {
+        summary.errorCount++;
+        if (summary.errors.length < MAX_IMPORT_ERRORS_LISTED)
+          summary.errors.push({ line: record.line, reason: row });
+        note({ line: record.line, email: rawEmail(record, source), outcome: "refused", detail: row });
+        continue;
+      }
+      const key = row.email.toLowerCase();
+      const first = batch.get(key);
+      if (first) {
+        summary.skipped++;
+        summary.repeated++;
+        note({
+          line: row.line,
+          email: row.email,
+          outcome: "duplicate",
+          detail: `Same address as line ${first.line}`,
+        });
+      } else batch.set(key, row);
+      if (batch.size === BATCH_SIZE) await flush();
+    }
+    if (!source) throw invalid("The CSV file is empty: its first line must name the columns");
+    await flush();
+    await tx.execute(
+      sql`update subscriber_imports set summary = ${JSON.stringify(summary)}::jsonb where id = ${target.importId}::uuid`,
+    );
+  });
+  return summary;
 }
 
-const columnOf = (field: ImportedField) => IMPORTED_COLUMNS[field].column;
-const FILLED_FIELDS = IMPORTED_FIELDS.filter((field) => field !== "email");
+/** The header read: columns planned, the export recognised, and the import recorded under its id. */
+async function startImport(
+  tx: Parameters<typeof writeBatch>[0],
+  target: BatchTarget,
+  header: string[],
+  options: ImportOptions,
+  summary: SubscriberImportSummary,
+): Promise<ConsentSource> {
+  const plan = planColumns(header, options.mapping);
+  const vendor = detectVendor(header);
+  const fileConsent = fileConsentOf(vendor);
+  summary.vendor = vendor;
+  summary.ignoredColumns = plan.ignored;
+  summary.consent = { columns: plan.consentColumns, fileSays: fileConsent ?? null };
+  const created = await tx.execute(sql`
+    insert into subscriber_imports (id, store_id, file_name, vendor)
+    values (${target.importId}::uuid, ${target.storeId}::uuid, ${summary.fileName}, ${vendor})
+    on conflict (id) do nothing
+    returning id`);
+  if ((created as unknown as { rows: unknown[] }).rows.length === 0)
+    throw conflict("This importId was used by an earlier import: send a new one");
+  return { plan, header, fileConsent, fileLabel: IMPORT_VENDORS[vendor] };
+}
 
-/**
- * One INSERT for the batch. On an address already there, only empty fields take the imported values; a row
- * this import added in an earlier batch is left alone (the file's first row for an address wins), and so
- * is a row with nothing to fill: neither comes back, and the caller counts them skipped.
- */
-async function writeBatch(
-  tx: Pick<Db, "execute">,
-  target: { storeId: string; importedAt: Date; welcome: boolean },
-  rows: ImportRow[],
-): Promise<{ added: number; updated: number }> {
-  const records = JSON.stringify(
-    rows.map((row) => Object.fromEntries(IMPORTED_FIELDS.map((field) => [columnOf(field), row[field]]))),
-  );
-  const columns = sql.raw(IMPORTED_FIELDS.map((field) => columnOf(field)).join(", "));
-  const recordType = sql.raw(IMPORTED_FIELDS.map((field) => `${columnOf(field)} text`).join(", "));
-  const fills = sql.raw(
-    FILLED_FIELDS.map((field) => {
-      const column = columnOf(field);
-      return `${column} = coalesce(nullif(subscribers.${column}, ''), excluded.${column})`;
-    }).join(", "),
-  );
-  const fillsSomething = sql.raw(
-    FILLED_FIELDS.map((field) => {
-      const column = columnOf(field);
-      return `(nullif(subscribers.${column}, '') is null and excluded.${column} is not null)`;
-    }).join(" or "),
-  );
-  const at = target.importedAt.toISOString();
-  const result = await tx.execute(sql`
-    with upserted as (
-      insert into subscribers (store_id, ${columns}, source, consented_at, subscribed_at)
-      select ${target.storeId}::uuid, ${columns}, 'import', ${at}::timestamptz, ${at}::timestamptz
-      from jsonb_to_recordset(${records}::jsonb) as imported(${recordType})
-      on conflict (store_id, lower(email)) do update set ${fills}
-      where not (subscribers.source = 'import' and subscribers.consented_at = ${at}::timestamptz)
-        and (${fillsSomething})
-      returning id, (xmax = 0) as inserted
-    ), welcomed as (
-      ${pendingWelcomes(target.storeId, "upserted", sql`inserted and ${target.welcome}::boolean`)}
-    )
-    select (count(*) filter (where inserted))::int as added,
-           (count(*) filter (where not inserted))::int as updated
-    from upserted`);
-  // Both drivers (node-postgres, PGlite) answer raw SQL with `rows`.
-  const [counts] = (result as unknown as { rows: { added: number; updated: number }[] }).rows;
-  return { added: Number(counts?.added ?? 0), updated: Number(counts?.updated ?? 0) };
+function rawEmail(record: CsvRecord, source: ConsentSource): string {
+  const index = source.plan.columns.get("email");
+  return index === undefined ? "" : (record.fields[index] ?? "").trim().slice(0, 320);
+}
+
+/** One written row counted in the summary, and noted in the report when it is not a new active subscriber. */
+function count(
+  summary: SubscriberImportSummary,
+  row: ImportRow,
+  outcome: RowOutcome | undefined,
+  note: (entry: ReportEntry) => void,
+): void {
+  const at = { line: row.line, email: row.email };
+  switch (outcome?.kind) {
+    case "added":
+      summary.added++;
+      return;
+    case "notSubscribed":
+      summary.notSubscribed++;
+      note({
+        ...at,
+        outcome: "not_subscribed",
+        detail: `Not subscribed: ${row.consentSaid ?? "the file says so"}`,
+      });
+      return;
+    case "existing": {
+      summary.alreadyOnList++;
+      if (outcome.filled) summary.updated++;
+      else summary.skipped++;
+      const parts = [
+        outcome.filled
+          ? "Already on the list: its empty fields were filled"
+          : "Already on the list: nothing to fill",
+      ];
+      if (!outcome.wasActive) parts.push("it stays unsubscribed");
+      else if (!row.subscribed)
+        parts.push(`it stays subscribed here, though the file says ${row.consentSaid}`);
+      note({ ...at, outcome: "existing", detail: parts.join("; ") });
+      return;
+    }
+    default:
+      summary.skipped++;
+      summary.repeated++;
+      note({ ...at, outcome: "duplicate", detail: "Same address as an earlier line of the file" });
+  }
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, not, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
-import { emailSends, storeCounters, subscribers } from "~/db/schema";
+import { emailSends, storeCounters, subscriberImports, subscribers } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import type {
   SubscriberDetail,
@@ -9,6 +9,7 @@ import type {
   SubscriberListQuery,
   SubscriberPage,
 } from "~/lib/schemas/subscribers";
+import type { ImportVendor } from "~/lib/subscriber-import/vendors";
 import { invalid, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { requireStore } from "~/services/stores/crud.server";
@@ -286,7 +287,13 @@ export async function getSubscriber(actor: Actor, storeId: string, id: string): 
     .from(subscribers)
     .where(and(eq(subscribers.storeId, store.id), eq(subscribers.id, id)));
   if (!row) throw notFound("Subscriber not found");
-  const { storeId: _store, ...subscriber } = row;
+  const { storeId: _store, importId, ...subscriber } = row;
+  const [importFile] = importId
+    ? await db()
+        .select({ fileName: subscriberImports.fileName, vendor: subscriberImports.vendor })
+        .from(subscriberImports)
+        .where(eq(subscriberImports.id, importId))
+    : [];
   const emails = await db()
     .select({
       kind: emailSends.kind,
@@ -298,7 +305,14 @@ export async function getSubscriber(actor: Actor, storeId: string, id: string): 
     .from(emailSends)
     .where(eq(emailSends.subscriberId, row.id))
     .orderBy(emailSends.createdAt);
-  return { ...subscriber, welcomeHeld: emails.some(isHeldWelcome), emails };
+  return {
+    ...subscriber,
+    importFile: importFile
+      ? { fileName: importFile.fileName, vendor: importFile.vendor as ImportVendor }
+      : null,
+    welcomeHeld: emails.some(isHeldWelcome),
+    emails,
+  };
 }
 
 /** Deletes one subscriber of the store (its sends and tracked clicks cascade); 404 for any other id. */

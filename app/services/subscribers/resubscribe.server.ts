@@ -55,6 +55,7 @@ async function renewConsent(storeId: string, email: string, consent: Consent, co
     .set({
       ...consent,
       source: "popup",
+      importConsent: null,
       consentedAt: sql`now()`,
       confirmationRequired: confirm,
       ...(confirm ? { confirmedAt: null } : { isActive: true, unsubscribedAt: null }),

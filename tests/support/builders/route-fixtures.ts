@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { campaigns, emailClickTracking, popupConfigs, subscribers } from "~/db/schema";
+import { campaigns, emailClickTracking, popupConfigs, subscriberImports, subscribers } from "~/db/schema";
 import { defaultCampaignContent } from "~/lib/schemas/campaign-content";
+import type { SubscriberImportSummary } from "~/lib/schemas/subscriber-import";
 import { sqlRows, testDb } from "../infra/db";
 import type { Fixture } from "../matrices/api-routes";
 import { createStoreFor } from "./actors";
@@ -93,6 +94,16 @@ export async function freshFixture(organizationId: string, adminId: string): Pro
     })
     .returning({ id: campaigns.id });
   if (!campaign) throw new Error("no campaign row");
+  const importId = randomUUID();
+  await testDb()
+    .insert(subscriberImports)
+    .values({
+      id: importId,
+      storeId: store.id,
+      fileName: "list.csv",
+      vendor: "generic",
+      summary: finishedImport(importId),
+    });
   return {
     storeId: store.id,
     memberId: member.id,
@@ -101,5 +112,29 @@ export async function freshFixture(organizationId: string, adminId: string): Pro
     popupId: first.id,
     secondPopupId: second.id,
     campaignId: campaign.id,
+    importId,
+  };
+}
+
+/** What an import of one new address answered. */
+function finishedImport(importId: string): SubscriberImportSummary {
+  return {
+    importId,
+    fileName: "list.csv",
+    vendor: "generic",
+    consent: { columns: [], fileSays: null },
+    added: 1,
+    notSubscribed: 0,
+    updated: 0,
+    skipped: 0,
+    repeated: 0,
+    alreadyOnList: 0,
+    errors: [],
+    errorCount: 0,
+    ignoredColumns: [],
+    notSubscribedRows: [],
+    duplicateRows: [],
+    existingRows: [],
+    reportRows: 0,
   };
 }

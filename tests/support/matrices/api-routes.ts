@@ -17,6 +17,8 @@ export type Fixture = {
   secondPopupId: string;
   /** A draft campaign of the store. */
   campaignId: string;
+  /** A finished CSV import of the store. */
+  importId: string;
 };
 
 /** A 1×1 PNG, for the routes that take an uploaded image as their body. */
@@ -521,6 +523,20 @@ export const apiRouteCases: ApiRouteCase[] = [
   },
   {
     method: "GET",
+    pattern: "api/stores/:storeId/subscribers/imports/:importId",
+    requires: "manage_subscribers",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/subscribers/imports/:importId/report.csv",
+    requires: "manage_subscribers",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "GET",
     pattern: "api/user-preferences",
     requires: "manage_email_settings",
     scope: "collection",
@@ -627,5 +643,6 @@ export function pathOf(pattern: string, fixture: Fixture): string {
     .replace(":subscriberId", fixture.subscriberId)
     .replace(":popupId", fixture.popupId)
     .replace(":campaignId", fixture.campaignId)
+    .replace(":importId", fixture.importId)
     .replace(":id", fixture.analyticsId)}`;
 }

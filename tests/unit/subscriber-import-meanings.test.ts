@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { guessMeanings, headerKey, lockedMeanings } from "~/lib/subscriber-import/meanings";
+import { detectVendor, readConsentValue, readTimestamp } from "~/lib/subscriber-import/vendors";
+
+describe("the mapping step's guesses", () => {
+  it("reads vendor headers whatever their case, punctuation or Shopify's Default Address prefix", () => {
+    expect(headerKey("E-Mail_Address")).toBe("e mail address");
+    expect(headerKey("firstName")).toBe("first name");
+    expect(headerKey("Default Address Zip")).toBe("zip");
+    expect(headerKey("State / Region")).toBe("state region");
+    expect(
+      guessMeanings(["Email Address", "First Name", "OPTIN_TIME", "OPTIN_IP", "UNSUB_TIME", "LEID"]),
+    ).toEqual(["email", "firstName", "optedInAt", "optedInIp", "optedOutAt", "skip"]);
+  });
+
+  it("gives a meaning to the first column only, and locks the consent columns", () => {
+    const header = ["Default Address Phone", "Phone", "Accepts Email Marketing", "status"];
+    expect(guessMeanings(header)).toEqual(["phone", "skip", "consent", "skip"]);
+    expect(lockedMeanings(header)).toEqual([undefined, undefined, "consent", undefined]);
+  });
+
+  it("recognises each vendor's export by the columns only it writes", () => {
+    expect(detectVendor(["First Name", "Email", "Accepts Email Marketing"])).toBe("shopify");
+    expect(detectVendor(["Email Address", "OPTIN_TIME"])).toBe("mailchimpSubscribed");
+    expect(detectVendor(["Email Address", "OPTIN_TIME", "UNSUB_TIME"])).toBe("mailchimpUnsubscribed");
+    expect(detectVendor(["Email Address", "MEMBER_RATING", "CLEAN_TIME"])).toBe("mailchimpCleaned");
+    expect(detectVendor(["Email", "Email Marketing Consent"])).toBe("klaviyo");
+    expect(detectVendor(["email", "firstName", "status"])).toBe("omnisend");
+    expect(detectVendor(["Email", "email_permission"])).toBe("privy");
+    expect(detectVendor(["email", "status"])).toBe("generic");
+  });
+
+  it("takes only a value meaning yes as consent", () => {
+    for (const yes of ["yes", "TRUE", "1", "SUBSCRIBED", "subscribed", "email"])
+      expect(readConsentValue(yes), yes).toBe(true);
+    for (const no of ["no", "UNSUBSCRIBED", "NEVER_SUBSCRIBED", "nonSubscribed", "cleaned", "PENDING"])
+      expect(readConsentValue(no), no).toBe(false);
+    expect(readConsentValue("maybe")).toBeUndefined();
+  });
+
+  it("reads the exports' times as UTC unless they name a zone, and nothing ambiguous or future", () => {
+    const now = new Date("2025-01-01T00:00:00Z");
+    expect(readTimestamp("2023-04-05 14:22:11", now)?.toISOString()).toBe("2023-04-05T14:22:11.000Z");
+    expect(readTimestamp("2024-05-06T07:08:09+02:00", now)?.toISOString()).toBe("2024-05-06T05:08:09.000Z");
+    expect(readTimestamp("2024-05-06 07:08:09 +0200", now)?.toISOString()).toBe("2024-05-06T05:08:09.000Z");
+    expect(readTimestamp("1700000000", now)?.toISOString()).toBe("2023-11-14T22:13:20.000Z");
+    expect(readTimestamp("05/04/2023", now)).toBeUndefined();
+    expect(readTimestamp("2030-01-01", now)).toBeUndefined();
+  });
+});
