@@ -82,6 +82,8 @@ const FIELD_LABELS: Record<string, string> = {
   codeUsageLimit: "Uses per code",
   "emailValidation.allowedDomains": "Allowed domains",
   "emailValidation.blockedDomains": "Blocked domains",
+  "targeting.devices": "Devices",
+  "targeting.endsAt": "Ends",
 };
 
 /** What the status line says while a refused value is unsaved: the field to fix (its message is on it). */
