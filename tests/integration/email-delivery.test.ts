@@ -29,7 +29,11 @@ beforeAll(async () => {
     fromName: "Acme Outdoors",
     smtpPassword: "s3cret-smtp-password",
   });
-  expect(saved.body).toMatchObject({ isConfigured: true, smtpPassword: "s3cr••••••••••••word" });
+  // Nothing of the password comes back, not even its length.
+  expect(saved.body).toMatchObject({ isConfigured: true, smtpPassword: "••••••••" });
+  expect(JSON.stringify((await admin.get(`/api/stores/${storeId}/email-settings`)).body)).not.toMatch(
+    /s3cr|word|s3cret-smtp-password/,
+  );
 });
 
 afterAll(async () => {

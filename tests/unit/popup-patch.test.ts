@@ -5,8 +5,8 @@ import {
   mergePatch,
   pathsOf,
   replaces,
-  withTargetingPairs,
   without,
+  withTargetingPairs,
 } from "../../app/components/popup-builder/patch";
 import type { BuilderConfig } from "../../app/components/popup-builder/types";
 import { TARGETING_MESSAGES, updatePopupSchema } from "../../app/lib/schemas/popups";
@@ -72,9 +72,11 @@ describe("targeting pairs", () => {
   } as unknown as BuilderConfig;
 
   it("send a device box or a schedule date with the other half of its pair", () => {
-    expect(withTargetingPairs(config, { targeting: { devices: { mobile: false } } })).toEqual({
-      targeting: { devices: { desktop: false, mobile: false } },
-    });
+    expect(withTargetingPairs(config, { targeting: { devices: { desktop: false, mobile: false } } })).toEqual(
+      {
+        targeting: { devices: { desktop: false, mobile: false } },
+      },
+    );
     expect(withTargetingPairs(config, { targeting: { endsAt: "2026-12-01T00:00:00.000Z" } })).toEqual({
       targeting: { startsAt: "2026-12-02T00:00:00.000Z", endsAt: "2026-12-01T00:00:00.000Z" },
     });
@@ -83,11 +85,15 @@ describe("targeting pairs", () => {
 
   it("are refused by the popup schema as a pair, and a refused date holds back the whole schedule", () => {
     const parsed = updatePopupSchema.safeParse(
-      withTargetingPairs(config, { targeting: { devices: { mobile: false } } }),
+      withTargetingPairs(config, { targeting: { devices: { desktop: false, mobile: false } } }),
     );
     expect(parsed.error?.issues.map(({ path, message }) => [path.join("."), message])).toEqual([
       ["targeting.devices", TARGETING_MESSAGES.noDevice],
     ]);
-    expect(heldBack(["targeting.endsAt", "title"])).toEqual(["targeting.startsAt", "targeting.endsAt", "title"]);
+    expect(heldBack(["targeting.endsAt", "title"])).toEqual([
+      "targeting.startsAt",
+      "targeting.endsAt",
+      "title",
+    ]);
   });
 });

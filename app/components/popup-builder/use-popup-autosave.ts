@@ -3,7 +3,7 @@ import { useToast } from "~/components/toast";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import { serverFieldErrors } from "~/lib/form-errors";
 import { updatePopupSchema } from "~/lib/schemas/popups";
-import { heldBack, mergePatch, pathsOf, replaces, withTargetingPairs, without } from "./patch";
+import { heldBack, mergePatch, pathsOf, replaces, without, withTargetingPairs } from "./patch";
 import type { BuilderConfig, BuilderPatch, FieldErrors } from "./types";
 
 /** SPEC §4/§9: edits apply locally at once and are saved about 100 ms later, with only the changed fields. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { testEmailSchema } from "./email-settings";
+import { testRecipientSchema } from "./email-settings";
 
 /** The latest a campaign may be scheduled: a year ahead. */
 const MAX_SCHEDULE_MS = 366 * 24 * 3600_000;
@@ -19,11 +19,7 @@ export const sendCampaignSchema = z
   .strict();
 
 /** POST …/campaigns/:campaignId/test: one address, checked like every address the product mails. */
-export const campaignTestSchema = z
-  .object({
-    to: z.string({ error: "Enter the address to send the test to" }).pipe(testEmailSchema.shape.to.unwrap()),
-  })
-  .strict();
+export const campaignTestSchema = testRecipientSchema;
 
 /** PUT /api/stores/:storeId/campaign-settings: campaign messages per second through the store's SMTP. */
 export const campaignSettingsSchema = z
