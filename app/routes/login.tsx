@@ -20,10 +20,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function Login({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const toast = useToast();
-  const { field, submit, submitting } = useForm({
+  const { field, failure, submit, submitting } = useForm({
     initial: { email: "", password: "" },
     schema: loginSchema,
     failure: { title: "Login failed", message: "Login failed" },
+    failureInline: true,
     navigates: true,
     send: async (body) => {
       await apiRequest("POST", "/api/auth/login", body);
@@ -44,6 +45,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       ) : null}
       <form onSubmit={submit} noValidate>
         <FormLayout>
+          {failure ? (
+            <Banner tone="critical" title="Login failed">
+              <p>{failure}</p>
+            </Banner>
+          ) : null}
           <TextField label="Email" type="email" name="email" autoComplete="email" {...field("email")} />
           <TextField
             label="Password"

@@ -71,7 +71,9 @@ test.describe("onboarding", () => {
     ])
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: /^Typical Site/ })).toHaveAttribute("aria-pressed", "true");
-    await expect(page.getByText("enter full site url, e.g. https://www.example.com")).toBeVisible();
+    await expect(
+      page.getByText("Enter the full site URL, e.g. https://www.example.com", { exact: true }),
+    ).toBeVisible();
 
     // Step 1 with nothing filled in.
     await page.getByRole("button", { name: "Next" }).click();
