@@ -69,7 +69,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
-  const { loggingOut, endSession, logOut } = useLogout();
+  const { loggingOut, expire, logOut } = useLogout();
 
   const switchStore = (storeId: string) => {
     rememberStore(storeId);
@@ -89,7 +89,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       }
       secondaryMenu={
         <div className="np-header-actions">
-          <SessionCountdown sessionExpiresAt={sessionExpiresAt} onExpired={endSession} />
+          <SessionCountdown sessionExpiresAt={sessionExpiresAt} onExpired={expire} />
           {allows(user, "manage_stores") ? (
             <Button icon={PlusIcon} url="/onboarding">
               Add New Store
