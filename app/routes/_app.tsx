@@ -11,7 +11,7 @@ import {
   StoreIcon,
   TeamIcon,
 } from "@shopify/polaris-icons";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Outlet, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { SessionCountdown } from "~/components/session-countdown";
 import { StoreSelector } from "~/components/store-selector";
@@ -70,6 +70,12 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
   const { loggingOut, expire, logOut } = useLogout();
+
+  // The store a screen shows is the one to come back to: on /stores, at the next sign-in, on a bare URL,
+  // whether it was chosen in the sidebar, on a screen's own picker or through a link.
+  useEffect(() => {
+    if (selectedStoreId) rememberStore(selectedStoreId);
+  }, [selectedStoreId]);
 
   const switchStore = (storeId: string) => {
     rememberStore(storeId);
