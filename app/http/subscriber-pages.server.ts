@@ -18,7 +18,7 @@ export function page(res: Response, status: number, title: string, body: string)
     .setHeader("Cache-Control", "no-store")
     .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><meta name="robots" content="noindex">
-<style>body{margin:0;font-family:system-ui,sans-serif;background:#f4f6f8;color:#202223}main{max-width:28rem;margin:12vh auto;background:#fff;border-radius:12px;padding:32px;box-shadow:0 1px 3px #0002}h1{font-size:1.4rem;margin:0 0 12px}button{font:inherit;padding:10px 18px;border:0;border-radius:8px;background:#0071b9;color:#fff;cursor:pointer}</style>
+<style>body{margin:0;font-family:system-ui,sans-serif;background:#f4f6f8;color:#202223}main{max-width:28rem;margin:12vh auto;background:#fff;border-radius:12px;padding:32px;box-shadow:0 1px 3px #0002}h1{font-size:1.4rem;margin:0 0 12px}p{line-height:1.5}button,a.button{display:inline-block;font:inherit;padding:10px 18px;border:0;border-radius:8px;background:#0071b9;color:#fff;cursor:pointer;text-decoration:none}</style>
 </head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`);
 }
 
