@@ -169,6 +169,21 @@ test("a subscription on the demo page sends the edited welcome email; its tracke
   await expect(rows.filter({ hasText: "Sent" })).toHaveCount((await rows.count()) - 1);
   await screenshot(page, "email-analytics");
 
+  // On a phone each record is a block with every column on screen, nothing cut off at the side.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const blocks = page.getByRole("list", { name: "Analytics records" }).getByRole("listitem");
+  await expect(blocks.filter({ hasText: reader })).toHaveCount(await rows.count());
+  const clickedBlock = blocks.filter({ hasText: reader }).filter({ hasText: "Clicked" });
+  await expect(clickedBlock).toContainText("Clicks: 1");
+  await expect(clickedBlock).toContainText("IP:");
+  await clickedBlock.scrollIntoViewIfNeeded();
+  await expect(clickedBlock.getByRole("button", { name: /^Delete the record for/ })).toBeInViewport({
+    ratio: 1,
+  });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  await screenshot(page, "email-analytics-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
+
   const before = await rows.count();
   await clicked.getByRole("checkbox").check();
   await page.getByRole("button", { name: "Delete Selected (1)" }).click();
