@@ -12,8 +12,8 @@ import {
   useIndexResourceState,
 } from "@shopify/polaris";
 import type { MouseEvent } from "react";
-import type { Received } from "~/lib/api-client";
 import { StackedList } from "~/components/stacked-list";
+import type { Received } from "~/lib/api-client";
 import { formatDate, formatNumber } from "~/lib/format";
 import type { TrackedLink } from "~/lib/schemas/email-analytics";
 
