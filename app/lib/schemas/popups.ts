@@ -78,6 +78,13 @@ const patternList = z.array(pagePattern).max(20, "At most 20 page patterns");
 const instant = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label} must be a date and time` }).nullable();
 
+/** A discount code as the popup and Shopify take it (empty allowed here; the popup requires one). */
+export const discountCodeText = z
+  .string()
+  .trim()
+  .max(64, "Discount code must be at most 64 characters")
+  .regex(/^[A-Za-z0-9_-]*$/, "Discount code may only contain letters, digits, hyphens and underscores");
+
 export const TARGETING_MESSAGES = {
   noDevice: "Choose at least one device: with neither, the popup shows to nobody",
   endBeforeStart: "The end must be after the start",
@@ -219,12 +226,7 @@ export const updatePopupSchema = z
         belowThreshold: amount,
       })
       .partial(),
-    discountCode: z
-      .string()
-      .trim()
-      .min(1, "Discount code is required")
-      .max(64, "Discount code must be at most 64 characters")
-      .regex(/^[A-Za-z0-9_-]+$/, "Discount code may only contain letters, digits, hyphens and underscores"),
+    discountCode: discountCodeText.min(1, "Discount code is required"),
     discountPercentage: z
       .number({ error: "Discount percentage must be a number" })
       .int("Discount percentage must be a whole number")
