@@ -62,9 +62,9 @@ export function mergePopupChanges(
  */
 export function refuseBrokenTargeting(columns: Partial<typeof popupConfigs.$inferInsert>): void {
   if (!columns.targeting) return;
-  const errors = targetingRuleErrors(columns.targeting);
-  const [first] = Object.values(errors);
-  if (first) throw invalid(first, errors);
+  const errors = Object.entries(targetingRuleErrors(columns.targeting));
+  const [first] = errors;
+  if (first) throw invalid(first[1], Object.fromEntries(errors.map(([path, message]) => [path, [message]])));
 }
 
 /** A new popup's columns from its given fields, merged with the defaults where they are nested. */
