@@ -91,7 +91,7 @@ test("a campaign from the Subscribers filter: compose, preview, test, send, foll
   // Compose: a subject with a merge tag and a button block moved above the default button.
   await page.getByLabel("Subject").fill("Autumn news for [First Name]");
   // Its own code, which [DISCOUNT_CODE] shows instead of the welcome code.
-  const codeField = page.getByLabel("Discount code", { exact: true });
+  const codeField = page.getByLabel("Campaign discount code");
   await expect(codeField).toHaveAttribute("placeholder", "Each subscriber's welcome code");
   await codeField.fill("AUTUMN20");
   await page.getByLabel("Preheader").fill("Your code: [DISCOUNT_CODE]");

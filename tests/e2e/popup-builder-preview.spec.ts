@@ -122,8 +122,11 @@ test("on a phone the live preview is one tap away at the top, and edits show in 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await screenshot(page, "popup-builder-preview-390", { fullPage: false });
 
+  // Back to the editor, at its top.
   await switchTo("Edit").click();
-  await expect(page.getByLabel("Button text")).toBeInViewport();
+  await expect(page.getByLabel("Button text")).toBeVisible();
+  await expect(previewDialog(page)).toBeHidden();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
   // Wide, both columns show and the switch does not.
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -193,7 +193,9 @@ test("who sees a popup and how it looks are kept after a reload", async ({ page 
 
 test("no device, an end before the start, a refused image: said on the field, never 'All changes saved'", async ({
   page,
+  browserErrors,
 }) => {
+  browserErrors.allow(/status of 422/);
   const store = await newStore("Popup Refusals");
   await openBuilder(page, store);
   const status = page.getByText(/^(All changes saved|Saving…|Not saved.*)$/);

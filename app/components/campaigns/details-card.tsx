@@ -60,7 +60,7 @@ export function DetailsCard({ draft, errors, sender, edit }: Props) {
           maxLength={100}
         />
         <TextField
-          label="Discount code"
+          label="Campaign discount code"
           value={draft.discountCode}
           onChange={(discountCode) => edit({ discountCode })}
           error={errors.discountCode}
