@@ -1,6 +1,6 @@
 import { BlockStack, Button, FormLayout, TextField } from "@shopify/polaris";
 import { Form, useNavigation } from "react-router";
-import { MESSAGES } from "~/lib/schemas/auth";
+import { NewPasswordField } from "./password-field";
 import { useFields } from "./use-form";
 
 type Props = { errors?: Record<string, string>; submitLabel: string };
@@ -20,14 +20,7 @@ export function AccountForm({ errors = {}, submitLabel }: Props) {
           {...field("organizationName")}
         />
         <TextField label="Email" type="email" name="email" autoComplete="email" {...field("email")} />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          helpText={MESSAGES.passwordHint}
-          {...field("password")}
-        />
+        <NewPasswordField label="Password" name="password" {...field("password")} />
         <BlockStack inlineAlign="start">
           <Button submit variant="primary" loading={navigation.state === "submitting"} fullWidth>
             {submitLabel}

@@ -1,6 +1,12 @@
 import { Badge, Button, InlineStack } from "@shopify/polaris";
 import { startTransition, useEffect, useRef, useState } from "react";
-import { formatRemaining, inWarningWindow, isDestructive, remainingMs } from "~/lib/session-countdown";
+import {
+  formatRemaining,
+  inWarningWindow,
+  isDestructive,
+  remainingMs,
+  SESSION_EXPIRED,
+} from "~/lib/session-countdown";
 import { useToast } from "./toast";
 
 type Props = { sessionExpiresAt: string; onExpired: () => void };
@@ -30,12 +36,7 @@ export function SessionCountdown({ sessionExpiresAt, onExpired }: Props) {
     }
     if (remaining === 0 && !expired.current) {
       expired.current = true;
-      toast({
-        title: "Session Expired",
-        message: "Your session has expired. Please login again.",
-        tone: "critical",
-        keepOnNavigation: true,
-      });
+      toast({ ...SESSION_EXPIRED, tone: "critical", keepOnNavigation: true });
       onExpired();
     }
   }, [remaining, toast, onExpired]);

@@ -11,11 +11,13 @@ type Failure = {
    * page shows (otherwise it stops when the action is done).
    */
   navigates?: boolean;
+  /** Shows the failure's message beside the form (a Banner) instead of a toast. */
+  inline?: (message: string) => void;
 };
 
 /**
- * One API call behind a button: `pending` while it runs, and a failure shown as a critical toast with the
- * server's message. `run` resolves whether the action succeeded; it never throws.
+ * One API call behind a button: `pending` while it runs, and a failure shown with the server's message: a
+ * critical toast, or where the caller shows it (`inline`). `run` resolves whether the action succeeded; it never throws.
  */
 export function useAction() {
   const toast = useToast();
@@ -26,6 +28,7 @@ export function useAction() {
       message,
       title = "Error",
       navigates = false,
+      inline,
     } = typeof failure === "string" ? { message: failure } : failure;
     setPending(true);
     try {
@@ -33,7 +36,8 @@ export function useAction() {
       if (!navigates) setPending(false);
       return true;
     } catch (error) {
-      toast({ title, message: failureMessage(error, message), tone: "critical" });
+      if (inline) inline(failureMessage(error, message));
+      else toast({ title, message: failureMessage(error, message), tone: "critical" });
       setPending(false);
       return false;
     }

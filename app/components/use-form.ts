@@ -44,16 +44,20 @@ type FormOptions<V extends Values, S extends z.ZodType> = {
    * Otherwise (the form stays, or shows its outcome in place) it stops when `send` is done.
    */
   navigates?: boolean;
+  /** A failed send is shown in the form (`failure`, for a Banner above the fields) instead of a toast. */
+  failureInline?: boolean;
 };
 
 /**
  * A form checked with its zod schema before it is sent: errors under the fields (an edit clears the
- * edited field's, and those of values not typed), pending state, and a toast when sending fails.
+ * edited field's, and those of values not typed), pending state, and a toast when sending fails (or
+ * `failure`, shown in the form, with `failureInline`).
  */
 export function useForm<V extends Values, S extends z.ZodType>(options: FormOptions<V, S>) {
-  const { initial, schema, hidden, send, failure, navigates = false } = options;
+  const { initial, schema, hidden, send, failure, navigates = false, failureInline = false } = options;
   const { pending: submitting, run } = useAction();
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sendFailure, setSendFailure] = useState<string | null>(null);
   const fields = useFields(initial, errors, (name) =>
     setErrors((current) =>
       Object.fromEntries(Object.entries(current).filter(([key]) => key !== name && key in initial)),
@@ -67,7 +71,12 @@ export function useForm<V extends Values, S extends z.ZodType>(options: FormOpti
       setErrors(fieldErrors(parsed.error));
       return;
     }
-    await run(() => send(parsed.data), { ...failure, navigates });
+    setSendFailure(null);
+    await run(() => send(parsed.data), {
+      ...failure,
+      navigates,
+      ...(failureInline ? { inline: setSendFailure } : {}),
+    });
   }
 
   function reset() {
@@ -75,5 +84,5 @@ export function useForm<V extends Values, S extends z.ZodType>(options: FormOpti
     setErrors({});
   }
 
-  return { ...fields, errors, submit, submitting, reset };
+  return { ...fields, errors, failure: sendFailure, submit, submitting, reset };
 }

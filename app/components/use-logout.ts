@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { useNavigate } from "react-router";
 import { apiRequest } from "~/lib/api-client";
+import { SESSION_EXPIRED_LOGIN } from "~/lib/session-countdown";
 import { useToast } from "./toast";
 
 /** SPEC §4 logout: the call, then /login — also when the call fails (silently, SPEC §8). */
@@ -9,22 +10,29 @@ export function useLogout() {
   const toast = useToast();
   const [loggingOut, setLoggingOut] = useState(false);
 
-  /** Ends the session without a toast (the expiry path shows its own). Resolves true when the server agreed. */
-  const endSession = useCallback(async () => {
-    setLoggingOut(true);
-    try {
-      await apiRequest("POST", "/api/auth/logout");
-      return true;
-    } catch {
-      return false;
-    } finally {
-      navigate("/login", { replace: true });
-    }
-  }, [navigate]);
+  /** Ends the session and opens `loginPath`, without a toast. Resolves true when the server agreed. */
+  const endSession = useCallback(
+    async (loginPath: string) => {
+      setLoggingOut(true);
+      try {
+        await apiRequest("POST", "/api/auth/logout");
+        return true;
+      } catch {
+        return false;
+      } finally {
+        navigate(loginPath, { replace: true });
+      }
+    },
+    [navigate],
+  );
 
   const logOut = useCallback(async () => {
-    if (await endSession()) toast({ title: "Logged Out", message: "You have been successfully logged out" });
+    if (await endSession("/login"))
+      toast({ title: "Logged Out", message: "You have been successfully logged out" });
   }, [endSession, toast]);
 
-  return { loggingOut, endSession, logOut };
+  /** The countdown reached zero: its toast says so, and the login page too, after the toast has gone. */
+  const expire = useCallback(() => void endSession(SESSION_EXPIRED_LOGIN), [endSession]);
+
+  return { loggingOut, expire, logOut };
 }

@@ -3,6 +3,7 @@ import { installScript } from "~/lib/install-script";
 import { env } from "~/server/env.server";
 import { activeScriptVersion, publicPopups } from "~/services/popups/public-popups.server";
 import { escapeHtml } from "../../popup/sanitize";
+import { page } from "./subscriber-pages.server";
 
 const products = [
   "Linen Shirt",
@@ -14,15 +15,31 @@ const products = [
 ];
 
 /**
+ * The demo page of a store none of whose popups is running: what that means for the site's visitors and how to
+ * resume, rather than a bare line of text (404: there is nothing to try).
+ */
+function noPopupRunning(res: Response, storeId: string) {
+  const builder = `/popup-builder?storeId=${encodeURIComponent(storeId)}`;
+  page(
+    res,
+    404,
+    "All popups are paused",
+    `<p>None of this store's popups is running: each is paused, or outside its schedule (not started yet, or
+ended). Visitors of your site see no popup either.</p>
+<p><strong>To resume:</strong> open Popup Builder and press <em>Resume</em> beside a paused popup in the list,
+or change a popup's <em>Starts</em> and <em>Ends</em> dates under "Who sees it". Then reload this page to try
+it.</p>
+<p><a class="button" href="${escapeHtml(builder)}">Open Popup Builder</a></p>`,
+  );
+}
+
+/**
  * /demo/:storeId — a plain shop page that installs the popup exactly as a merchant would (the SPEC §1
  * script tag), so anyone can try the popup end to end. Long enough to scroll for the scroll trigger.
  */
 export async function demoPage(req: Request, res: Response) {
   const storeId = String(req.params.storeId);
-  if (!(await publicPopups(storeId))) {
-    res.status(404).type("text/plain").send("No active popup for this store");
-    return;
-  }
+  if (!(await publicPopups(storeId))) return noPopupRunning(res, storeId);
   const script = installScript(env().APP_URL, storeId, "typical", await activeScriptVersion(storeId));
   const nonce = String(res.locals.cspNonce ?? "");
   const cards = products

@@ -18,7 +18,7 @@ export function page(res: Response, status: number, title: string, body: string)
     .setHeader("Cache-Control", "no-store")
     .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><meta name="robots" content="noindex">
-<style>body{margin:0;font-family:system-ui,sans-serif;background:#f4f6f8;color:#202223}main{max-width:28rem;margin:12vh auto;background:#fff;border-radius:12px;padding:32px;box-shadow:0 1px 3px #0002}h1{font-size:1.4rem;margin:0 0 12px}button{font:inherit;padding:10px 18px;border:0;border-radius:8px;background:#0071b9;color:#fff;cursor:pointer}</style>
+<style>body{margin:0;font-family:system-ui,sans-serif;background:#f4f6f8;color:#202223}main{max-width:28rem;margin:12vh auto;background:#fff;border-radius:12px;padding:32px;box-shadow:0 1px 3px #0002}h1{font-size:1.4rem;margin:0 0 12px}p{line-height:1.5}button,a.button{display:inline-block;font:inherit;padding:10px 18px;border:0;border-radius:8px;background:#0071b9;color:#fff;cursor:pointer;text-decoration:none}</style>
 </head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`);
 }
 
@@ -35,22 +35,20 @@ subscriberRouter.get("/t/:trackingId", async (req: Request, res: Response) => {
   res.redirect(302, target);
 });
 
+/** "{email} will not receive further emails from {store}.": whom the page is about, and whose list. */
+const noFurtherEmails = (subscriber: { email: string; storeName: string }) =>
+  `<p>${escapeHtml(subscriber.email)} will not receive further emails from ${escapeHtml(subscriber.storeName)}.</p>`;
+
 /** A GET never unsubscribes: link scanners follow links. It shows a button that POSTs. */
 subscriberRouter.get("/u/:token", async (req: Request, res: Response) => {
   const subscriber = await subscriberForLink("unsubscribe", String(req.params.token));
   if (!subscriber) return invalidLink(res);
-  if (!subscriber.isActive)
-    return page(
-      res,
-      200,
-      "You are unsubscribed",
-      `<p>${escapeHtml(subscriber.email)} will not receive further emails.</p>`,
-    );
+  if (!subscriber.isActive) return page(res, 200, "You are unsubscribed", noFurtherEmails(subscriber));
   page(
     res,
     200,
-    "Unsubscribe",
-    `<p>Stop emails to ${escapeHtml(subscriber.email)}?</p><form method="post"><button type="submit">Unsubscribe</button></form>`,
+    `Unsubscribe from ${subscriber.storeName}`,
+    `<p>Stop emails from ${escapeHtml(subscriber.storeName)} to ${escapeHtml(subscriber.email)}?</p><form method="post"><button type="submit">Unsubscribe</button></form>`,
   );
 });
 
@@ -63,7 +61,9 @@ subscriberRouter.post(
     if (!unsubscribed) return invalidLink(res);
     // `c`: the campaign message the link came in, which the unsubscribe counts against.
     if (unsubscribed.justNow) await recordUnsubscribeFrom(req.query.c, unsubscribed.subscriberId);
-    page(res, 200, "You are unsubscribed", "<p>You will not receive further emails from this list.</p>");
+    const subscriber = await subscriberForLink("unsubscribe", String(req.params.token));
+    if (!subscriber) return invalidLink(res);
+    page(res, 200, "You are unsubscribed", noFurtherEmails(subscriber));
   },
 );
 
@@ -76,7 +76,7 @@ subscriberRouter.get("/confirm/:token", async (req: Request, res: Response) => {
     res,
     200,
     "Confirm your subscription",
-    `<p>Confirm that ${escapeHtml(subscriber.email)} wants to receive emails.</p><form method="post"><button type="submit">Confirm subscription</button></form>`,
+    `<p>Confirm that ${escapeHtml(subscriber.email)} wants to receive emails from ${escapeHtml(subscriber.storeName)}.</p><form method="post"><button type="submit">Confirm subscription</button></form>`,
   );
 });
 

@@ -28,3 +28,12 @@ export function inWarningWindow(ms: number): boolean {
 export function isDestructive(ms: number): boolean {
   return ms <= DESTRUCTIVE_AT_MS;
 }
+
+/** SPEC §8's expiry message, on the toast at zero and on the login page a lapsed session leads to. */
+export const SESSION_EXPIRED = {
+  title: "Session Expired",
+  message: "Your session has expired. Please login again.",
+};
+
+/** Where a lapsed session leads: the login page, saying why. */
+export const SESSION_EXPIRED_LOGIN = "/login?reason=session-expired";

@@ -89,8 +89,12 @@ export function readCookie(header: string | null, name: string): string | undefi
   return undefined;
 }
 
-/** In the browser: remembers the chosen store for bare URLs such as /dashboard (a preference, not a secret). */
+/** The cookie that remembers the selected store for bare URLs such as /dashboard (a preference, not a secret). */
+export const selectedStoreCookie = (storeId: string) =>
+  `${SELECTED_STORE_COOKIE}=${encodeURIComponent(storeId)}; Path=/; SameSite=Lax; Max-Age=31536000`;
+
+/** In the browser: remembers the store chosen in the sidebar before its navigation reads it. */
 export function rememberStore(storeId: string): void {
   // biome-ignore lint/suspicious/noDocumentCookie: a plain preference cookie the server reads to pick the store on bare URLs
-  document.cookie = `${SELECTED_STORE_COOKIE}=${encodeURIComponent(storeId)}; Path=/; SameSite=Lax; Max-Age=31536000`;
+  document.cookie = selectedStoreCookie(storeId);
 }

@@ -12,7 +12,7 @@ import {
   TeamIcon,
 } from "@shopify/polaris-icons";
 import { useState } from "react";
-import { Outlet, redirect, useLocation, useNavigate, useNavigation } from "react-router";
+import { data, Outlet, redirect, useLocation, useNavigate, useNavigation } from "react-router";
 import { SessionCountdown } from "~/components/session-countdown";
 import { StoreSelector } from "~/components/store-selector";
 import { ToastOutlet } from "~/components/toast";
@@ -25,6 +25,7 @@ import {
   readCookie,
   rememberStore,
   SELECTED_STORE_COOKIE,
+  selectedStoreCookie,
   selectStore,
   switchStorePath,
 } from "~/lib/store-routing";
@@ -40,12 +41,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // SPEC §2: /popup-builder?storeId={id} configures that store.
   const routeStoreId = params.storeId ?? new URL(request.url).searchParams.get("storeId") ?? undefined;
   const selected = selectStore(stores, routeStoreId, remembered);
-  return {
-    user: { email: actor.email, role: actor.role, permissions: actor.permissions },
-    sessionExpiresAt: actor.sessionExpiresAt.toISOString(),
-    stores,
-    selectedStoreId: selected?.id ?? null,
-  };
+  // The store a screen shows is the one to come back to (on /stores, bare URLs, the next sign-in), however
+  // it was reached: the sidebar, a screen's own picker or a link.
+  const remember = selected && selected.id !== remembered ? selectedStoreCookie(selected.id) : null;
+  return data(
+    {
+      user: { email: actor.email, role: actor.role, permissions: actor.permissions },
+      sessionExpiresAt: actor.sessionExpiresAt.toISOString(),
+      stores,
+      selectedStoreId: selected?.id ?? null,
+    },
+    remember ? { headers: { "Set-Cookie": remember } } : undefined,
+  );
 }
 
 /** The session's expiry moves with every request, so the countdown reads it fresh on each navigation. */
@@ -69,7 +76,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const navigation = useNavigation();
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
-  const { loggingOut, endSession, logOut } = useLogout();
+  const { loggingOut, expire, logOut } = useLogout();
 
   const switchStore = (storeId: string) => {
     rememberStore(storeId);
@@ -89,7 +96,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
       }
       secondaryMenu={
         <div className="np-header-actions">
-          <SessionCountdown sessionExpiresAt={sessionExpiresAt} onExpired={endSession} />
+          <SessionCountdown sessionExpiresAt={sessionExpiresAt} onExpired={expire} />
           {allows(user, "manage_stores") ? (
             <Button icon={PlusIcon} url="/onboarding">
               Add New Store

@@ -6,6 +6,7 @@ import { useForm } from "~/components/use-form";
 import { findActor } from "~/http/guards/request-actor.server";
 import { apiRequest } from "~/lib/api-client";
 import { loginSchema } from "~/lib/schemas/auth";
+import { SESSION_EXPIRED } from "~/lib/session-countdown";
 import { countUsers } from "~/services/access/users.server";
 import type { Route } from "./+types/login";
 
@@ -14,16 +15,20 @@ export const meta: Route.MetaFunction = () => [{ title: "Sign in · Newsletter P
 export async function loader({ request }: Route.LoaderArgs) {
   if (await findActor(request)) throw redirect("/");
   // A fresh install has nobody to sign in: /setup creates the first account.
-  return { setupOpen: (await countUsers()) === 0 };
+  return {
+    setupOpen: (await countUsers()) === 0,
+    sessionExpired: new URL(request.url).searchParams.get("reason") === "session-expired",
+  };
 }
 
 export default function Login({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const toast = useToast();
-  const { field, submit, submitting } = useForm({
+  const { field, failure, submit, submitting } = useForm({
     initial: { email: "", password: "" },
     schema: loginSchema,
     failure: { title: "Login failed", message: "Login failed" },
+    failureInline: true,
     navigates: true,
     send: async (body) => {
       await apiRequest("POST", "/api/auth/login", body);
@@ -34,6 +39,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
 
   return (
     <AuthLayout title="Sign in" subtitle="Manage your newsletter popups and subscribers">
+      {loaderData.sessionExpired && !failure ? (
+        <Banner tone="warning" title={SESSION_EXPIRED.title}>
+          <p>{SESSION_EXPIRED.message}</p>
+        </Banner>
+      ) : null}
       {loaderData.setupOpen ? (
         <Banner tone="info" title="No account exists yet">
           <BlockStack gap="200" inlineAlign="start">
@@ -44,6 +54,11 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       ) : null}
       <form onSubmit={submit} noValidate>
         <FormLayout>
+          {failure ? (
+            <Banner tone="critical" title="Login failed">
+              <p>{failure}</p>
+            </Banner>
+          ) : null}
           <TextField label="Email" type="email" name="email" autoComplete="email" {...field("email")} />
           <TextField
             label="Password"

@@ -11,6 +11,7 @@ import {
 } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
+import { type BuilderView, BuilderViewSwitch } from "~/components/popup-builder/builder-view-switch";
 import { CartValidationCard } from "~/components/popup-builder/cart-validation-card";
 import { ContentCard } from "~/components/popup-builder/content-card";
 import { DesignCard } from "~/components/popup-builder/design-card";
@@ -84,6 +85,8 @@ const FIELD_LABELS: Record<string, string> = {
   codeUsageLimit: "Uses per code",
   "emailValidation.allowedDomains": "Allowed domains",
   "emailValidation.blockedDomains": "Blocked domains",
+  "targeting.devices": "Devices",
+  "targeting.endsAt": "Ends",
 };
 
 /** What the status line says while a refused value is unsaved: the field to fix (its message is on it). */
@@ -113,6 +116,8 @@ function Builder({
   useUnsavedChanges(refused !== undefined);
   const [socialLinks, setSocialLinks] = useState(store.socialLinks);
   const [fullscreen, setFullscreen] = useState(openPreview);
+  // On a narrow screen the editor and the live preview take turns (BuilderViewSwitch); wide, both show.
+  const [phoneView, setPhoneView] = useState<BuilderView>("edit");
   const [previewVariantId, setPreviewVariantId] = useState(initial.variants[0]?.id ?? "");
   const previewVariant = config.variants.find(({ id }) => id === previewVariantId);
   const previewConfig = useMemo(
@@ -146,7 +151,8 @@ function Builder({
       primaryAction={{ content: "Full-screen preview", onAction: () => setFullscreen(true) }}
       secondaryActions={[tryItAction(store)]}
     >
-      <div className="np-builder">
+      <BuilderViewSwitch view={phoneView} onChange={setPhoneView} />
+      <div className="np-builder" data-view={phoneView}>
         <BlockStack gap="400">
           <InlineStack align="space-between" blockAlign="center" gap="200">
             <StorePicker section="popup-builder" storeId={store.id} />

@@ -1,7 +1,8 @@
-import { Banner, BlockStack, Button, FormLayout, TextField } from "@shopify/polaris";
+import { Banner, BlockStack, Button, FormLayout } from "@shopify/polaris";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { AuthLayout } from "~/components/auth-layout";
+import { NewPasswordField } from "~/components/password-field";
 import { useToast } from "~/components/toast";
 import { useForm } from "~/components/use-form";
 import { apiRequest } from "~/lib/api-client";
@@ -57,14 +58,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
       <form onSubmit={submit} noValidate>
         <FormLayout>
           {errors.token ? <Banner tone="critical">{errors.token}</Banner> : null}
-          <TextField
-            label="New password"
-            type="password"
-            name="password"
-            autoComplete="new-password"
-            helpText={MESSAGES.passwordHint}
-            {...field("password")}
-          />
+          <NewPasswordField label="New password" name="password" {...field("password")} />
           <BlockStack inlineAlign="start">
             <Button submit variant="primary" loading={submitting} fullWidth>
               Set password

@@ -31,6 +31,12 @@ export function decryptSecret(stored: string): string {
   );
 }
 
+/**
+ * What an answer shows for a stored password: that one is set, and nothing of it (not a character, not its
+ * length). A password is never shown back, so a part of it only helps whoever reads the screen or answer.
+ */
+export const STORED_PASSWORD_MASK = "••••••••";
+
 /** SPEC §9 token display: first 4 and last 4 characters kept, the middle masked. */
 export function maskSecret(value: string): string {
   if (value.length <= 8) return "•".repeat(value.length);

@@ -26,7 +26,7 @@ test.describe("sign in", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("a wrong password shows the 'Login failed' toast and stays on /login", async ({
+  test("a wrong password shows 'Login failed' above the form, no toast, and stays on /login", async ({
     page,
     browserErrors,
   }) => {
@@ -36,9 +36,18 @@ test.describe("sign in", () => {
     await page.getByLabel("Email").fill(ADMIN.email);
     await page.getByLabel("Password").fill("definitely-wrong");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(toast(page)).toHaveText("Login failed: Invalid email or password");
+    const banner = page.locator("form .Polaris-Banner");
+    await expect(banner).toContainText("Login failed");
+    await expect(banner).toContainText("Invalid email or password");
+    await expect(toast(page)).toHaveCount(0);
     await expect(page).toHaveURL(/\/login$/);
-    await screenshot(page, "login-failed-toast");
+    await screenshot(page, "login-failed");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, "login-failed-390");
+    // Signing in again starts without the old message.
+    await page.getByLabel("Password").fill("still-wrong");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(banner).toHaveCount(1);
   });
 
   test("a good password shows 'Logged in successfully' and lands on the dashboard", async ({ page }) => {

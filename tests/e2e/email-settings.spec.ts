@@ -41,8 +41,18 @@ const card = (page: Page) =>
     .filter({ has: page.getByRole("heading", { name: "Email configuration" }) });
 const badge = (page: Page) => card(page).locator(".Polaris-Badge").first();
 /** The badge reads `text` (after its tone, which Polaris writes for screen readers only). */
-const badgeSays = (text: string) => new RegExp(`^(Attention|Success)?${text}$`);
+const badgeSays = (text: string) => new RegExp(`^(Attention|Success|Critical)?${text}$`);
 const UNVERIFIED = "Saved — send a test email to verify";
+const FAILED = "Test email failed — check the settings";
+
+/** "Send test email" → the dialog → `to` → "Send test"; the dialog, which a sent test closes. */
+async function sendTestTo(page: Page, to: string) {
+  await page.getByRole("button", { name: "Send test email" }).click();
+  const dialog = page.getByRole("dialog", { name: "Send a test email" });
+  await dialog.getByLabel("Send to").fill(to);
+  await dialog.getByRole("button", { name: "Send test" }).click();
+  return dialog;
+}
 
 test("empty required fields are refused on their fields, and nothing is saved", async ({
   page,
@@ -120,9 +130,16 @@ test("'Configured' only after a test email went through; a change takes it away"
   await page.getByRole("button", { name: "Save email settings" }).click();
   await expect(toast(page)).toHaveText("Success: Email settings saved");
   await expect(badge(page)).toHaveText(badgeSays(UNVERIFIED));
-  await page.getByRole("button", { name: "Send test email" }).click();
-  await expect(card(page).locator(".Polaris-Banner")).toContainText("The SMTP server refused the test email");
-  await expect(badge(page)).toHaveText(badgeSays(UNVERIFIED));
+  // The failure stays in the dialog, and the badge says the test failed, not "send a test email".
+  const dialog = await sendTestTo(page, fromEmail);
+  await expect(dialog.locator(".Polaris-Banner")).toContainText("The SMTP server refused the test email");
+  await expect(badge(page)).toHaveText(badgeSays(FAILED));
+  await screenshot(page, "email-settings-test-failed");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "email-settings-test-failed-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(badge(page)).toHaveText(badgeSays(FAILED));
   await screenshot(page, "email-settings-unverified");
 
   // The real server: the test goes through and only now the settings are "Configured".
@@ -131,7 +148,7 @@ test("'Configured' only after a test email went through; a change takes it away"
   await expect(page.getByRole("button", { name: "Send test email" })).toBeDisabled();
   await page.getByRole("button", { name: "Save email settings" }).click();
   await expect(badge(page)).toHaveText(badgeSays(UNVERIFIED));
-  await page.getByRole("button", { name: "Send test email" }).click();
+  await expect(await sendTestTo(page, fromEmail)).toBeHidden();
   await expect(card(page).locator(".Polaris-Banner")).toContainText(`Test email sent to ${fromEmail}`);
   await expect(badge(page)).toHaveText(badgeSays("Configured"));
   await screenshot(page, "email-settings-configured");

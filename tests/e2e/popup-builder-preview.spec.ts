@@ -98,17 +98,40 @@ test("on a wide window the preview stays in view while the lower cards are edite
   await screenshot(page, "popup-builder-preview-sticky", { fullPage: false });
 });
 
-test("a phone-wide window shows the builder without sideways scrolling", async ({ page }) => {
+test("on a phone the live preview is one tap away at the top, and edits show in it", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const store = await newStore("Preview Phone");
   await login(page, ADMIN.email, ADMIN.password);
   await page.goto(`/store/${store.id}/popup-builder`);
-  await expect(previewDialog(page)).toBeAttached();
+  const switchTo = (name: "Edit" | "Preview") => page.getByRole("button", { name, exact: true });
+  await expect(switchTo("Edit")).toHaveAttribute("aria-pressed", "true");
+  await expect(previewDialog(page)).toBeHidden();
+  await screenshot(page, "popup-builder-390");
+
+  // Deep in the editor, the switch stays in sight under the top bar.
+  await page.getByLabel("Button text").fill("Get my code");
+  await page.getByRole("button", { name: "Save social links" }).scrollIntoViewIfNeeded();
+  await expect(switchTo("Preview")).toBeInViewport();
+  await switchTo("Preview").click();
+  await expect(switchTo("Preview")).toHaveAttribute("aria-pressed", "true");
+  await expect(previewDialog(page)).toBeInViewport();
+  await expect(previewDialog(page).getByRole("button", { name: "Get my code" })).toBeVisible();
+  await expect(page.getByLabel("Button text")).toBeHidden();
   await page.getByRole("button", { name: "Mobile", exact: true }).click();
-  await page.getByTestId("popup-preview-screen").scrollIntoViewIfNeeded();
   await expect(previewDialog(page)).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-  await screenshot(page, "popup-builder-390");
+  await screenshot(page, "popup-builder-preview-390", { fullPage: false });
+
+  // Back to the editor, at its top.
+  await switchTo("Edit").click();
+  await expect(page.getByLabel("Button text")).toBeVisible();
+  await expect(previewDialog(page)).toBeHidden();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  // Wide, both columns show and the switch does not.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(switchTo("Preview")).toBeHidden();
+  await expect(previewDialog(page)).toBeVisible();
 });
 
 test("a refused value says 'Not saved' until it is fixed, never 'All changes saved'", async ({

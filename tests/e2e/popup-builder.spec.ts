@@ -1,6 +1,8 @@
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { TARGETING_MESSAGES } from "../../app/lib/schemas/popups";
 import type { PopupDesign, PopupTargeting, PopupVariant } from "../../popup/config";
+import { pngDeclaring } from "../support/builders/images";
 import { createStore, type Store, unique } from "./support/api";
 import { login } from "./support/auth";
 import { cardWithHeading, expect, test, toast } from "./support/fixtures";
@@ -187,6 +189,60 @@ test("who sees a popup and how it looks are kept after a reload", async ({ page 
   await expect(page.getByLabel("Position", { exact: true })).toHaveValue("bottom-bar");
   await expect(page.getByLabel("Teaser text", { exact: true })).toHaveValue("10% off");
   await expect(page.getByRole("img", { name: "The popup's image" })).toBeVisible();
+});
+
+test("no device, an end before the start, a refused image: said on the field, never 'All changes saved'", async ({
+  page,
+  browserErrors,
+}) => {
+  browserErrors.allow(/status of 422/);
+  const store = await newStore("Popup Refusals");
+  await openBuilder(page, store);
+  const status = page.getByText(/^(All changes saved|Saving…|Not saved.*)$/);
+
+  await page.getByRole("checkbox", { name: "Desktop", exact: true }).uncheck();
+  await saved(page);
+  await page.getByRole("checkbox", { name: "Mobile", exact: true }).uncheck();
+  await expect(page.getByText(TARGETING_MESSAGES.noDevice)).toBeVisible();
+  await expect(status).toHaveText("Not saved: fix the Devices field");
+
+  await page.getByLabel("Starts", { exact: true }).fill("2030-05-02T09:30");
+  await page.getByLabel("Ends", { exact: true }).fill("2030-05-01T09:30");
+  await expect(page.getByText(TARGETING_MESSAGES.endBeforeStart)).toBeVisible();
+  await expect(page.getByLabel("Ends", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(status).not.toHaveText("All changes saved");
+
+  // The image's refusal is under the drop zone, not a toast.
+  await page
+    .locator("input[type=file]")
+    .setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: pngDeclaring(50_000, 50_000) });
+  await expect(page.getByText(/Images may be at most 10,000 pixels on a side/)).toBeVisible();
+  await expect(toast(page)).toHaveCount(0);
+  await cardWithHeading(page, "Who sees it").screenshot({
+    path: path.join(SCREENSHOT_DIR, "popup-builder-refusals-1440.png"),
+  });
+  await cardWithHeading(page, "Design").screenshot({
+    path: path.join(SCREENSHOT_DIR, "popup-builder-image-refused-1440.png"),
+  });
+
+  const [refused] = await popupsOf(store.id);
+  expect(refused?.targeting).toMatchObject({ devices: { desktop: false, mobile: true }, endsAt: null });
+  expect(refused?.design.imageId ?? null).toBeNull();
+
+  // Fixing either half of a pair saves both halves.
+  await page.getByRole("checkbox", { name: "Desktop", exact: true }).check();
+  await page.getByLabel("Ends", { exact: true }).fill("2030-05-03T09:30");
+  await saved(page);
+  await expect(page.getByText(TARGETING_MESSAGES.noDevice)).toBeHidden();
+  await expect.poll(async () => (await popupsOf(store.id))[0]?.targeting.endsAt).not.toBeNull();
+  const [fixed] = await popupsOf(store.id);
+  expect(fixed?.targeting.devices).toEqual({ desktop: true, mobile: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole("checkbox", { name: "Desktop", exact: true }).uncheck();
+  await expect(page.getByText(TARGETING_MESSAGES.noDevice)).toBeVisible();
+  await cardWithHeading(page, "Who sees it").screenshot({
+    path: path.join(SCREENSHOT_DIR, "popup-builder-refusals-390.png"),
+  });
 });
 
 test("an A/B variant is added, previewed, measured and promoted", async ({ page }) => {

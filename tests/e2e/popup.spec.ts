@@ -279,6 +279,28 @@ test.describe("popup builder", () => {
   });
 });
 
+test("a demo page whose popups are all paused says so and how to resume", async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 404/);
+  const store = await newStore("Paused Demo");
+  await api.put(`/api/stores/${store.id}/popup`, { isActive: false });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const response = await page.goto(`/demo/${store.id}`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "All popups are paused" })).toBeVisible();
+  await expect(page.getByText(/press Resume beside a paused popup/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Open Popup Builder" })).toHaveAttribute(
+    "href",
+    `/popup-builder?storeId=${store.id}`,
+  );
+  await screenshot(page, "demo-all-paused-1440");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "demo-all-paused-390");
+
+  // Resumed, the page is the shop again.
+  await api.put(`/api/stores/${store.id}/popup`, { isActive: true });
+  await openDemo(page, store.id);
+});
+
 test.describe("storefront script on the demo page", () => {
   test("shows at once, refuses a free-mail address, accepts a company one with the code, then stays away", async ({
     page,

@@ -85,14 +85,49 @@ test("at zero the 'Session Expired' toast shows and the user is logged out to /l
   // Jump just past zero: the next tick finds nothing left.
   await leaveSeconds(page, -2);
   await expect(toast(page)).toHaveText("Session Expired: Your session has expired. Please login again.");
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?reason=session-expired$/);
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await page.clock.runFor(1_000);
   await expect(toast(page)).toBeVisible();
   await screenshot(page, "session-expired-login");
+  // The toast goes after its 3 s; the login page still says why.
+  await page.clock.runFor(4_000);
+  await expect(toast(page)).toHaveCount(0);
+  await expect(expiredBanner(page)).toBeVisible();
 
   // The server session was ended too.
   await page.clock.resume();
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test("a session that lapsed on the server sends the next page to a login that says it expired", async ({
+  page,
+  playwright,
+}) => {
+  // The session ends elsewhere (another tab's logout) while this browser still holds its cookie.
+  const cookies = await page.context().cookies();
+  const other = await playwright.request.newContext({
+    baseURL: SHORT.baseURL,
+    storageState: { cookies, origins: [] },
+  });
+  await other.post("/api/auth/logout", { headers: { Origin: SHORT.baseURL } });
+  await other.dispose();
+
+  await page.goto("/subscribers");
+  await expect(page).toHaveURL(/\/login\?reason=session-expired$/);
+  await expect(expiredBanner(page)).toBeVisible();
+  await screenshot(page, "session-expired-banner");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "session-expired-banner-390");
+
+  // Signing in again replaces the reason with the outcome.
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password").fill(ADMIN.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+});
+
+function expiredBanner(page: Page) {
+  return page.locator(".Polaris-Banner").filter({ hasText: "Your session has expired. Please login again." });
+}

@@ -9,7 +9,7 @@ import {
   unique,
   updatePopup,
 } from "./support/api";
-import { login } from "./support/auth";
+import { login, openUserMenu } from "./support/auth";
 import { cardWithHeading, expect, sidebarItems, test, toast } from "./support/fixtures";
 import { linkIn, newestMail } from "./support/mail";
 import { createMember, markCouponUsed, recordAttributedOrder, recordImport } from "./support/members";
@@ -71,7 +71,9 @@ test.describe("onboarding", () => {
     ])
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: /^Typical Site/ })).toHaveAttribute("aria-pressed", "true");
-    await expect(page.getByText("enter full site url, e.g. https://www.example.com")).toBeVisible();
+    await expect(
+      page.getByText("Enter the full site URL, e.g. https://www.example.com", { exact: true }),
+    ).toBeVisible();
 
     // Step 1 with nothing filled in.
     await page.getByRole("button", { name: "Next" }).click();
@@ -455,6 +457,44 @@ test.describe("store routing", () => {
     await expect(page).toHaveURL(`/store/${bravo.id}/dashboard`);
     await expect(page.getByText(`New subscribers per day, last 30 days — ${bravo.name}`)).toBeVisible();
   });
+});
+
+test("the store a screen showed stays selected on /stores and after signing in again", async ({ page }) => {
+  const owner = await newOrganization("Remembered");
+  const [first, second] = await withApi(owner, async (api) => [
+    await createStore(api, { name: "First Shop", shopifyUrl: "https://first.example.com" }),
+    await createStore(api, { name: "Second Shop", shopifyUrl: "https://second.example.com" }),
+  ]);
+  if (!first || !second) throw new Error("stores were not created");
+  await login(page, owner.email, owner.password);
+  const selector = page.locator("nav.Polaris-Navigation").getByRole("combobox", { name: "Store" });
+
+  // Opened through a screen's own picker, not the sidebar.
+  await page.goto(`/store/${first.id}/popup-builder`);
+  await page.getByLabel("Store", { exact: true }).last().selectOption({ label: second.name });
+  await expect(page).toHaveURL(`/store/${second.id}/popup-builder`);
+  await page.getByRole("link", { name: "Store Management" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Store Management" })).toBeVisible();
+  await expect(selector).toHaveAttribute("placeholder", second.name);
+  await screenshot(page, "stores-remembered-selection");
+
+  // Through a link (Configure on Store Management is another way in).
+  await page.goto(`/store/${first.id}/settings`);
+  await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+  await page.goto("/stores");
+  await expect(selector).toHaveAttribute("placeholder", first.name);
+
+  // Log out and in: the dashboard is the store last shown.
+  await page.goto(`/store/${second.id}/subscribers`);
+  await expect(page.getByRole("heading", { level: 1, name: "Subscribers" })).toBeVisible();
+  await openUserMenu(page, owner.email);
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`/store/${second.id}/dashboard`);
+  await expect(selector).toHaveAttribute("placeholder", second.name);
 });
 
 test("the dashboard's figures match the organization's subscribers, views and coupons; an import stays apart", async ({

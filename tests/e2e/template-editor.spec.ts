@@ -112,3 +112,33 @@ test("Settings lets you leave once the edit is saved", async ({ page }) => {
   await expect(page).toHaveURL(/dashboard/);
   await expect(leaveDialog(page)).toHaveCount(0);
 });
+
+test("every tab of the editor shows whole at 1440 and 390 px, an error count included", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/store/${shop.store.id}/email-templates`);
+  await page.getByRole("tab", { name: "Design" }).click();
+  await page.getByLabel("Primary colour", { exact: true }).fill("#12");
+  await page.getByRole("tab", { name: "Content" }).click();
+  await expect(page.getByRole("tab", { name: "Design, 1 error" })).toBeVisible();
+
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    const tabs = page.getByRole("tablist").getByRole("tab");
+    await expect(tabs).toHaveCount(5);
+    const clipped = await tabs.evaluateAll((elements) =>
+      elements.flatMap((tab) => {
+        const list = tab.closest('[role="tablist"]')?.parentElement?.getBoundingClientRect();
+        const box = tab.getBoundingClientRect();
+        const cut = tab.scrollWidth > tab.clientWidth + 1;
+        const outside = !list || box.left < list.left - 1 || box.right > list.right + 1;
+        return cut || outside || box.width === 0 ? [tab.textContent ?? ""] : [];
+      }),
+    );
+    expect(clipped, `tabs cut off at ${width} px`).toEqual([]);
+    await page.getByRole("tablist").screenshot({ path: `tests/e2e/screenshots/template-tabs-${width}.png` });
+  }
+  await screenshot(page, "template-editor-tabs-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await screenshot(page, "template-editor-tabs-1440");
+});

@@ -209,9 +209,17 @@ describe("GET /api/auth/user", () => {
       hmac((await tokenOf(http.sessionToken)) ?? ""),
     ]);
     expect((await http.get("/api/auth/user")).status).toBe(401);
+    // The login page is told why, once: the lapsed cookie is cleared on the way.
     const screen = await http.get("/");
     expect(screen.status).toBe(302);
-    expect(screen.headers.get("location")).toBe("/login");
+    expect(screen.headers.get("location")).toBe("/login?reason=session-expired");
+    expect(http.sessionToken).toBeUndefined();
+    const login = await http.get<string>("/login?reason=session-expired");
+    expect(login.text).toContain("Your session has expired. Please login again.");
+    const again = await http.get("/");
+    expect(again.headers.get("location")).toBe("/login");
+    // A visitor who never signed in is not told of an expiry.
+    expect((await client().get("/dashboard")).headers.get("location")).toBe("/login");
   });
 });
 

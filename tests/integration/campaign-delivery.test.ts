@@ -113,6 +113,39 @@ const sendRow = async (campaignId: string, subscriberId: string) =>
       .where(and(eq(campaignSends.campaignId, campaignId), eq(campaignSends.subscriberId, subscriberId)))
   )[0];
 
+describe("a campaign's own discount code", () => {
+  it("fills [DISCOUNT_CODE] when set, each subscriber's welcome code when empty, and is refused when malformed", async () => {
+    const [own] = await subscribersFor("codes", 1);
+    const created = await draft("codes");
+    expect((await admin.get<{ discountCode: string }>(`${base}/${created.id}`)).body.discountCode).toBe("");
+    const bad = await admin.put<{ errors: Record<string, string[]> }>(`${base}/${created.id}`, {
+      discountCode: "NO SPACES",
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.discountCode).toEqual([
+      "Discount code may only contain letters, digits, hyphens and underscores",
+    ]);
+    const saved = await admin.put<{ discountCode: string }>(`${base}/${created.id}`, {
+      discountCode: "FLASH30",
+      subject: "Your code [DISCOUNT_CODE]",
+    });
+    expect(saved.body.discountCode).toBe("FLASH30");
+    expect((await admin.post(`${base}/${created.id}/send`, {})).status).toBe(200);
+    await untilStatus(created.id, "sent");
+    await deliveriesTo(sink, [own?.email ?? ""], 30_000);
+    expect(received(own?.email ?? "")[0]?.subject).toBe("Your code FLASH30");
+
+    // Empty: the subscriber's own welcome code, as before.
+    const [other] = await subscribersFor("fallback", 1);
+    const fallback = await draft("fallback");
+    await admin.put(`${base}/${fallback.id}`, { subject: "Your code [DISCOUNT_CODE]" });
+    await admin.post(`${base}/${fallback.id}/send`, {});
+    await untilStatus(fallback.id, "sent");
+    await deliveriesTo(sink, [other?.email ?? ""], 30_000);
+    expect(received(other?.email ?? "")[0]?.subject).toBe(`Your code CODE${counter}`);
+  });
+});
+
 describe("sending a campaign", () => {
   it("reaches every matching active subscriber exactly once and no unsubscribed or unconfirmed one", async () => {
     const active = await subscribersFor("spring", 25);

@@ -34,6 +34,15 @@ afterAll(async () => {
 const preview = (body: unknown) => admin.post<Preview>(path, body);
 
 describe("POST /api/stores/:storeId/campaigns/preview", () => {
+  it("shows the campaign's own discount code in place of the store's welcome code", async () => {
+    const content = { blocks: [{ id: "code", type: "discountCode" }] };
+    const own = await preview({ subject: "Code [DISCOUNT_CODE]", discountCode: "FLASH30", content });
+    expect(own.body.subject).toBe("Code FLASH30");
+    expect(own.body.html).toMatch(/<p class="np-code"[^>]*>FLASH30<\/p>/);
+    const fallback = await preview({ subject: "Code [DISCOUNT_CODE]", discountCode: "", content });
+    expect(fallback.body.subject).toBe("Code SPRING25");
+  });
+
   it("renders the unsaved campaign for a sample reader with the store's own offer", async () => {
     const response = await preview({
       subject: "[First Name], [DISCOUNT_PERCENT]% off starts now",

@@ -29,7 +29,11 @@ beforeAll(async () => {
     fromName: "Acme Outdoors",
     smtpPassword: "s3cret-smtp-password",
   });
-  expect(saved.body).toMatchObject({ isConfigured: true, smtpPassword: "s3cr••••••••••••word" });
+  // Nothing of the password comes back, not even its length.
+  expect(saved.body).toMatchObject({ isConfigured: true, smtpPassword: "••••••••" });
+  const read = (await admin.get<{ smtpPassword: string }>(`/api/stores/${storeId}/email-settings`)).body;
+  expect(read.smtpPassword).toBe("••••••••");
+  for (const part of ["s3cr", "word", "smtp"]) expect(read.smtpPassword).not.toContain(part);
 });
 
 afterAll(async () => {
@@ -169,7 +173,10 @@ describe("unsubscribing", () => {
 
     const page = await fetch(`${app.url}${path}`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Unsubscribe");
+    // The page names the store whose list it is (the store is "Acme Outdoors").
+    const asked = await page.text();
+    expect(asked).toContain("<title>Unsubscribe from Acme Outdoors</title>");
+    expect(asked).toContain(`Stop emails from Acme Outdoors to ${email}?`);
     const [stillActive] = await testDb().select().from(subscribers).where(eq(subscribers.email, email));
     expect(stillActive?.isActive).toBe(true);
 
@@ -180,6 +187,7 @@ describe("unsubscribing", () => {
       redirect: "manual",
     });
     expect(oneClick.status).toBe(200);
+    expect(await oneClick.text()).toContain(`${email} will not receive further emails from Acme Outdoors.`);
     expect(oneClick.headers.get("set-cookie")).toBeNull();
     const [gone] = await testDb().select().from(subscribers).where(eq(subscribers.email, email));
     expect(gone).toMatchObject({ isActive: false, unsubscribedAt: expect.any(Date) });

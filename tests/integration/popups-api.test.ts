@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { popupImages } from "~/db/schema";
+import { TARGETING_MESSAGES } from "~/lib/schemas/popups";
+import type { PopupTargeting } from "../../popup/config";
 import { createStoreFor } from "../support/builders/actors";
 import {
   createMember,
@@ -203,6 +205,41 @@ describe("a store's popups", () => {
       expect(response.status, field).toBe(422);
       expect(response.body.errors[field], field).toEqual([message]);
     }
+  });
+
+  it("refuses targeting that shows to no device or ends before it starts, judged with what is stored", async () => {
+    const [first] = await list();
+    const url = `${base}/${first?.id}`;
+    const stored = async () => (await admin.get<{ targeting: PopupTargeting }>(url)).body.targeting;
+    expect((await admin.put(url, { targeting: { devices: { desktop: false } } })).status).toBe(200);
+    const noDevice = await admin.put<{ error: string; errors: Record<string, string[]> }>(url, {
+      targeting: { devices: { mobile: false } },
+    });
+    expect(noDevice.status).toBe(422);
+    expect(noDevice.body.errors["targeting.devices"]).toEqual([TARGETING_MESSAGES.noDevice]);
+    expect((await stored()).devices).toEqual({ desktop: false, mobile: true });
+
+    const both = await admin.put<{ errors: Record<string, string[]> }>(url, {
+      targeting: { devices: { desktop: false, mobile: false } },
+    });
+    expect(both.body.errors["targeting.devices"]).toEqual([TARGETING_MESSAGES.noDevice]);
+
+    expect((await admin.put(url, { targeting: { startsAt: "2026-12-02T00:00:00Z" } })).status).toBe(200);
+    const endOnly = await admin.put<{ errors: Record<string, string[]> }>(url, {
+      targeting: { endsAt: "2026-12-01T00:00:00Z" },
+    });
+    expect(endOnly.status).toBe(422);
+    expect(endOnly.body.errors["targeting.endsAt"]).toEqual([TARGETING_MESSAGES.endBeforeStart]);
+    expect((await stored()).endsAt).toBeNull();
+
+    const newPopup = await admin.post<{ errors: Record<string, string[]> }>(base, {
+      name: "Nowhere",
+      targeting: { devices: { desktop: false, mobile: false } },
+    });
+    expect(newPopup.status).toBe(422);
+    expect(newPopup.body.errors["targeting.devices"]).toEqual([TARGETING_MESSAGES.noDevice]);
+
+    await admin.put(url, { targeting: { devices: { desktop: true }, startsAt: null } });
   });
 });
 

@@ -3,7 +3,7 @@ import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { HttpClient } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
-import { type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
+import { type SinkMessage, type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
 
 /** "Send test email" (Settings → Email configuration) against a real SMTP server on this machine. */
 let app: AppServer;
@@ -61,6 +61,36 @@ describe("send test email", () => {
       "You have sent too many test emails. Please try again in 15 minutes.",
     );
     expect(sink.messages.length - before).toBe(10);
+  });
+});
+
+describe("the test email's recipient", () => {
+  it("is the address asked for, else the person who asked, never the from address; a bad one is refused", async () => {
+    const fresh = await createOrganizationWithAdmin();
+    const client = new HttpClient(app.url);
+    await client.login(fresh.email, fresh.password);
+    const { id } = await createStoreFor(fresh.admin.id);
+    const url = `/api/stores/${id}/email-settings`;
+    await client.put(url, {
+      smtpHost: "127.0.0.1",
+      smtpPort: Number(new URL(sink.url).port),
+      fromEmail: "hello@acme.example",
+    });
+
+    const asked = await client.post<{ message: string }>(`${url}/send-test`, { to: "tester@acme.example" });
+    expect(asked.status).toBe(200);
+    expect(asked.body.message).toMatch(/^Test email sent to tester@acme\.example\./);
+    const unasked = await client.post<{ message: string }>(`${url}/send-test`, {});
+    expect(unasked.body.message).toContain(`Test email sent to ${fresh.email.toLowerCase()}.`);
+    const reached = (to: string) => (message: SinkMessage) =>
+      message.subject?.startsWith("Test email from") === true && message.envelopeTo.includes(to);
+    await sink.waitForMessage(reached("tester@acme.example"));
+    await sink.waitForMessage(reached(fresh.email.toLowerCase()));
+    expect(sink.messages.some(reached("hello@acme.example"))).toBe(false);
+
+    const bad = await client.post<{ errors: Record<string, string[]> }>(`${url}/send-test`, { to: "nope" });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors.to).toEqual(["Invalid email address"]);
   });
 });
 

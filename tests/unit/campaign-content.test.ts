@@ -188,6 +188,7 @@ describe("the preview's content", () => {
     expect(campaignPreviewSchema.parse({})).toEqual({
       subject: "",
       preheader: "",
+      discountCode: "",
       content: { ...defaultCampaignContent },
     });
   });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { errorUnder, mergePatch, pathsOf, replaces, without } from "../../app/components/popup-builder/patch";
+import {
+  errorUnder,
+  heldBack,
+  mergePatch,
+  pathsOf,
+  replaces,
+  without,
+  withTargetingPairs,
+} from "../../app/components/popup-builder/patch";
+import type { BuilderConfig } from "../../app/components/popup-builder/types";
+import { TARGETING_MESSAGES, updatePopupSchema } from "../../app/lib/schemas/popups";
 
 describe("builder edits", () => {
   it("merge nested objects at every depth and replace lists", () => {
@@ -46,5 +56,44 @@ describe("builder edits", () => {
       "A traffic source is a utm_source value or a host name",
     );
     expect(errorUnder(errors, "targeting.source")).toBeUndefined();
+  });
+});
+
+describe("targeting pairs", () => {
+  const config = {
+    targeting: {
+      pages: { include: [], exclude: [] },
+      devices: { desktop: false, mobile: true },
+      visitors: "all",
+      sources: [],
+      startsAt: "2026-12-02T00:00:00.000Z",
+      endsAt: null,
+    },
+  } as unknown as BuilderConfig;
+
+  it("send a device box or a schedule date with the other half of its pair", () => {
+    expect(withTargetingPairs(config, { targeting: { devices: { desktop: false, mobile: false } } })).toEqual(
+      {
+        targeting: { devices: { desktop: false, mobile: false } },
+      },
+    );
+    expect(withTargetingPairs(config, { targeting: { endsAt: "2026-12-01T00:00:00.000Z" } })).toEqual({
+      targeting: { startsAt: "2026-12-02T00:00:00.000Z", endsAt: "2026-12-01T00:00:00.000Z" },
+    });
+    expect(withTargetingPairs(config, { title: "x" })).toEqual({ title: "x" });
+  });
+
+  it("are refused by the popup schema as a pair, and a refused date holds back the whole schedule", () => {
+    const parsed = updatePopupSchema.safeParse(
+      withTargetingPairs(config, { targeting: { devices: { desktop: false, mobile: false } } }),
+    );
+    expect(parsed.error?.issues.map(({ path, message }) => [path.join("."), message])).toEqual([
+      ["targeting.devices", TARGETING_MESSAGES.noDevice],
+    ]);
+    expect(heldBack(["targeting.endsAt", "title"])).toEqual([
+      "targeting.startsAt",
+      "targeting.endsAt",
+      "title",
+    ]);
   });
 });

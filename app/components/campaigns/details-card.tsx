@@ -59,6 +59,16 @@ export function DetailsCard({ draft, errors, sender, edit }: Props) {
           autoComplete="off"
           maxLength={100}
         />
+        <TextField
+          label="Campaign discount code"
+          value={draft.discountCode}
+          onChange={(discountCode) => edit({ discountCode })}
+          error={errors.discountCode}
+          placeholder="Each subscriber's welcome code"
+          helpText="Fills [DISCOUNT_CODE] and the discount code block. Leave empty to give each subscriber the code of their welcome email (their own, or the popup's)."
+          autoComplete="off"
+          maxLength={64}
+        />
       </BlockStack>
     </Card>
   );

@@ -2,6 +2,7 @@ import { Banner, BlockStack, Page } from "@shopify/polaris";
 import { useState } from "react";
 import { useAppContext } from "~/components/app-context";
 import { ConfirmModal } from "~/components/confirm-modal";
+import { SendTestModal, TestNotSent } from "~/components/send-test-modal";
 import { useToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { useScreenNavigate } from "~/components/use-screen-navigate";
@@ -16,7 +17,6 @@ import { FrameCard } from "./frame-card";
 import { campaignApi } from "./paths";
 import { SaveBar } from "./save-bar";
 import { SendModal } from "./send-modal";
-import { SendTestModal } from "./send-test-modal";
 import { CampaignStatusBadge } from "./status-badge";
 import { isConflict, useCampaignDraft } from "./use-campaign-draft";
 
@@ -29,6 +29,9 @@ type Props = {
   /** Shows the campaign the server answered with (after send: no longer a draft). */
   replace: (campaign: Received<CampaignDetail>) => void;
 };
+
+const UNSAVED_TEST =
+  "Your changes could not be saved, so no test was sent. Correct the fields marked in red, then try again.";
 
 /** A draft: its details, audience, blocks and frame, saved explicitly, with a live preview beside them. */
 export function DraftEditor({ store, sender, campaign, reload, replace }: Props) {
@@ -50,6 +53,15 @@ export function DraftEditor({ store, sender, campaign, reload, replace }: Props)
   /** Send and its count go by the saved campaign: unsaved edits are saved first. */
   async function openSend() {
     if (await save()) setDialog("send");
+  }
+
+  /** The test is the saved campaign: unsaved edits are saved first, and a failed save is said in the dialog. */
+  async function sendTest(to: string): Promise<string> {
+    if (!(await save())) throw new TestNotSent(UNSAVED_TEST);
+    const sent = await apiRequest<{ message: string }>("POST", campaignApi(store.id, campaign.id, "test"), {
+      to,
+    });
+    return sent.message;
   }
 
   async function send(scheduledAt: string | null) {
@@ -131,10 +143,9 @@ export function DraftEditor({ store, sender, campaign, reload, replace }: Props)
       </div>
       <SendTestModal
         open={dialog === "test"}
-        storeId={store.id}
-        campaignId={campaign.id}
         defaultTo={user.email}
-        beforeSend={save}
+        helpText="The campaign as saved goes to this address only; unsaved changes are saved first."
+        send={sendTest}
         onClose={close}
       />
       <SendModal

@@ -16,10 +16,11 @@ export function editableOf({
   subject,
   preheader,
   fromName,
+  discountCode,
   content,
   audience,
 }: Received<CampaignDetail>): EditableCampaign {
-  return { name, subject, preheader, fromName, content, audience };
+  return { name, subject, preheader, fromName, discountCode, content, audience };
 }
 
 /** The fields checked in the browser, with the server's messages; the content is checked when saved. */
@@ -28,6 +29,7 @@ const checkedFields = updateCampaignSchema.pick({
   subject: true,
   preheader: true,
   fromName: true,
+  discountCode: true,
   audience: true,
 });
 

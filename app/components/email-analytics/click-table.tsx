@@ -1,5 +1,18 @@
-import { Badge, Button, Card, IndexTable, Text, useIndexResourceState } from "@shopify/polaris";
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  IndexTable,
+  IndexTableSelectionType,
+  InlineStack,
+  Text,
+  useBreakpoints,
+  useIndexResourceState,
+} from "@shopify/polaris";
 import type { MouseEvent } from "react";
+import { StackedList } from "~/components/stacked-list";
 import type { Received } from "~/lib/api-client";
 import { formatDate, formatNumber } from "~/lib/format";
 import type { TrackedLink } from "~/lib/schemas/email-analytics";
@@ -39,6 +52,36 @@ export function ClickTable({ rows, onDelete, onDeleteSelected }: Props) {
   const shown = new Set(rows.map((row) => row.id));
   const selectedIds = selectedResources.filter((id) => shown.has(id));
   const selected = selectedIds.length;
+  const { smDown } = useBreakpoints();
+  const deleteSelected = () => onDeleteSelected(selectedIds, clearSelection);
+
+  if (smDown) {
+    return (
+      <Card padding="0">
+        {rows.length === 0 ? (
+          <Box padding="400">
+            <Text as="p" alignment="center" tone="subdued">
+              No email data available
+            </Text>
+          </Box>
+        ) : (
+          <>
+            {selected > 0 ? (
+              <Box padding="300" borderBlockEndWidth="025" borderColor="border">
+                <Button tone="critical" onClick={deleteSelected}>{`Delete Selected (${selected})`}</Button>
+              </Box>
+            ) : null}
+            <ClickStack
+              rows={rows}
+              selectedIds={selectedIds}
+              onToggle={(id, on) => handleSelectionChange(IndexTableSelectionType.Single, on, id)}
+              onDelete={onDelete}
+            />
+          </>
+        )}
+      </Card>
+    );
+  }
 
   return (
     <Card padding="0">
@@ -51,7 +94,7 @@ export function ClickTable({ rows, onDelete, onDeleteSelected }: Props) {
         promotedBulkActions={[
           {
             content: `Delete Selected (${selected})`,
-            onAction: () => onDeleteSelected(selectedIds, clearSelection),
+            onAction: deleteSelected,
           },
         ]}
         emptyState={
@@ -63,15 +106,7 @@ export function ClickTable({ rows, onDelete, onDeleteSelected }: Props) {
         {rows.map((row, index) => (
           <IndexTable.Row id={row.id} key={row.id} position={index} selected={selectedIds.includes(row.id)}>
             <IndexTable.Cell>
-              {row.subscriberEmail === null ? (
-                <Text as="span" tone="subdued">
-                  {HIDDEN_ADDRESS}
-                </Text>
-              ) : (
-                <Text as="span" fontWeight="semibold">
-                  {row.subscriberEmail}
-                </Text>
-              )}
+              <Address row={row} />
             </IndexTable.Cell>
             <IndexTable.Cell>
               <div
@@ -83,7 +118,7 @@ export function ClickTable({ rows, onDelete, onDeleteSelected }: Props) {
             </IndexTable.Cell>
             <IndexTable.Cell>{formatDate(row.createdAt)}</IndexTable.Cell>
             <IndexTable.Cell>
-              {row.isClicked ? <Badge tone="success">Clicked</Badge> : <Badge tone="info">Sent</Badge>}
+              <ClickStatus row={row} />
             </IndexTable.Cell>
             <IndexTable.Cell>{formatDate(row.clickedAt)}</IndexTable.Cell>
             <IndexTable.Cell>
@@ -96,19 +131,82 @@ export function ClickTable({ rows, onDelete, onDeleteSelected }: Props) {
               {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops the click reaching the row; the button inside is the control */}
               {/* biome-ignore lint/a11y/useKeyWithClickEvents: keyboard activation of the button does not toggle the row */}
               <div onClick={stopRowClick}>
-                <Button
-                  variant="plain"
-                  tone="critical"
-                  accessibilityLabel={`Delete the record for ${row.subscriberEmail ?? row.originalUrl}`}
-                  onClick={() => onDelete(row.id)}
-                >
-                  Delete
-                </Button>
+                <DeleteButton row={row} onDelete={onDelete} plain />
               </div>
             </IndexTable.Cell>
           </IndexTable.Row>
         ))}
       </IndexTable>
     </Card>
+  );
+}
+
+function Address({ row }: { row: ClickRow }) {
+  return row.subscriberEmail === null ? (
+    <Text as="span" tone="subdued">
+      {HIDDEN_ADDRESS}
+    </Text>
+  ) : (
+    <Text as="span" fontWeight="semibold" breakWord>
+      {row.subscriberEmail}
+    </Text>
+  );
+}
+
+const ClickStatus = ({ row }: { row: ClickRow }) =>
+  row.isClicked ? <Badge tone="success">Clicked</Badge> : <Badge tone="info">Sent</Badge>;
+
+type DeleteProps = { row: ClickRow; onDelete: (id: string) => void; plain?: boolean };
+
+function DeleteButton({ row, onDelete, plain = false }: DeleteProps) {
+  return (
+    <Button
+      variant={plain ? "plain" : undefined}
+      tone="critical"
+      accessibilityLabel={`Delete the record for ${row.subscriberEmail ?? row.originalUrl}`}
+      onClick={() => onDelete(row.id)}
+    >
+      Delete
+    </Button>
+  );
+}
+
+type StackProps = {
+  rows: ClickRow[];
+  selectedIds: string[];
+  onToggle: (id: string, selected: boolean) => void;
+  onDelete: (id: string) => void;
+};
+
+/** The phone layout: one block per tracked link, every column on screen, selectable for bulk deletion. */
+function ClickStack({ rows, selectedIds, onToggle, onDelete }: StackProps) {
+  return (
+    <StackedList label="Analytics records" items={rows}>
+      {(row) => (
+        <>
+          <Address row={row} />
+          <Text as="p" variant="bodySm" breakWord>
+            {row.originalUrl}
+          </Text>
+          <InlineStack gap="200" blockAlign="center">
+            <ClickStatus row={row} />
+            <Text as="span" variant="bodySm" tone="subdued">
+              {`Clicks: ${formatNumber(row.clickCount)}`}
+            </Text>
+          </InlineStack>
+          <Text as="p" variant="bodySm" tone="subdued">
+            {`Sent: ${formatDate(row.createdAt)} · Clicked: ${formatDate(row.clickedAt)} · IP: ${row.ipAddress ?? "—"}`}
+          </Text>
+          <InlineStack align="space-between" blockAlign="center">
+            <Checkbox
+              label="Select"
+              checked={selectedIds.includes(row.id)}
+              onChange={(checked) => onToggle(row.id, checked)}
+            />
+            <DeleteButton row={row} onDelete={onDelete} />
+          </InlineStack>
+        </>
+      )}
+    </StackedList>
   );
 }

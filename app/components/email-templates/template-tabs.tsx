@@ -122,8 +122,11 @@ export function TemplateTabs(props: EditProps) {
     advanced: <AdvancedPanel />,
   };
   return (
-    <Tabs tabs={markedTabs(props.errors)} selected={selected} onSelect={setSelected} fitted>
-      <Box paddingBlockStart="400">{panels[tabs[selected]?.id ?? "content"]}</Box>
-    </Tabs>
+    // np-template-tabs: five tabs and their error counts wrap onto a second line rather than run off the card.
+    <div className="np-template-tabs">
+      <Tabs tabs={markedTabs(props.errors)} selected={selected} onSelect={setSelected} fitted>
+        <Box paddingBlockStart="400">{panels[tabs[selected]?.id ?? "content"]}</Box>
+      </Tabs>
+    </div>
   );
 }

@@ -1,12 +1,13 @@
-import { BlockStack, Button, DropZone, InlineStack, Thumbnail } from "@shopify/polaris";
+import { BlockStack, Button, DropZone, InlineError, InlineStack, Thumbnail } from "@shopify/polaris";
 import { useState } from "react";
-import { useToast } from "~/components/toast";
 import { APP_FETCH_HEADER } from "~/lib/api-client";
 import { popupImagePath } from "~/lib/public-popup-config";
 
 /** What the server takes (POST /api/stores/:storeId/popup-images). */
 const IMAGE_TYPES = ["image/png", "image/jpeg", "image/webp", "image/gif"];
 const MAX_IMAGE_BYTES = 1024 * 1024;
+const WRONG_TYPE = "Use a PNG, JPEG, WebP or GIF image";
+const DROP_ZONE_ID = "popup-image";
 
 type Props = { storeId: string; imageId: string | null; onChange: (imageId: string | null) => void };
 
@@ -29,20 +30,20 @@ async function uploadImage(storeId: string, file: File): Promise<string> {
 
 /** The popup's image: a PNG, JPEG, WebP or GIF of at most 1 MB, shown as a thumbnail once uploaded. */
 export function ImageField({ storeId, imageId, onChange }: Props) {
-  const toast = useToast();
   const [uploading, setUploading] = useState(false);
+  // Why the last file was refused, under the drop zone: the merchant is looking there, not at a corner.
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   async function upload(file: File | undefined) {
     if (!file) return;
-    if (!IMAGE_TYPES.includes(file.type))
-      return toast({ title: "Error", message: "Use a PNG, JPEG, WebP or GIF image", tone: "critical" });
-    if (file.size > MAX_IMAGE_BYTES)
-      return toast({ title: "Error", message: "The image must be at most 1 MB", tone: "critical" });
+    if (!IMAGE_TYPES.includes(file.type)) return setRefusal(WRONG_TYPE);
+    if (file.size > MAX_IMAGE_BYTES) return setRefusal("The image must be at most 1 MB");
+    setRefusal(null);
     setUploading(true);
     try {
       onChange(await uploadImage(storeId, file));
     } catch (error) {
-      toast({ title: "Error", message: (error as Error).message, tone: "critical" });
+      setRefusal((error as Error).message);
     } finally {
       setUploading(false);
     }
@@ -60,9 +61,9 @@ export function ImageField({ storeId, imageId, onChange }: Props) {
             type="image"
             disabled={uploading}
             onDropAccepted={(files) => void upload(files[0])}
-            onDropRejected={() =>
-              toast({ title: "Error", message: "Use a PNG, JPEG, WebP or GIF image", tone: "critical" })
-            }
+            onDropRejected={() => setRefusal(WRONG_TYPE)}
+            error={refusal !== null}
+            id={DROP_ZONE_ID}
           >
             <DropZone.FileUpload
               actionTitle={uploading ? "Uploading…" : imageId ? "Replace image" : "Add image"}
@@ -71,6 +72,7 @@ export function ImageField({ storeId, imageId, onChange }: Props) {
           </DropZone>
         </div>
       </InlineStack>
+      {refusal ? <InlineError message={refusal} fieldID={DROP_ZONE_ID} /> : null}
       {imageId ? (
         <InlineStack>
           <Button variant="plain" tone="critical" onClick={() => onChange(null)}>

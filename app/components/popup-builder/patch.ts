@@ -1,5 +1,5 @@
 // How builder edits combine: into the local copy and the pending save, and which field messages they replace.
-import type { BuilderPatch } from "./types";
+import type { BuilderConfig, BuilderPatch } from "./types";
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   Boolean(value) && typeof value === "object" && !Array.isArray(value);
@@ -43,3 +43,29 @@ export function without(patch: object, paths: string[], prefix = ""): BuilderPat
 export function errorUnder(errors: Readonly<Record<string, string>>, path: string): string | undefined {
   return errors[path] ?? Object.entries(errors).find(([refused]) => replaces(path, refused))?.[1];
 }
+
+const SCHEDULE = ["targeting.startsAt", "targeting.endsAt"];
+
+/**
+ * An edit of the devices or of the schedule, completed with the other half of its pair from the popup as
+ * edited: the rules that read both (at least one device, the end after the start) then judge the pair the
+ * server would store, and a fix of either half sends both.
+ */
+export function withTargetingPairs<T extends BuilderPatch>(config: BuilderConfig, patch: T): T {
+  const edited = patch.targeting;
+  if (!edited) return patch;
+  const next = mergePatch(config, patch).targeting;
+  const schedule = "startsAt" in edited || "endsAt" in edited;
+  return {
+    ...patch,
+    targeting: {
+      ...edited,
+      ...(edited.devices ? { devices: next.devices } : {}),
+      ...(schedule ? { startsAt: next.startsAt, endsAt: next.endsAt } : {}),
+    },
+  };
+}
+
+/** The refused paths and what they hold back with them: a refused start or end keeps the whole schedule. */
+export const heldBack = (refused: string[]) =>
+  refused.flatMap((path) => (SCHEDULE.includes(path) ? SCHEDULE : [path]));

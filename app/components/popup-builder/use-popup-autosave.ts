@@ -3,7 +3,7 @@ import { useToast } from "~/components/toast";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import { serverFieldErrors } from "~/lib/form-errors";
 import { updatePopupSchema } from "~/lib/schemas/popups";
-import { mergePatch, pathsOf, replaces, without } from "./patch";
+import { heldBack, mergePatch, pathsOf, replaces, without, withTargetingPairs } from "./patch";
 import type { BuilderConfig, BuilderPatch, FieldErrors } from "./types";
 
 /** SPEC §4/§9: edits apply locally at once and are saved about 100 ms later, with only the changed fields. */
@@ -30,6 +30,8 @@ const variantIdsOf = (popup: Pick<BuilderConfig, "variants">) => popup.variants.
 export function usePopupAutosave(storeId: string, initial: BuilderConfig) {
   const toast = useToast();
   const [config, setConfig] = useState(initial);
+  // The popup as edited so far, read by an edit that completes a pair (see withTargetingPairs).
+  const latest = useRef(initial);
   const [status, setStatus] = useState<SaveStatus>("saved");
   const [errors, setErrors] = useState<FieldErrors>({});
   // The variants as stored: what the popup's results are counted for.
@@ -56,7 +58,8 @@ export function usePopupAutosave(storeId: string, initial: BuilderConfig) {
     } catch (error) {
       setStatus("failed");
       const refused = serverFieldErrors(error);
-      if (Object.keys(refused).length > 0) setErrors((current) => ({ ...current, ...refused }));
+      // A refused field shows its message on the field itself; only a failure naming no field is a toast.
+      if (Object.keys(refused).length > 0) return setErrors((current) => ({ ...current, ...refused }));
       toast({
         title: "Error",
         message: failureMessage(error, "Failed to update popup configuration"),
@@ -73,19 +76,25 @@ export function usePopupAutosave(storeId: string, initial: BuilderConfig) {
 
   /** Applies an edit at once and schedules the save of its valid fields. */
   const edit = useCallback(
-    (patch: BuilderPatch) => {
-      setConfig((current) => mergePatch(current, patch));
+    (change: BuilderPatch) => {
+      const patch = withTargetingPairs(latest.current, change);
+      latest.current = mergePatch(latest.current, patch);
+      setConfig(latest.current);
       const refused = validate(patch);
       const edited = pathsOf(patch);
       setErrors((current) => {
         const next = Object.fromEntries(
-          Object.entries(current).filter(([path]) => !edited.some((field) => replaces(field, path))),
+          Object.entries(current).filter(
+            // A message on the edited field, on one of its items, or on the pair it belongs to.
+            ([path]) => !edited.some((field) => replaces(field, path) || replaces(path, field)),
+          ),
         );
         return { ...next, ...refused };
       });
-      const valid = without(patch, Object.keys(refused));
+      const held = heldBack(Object.keys(refused));
+      const valid = without(patch, held);
       // A refused value also drops an earlier, not yet sent value of the same field.
-      pending.current = mergePatch(without(pending.current, Object.keys(refused)), valid);
+      pending.current = mergePatch(without(pending.current, held), valid);
       clearTimeout(timer.current);
       if (Object.keys(valid).length > 0) setStatus("saving");
       timer.current = setTimeout(flush, AUTOSAVE_DELAY_MS);
@@ -98,7 +107,8 @@ export function usePopupAutosave(storeId: string, initial: BuilderConfig) {
     async (patch: BuilderPatch, successMessage: string) => {
       try {
         await apiRequest("PUT", url, patch);
-        setConfig((current) => mergePatch(current, patch));
+        latest.current = mergePatch(latest.current, patch);
+        setConfig(latest.current);
         toast({ title: "Success", message: successMessage, tone: "success" });
         return true;
       } catch (error) {

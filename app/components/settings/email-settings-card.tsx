@@ -10,10 +10,12 @@ import {
   TextField,
 } from "@shopify/polaris";
 import { useState } from "react";
+import { useAppContext } from "~/components/app-context";
+import { SendTestModal } from "~/components/send-test-modal";
 import { useToast } from "~/components/toast";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { useAction } from "~/components/use-action";
-import { apiRequest, failureMessage } from "~/lib/api-client";
+import { apiRequest } from "~/lib/api-client";
 import { fieldErrors, serverFieldErrors } from "~/lib/form-errors";
 import { type EmailSettingsView, updateEmailSettingsSchema } from "~/lib/schemas/email-settings";
 import { InlineEditField } from "./inline-edit-field";
@@ -50,9 +52,13 @@ function bodyOf(form: FormFields) {
   return { ...form, smtpPort: port === "" ? null : Number(port) };
 }
 
-/** The badge: "Configured" only once a test email went through the settings as saved now. */
-function StatusBadge({ settings }: { settings: EmailSettingsView }) {
+/**
+ * The badge: "Configured" only once a test email went through the settings as saved now; a test that
+ * failed says so until the next test or save.
+ */
+function StatusBadge({ settings, testFailed }: { settings: EmailSettingsView; testFailed: boolean }) {
   if (settings.verifiedAt) return <Badge tone="success">Configured</Badge>;
+  if (testFailed) return <Badge tone="critical">Test email failed — check the settings</Badge>;
   if (settings.isConfigured) return <Badge tone="attention">Saved — send a test email to verify</Badge>;
   return <Badge tone="attention">Not configured</Badge>;
 }
@@ -64,7 +70,8 @@ export function EmailSettingsCard({ storeId, initial, onSaved }: Props) {
   const [form, setForm] = useState(() => formOf(initial));
   const { pending: saving, run } = useAction();
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [testing, setTesting] = useState(false);
+  const { user } = useAppContext();
+  const [testOpen, setTestOpen] = useState(false);
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
   const url = `/api/stores/${storeId}/email-settings`;
   const dirty = JSON.stringify(form) !== JSON.stringify(formOf(saved));
@@ -80,6 +87,7 @@ export function EmailSettingsCard({ storeId, initial, onSaved }: Props) {
         try {
           const next = await apiRequest<EmailSettingsView>("PUT", url, body);
           setSaved(next);
+          setTestResult(null);
           if ("smtpHost" in body) setForm(formOf(next));
           setErrors({});
           onSaved?.();
@@ -108,17 +116,12 @@ export function EmailSettingsCard({ storeId, initial, onSaved }: Props) {
     void save(bodyOf(form));
   }
 
-  async function sendTest() {
-    setTesting(true);
+  async function sendTest(to: string): Promise<string> {
     try {
-      const { message } = await apiRequest<{ message: string }>("POST", `${url}/send-test`, {});
-      setTestResult({ ok: true, message });
-    } catch (error) {
-      setTestResult({ ok: false, message: failureMessage(error, "The test email could not be sent") });
+      return (await apiRequest<{ message: string }>("POST", `${url}/send-test`, { to })).message;
     } finally {
       // The test's outcome decides the badge: read it back rather than guess.
       setSaved(await apiRequest<EmailSettingsView>("GET", url).catch(() => saved));
-      setTesting(false);
     }
   }
 
@@ -129,7 +132,7 @@ export function EmailSettingsCard({ storeId, initial, onSaved }: Props) {
           <Text as="h2" variant="headingMd">
             Email configuration
           </Text>
-          <StatusBadge settings={saved} />
+          <StatusBadge settings={saved} testFailed={testResult?.ok === false} />
         </InlineStack>
         <Text as="p" tone="subdued">
           Welcome emails go out through your own mail server, from your own address.
@@ -198,7 +201,7 @@ export function EmailSettingsCard({ storeId, initial, onSaved }: Props) {
               Save your changes, then send a test email.
             </Text>
           ) : null}
-          <Button onClick={sendTest} loading={testing} disabled={!saved.isConfigured || dirty}>
+          <Button onClick={() => setTestOpen(true)} disabled={!saved.isConfigured || dirty}>
             Send test email
           </Button>
           <Button variant="primary" loading={saving} onClick={saveForm}>
@@ -206,6 +209,14 @@ export function EmailSettingsCard({ storeId, initial, onSaved }: Props) {
           </Button>
         </InlineStack>
       </BlockStack>
+      <SendTestModal
+        open={testOpen}
+        defaultTo={user.email}
+        helpText="A short message through the SMTP settings as saved, to check that they work."
+        send={sendTest}
+        onOutcome={setTestResult}
+        onClose={() => setTestOpen(false)}
+      />
     </Card>
   );
 }

@@ -156,7 +156,8 @@ export function SiteDetailsStep({ draft, onChange, errors = {}, showHttpsOption 
           type="url"
           value={draft.siteUrl}
           onChange={(siteUrl) => onChange({ siteUrl })}
-          helpText="enter full site url, e.g. https://www.example.com"
+          // SPEC's "enter full site url, e.g. {host}" in sentence case; the error takes its place, not its side.
+          helpText={errors.siteUrl ? undefined : "Enter the full site URL, e.g. https://www.example.com"}
           error={errors.siteUrl}
           autoComplete="off"
           requiredIndicator

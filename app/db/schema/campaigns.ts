@@ -21,6 +21,8 @@ export const campaigns = pgTable(
     preheader: text().notNull().default(""),
     /** Empty: the store's email settings' from name. */
     fromName: text().notNull().default(""),
+    /** Fills [DISCOUNT_CODE] and the code block. Empty: each subscriber's welcome code (theirs, or the popup's). */
+    discountCode: text().notNull().default(""),
     /** The email's frame and its blocks (app/lib/schemas/campaign-content.ts). */
     content: jsonb().$type<CampaignContent>().notNull(),
     audience: jsonb().$type<CampaignAudience>().notNull().default(defaultCampaignAudience),

@@ -1,8 +1,9 @@
 import { redirect } from "react-router";
+import { SESSION_EXPIRED_LOGIN } from "~/lib/session-countdown";
 import { unauthorized } from "~/server/domain-errors.server";
 import { type Actor, actorForSession } from "~/services/access/actor.server";
 import { countUsers } from "~/services/access/users.server";
-import { readSessionToken } from "../session-cookie.server";
+import { clearedSessionCookie, readSessionToken } from "../session-cookie.server";
 import {
   embeddedLaunchPath,
   findBearerActor,
@@ -34,6 +35,11 @@ export async function requireScreenActor(request: Request): Promise<Actor> {
   const launch = embeddedLaunchPath(request);
   if (launch) throw redirect(launch);
   const actor = await findActor(request);
-  if (!actor) throw redirect((await countUsers()) === 0 ? "/setup" : "/login");
-  return actor;
+  if (actor) return actor;
+  // A session cookie whose session is gone: it expired (or was ended elsewhere). The login page says so,
+  // once: the cookie is cleared on the way.
+  if (await readSessionToken(request)) {
+    throw redirect(SESSION_EXPIRED_LOGIN, { headers: { "Set-Cookie": await clearedSessionCookie() } });
+  }
+  throw redirect((await countUsers()) === 0 ? "/setup" : "/login");
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { testEmailSchema } from "./email-settings";
+import { testRecipientSchema } from "./email-settings";
 
 /** A campaign without a postal address in its footer is not sent (CAN-SPAM and similar laws). */
 export const NO_POSTAL_ADDRESS =
@@ -23,11 +23,7 @@ export const sendCampaignSchema = z
   .strict();
 
 /** POST …/campaigns/:campaignId/test: one address, checked like every address the product mails. */
-export const campaignTestSchema = z
-  .object({
-    to: z.string({ error: "Enter the address to send the test to" }).pipe(testEmailSchema.shape.to.unwrap()),
-  })
-  .strict();
+export const campaignTestSchema = testRecipientSchema;
 
 /** PUT /api/stores/:storeId/campaign-settings: campaign messages per second through the store's SMTP. */
 export const campaignSettingsSchema = z

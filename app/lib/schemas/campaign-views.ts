@@ -35,6 +35,8 @@ type CampaignFields = {
   preheader: string;
   /** Empty: the store's email settings' from name. */
   fromName: string;
+  /** Empty: each subscriber's welcome code. */
+  discountCode: string;
   content: CampaignContent;
   audience: CampaignAudience;
   status: CampaignStatus;
@@ -77,5 +79,5 @@ export type StoreSender = { fromName: string; fromEmail: string };
 /** What the campaign editor changes (PUT …/campaigns/:campaignId). */
 export type EditableCampaign = Pick<
   CampaignFields,
-  "name" | "subject" | "preheader" | "fromName" | "content" | "audience"
+  "name" | "subject" | "preheader" | "fromName" | "discountCode" | "content" | "audience"
 >;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { campaignContentChangesSchema, campaignContentPreviewSchema } from "./campaign-content";
+import { discountCodeText } from "./popups";
 import { subscriberFiltersSchema } from "./subscribers";
 import { requiredField as required, textField as text } from "./text-field";
 
@@ -63,13 +64,20 @@ const fields = {
   preheader: text("Preheader", 200),
   /** Empty: the store's email settings' from name. */
   fromName: text("From name", 100),
+  /** Fills [DISCOUNT_CODE] and the code block; empty: each subscriber's welcome code. */
+  discountCode: discountCodeText,
   content: campaignContentChangesSchema,
   audience: campaignAudienceSchema,
 };
 
 /** POST /api/stores/:storeId/campaigns: a name and a subject; the rest starts from the defaults. */
 export const newCampaignSchema = z
-  .object({ ...fields, preheader: fields.preheader.default(""), fromName: fields.fromName.default("") })
+  .object({
+    ...fields,
+    preheader: fields.preheader.default(""),
+    fromName: fields.fromName.default(""),
+    discountCode: fields.discountCode.default(""),
+  })
   .partial({ content: true, audience: true })
   .strict();
 
@@ -86,6 +94,7 @@ export type CampaignUpdate = z.infer<typeof updateCampaignSchema>;
 export const campaignPreviewSchema = z.object({
   subject: text("Subject", 200).default(""),
   preheader: fields.preheader.default(""),
+  discountCode: fields.discountCode.default(""),
   content: campaignContentPreviewSchema.prefault({}),
 });
 

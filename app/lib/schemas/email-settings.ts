@@ -36,14 +36,18 @@ export const updateEmailSettingsSchema = z
   .partial()
   .strict();
 
-export const testEmailSchema = z.object({
-  to: z
-    .string()
-    .trim()
-    .max(254)
-    .pipe(z.email({ error: "Invalid email address" }))
-    .optional(),
-});
+const recipient = z
+  .string({ error: "Enter the address to send the test to" })
+  .trim()
+  .min(1, "Enter the address to send the test to")
+  .max(254, "Invalid email address")
+  .pipe(z.email({ error: "Invalid email address" }));
+
+/** Where a test email goes: the address the person typed (their own is offered). */
+export const testRecipientSchema = z.object({ to: recipient }).strict();
+
+/** POST /api/stores/:id/email-settings/send-test; without `to`, the test goes to the signed-in person. */
+export const testEmailSchema = z.object({ to: recipient.optional() }).strict();
 
 export type EmailSettingsUpdate = z.infer<typeof updateEmailSettingsSchema>;
 

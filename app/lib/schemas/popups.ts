@@ -88,6 +88,39 @@ const patternList = z.array(pagePattern).max(20, "At most 20 page patterns");
 const instant = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label} must be a date and time` }).nullable();
 
+/** A discount code as the popup and Shopify take it (empty allowed here; the popup requires one). */
+export const discountCodeText = z
+  .string()
+  .trim()
+  .max(64, "Discount code must be at most 64 characters")
+  .regex(/^[A-Za-z0-9_-]*$/, "Discount code may only contain letters, digits, hyphens and underscores");
+
+export const TARGETING_MESSAGES = {
+  noDevice: "Choose at least one device: with neither, the popup shows to nobody",
+  endBeforeStart: "The end must be after the start",
+} as const;
+
+/**
+ * The targeting rules that read two fields at once, as messages by field path. The schema applies them to
+ * what a change carries; the server applies them again to the popup as it would be stored, so a change of
+ * one field cannot leave the pair wrong.
+ */
+export function targetingRuleErrors(targeting: {
+  devices?: { desktop?: boolean; mobile?: boolean };
+  startsAt?: string | null;
+  endsAt?: string | null;
+}): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const { devices, startsAt, endsAt } = targeting;
+  if (devices?.desktop === false && devices.mobile === false) {
+    errors["targeting.devices"] = TARGETING_MESSAGES.noDevice;
+  }
+  if (startsAt && endsAt && !(Date.parse(endsAt) > Date.parse(startsAt))) {
+    errors["targeting.endsAt"] = TARGETING_MESSAGES.endBeforeStart;
+  }
+  return errors;
+}
+
 const targetingSchema = z
   .object({
     pages: z.object({ include: patternList, exclude: patternList }).partial(),
@@ -109,10 +142,12 @@ const targetingSchema = z
   })
   .partial()
   .strict()
-  .refine(
-    (value) => !value.startsAt || !value.endsAt || Date.parse(value.endsAt) > Date.parse(value.startsAt),
-    { message: "The end must be after the start", path: ["endsAt"] },
-  );
+  .superRefine((value, context) => {
+    for (const [path, message] of Object.entries(targetingRuleErrors(value))) {
+      // Paths relative to the targeting object, which sits under "targeting" in a change.
+      context.addIssue({ code: "custom", message, path: path.split(".").slice(1) });
+    }
+  });
 
 const variantSchema = z
   .object({
@@ -203,12 +238,7 @@ export const updatePopupSchema = z
         belowThreshold: amount,
       })
       .partial(),
-    discountCode: z
-      .string()
-      .trim()
-      .min(1, "Discount code is required")
-      .max(64, "Discount code must be at most 64 characters")
-      .regex(/^[A-Za-z0-9_-]+$/, "Discount code may only contain letters, digits, hyphens and underscores"),
+    discountCode: discountCodeText.min(1, "Discount code is required"),
     discountPercentage: z
       .number({ error: "Discount percentage must be a number" })
       .int("Discount percentage must be a whole number")

@@ -11,8 +11,13 @@ import { campaignLinksIn, renderCampaignEmail } from "./render.server";
 /** What a campaign's message is made of. */
 export type CampaignForMail = Pick<
   typeof campaigns.$inferSelect,
-  "id" | "name" | "slug" | "subject" | "preheader" | "fromName" | "content"
+  "id" | "name" | "slug" | "subject" | "preheader" | "fromName" | "discountCode" | "content"
 >;
+
+/** The campaign's own discount code in place of the subscriber's welcome code, when it has one. */
+export function withCampaignCode(vars: RenderVariables, discountCode: string): RenderVariables {
+  return discountCode ? { ...vars, discountCode } : vars;
+}
 
 /**
  * The subscriber's unsubscribe link, naming the message it came in (`c`): an unsubscribe through it counts
@@ -44,7 +49,10 @@ export function draftCampaignMessage(
   context: MailContext,
   campaignSendId: string,
 ): MailDraft {
-  const vars = mailVariables(context, campaignUnsubscribeUrl(context.subscriber.id, campaignSendId));
+  const vars = withCampaignCode(
+    mailVariables(context, campaignUnsubscribeUrl(context.subscriber.id, campaignSendId)),
+    campaign.discountCode,
+  );
   const urls = context.preferences.enableAnalytics ? campaignLinksIn(campaign.content, vars) : [];
   return { vars, urls };
 }

@@ -3,6 +3,7 @@ import { type Actor, authorize } from "~/services/access/actor.server";
 import type { RenderedEmail } from "~/services/email/frame.server";
 import { previewVariables } from "~/services/email/merge-tags.server";
 import { requireStore } from "~/services/stores/crud.server";
+import { withCampaignCode } from "./message.server";
 import { renderCampaignEmail } from "./render.server";
 
 /** The editor's unsaved campaign as a reader would get it: a sample reader with the store's own offer. */
@@ -13,6 +14,10 @@ export async function previewCampaign(
 ): Promise<RenderedEmail> {
   authorize(actor, "manage_campaigns");
   const store = await requireStore(actor, storeId);
-  const { content, ...envelope } = input;
-  return renderCampaignEmail(content, envelope, await previewVariables(store));
+  const { content, discountCode, ...envelope } = input;
+  return renderCampaignEmail(
+    content,
+    envelope,
+    withCampaignCode(await previewVariables(store), discountCode),
+  );
 }

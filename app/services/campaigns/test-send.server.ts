@@ -4,7 +4,7 @@ import { previewVariables } from "~/services/email/merge-tags.server";
 import { sendTestMessage } from "~/services/email/settings.server";
 import { requireStore } from "~/services/stores/crud.server";
 import { requireCampaign } from "./crud.server";
-import { campaignSender, renderCampaign } from "./message.server";
+import { campaignSender, renderCampaign, withCampaignCode } from "./message.server";
 
 /**
  * POST …/campaigns/:campaignId/test: the saved campaign, as the preview shows it (a sample reader, the
@@ -17,7 +17,8 @@ export async function sendCampaignTest(
   { to }: CampaignTest,
 ) {
   const campaign = await requireCampaign(actor, storeId, campaignId);
-  const rendered = renderCampaign(campaign, await previewVariables(await requireStore(actor, storeId)));
+  const sample = await previewVariables(await requireStore(actor, storeId));
+  const rendered = renderCampaign(campaign, withCampaignCode(sample, campaign.discountCode));
   return sendTestMessage(actor, storeId, "manage_campaigns", (_store, settings) => ({
     to,
     from: campaignSender(settings, campaign.fromName),

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { emailSettings } from "~/db/schema";
 import type { Permission } from "~/lib/permissions";
 import type { EmailSettingsUpdate, EmailSettingsView } from "~/lib/schemas/email-settings";
-import { decryptSecret, encryptSecret, maskSecret } from "~/server/crypto.server";
+import { encryptSecret, STORED_PASSWORD_MASK } from "~/server/crypto.server";
 import { DomainError, invalid, notFound, upstreamFailed } from "~/server/domain-errors.server";
 import { privateHostRefusal } from "~/server/network-guard.server";
 import { consumeAll, type RateRule } from "~/server/rate-limit.server";
@@ -31,13 +31,13 @@ const testEmailsPerUser: RateRule = {
 
 type SettingsRow = typeof emailSettings.$inferSelect;
 
-/** The settings as the API returns them: the password masked, never its ciphertext. */
+/** The settings as the API returns them: whether a password is set, never any of it or its ciphertext. */
 function present(row: SettingsRow): EmailSettingsView {
   return {
     smtpHost: row.smtpHost,
     smtpPort: row.smtpPort,
     smtpUsername: row.smtpUsername,
-    smtpPassword: row.smtpPassword ? maskSecret(decryptSecret(row.smtpPassword)) : "",
+    smtpPassword: row.smtpPassword ? STORED_PASSWORD_MASK : "",
     fromEmail: row.fromEmail,
     fromName: row.fromName,
     isConfigured: row.isConfigured,
@@ -101,10 +101,14 @@ async function assertSmtpHostAllowed(host: string): Promise<void> {
 
 type TestMessage = { subject: string; text: string; html?: string; from?: SendMailOptions["from"] };
 
-/** Really connects to the store's SMTP server and sends a short message; answers with the server's reply. */
+/**
+ * Really connects to the store's SMTP server and sends a short message to `to` (Settings asks, offering the
+ * person's own address), or to the signed-in person; answers with the server's reply.
+ */
 export async function sendTestEmail(actor: Actor, storeId: string, to: string | undefined) {
-  return sendTestMessage(actor, storeId, "manage_email_settings", (store, settings) => ({
-    to: to ?? settings.fromEmail ?? actor.email,
+  return sendTestMessage(actor, storeId, "manage_email_settings", (store) => ({
+    // The person asking reads the result: the from address may be an inbox nobody watches.
+    to: to ?? actor.email,
     subject: `Test email from ${store.name}`,
     text: `This is a test email from Newsletter Popup. Your SMTP settings for ${store.name} work.`,
   }));

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { popupConfigs } from "~/db/schema";
-import type { PopupUpdate } from "~/lib/schemas/popups";
+import { type PopupUpdate, targetingRuleErrors } from "~/lib/schemas/popups";
+import { invalid } from "~/server/domain-errors.server";
 import {
   defaultCartValidation,
   defaultEmailValidation,
@@ -53,6 +54,17 @@ export function mergePopupChanges(
       : {}),
     ...(variants ? { variants: withIds(variants) } : {}),
   };
+}
+
+/**
+ * Refuses a popup whose targeting, as it would be stored, shows to no device or ends before it starts: a
+ * change of one field (only the end, only one device box) is judged with the stored others.
+ */
+export function refuseBrokenTargeting(columns: Partial<typeof popupConfigs.$inferInsert>): void {
+  if (!columns.targeting) return;
+  const errors = Object.entries(targetingRuleErrors(columns.targeting));
+  const [first] = errors;
+  if (first) throw invalid(first[1], Object.fromEntries(errors.map(([path, message]) => [path, [message]])));
 }
 
 /** A new popup's columns from its given fields, merged with the defaults where they are nested. */

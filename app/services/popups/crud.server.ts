@@ -9,7 +9,7 @@ import { requireStore, type StoreRow } from "~/services/stores/crud.server";
 import { forgetPublicConfig } from "~/services/stores/public-config-cache.server";
 import { enqueue } from "../../../jobs/client";
 import { MAX_POPUPS_PER_STORE } from "../../../popup/config";
-import { imagesReferenced, mergePopupChanges, newPopupColumns } from "./changes";
+import { imagesReferenced, mergePopupChanges, newPopupColumns, refuseBrokenTargeting } from "./changes";
 import { requireStoreImages } from "./images.server";
 
 export type PopupRow = typeof popupConfigs.$inferSelect;
@@ -114,6 +114,7 @@ export async function createPopup(actor: Actor, storeId: string, input: NewPopup
     }
     const base = source ? copyOf(source) : { storeId: store.id };
     const merged = source ? mergePopupChanges(source, changes) : newPopupColumns(changes);
+    refuseBrokenTargeting(merged);
     const [row] = await tx
       .insert(popupConfigs)
       .values({ ...base, ...merged, storeId: store.id, priority: (totals?.last ?? 0) + 1 })
@@ -134,10 +135,12 @@ async function applyChanges(store: StoreRow, popupId: string, changes: PopupUpda
   const { before, updated } = await db().transaction(async (tx) => {
     const [current] = await tx.select().from(popupConfigs).where(eq(popupConfigs.id, popupId)).for("update");
     if (!current) throw notFound("Popup not found");
+    const merged = mergePopupChanges(current, changes);
+    refuseBrokenTargeting(merged);
     const [row] = await tx
       .update(popupConfigs)
       .set({
-        ...mergePopupChanges(current, changes),
+        ...merged,
         // A new code has not been checked against Shopify yet.
         ...(changes.discountCode !== undefined && changes.discountCode !== current.discountCode
           ? { discountCodeInShopify: null, discountCodeCheckedAt: null }

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { subscribers } from "~/db/schema";
+import { stores, subscribers } from "~/db/schema";
 import { verifySubscriberToken } from "~/services/email/links.server";
 import { queueConsentSync } from "~/services/shopify/consent-sync.server";
 import { enqueue } from "../../../jobs/client";
@@ -10,7 +10,16 @@ import { afterConfirmation } from "./after-subscribe.server";
 export async function subscriberForLink(purpose: "unsubscribe" | "confirm", token: string) {
   const subscriberId = verifySubscriberToken(purpose, token);
   if (!subscriberId) return null;
-  const [row] = await db().select().from(subscribers).where(eq(subscribers.id, subscriberId));
+  const [row] = await db()
+    .select({
+      email: subscribers.email,
+      isActive: subscribers.isActive,
+      confirmedAt: subscribers.confirmedAt,
+      storeName: stores.name,
+    })
+    .from(subscribers)
+    .innerJoin(stores, eq(stores.id, subscribers.storeId))
+    .where(eq(subscribers.id, subscriberId));
   return row ?? null;
 }
 

@@ -1,24 +1,31 @@
 import { Banner, BlockStack, Form, Modal, TextField } from "@shopify/polaris";
 import { useEffect, useState } from "react";
 import { useToast } from "~/components/toast";
-import { apiRequest, failureMessage } from "~/lib/api-client";
+import { failureMessage } from "~/lib/api-client";
 import { serverFieldErrors } from "~/lib/form-errors";
-import { campaignTestSchema } from "~/lib/schemas/campaign-sending";
-import { campaignApi } from "./paths";
+import { testRecipientSchema } from "~/lib/schemas/email-settings";
+
+/** A reason found before sending (unsaved changes that failed to save): shown as it is. */
+export class TestNotSent extends Error {}
 
 type Props = {
   open: boolean;
-  storeId: string;
-  campaignId: string;
   /** The address offered first: the signed-in person's. */
   defaultTo: string;
-  /** Saves unsaved edits first (the test is the saved campaign); resolves false when that failed. */
-  beforeSend: () => Promise<boolean>;
+  /** Under the address: what goes to it. */
+  helpText: string;
+  /** Sends the test to `to`; resolves with what the server answered, throws what went wrong. */
+  send: (to: string) => Promise<string>;
+  /** After each attempt: the Settings badge shows a failed test until the next one. */
+  onOutcome?: (outcome: { ok: boolean; message: string }) => void;
   onClose: () => void;
 };
 
-/** Sends the campaign, as saved, to one address; what went wrong stays in the dialog beside the address. */
-export function SendTestModal({ open, storeId, campaignId, defaultTo, beforeSend, onClose }: Props) {
+/**
+ * "Send a test email": asks for the address (the person's own offered), and keeps what went wrong in the
+ * dialog, on the address or above it; a test that went through closes it with a toast.
+ */
+export function SendTestModal({ open, defaultTo, helpText, send, onOutcome, onClose }: Props) {
   const toast = useToast();
   const [to, setTo] = useState(defaultTo);
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -31,8 +38,8 @@ export function SendTestModal({ open, storeId, campaignId, defaultTo, beforeSend
     setFailure(null);
   }, [open]);
 
-  async function send() {
-    const parsed = campaignTestSchema.safeParse({ to });
+  async function submit() {
+    const parsed = testRecipientSchema.safeParse({ to });
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message);
       return;
@@ -40,18 +47,20 @@ export function SendTestModal({ open, storeId, campaignId, defaultTo, beforeSend
     setSending(true);
     setFailure(null);
     try {
-      if (!(await beforeSend())) return;
-      const { message } = await apiRequest<{ message: string }>(
-        "POST",
-        campaignApi(storeId, campaignId, "test"),
-        parsed.data,
-      );
+      const message = await send(parsed.data.to);
+      onOutcome?.({ ok: true, message });
       toast({ title: "Success", message, tone: "success" });
       onClose();
     } catch (error) {
       const onField = serverFieldErrors(error).to;
+      const message =
+        onField ??
+        (error instanceof TestNotSent
+          ? error.message
+          : failureMessage(error, "The test email could not be sent"));
       if (onField) setFieldError(onField);
-      else setFailure(failureMessage(error, "The test email could not be sent"));
+      else setFailure(message);
+      onOutcome?.({ ok: false, message });
     } finally {
       setSending(false);
     }
@@ -62,7 +71,7 @@ export function SendTestModal({ open, storeId, campaignId, defaultTo, beforeSend
       open={open}
       onClose={onClose}
       title="Send a test email"
-      primaryAction={{ content: "Send test", onAction: send, loading: sending }}
+      primaryAction={{ content: "Send test", onAction: submit, loading: sending }}
       secondaryActions={[{ content: "Cancel", onAction: onClose }]}
     >
       <Modal.Section>
@@ -72,7 +81,7 @@ export function SendTestModal({ open, storeId, campaignId, defaultTo, beforeSend
               <p>{failure}</p>
             </Banner>
           ) : null}
-          <Form onSubmit={send}>
+          <Form onSubmit={submit}>
             <TextField
               label="Send to"
               type="email"
@@ -82,7 +91,7 @@ export function SendTestModal({ open, storeId, campaignId, defaultTo, beforeSend
                 setFieldError(undefined);
               }}
               error={fieldError}
-              helpText="The campaign as saved goes to this address only; unsaved changes are saved first."
+              helpText={helpText}
               autoComplete="email"
             />
           </Form>

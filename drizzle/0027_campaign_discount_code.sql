@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "discount_code" text DEFAULT '' NOT NULL;
