@@ -37,7 +37,9 @@ if (!existsSync(chromium)) {
   problems.push(`Chromium is missing at ${chromium}. Install it: apt-get install -y chromium`);
 }
 if (!existsSync("/usr/bin/spamassassin")) {
-  problems.push("SpamAssassin is missing (every email kind is scored). Install it: apt-get install -y spamassassin");
+  problems.push(
+    "SpamAssassin is missing (every email kind is scored). Install it: apt-get install -y spamassassin",
+  );
 }
 if (problems.length > 0) {
   process.stderr.write(`Cannot run the tests:\n- ${problems.join("\n- ")}\n`);

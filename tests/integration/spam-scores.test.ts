@@ -71,6 +71,7 @@ function campaignMessage(): SendMailOptions {
     subject: "News from Acme Outdoors",
     preheader: "What is new this month",
     fromName: "",
+    discountCode: "",
     content: { ...defaultCampaignContent, companyAddress: postalAddress },
   };
   const settings = { fromEmail: "hello@acme-outdoors.example", fromName: "Acme Outdoors" };
