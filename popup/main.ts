@@ -221,7 +221,8 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     });
     countImpression();
     announce({ type: "open", popupId: current.id });
-    loaded.prove(api); // the bot check, solved while the visitor types
+    // The bot check, solved off the main thread while the visitor types; only Shopify stores read it.
+    if (shopify) loaded.prove(api);
   }
 
   /** The popup at its variant for this visitor (kept in storage), its image a URL on the app. */

@@ -477,7 +477,9 @@ describe("a store with several popups", () => {
     const response = await popups();
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
-    expect(response.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(response.headers.get("cache-control")).toBe(
+      "public, max-age=30, s-maxage=30, stale-while-revalidate=30",
+    );
     const body = (await response.json()) as { storeId: string; popups: Record<string, unknown>[] };
     expect(body.storeId).toBe(store);
     expect(body.popups.map((popup) => popup.id)).toEqual([products, first]);
