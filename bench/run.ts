@@ -23,8 +23,9 @@ import {
   PG_ADMIN_URL,
   REDIS_URL,
 } from "./lib/scratch";
+import { lighthouseRows, measureLighthouse } from "./lighthouse-storefront";
 import { measurePopupScriptSize, popupScriptRows } from "./popup-script-size";
-import { measurePublicConfig, publicConfigRows } from "./public-config";
+import { measureStorefrontReads, storefrontReadRows } from "./public-config";
 import { measureScreens } from "./screen-vitals";
 import { measureSubscribeThroughput, subscribeRows } from "./subscribe-throughput";
 import { measureSubscriberImport, subscriberImportRows } from "./subscriber-import";
@@ -49,6 +50,7 @@ const profileDir = process.env.BENCH_PROFILE
 const MEASUREMENTS = [
   "popup-script-size",
   "bot-check",
+  "lighthouse",
   "subscribe-throughput",
   "public-config",
   "subscriber-import",
@@ -142,6 +144,7 @@ async function measureAll(results: Results) {
   await measure(results, "bot-check", "Bot check proof", measureBotCheck);
   const needsApp = (
     [
+      "lighthouse",
       "subscribe-throughput",
       "public-config",
       "subscriber-import",
@@ -186,13 +189,19 @@ async function measureWithApp(results: Results) {
   const { origin } = app;
   const appGroup = app.process.child.pid ?? 0;
 
+  // First, on a quiet store: what the popup costs a storefront page.
+  await measure(results, "lighthouse", "Lighthouse storefront", async () =>
+    lighthouseRows(await measureLighthouse(origin, storeId)),
+  );
   await measure(results, "subscribe-throughput", "Subscribe throughput", async () =>
     subscribeRows(
       await measureSubscribeThroughput({ origin, appGroup, storeId, databaseUrl: bench.databaseUrl }),
     ),
   );
-  await measure(results, "public-config", "Popup config GET", async () =>
-    publicConfigRows(await measurePublicConfig({ origin, appGroup, storeId })),
+  await measure(results, "public-config", "Popup config and impressions", async () =>
+    storefrontReadRows(
+      await measureStorefrontReads({ origin, appGroup, storeId, databaseUrl: bench.databaseUrl }),
+    ),
   );
   await measure(results, "subscriber-import", "Subscriber CSV import", async () =>
     subscriberImportRows(await measureSubscriberImport({ origin, app: app.process, storeId })),

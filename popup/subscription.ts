@@ -28,7 +28,7 @@ function solve({ challenge, limit }: BotChallenge): Promise<string | undefined> 
 
 /**
  * The bot check (app/services/subscribers/bot-check.server.ts), for a Shopify store's popup only: the server
- * reads a proof there and nowhere else (docs/decisions/141). Started when the popup shows, solved off the
+ * reads a proof there and nowhere else (docs/decisions/141). Started as the visitor types, solved off the
  * main thread; a subscription uses it once. Without one (no network, no Worker or Web Crypto, a page policy
  * that refuses the worker) the subscription still goes, and the store asks the visitor to confirm.
  */
