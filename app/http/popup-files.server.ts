@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Request, Response } from "express";
 import { fileVersion } from "../../popup/file-version";
+import { matchesEntityTag } from "./http-cache.server";
 
 /**
  * The storefront script and the file it loads later (build/popup, popup/vite.config.ts), sent as the build
@@ -63,15 +64,6 @@ export function chosenEncoding(acceptEncoding: string | undefined): Encoding {
   return accepts("br") ? "br" : accepts("gzip") ? "gzip" : "identity";
 }
 
-/** Whether If-None-Match names this entity tag (or `*`); weak tags compare by their value. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(",").some((tag) => {
-    const trimmed = tag.trim();
-    return trimmed === "*" || trimmed.replace(/^W\//, "") === etag;
-  });
-}
-
 export function sendPopupFile(req: Request, res: Response, file: string): void {
   const { version, copies } = popupFile(file);
   const encoding = chosenEncoding(req.get("accept-encoding"));
@@ -81,7 +73,7 @@ export function sendPopupFile(req: Request, res: Response, file: string): void {
   res.setHeader("Access-Control-Allow-Origin", "*");
   res.setHeader("Vary", "Accept-Encoding");
   res.setHeader("ETag", etag);
-  if (matches(req.get("if-none-match"), etag)) {
+  if (matchesEntityTag(req.get("if-none-match"), etag)) {
     res.status(304).end();
     return;
   }

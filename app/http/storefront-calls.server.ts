@@ -25,6 +25,7 @@ import { issueChallenge } from "~/services/subscribers/bot-check.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
 import type { SubscribeResponse } from "../../popup/config";
 import { sendError } from "./errors.server";
+import { entityTag, matchesEntityTag } from "./http-cache.server";
 import { BODY_NOT_JSON, BODY_TOO_LARGE } from "./json.server";
 import { publicRateRules } from "./public-rate-rules.server";
 
@@ -53,11 +54,14 @@ const lenientJson = (req: Request, res: Response, next: NextFunction) =>
     next();
   });
 
-/** express.json's refusals (its errors carry an HTTP status) in the product's words; null for anything else. */
+/**
+ * express.json's refusals (its errors carry an HTTP status) in the product's words: too large, or else not
+ * readable JSON (bad syntax, an unknown charset or content coding); null for anything else.
+ */
 function bodyParserRefusal(error: unknown): DomainError | null {
   const status = (error as { status?: unknown }).status;
-  if (status === 400) return malformed(BODY_NOT_JSON);
   if (status === 413) return tooLarge(BODY_TOO_LARGE);
+  if (typeof status === "number" && status >= 400 && status < 500) return malformed(BODY_NOT_JSON);
   return null;
 }
 
@@ -74,9 +78,16 @@ export async function sendToScript(req: Request, res: Response, storeId: string,
   if (!(await acceptsScriptVersion(storeId, version))) {
     throw gone("This install script was replaced; install the current script from the dashboard");
   }
-  // Express adds the ETag of the body and answers a matching If-None-Match 304 (docs/decisions/142).
+  // A browser or CDN revalidates its copy by ETag: 304 while nothing changed (docs/decisions/142).
+  const body = JSON.stringify(answer);
+  const etag = entityTag(body);
   res.setHeader("Cache-Control", STOREFRONT_CONFIG_CACHE_CONTROL);
-  res.json(answer);
+  res.setHeader("ETag", etag);
+  if (matchesEntityTag(req.get("if-none-match"), etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.type("application/json").send(body);
 }
 
 /**
