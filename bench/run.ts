@@ -261,6 +261,11 @@ function resultsMarkdown(
       "columns into a copy of `subscribers` (same indexes and store foreign key; not the store_counters " +
       "triggers, which the app's insert also runs), in its own process.",
     "- Rows are checked after each run: every 2xx email has exactly one row (lost = 2xx without a row).",
+    "- Lighthouse: the `lighthouse` package in Chromium, default mobile profile (simulated slow 4G, 4× CPU), performance " +
+      "category, on bench/storefront-page.ts without and with a Shopify-type install tag, interleaved pairs, storage reset " +
+      "before each run; medians. Bytes on the wire are the run's transfer sizes (headers included) of the app's requests.",
+    "- Config and impressions: the same load shape against the app and against bench/bare-storefront-server.ts (one " +
+      "SELECT of the active popups; one upsert of the day's views into a copy of popup_views).",
     "- CPU ms/req (and ms/msg): CPU time (user + system, from /proc) of the server or sending process per " +
       "answered request or delivered message; steadier than req/s when other work shares the cores.",
     "- Screens: Chromium (headless, 1280×800) signed in as the admin, each screen of the store the subscribe " +
