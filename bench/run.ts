@@ -23,8 +23,9 @@ import {
   PG_ADMIN_URL,
   REDIS_URL,
 } from "./lib/scratch";
+import { lighthouseRows, measureLighthouse } from "./lighthouse-storefront";
 import { measurePopupScriptSize, popupScriptRows } from "./popup-script-size";
-import { measurePublicConfig, publicConfigRows } from "./public-config";
+import { measureStorefrontReads, storefrontReadRows } from "./public-config";
 import { measureScreens } from "./screen-vitals";
 import { measureSubscribeThroughput, subscribeRows } from "./subscribe-throughput";
 import { measureSubscriberImport, subscriberImportRows } from "./subscriber-import";
@@ -49,6 +50,7 @@ const profileDir = process.env.BENCH_PROFILE
 const MEASUREMENTS = [
   "popup-script-size",
   "bot-check",
+  "lighthouse",
   "subscribe-throughput",
   "public-config",
   "subscriber-import",
@@ -142,6 +144,7 @@ async function measureAll(results: Results) {
   await measure(results, "bot-check", "Bot check proof", measureBotCheck);
   const needsApp = (
     [
+      "lighthouse",
       "subscribe-throughput",
       "public-config",
       "subscriber-import",
@@ -186,13 +189,19 @@ async function measureWithApp(results: Results) {
   const { origin } = app;
   const appGroup = app.process.child.pid ?? 0;
 
+  // First, on a quiet store: what the popup costs a storefront page.
+  await measure(results, "lighthouse", "Lighthouse storefront", async () =>
+    lighthouseRows(await measureLighthouse(origin, storeId)),
+  );
   await measure(results, "subscribe-throughput", "Subscribe throughput", async () =>
     subscribeRows(
       await measureSubscribeThroughput({ origin, appGroup, storeId, databaseUrl: bench.databaseUrl }),
     ),
   );
-  await measure(results, "public-config", "Popup config GET", async () =>
-    publicConfigRows(await measurePublicConfig({ origin, appGroup, storeId })),
+  await measure(results, "public-config", "Popup config and impressions", async () =>
+    storefrontReadRows(
+      await measureStorefrontReads({ origin, appGroup, storeId, databaseUrl: bench.databaseUrl }),
+    ),
   );
   await measure(results, "subscriber-import", "Subscriber CSV import", async () =>
     subscriberImportRows(await measureSubscriberImport({ origin, app: app.process, storeId })),
@@ -252,6 +261,11 @@ function resultsMarkdown(
       "columns into a copy of `subscribers` (same indexes and store foreign key; not the store_counters " +
       "triggers, which the app's insert also runs), in its own process.",
     "- Rows are checked after each run: every 2xx email has exactly one row (lost = 2xx without a row).",
+    "- Lighthouse: the `lighthouse` package in Chromium, default mobile profile (simulated slow 4G, 4× CPU), performance " +
+      "category, on bench/storefront-page.ts without and with a Shopify-type install tag, interleaved pairs, storage reset " +
+      "before each run; medians. Bytes on the wire are the run's transfer sizes (headers included) of the app's requests.",
+    "- Config and impressions: the same load shape against the app and against bench/bare-storefront-server.ts (one " +
+      "SELECT of the active popups; one upsert of the day's views into a copy of popup_views).",
     "- CPU ms/req (and ms/msg): CPU time (user + system, from /proc) of the server or sending process per " +
       "answered request or delivered message; steadier than req/s when other work shares the cores.",
     "- Screens: Chromium (headless, 1280×800) signed in as the admin, each screen of the store the subscribe " +

@@ -1,14 +1,12 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { forkTs, nextMessage, stopProcess } from "../tests/support/infra/processes";
+import { BARE_TABLE, startBareStorefront } from "./lib/bare-storefront";
 import { groupCpuSeconds, processCpuSeconds } from "./lib/cpu";
 import { LOAD, type LoadResult, runLoad } from "./lib/load";
-import { progress, sleep, withTimeout } from "./lib/log";
+import { progress, sleep } from "./lib/log";
 import { fixed, integer, type Row } from "./lib/report";
 import { sendStoreMailToSink, startSmtpSink } from "./smtp-sink";
 
-/** The copy of the subscribers table the bare endpoint writes to (same columns and indexes). */
-const BARE_TABLE = "bench_bare_subscribers";
 const PAGE_URL = "https://bench-store.example.com/products/widget";
 
 /** Rows written by one measured run, checked against the requests that were answered 2xx. */
@@ -34,14 +32,6 @@ function emailSource(tag: string) {
     const email = `${tag}-${next}@bench-company.com`;
     return { key: email, body: JSON.stringify({ email, sessionId: `s-${tag}-${next}`, pageUrl: PAGE_URL }) };
   };
-}
-
-async function createBareTable(client: pg.Client): Promise<void> {
-  await client.query(`DROP TABLE IF EXISTS ${BARE_TABLE}`);
-  await client.query(`CREATE TABLE ${BARE_TABLE} (LIKE subscribers INCLUDING ALL)`);
-  await client.query(
-    `ALTER TABLE ${BARE_TABLE} ADD FOREIGN KEY (store_id) REFERENCES stores(id) ON DELETE CASCADE`,
-  );
 }
 
 async function checkIntegrity(
@@ -142,38 +132,24 @@ export async function measureSubscribeThroughput(options: {
   // measured path, as in production. No worker sends them during the load.
   const sink = await startSmtpSink();
   await sendStoreMailToSink(client, storeId, sink);
-  const bareServer = forkTs("bare endpoint", "bench/bare-subscribe-server.ts", {
-    ...process.env,
-    BARE_DATABASE_URL: databaseUrl,
-    BARE_TABLE,
-  });
+  const bare = await startBareStorefront(client, databaseUrl);
   try {
-    const port = await withTimeout(
-      "the bare endpoint's start",
-      30_000,
-      nextMessage(bareServer, (message) => {
-        const ready = message as { type?: string; port?: number };
-        return ready.type === "ready" ? ready.port : undefined;
-      }),
-    );
-    await createBareTable(client);
     const path = `/api/public/stores/${storeId}/subscribe`;
     const app = await measureSide("subscribe (app)", `${origin}${path}`, client, "subscribers", storeId, () =>
       groupCpuSeconds(appGroup),
     );
     await dropPendingWelcomes(client, storeId);
-    const barePid = bareServer.child.pid ?? 0;
-    const bare = await measureSide(
+    const bareSide = await measureSide(
       "subscribe (bare)",
-      `http://127.0.0.1:${port}${path}`,
+      `${bare.origin}${path}`,
       client,
       BARE_TABLE,
       storeId,
-      () => processCpuSeconds(barePid),
+      () => processCpuSeconds(bare.pid),
     );
-    return { app, bare };
+    return { app, bare: bareSide };
   } finally {
-    await stopProcess(bareServer, { graceMs: 5_000, onKill: progress });
+    await bare.stop();
     await client.end();
     await sink.stop();
   }

@@ -149,6 +149,7 @@ function boot(script: HTMLScriptElement, storeId: string): void {
 
   async function subscribe(values: PopupFormValues): Promise<PopupSubmitResult> {
     const loaded = await view();
+    if (loaded && shopify) loaded.prove(api);
     const result = loaded
       ? await loaded.sendSubscription(api, values, { ...shown, sessionId: sessionId(), viewToken })
       : { ok: false as const };
@@ -211,6 +212,9 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     if (!loaded || popup) return;
     removeTeaser();
     const host = document.createElement("newsletter-popup");
+    // The bot check starts as the visitor types (or at the submit), off the main thread: only Shopify stores
+    // read it (docs/decisions/141).
+    if (shopify) host.addEventListener("input", () => loaded.prove(api), { once: true });
     document.body.append(host);
     popup = loaded.mountPopup(host, current, {
       onSubmit: subscribe,
@@ -224,7 +228,6 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     });
     countImpression();
     announce({ type: "open", popupId: current.id });
-    loaded.prove(api); // the bot check, solved while the visitor types
   }
 
   /** The popup at its variant for this visitor (kept in storage), its image a URL on the app. */

@@ -1,8 +1,9 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 import { build, defineConfig, type Plugin, type Rollup, type UserConfig } from "vite";
+import { fileVersion } from "./file-version";
 
 const OUT_DIR = fileURLToPath(new URL("../build/popup", import.meta.url));
 const EXTENSION_ASSETS = fileURLToPath(new URL("../extensions/newsletter-popup/assets", import.meta.url));
@@ -69,8 +70,7 @@ function laterFiles(): Plugin {
         const chunk = output?.output[0];
         if (chunk?.type !== "chunk") throw new Error(`${fileName}: nothing built`);
         built.push({ fileName, code: chunk.code });
-        names[part] =
-          `${fileName}?v=${createHash("sha256").update(chunk.code).digest("base64url").slice(0, 10)}`;
+        names[part] = `${fileName}?v=${fileVersion(chunk.code)}`;
       }
       return { define: { __LATER_FILES__: JSON.stringify(names) } };
     },
@@ -98,6 +98,28 @@ const themeExtensionAssets: Plugin = {
 };
 
 /**
+ * Each shipped file beside itself as `.br` (quality 11) and `.gz` (level 9): the server sends the one the
+ * browser accepts without compressing on every request (app/http/popup-files.server.ts).
+ */
+const precompressed: Plugin = {
+  name: "precompressed",
+  closeBundle() {
+    for (const file of [MAIN_FILE, ...Object.keys(LATER_FILES).map(laterFileName)]) {
+      const source = fs.readFileSync(path.join(OUT_DIR, file));
+      const brotli = zlib.brotliCompressSync(source, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+        },
+      });
+      fs.writeFileSync(path.join(OUT_DIR, `${file}.br`), brotli);
+      fs.writeFileSync(path.join(OUT_DIR, `${file}.gz`), zlib.gzipSync(source, { level: 9 }));
+    }
+  },
+};
+
+/**
  * The storefront script: popup/main.ts → build/popup/newsletter-popup.js (served as /js/newsletter-popup.js,
  * and by the theme app extension), with the later files beside it (newsletter-popup-view.js, -success.js).
  * Budget: the script ≤ 6,000 bytes gzip -9, all files together ≤ 10,000 (bench/popup-script-size.ts).
@@ -105,6 +127,6 @@ const themeExtensionAssets: Plugin = {
 const main = scriptBuild("./main.ts", "NewsletterPopupScript", MAIN_FILE);
 export default defineConfig({
   ...main,
-  plugins: [laterFiles(), themeExtensionAssets],
+  plugins: [laterFiles(), themeExtensionAssets, precompressed],
   build: { ...main.build, emptyOutDir: true },
 });

@@ -74,19 +74,25 @@ export function errorResponse(error: unknown) {
   return data(UNEXPECTED, { status: 500 });
 }
 
+/** A failure as the JSON answer it gets: a domain error as it is, anything else a 500 logged as `logMessage`. */
+export function failureAnswer(
+  error: unknown,
+  logMessage: string,
+): { status: number; headers: Record<string, string>; body: ErrorBody } {
+  const known = domainErrorOf(error);
+  if (known) return { status: statusOf(known), headers: errorHeaders(known), body: errorBody(known) };
+  logger().error({ err: error }, logMessage);
+  return { status: 500, headers: {}, body: UNEXPECTED };
+}
+
 /** An Express router's failure as the same JSON; anything but a domain error is logged as `logMessage`. */
 export function sendError(res: ExpressResponse, error: unknown, logMessage = "request failed"): void {
   if (error instanceof Response) {
     sendFetchResponse(res, error);
     return;
   }
-  const known = domainErrorOf(error);
-  if (known) {
-    res.set(errorHeaders(known)).status(statusOf(known)).json(errorBody(known));
-    return;
-  }
-  logger().error({ err: error }, logMessage);
-  res.status(500).json(UNEXPECTED);
+  const { status, headers, body } = failureAnswer(error, logMessage);
+  res.set(headers).status(status).json(body);
 }
 
 /** A thrown Response (Shopify's answer to a refused session token) goes out as it is, headers and all. */

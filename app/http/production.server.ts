@@ -5,6 +5,7 @@ import express from "express";
 import { app, ready } from "./app.server";
 import { startNotice, stopBackgroundWork } from "./bootstrap.server";
 import { createHttpServer } from "./http-server.server";
+import { leanSubscribe } from "./lean-subscribe.server";
 
 /**
  * The server bundle's entry (`build/server/index.js`): what `npm start` serves, and what the integration
@@ -21,8 +22,9 @@ export type ProductionBuild = {
 };
 
 /**
- * The production HTTP server over the built client files in `clientDir`: the hashed JS and CSS (compressed,
- * cached for good), the other public files (an hour), then the app. Pages are not compressed here: buffering
+ * The production HTTP server over the built client files in `clientDir`: a plain storefront subscription
+ * first, outside Express (lean-subscribe.server.ts), then the hashed JS and CSS (compressed, cached for
+ * good), the other public files (an hour), then the app. Pages are not compressed here: buffering
  * for compression would hold back the streamed parts of a server-rendered page.
  */
 export function createProductionServer(clientDir: string): http.Server {
@@ -37,5 +39,8 @@ export function createProductionServer(clientDir: string): http.Server {
   // API calls are never files: skip the file-system lookup on that hot path.
   server.use((req, res, next) => (req.path.startsWith("/api/") ? next() : staticFiles(req, res, next)));
   server.use(app);
-  return createHttpServer(server);
+  const lean = leanSubscribe(app, ready);
+  return createHttpServer((req, res) => {
+    if (!lean(req, res)) server(req, res);
+  });
 }

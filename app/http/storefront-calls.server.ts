@@ -15,15 +15,17 @@ import {
   impressionTarget,
   isKnownStore,
   publicPopups,
-  recordPopupView,
+  recordImpression,
   subscribingPopup,
 } from "~/services/popups/public-popups.server";
 import { countVariantView } from "~/services/popups/variant-views.server";
 import { recordAppEmbedSeen } from "~/services/stores/app-embed.server";
-import { STOREFRONT_CONFIG_MAX_AGE_SECONDS } from "~/services/stores/public-config-cache.server";
+import { STOREFRONT_CONFIG_CACHE_CONTROL } from "~/services/stores/public-config-cache.server";
 import { issueChallenge } from "~/services/subscribers/bot-check.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
+import type { SubscribeResponse } from "../../popup/config";
 import { sendError } from "./errors.server";
+import { entityTag, matchesEntityTag } from "./http-cache.server";
 import { BODY_NOT_JSON, BODY_TOO_LARGE } from "./json.server";
 import { publicRateRules } from "./public-rate-rules.server";
 
@@ -40,7 +42,10 @@ export type StorefrontCaller = {
   throughAppProxy: boolean;
 };
 
-const storefrontJson = express.json({ limit: "16kb", type: () => true });
+/** The largest storefront body read: a subscription with every field is far below it. */
+export const STOREFRONT_BODY_LIMIT_BYTES = 16 * 1024;
+
+const storefrontJson = express.json({ limit: STOREFRONT_BODY_LIMIT_BYTES, type: () => true });
 
 /** A beacon's body: JSON when it is, nothing otherwise (a view still counts for the store). */
 const lenientJson = (req: Request, res: Response, next: NextFunction) =>
@@ -49,11 +54,14 @@ const lenientJson = (req: Request, res: Response, next: NextFunction) =>
     next();
   });
 
-/** express.json's refusals (its errors carry an HTTP status) in the product's words; null for anything else. */
+/**
+ * express.json's refusals (its errors carry an HTTP status) in the product's words: too large, or else not
+ * readable JSON (bad syntax, an unknown charset or content coding); null for anything else.
+ */
 function bodyParserRefusal(error: unknown): DomainError | null {
   const status = (error as { status?: unknown }).status;
-  if (status === 400) return malformed(BODY_NOT_JSON);
   if (status === 413) return tooLarge(BODY_TOO_LARGE);
+  if (typeof status === "number" && status >= 400 && status < 500) return malformed(BODY_NOT_JSON);
   return null;
 }
 
@@ -70,8 +78,16 @@ export async function sendToScript(req: Request, res: Response, storeId: string,
   if (!(await acceptsScriptVersion(storeId, version))) {
     throw gone("This install script was replaced; install the current script from the dashboard");
   }
-  res.setHeader("Cache-Control", `public, max-age=${STOREFRONT_CONFIG_MAX_AGE_SECONDS}`);
-  res.json(answer);
+  // A browser or CDN revalidates its copy by ETag: 304 while nothing changed (docs/decisions/142).
+  const body = JSON.stringify(answer);
+  const etag = entityTag(body);
+  res.setHeader("Cache-Control", STOREFRONT_CONFIG_CACHE_CONTROL);
+  res.setHeader("ETag", etag);
+  if (matchesEntityTag(req.get("if-none-match"), etag)) {
+    res.status(304).end();
+    return;
+  }
+  res.type("application/json").send(body);
 }
 
 /**
@@ -92,21 +108,29 @@ async function sendChallenge(res: Response, caller: StorefrontCaller) {
   res.json(issueChallenge(caller.storeId));
 }
 
-async function handleSubscribe(req: Request, res: Response, caller: StorefrontCaller) {
+/**
+ * A storefront subscription from its parsed JSON body (undefined: none): the per-client limit, the store, the
+ * body's shape, then the subscription with its per-store limit. Shared by the Express route and the lean
+ * path of the production server (lean-subscribe.server.ts).
+ */
+export async function subscribeFromStorefront(
+  caller: StorefrontCaller,
+  json: unknown,
+  userAgent: string,
+): Promise<SubscribeResponse> {
   const rules = publicRateRules();
   await consume(rules.subscribePerIp, clientNetwork(caller.ip));
   // An unknown store answers 404 whatever the body says.
   if (!(await isKnownStore(caller.storeId))) throw notFound("Popup not found");
-  const body = subscribeBodySchema.safeParse(req.body ?? {});
+  const body = subscribeBodySchema.safeParse(json ?? {});
   if (!body.success) throw invalidInput(body.error);
   const subscribing = await subscribingPopup(caller.storeId, body.data.popupId, body.data.variantId);
-  const result = await subscribe(
+  return subscribe(
     subscribing,
     body.data,
-    { ip: caller.ip, userAgent: req.get("user-agent") ?? "", throughAppProxy: caller.throughAppProxy },
+    { ip: caller.ip, userAgent, throughAppProxy: caller.throughAppProxy },
     () => consume(rules.subscribePerStore, caller.storeId),
   );
-  res.json(result);
 }
 
 /**
@@ -127,15 +151,20 @@ async function handleImpression(req: Request, res: Response, { storeId, ip }: St
     | undefined;
   const target = await impressionTarget(storeId, shown?.popupId, shown?.variantId);
   const today = new Date().toISOString().slice(0, 10);
-  if (await countWithin(rules.impressionsCountedPerIpPerDay, `${storeId}:${address}:${today}`))
-    await recordPopupView(storeId);
-  const viewToken =
+  const storeView = await countWithin(rules.impressionsCountedPerIpPerDay, `${storeId}:${address}:${today}`);
+  const variantView =
     target &&
     (await countVariantView(
       { storeId, ...target, visitor: shown?.sessionId },
       { rule: rules.abImpressionsCountedPerIpPerDay, address },
       today,
     ));
+  const impression = variantView?.impression;
+  await recordImpression(storeId, {
+    storeView,
+    variant: target && impression ? { ...target, day: today, counted: impression === "counted" } : null,
+  });
+  const viewToken = variantView?.token;
   if (viewToken) res.json({ viewToken });
   else res.status(204).end();
 }
@@ -157,7 +186,7 @@ export function serveStorefrontCalls(
     await sendChallenge(res, callerOf(req, res));
   });
   router.post(`${base}/subscribe`, storefrontJson, async (req, res) => {
-    await handleSubscribe(req, res, callerOf(req, res));
+    res.json(await subscribeFromStorefront(callerOf(req, res), req.body, req.get("user-agent") ?? ""));
   });
   router.post(`${base}/impressions`, lenientJson, async (req, res) => {
     await handleImpression(req, res, callerOf(req, res));

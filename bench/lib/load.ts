@@ -27,6 +27,8 @@ export type LoadTarget = {
   label: string;
   url: string;
   method: "GET" | "POST";
+  /** Headers of every request (a body adds its content type). */
+  headers?: Record<string, string>;
   /** Builds the next request body (a unique one per request); undefined for a GET. */
   body?: () => { body: string; key: string };
   /** Called with the key of every request that got a 2xx answer. */
@@ -44,7 +46,7 @@ export async function runLoad(target: LoadTarget): Promise<LoadResult> {
   const { body, onOk } = target;
   const request: autocannon.Request = {
     method: target.method,
-    headers: body ? { "content-type": "application/json" } : {},
+    headers: { ...target.headers, ...(body && { "content-type": "application/json" }) },
   };
   if (body) {
     request.setupRequest = (current, context) => {

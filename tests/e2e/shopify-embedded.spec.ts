@@ -231,19 +231,31 @@ test("the storefront's popup subscribes through the shop's App Proxy and shows t
   expect(appCalls).toEqual([]);
 });
 
-test("a browser that cannot solve the bot check still subscribes, and is asked to confirm first", async ({
-  page,
-  request,
-}) => {
-  const storeId = await installedStoreId(request);
-  // No Web Crypto: the popup sends no proof (popup/subscription.ts).
-  await page.addInitScript(() => Object.defineProperty(window.crypto, "subtle", { get: () => undefined }));
-  await openShopStorefront(page, FAKE_SHOP.domain, storeId);
-  const popup = await subscribeOnStorefront(page);
-  await expect(popup.getByText(SUBSCRIBE_ANSWERS.confirm)).toBeVisible();
-  await expect(popup.getByLabel("Discount code")).toHaveCount(0);
-  await screenshot(page, "storefront-app-proxy-confirm", { fullPage: false });
-});
+for (const [missing, takeAway] of [
+  // No Web Crypto (an insecure page): the popup sends no proof (popup/subscription.ts).
+  ["Web Crypto", () => Object.defineProperty(window.crypto, "subtle", { get: () => undefined })],
+  // No Worker to solve it in: no proof either, rather than work on the page's main thread.
+  ["Worker", () => Object.defineProperty(window, "Worker", { value: undefined })],
+] as const) {
+  test(`a browser without ${missing} still subscribes, and is asked to confirm first`, async ({
+    page,
+    request,
+  }) => {
+    const storeId = await installedStoreId(request);
+    await page.addInitScript(takeAway);
+    await openShopStorefront(page, FAKE_SHOP.domain, storeId);
+    const popup = await subscribeOnStorefront(page);
+    await expect(popup.getByText(SUBSCRIBE_ANSWERS.confirm)).toBeVisible();
+    await expect(popup.getByLabel("Discount code")).toHaveCount(0);
+    await screenshot(
+      page,
+      `storefront-app-proxy-confirm-without-${missing.replace(" ", "-").toLowerCase()}`,
+      {
+        fullPage: false,
+      },
+    );
+  });
+}
 
 test("the popup builder sends the merchant to try the popup on the shop's own storefront", async ({
   page,

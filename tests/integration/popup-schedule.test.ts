@@ -92,7 +92,9 @@ describe("the storefront config", () => {
   it("lists popups live now or starting within its cache time, never next week's or last week's", async () => {
     const response = await fetch(`${app.url}/api/public/stores/${store}/popups`);
     expect(response.status).toBe(200);
-    expect(response.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(response.headers.get("cache-control")).toBe(
+      "public, max-age=30, s-maxage=30, stale-while-revalidate=30",
+    );
     const text = await response.text();
     const listed = (JSON.parse(text) as { popups: { id: string }[] }).popups.map((popup) => popup.id);
     expect(listed).toEqual([always]);

@@ -136,6 +136,28 @@ describe("POST /api/public/stores/:id/subscribe", () => {
     expect(await response.json()).toEqual({ message, errors: { [field]: message } });
   });
 
+  it("has an ETag and a CDN lifetime: a revalidation answers 304 until the merchant changes the popup", async () => {
+    const fresh = (await createStoreFor(owner.admin.id)).id;
+    const config = (headers: Record<string, string> = {}) =>
+      fetch(`${app.url}/api/public/stores/${fresh}/popups`, { headers });
+    const first = await config();
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).not.toBe("");
+    expect(first.headers.get("cache-control")).toBe(
+      "public, max-age=30, s-maxage=30, stale-while-revalidate=30",
+    );
+    const again = await config({ "If-None-Match": etag });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    const builder = new HttpClient(app.url);
+    await builder.login(owner.email, owner.password);
+    expect((await builder.put(`/api/stores/${fresh}/popup`, { title: "A changed title" })).status).toBe(200);
+    const changed = await config({ "If-None-Match": etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get("etag")).not.toBe(etag);
+    expect(JSON.stringify(await changed.json())).toContain("A changed title");
+  });
+
   it("requires a name when the name field is on, and an approved domain when a list is set", async () => {
     const builder = new HttpClient(app.url);
     await builder.login(owner.email, owner.password);
@@ -477,7 +499,9 @@ describe("a store with several popups", () => {
     const response = await popups();
     expect(response.status).toBe(200);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
-    expect(response.headers.get("cache-control")).toBe("public, max-age=60");
+    expect(response.headers.get("cache-control")).toBe(
+      "public, max-age=30, s-maxage=30, stale-while-revalidate=30",
+    );
     const body = (await response.json()) as { storeId: string; popups: Record<string, unknown>[] };
     expect(body.storeId).toBe(store);
     expect(body.popups.map((popup) => popup.id)).toEqual([products, first]);

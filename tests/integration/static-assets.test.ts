@@ -1,3 +1,5 @@
+import http from "node:http";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, startApp } from "../support/infra/app-server";
 
@@ -43,6 +45,92 @@ describe("the storefront script", () => {
       const response = await fetch(`${app.url}/js/${other}`);
       expect(response.headers.get("content-type")).not.toContain("javascript");
       expect(await response.text()).not.toContain('"name": "newsletter-popup"');
+    }
+  });
+});
+
+/** A GET with exactly these headers (fetch would add its own Accept-Encoding and decode the body). */
+function get(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      http
+        .get(`${app.url}${path}`, { headers }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        })
+        .on("error", reject);
+    },
+  );
+}
+
+describe("the storefront script's compression and caching", () => {
+  const decoded = (encoding: string | undefined, body: Buffer) =>
+    encoding === "br" ? zlib.brotliDecompressSync(body) : encoding === "gzip" ? zlib.gunzipSync(body) : body;
+
+  it("sends brotli, gzip or the file itself as the browser accepts, each with Vary and its own ETag", async () => {
+    const plain = await get("/js/newsletter-popup.js");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    const cases: [string, string | undefined][] = [
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+      ["br;q=0, gzip;q=0.5", "gzip"],
+      ["*", "br"],
+      ["*;q=0", undefined],
+      ["identity", undefined],
+      ["deflate", undefined],
+      ["gzip;q=0, br;q=0", undefined],
+    ];
+    const etags = new Set<string>();
+    for (const [accept, encoding] of cases) {
+      const response = await get("/js/newsletter-popup.js", { "Accept-Encoding": accept });
+      expect({ accept, encoding: response.headers["content-encoding"] }).toEqual({ accept, encoding });
+      expect(response.headers.vary).toBe("Accept-Encoding");
+      expect(Number(response.headers["content-length"])).toBe(response.body.length);
+      expect(decoded(encoding, response.body).equals(plain.body)).toBe(true);
+      etags.add(String(response.headers.etag));
+      const again = await get("/js/newsletter-popup.js", {
+        "Accept-Encoding": accept,
+        "If-None-Match": String(response.headers.etag),
+      });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(again.headers.vary).toBe("Accept-Encoding");
+    }
+    expect(etags.size).toBe(3);
+    const head = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http
+        .request(
+          `${app.url}/js/newsletter-popup.js`,
+          { method: "HEAD", headers: { "Accept-Encoding": "br" } },
+          resolve,
+        )
+        .on("error", reject)
+        .end(),
+    );
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-encoding"]).toBe("br");
+  });
+
+  it("caches the view file for good under its content version, and briefly under any other name", async () => {
+    const script = (await get("/js/newsletter-popup.js")).body.toString("utf8");
+    const versioned = /newsletter-popup-view\.js\?v=[\w-]+/.exec(script)?.[0] ?? "";
+    expect(versioned).not.toBe("");
+    const forGood = await get(`/js/${versioned}`, { "Accept-Encoding": "br" });
+    expect(forGood.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    for (const name of [
+      "newsletter-popup-view.js",
+      "newsletter-popup-view.js?v=stale",
+      "newsletter-popup.js",
+    ]) {
+      const response = await get(`/js/${name}`);
+      expect(response.headers["cache-control"]).toBe("public, max-age=3600, stale-while-revalidate=86400");
     }
   });
 });

@@ -1,6 +1,6 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { popupConfigs, popupVariantDays, popupViews, stores } from "~/db/schema";
+import { popupConfigs, stores } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import { privacyPolicyUrlOf } from "~/lib/privacy-policy";
 import { type PopupStore, toPublicConfig, toPublicVariant } from "~/lib/public-popup-config";
@@ -9,7 +9,7 @@ import {
   type PublicEntry,
   type PublicEntryPopup,
   publicEntries,
-  STOREFRONT_CONFIG_MAX_AGE_SECONDS,
+  STOREFRONT_CONFIG_LIFETIME_SECONDS,
 } from "~/services/stores/public-config-cache.server";
 import type { PopupWithCode, PublicPopupConfig, PublicPopups } from "../../../popup/config";
 import { scheduled } from "../../../popup/targeting";
@@ -125,12 +125,12 @@ export async function isKnownStore(storeId: string): Promise<boolean> {
 
 /**
  * The store's active popups with their rules, priority first, that may show while the answer is cached
- * (live at some instant of the next STOREFRONT_CONFIG_MAX_AGE_SECONDS): a popup that starts next week or
+ * (live at some instant of the next STOREFRONT_CONFIG_LIFETIME_SECONDS): a popup that starts next week or
  * ended last week is not sent. Null for an unknown store or none to send.
  */
 export async function publicPopups(storeId: string, now = Date.now()): Promise<PublicPopups | null> {
   const entry = await publicEntry(storeId);
-  const until = now + STOREFRONT_CONFIG_MAX_AGE_SECONDS * 1000;
+  const until = now + STOREFRONT_CONFIG_LIFETIME_SECONDS * 1000;
   const showing = entry?.active.filter(({ popup }) => scheduled(popup.targeting, now, until)) ?? [];
   if (!showing.length) return null;
   return { storeId, popups: showing.map(({ popup }) => popup) };
@@ -186,17 +186,6 @@ export async function acceptsScriptVersion(storeId: string, version: string | un
   return !current || current === version;
 }
 
-/** Counts one popup view (the conversion rate's denominator): one upsert on the store's row for today. */
-export async function recordPopupView(storeId: string): Promise<void> {
-  await db()
-    .insert(popupViews)
-    .values({ storeId, day: sql`current_date`, views: 1 })
-    .onConflictDoUpdate({
-      target: [popupViews.storeId, popupViews.day],
-      set: { views: sql`${popupViews.views} + 1` },
-    });
-}
-
 /**
  * The active popup and variant an impression names, when they are the store's (else null: the view
  * counts for the store only).
@@ -211,22 +200,31 @@ export async function impressionTarget(
   return popup && variant ? { popupId: popup.popup.id, variantId: variant } : null;
 }
 
+/** What one impression adds: a view of the store today, and one of a variant on a UTC day. */
+export type ImpressionCounts = {
+  storeView: boolean;
+  variant: { popupId: string; variantId: string; day: string; counted: boolean } | null;
+};
+
 /**
- * Adds one impression of a popup variant on a UTC day: to the A/B test's denominator when `counted`, else to
- * the impressions the results show as not counted.
+ * Records one impression in one statement (docs/decisions/142): the store's views of today (the conversion
+ * rate's denominator) and the variant's impressions of the day, to the A/B test's denominator when
+ * `counted`, else to the impressions the results show as not counted. Nothing to add, no statement.
  */
-export async function recordVariantImpression(
-  popupId: string,
-  variantId: string,
-  day: string,
-  counted: boolean,
-): Promise<void> {
-  const column = counted ? "impressions" : "impressionsNotCounted";
-  await db()
-    .insert(popupVariantDays)
-    .values({ popupId, variantId, day, [column]: 1 })
-    .onConflictDoUpdate({
-      target: [popupVariantDays.popupId, popupVariantDays.variantId, popupVariantDays.day],
-      set: { [column]: sql`${popupVariantDays[column]} + 1` },
-    });
+export async function recordImpression(storeId: string, { storeView, variant }: ImpressionCounts) {
+  if (!storeView && !variant) return;
+  const counted = variant?.counted ?? false;
+  await db().execute(sql`
+    with store_view as (
+      insert into popup_views (store_id, day, views)
+      select ${storeId}::uuid, current_date, 1 where ${storeView}::boolean
+      on conflict (store_id, day) do update set views = popup_views.views + 1
+    )
+    insert into popup_variant_days (popup_id, variant_id, day, impressions, impressions_not_counted)
+    select ${variant?.popupId ?? null}::uuid, ${variant?.variantId ?? null}::text, ${variant?.day ?? null}::date,
+           ${counted ? 1 : 0}::int, ${counted ? 0 : 1}::int
+    where ${variant !== null}::boolean
+    on conflict (popup_id, variant_id, day) do update set
+      impressions = popup_variant_days.impressions + excluded.impressions,
+      impressions_not_counted = popup_variant_days.impressions_not_counted + excluded.impressions_not_counted`);
 }

@@ -1,6 +1,5 @@
 import { isSignatureOf, signatureOf } from "~/server/crypto.server";
 import { countWithin, hasReachedLimit, type RateRule } from "~/server/rate-limit.server";
-import { recordVariantImpression } from "./public-popups.server";
 
 /**
  * What the A/B test counts (docs/decisions/031-ab-counts-need-a-counted-view.md):
@@ -59,32 +58,31 @@ export function visitorOf(value: unknown): string | null {
   return typeof value === "string" && VISITOR.test(value) ? value : null;
 }
 
+/** What an impression of a variant adds to its day: counted, not counted, or nothing (counted earlier today). */
+export type VariantImpression = "counted" | "not-counted" | null;
+
 /**
  * One impression of a store's variant on `day`, from `address` (its per-address key) under `perAddress` (the
  * cap per popup, address and day). Answers the view token when the visitor has a counted impression of the
- * variant that day (this one or an earlier one), else null: the impression is counted as not counted.
+ * variant that day (this one or an earlier one), else null, and what the impression adds to the variant's
+ * day (the caller records it with the store's view: public-popups.server.ts recordImpression).
  */
 export async function countVariantView(
   view: Omit<VariantView, "visitor"> & { visitor: unknown },
   perAddress: { rule: RateRule; address: string },
   day: string,
-): Promise<string | null> {
+): Promise<{ token: string | null; impression: VariantImpression }> {
   const visitor = visitorOf(view.visitor);
   const counted = visitor ? { ...view, visitor } : null;
-  if (!counted) {
-    await recordVariantImpression(view.popupId, view.variantId, day, false);
-    return null;
-  }
+  if (!counted) return { token: null, impression: "not-counted" };
   const visitorKey = `${counted.popupId}:${counted.variantId}:${visitor}:${day}`;
-  if (await hasReachedLimit(countedVisitor, visitorKey)) return issueViewToken(counted);
-  if (!(await countWithin(perAddress.rule, `${counted.popupId}:${perAddress.address}:${day}`))) {
-    await recordVariantImpression(counted.popupId, counted.variantId, day, false);
-    return null;
-  }
+  if (await hasReachedLimit(countedVisitor, visitorKey))
+    return { token: issueViewToken(counted), impression: null };
+  if (!(await countWithin(perAddress.rule, `${counted.popupId}:${perAddress.address}:${day}`)))
+    return { token: null, impression: "not-counted" };
   // Two views of one visitor at the same moment: the first to mark the visitor counts.
-  if (await countWithin(countedVisitor, visitorKey))
-    await recordVariantImpression(counted.popupId, counted.variantId, day, true);
-  return issueViewToken(counted);
+  const first = await countWithin(countedVisitor, visitorKey);
+  return { token: issueViewToken(counted), impression: first ? "counted" : null };
 }
 
 /**
