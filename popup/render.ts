@@ -135,7 +135,7 @@ export function mountPopup(
   const root = host.shadowRoot || host.attachShadow({ mode: "open" });
   root.innerHTML = `<style>${inline ? INLINE_CSS : ":host{all:initial!important}"}${CSS}</style><div class="ov${
     inline ? " in" : ""
-  }"><canvas></canvas><div class="dlg" role="dialog"${
+  }"><canvas aria-hidden="true"></canvas><div class="dlg" role="dialog"${
     inline || !modal ? "" : ' aria-modal="true"'
   } aria-labelledby="np-t" tabindex="-1"><button type="button" class="x" aria-label="Close" data-a="close">${icon("M6 6l12 12M18 6L6 18", "none", "currentColor")}</button><img class="im" alt=""><div class="bd"></div></div></div>`;
   const $ = <T extends Element>(selector: string) => root.querySelector<T>(selector);
@@ -255,7 +255,12 @@ export function mountPopup(
       body.innerHTML = preview && view === "processing" ? processingHtml() : successHtml(cfg, code, notice);
     }
     if ((hadFocus || (!inline && modal)) && root.activeElement === null)
-      dialog.focus({ preventScroll: true });
+      landingPoint().focus({ preventScroll: true });
+  }
+
+  /** Where focus goes when a view opens: the form's first field, else the dialog (its heading names it). */
+  function landingPoint(): HTMLElement {
+    return (view === "form" && $<HTMLInputElement>("form input:not([name=website])")) || dialog;
   }
 
   function go(next: View): void {
