@@ -139,7 +139,7 @@ export function mountPopup(
   const root = host.shadowRoot || host.attachShadow({ mode: "open" });
   root.innerHTML = `<style>${inline ? INLINE_CSS : ":host{all:initial!important}"}${CSS}</style><div class="ov${
     inline ? ' in"' : '" popover="manual"'
-  }><canvas></canvas><div class="dlg" role="dialog"${
+  }><canvas aria-hidden="true"></canvas><div class="dlg" role="dialog"${
     inline || !modal ? "" : ' aria-modal="true"'
   } aria-labelledby="np-t" tabindex="-1"><button type="button" class="x" aria-label="Close" data-a="close">${icon("M6 6l12 12M18 6L6 18", "none", "currentColor")}</button><img class="im" alt=""><div class="bd"></div></div></div>`;
   const $ = <T extends Element>(selector: string) => root.querySelector<T>(selector);
@@ -264,7 +264,7 @@ export function mountPopup(
     }
     // A centred popup starts on its first field (the form) or its heading's dialog (what follows a submit).
     if ((hadFocus || (!inline && modal)) && root.activeElement === null)
-      ($<HTMLElement>("form input") || dialog).focus({ preventScroll: true });
+      ($<HTMLElement>("form input:not([name=website])") || dialog).focus({ preventScroll: true });
   }
 
   function go(next: View): void {

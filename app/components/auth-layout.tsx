@@ -2,7 +2,10 @@ import { BlockStack, Card, Frame, Text } from "@shopify/polaris";
 import type { ReactNode } from "react";
 import { ToastOutlet } from "./toast";
 
-/** The centred card of the public screens (login, password recovery, setup, signup). */
+/**
+ * The centred card of the public screens (login, password recovery, setup, signup). Polaris' Frame is the
+ * page's one `main` landmark, so the card is a plain box inside it.
+ */
 export function AuthLayout({
   title,
   subtitle,
@@ -14,7 +17,7 @@ export function AuthLayout({
 }) {
   return (
     <Frame>
-      <main className="np-auth">
+      <div className="np-auth">
         <div className="np-auth__card">
           <Card padding="600">
             <BlockStack gap="500">
@@ -35,7 +38,7 @@ export function AuthLayout({
             </BlockStack>
           </Card>
         </div>
-      </main>
+      </div>
       <ToastOutlet />
     </Frame>
   );

@@ -74,9 +74,33 @@ export function useToast() {
   return useEmbedded() ? showInAdmin : show;
 }
 
+const CLOSE_BUTTON = ".Polaris-Frame-Toast__CloseButton:not([aria-label])";
+const CLOSE_BUTTON_NAME = "Dismiss notification";
+
+/**
+ * Polaris draws the toast's close button as a bare icon, with no name for a screen reader. While a toast
+ * shows, each such button gets one; Polaris adds the toast to its portal after this component's effects,
+ * hence the observer.
+ */
+function useNamedCloseButton(showing: boolean) {
+  useEffect(() => {
+    if (!showing) return;
+    const name = () => {
+      for (const button of document.querySelectorAll(CLOSE_BUTTON)) {
+        button.setAttribute("aria-label", CLOSE_BUTTON_NAME);
+      }
+    };
+    name();
+    const observer = new MutationObserver(name);
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [showing]);
+}
+
 /** Renders the current toast; place once inside each Polaris Frame. */
 export function ToastOutlet() {
   const { current, dismiss } = useContext(ToastContext);
+  useNamedCloseButton(current !== null);
   if (!current) return null;
   return (
     <Toast

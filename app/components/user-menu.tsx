@@ -21,7 +21,8 @@ export function UserMenu({ email, role, loggingOut, onLogout }: Props) {
       onOpen={() => setOpen(true)}
       onClose={() => setOpen(false)}
       actions={sections}
-      // The badge's tone ("Success") is decoration: the button is named by the email and the role.
+      // The badge's tone ("Success") is decoration: the button is named by the email and the role, the words
+      // it shows (the space between them keeps "email Admin" the visible label too, WCAG 2.5.3).
       accessibilityLabel={`${email} ${isAdmin ? "Admin" : "Member"}`}
       activatorContent={
         <InlineStack gap="200" blockAlign="center" wrap={false}>
@@ -29,7 +30,7 @@ export function UserMenu({ email, role, loggingOut, onLogout }: Props) {
             <Text as="span" variant="bodySm" tone="text-inverse">
               {email}
             </Text>
-          </span>
+          </span>{" "}
           <span className="np-role-badge">
             <Badge tone={isAdmin ? "success" : undefined}>{isAdmin ? "Admin" : "Member"}</Badge>
           </span>

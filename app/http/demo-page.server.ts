@@ -45,7 +45,7 @@ export async function demoPage(req: Request, res: Response) {
   const cards = products
     .map(
       (name, index) =>
-        `<article><div class="img" style="background:hsl(${index * 55},45%,80%)"></div><h3>${name}</h3><p>$${(19 + index * 7).toFixed(2)}</p></article>`,
+        `<article><div class="img" style="background:hsl(${index * 55},45%,80%)"></div><h2>${name}</h2><p>$${(19 + index * 7).toFixed(2)}</p></article>`,
     )
     .join("");
   res.type("html").send(`<!doctype html>
@@ -58,6 +58,7 @@ main{max-width:960px;margin:0 auto;padding:24px}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:16px}
 article{background:#fff;border:1px solid #eee;border-radius:8px;padding:12px}
 .img{height:140px;border-radius:6px}
+article h2{font-size:1.17em;margin:1em 0}
 .story{height:1600px;margin-top:32px;line-height:1.6;color:#555}
 button.open{padding:8px 14px;border:1px solid #222;border-radius:6px;background:#fff;cursor:pointer}
 </style>

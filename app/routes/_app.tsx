@@ -84,28 +84,31 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
   };
 
   const storeId = selectedStoreId ?? undefined;
+  // The header is a landmark of its own (banner): Polaris' top bar is a plain box.
   const topBar = (
-    <TopBar
-      showNavigationToggle
-      onNavigationToggle={() => setMobileNavOpen((open) => !open)}
-      contextControl={
-        <div className="np-header-title">
-          <strong>Newsletter Popup</strong>
-          <small>Newsletter Management Dashboard</small>
-        </div>
-      }
-      secondaryMenu={
-        <div className="np-header-actions">
-          <SessionCountdown sessionExpiresAt={sessionExpiresAt} onExpired={expire} />
-          {allows(user, "manage_stores") ? (
-            <Button icon={PlusIcon} url="/onboarding">
-              Add New Store
-            </Button>
-          ) : null}
-        </div>
-      }
-      userMenu={<UserMenu email={user.email} role={user.role} loggingOut={loggingOut} onLogout={logOut} />}
-    />
+    <header>
+      <TopBar
+        showNavigationToggle
+        onNavigationToggle={() => setMobileNavOpen((open) => !open)}
+        contextControl={
+          <div className="np-header-title">
+            <strong>Newsletter Popup</strong>
+            <small>Newsletter Management Dashboard</small>
+          </div>
+        }
+        secondaryMenu={
+          <div className="np-header-actions">
+            <SessionCountdown sessionExpiresAt={sessionExpiresAt} onExpired={expire} />
+            {allows(user, "manage_stores") ? (
+              <Button icon={PlusIcon} url="/onboarding">
+                Add New Store
+              </Button>
+            ) : null}
+          </div>
+        }
+        userMenu={<UserMenu email={user.email} role={user.role} loggingOut={loggingOut} onLogout={logOut} />}
+      />
+    </header>
   );
 
   const sidebar = (

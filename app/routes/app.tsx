@@ -39,9 +39,12 @@ export default function EmbeddedApp({ loaderData }: Route.ComponentProps) {
         ))}
       </NavMenu>
       <EmbeddedContext.Provider value={true}>
-        <UnsavedChangesProvider>
-          <Outlet />
-        </UnsavedChangesProvider>
+        {/* The frame's one main landmark: there is no Polaris Frame (the admin draws the menu and toasts). */}
+        <main>
+          <UnsavedChangesProvider>
+            <Outlet />
+          </UnsavedChangesProvider>
+        </main>
       </EmbeddedContext.Provider>
     </AppProvider>
   );

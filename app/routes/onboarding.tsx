@@ -239,7 +239,7 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
           <Card>
             <BlockStack gap="500">
               <BlockStack gap="200">
-                <Text as="p" variant="bodySm" tone="subdued">
+                <Text as="h2" variant="bodySm" tone="subdued">
                   {`Step ${step + 1} of ${steps.length}`}
                 </Text>
                 <ProgressBar progress={((step + 1) / steps.length) * 100} size="small" tone="primary" />

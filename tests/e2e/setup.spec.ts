@@ -1,3 +1,4 @@
+import { expectNoSeriousAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { countUsers } from "./support/members";
 import { screenshot } from "./support/screenshot";
@@ -17,12 +18,16 @@ test("before any account exists, /login points the new owner to /setup", async (
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await expect(page.getByText("No account exists yet")).toBeVisible();
   await screenshot(page, "login-setup-open");
+  await expectNoSeriousAxeViolations(page, "/login before any account at 1440 px");
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "login-setup-open-phone");
-  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectNoSeriousAxeViolations(page, "/login before any account at 390 px");
   await page.getByRole("link", { name: "Create the admin account" }).click();
   await expect(page).toHaveURL(/\/setup$/);
   await expect(page.getByRole("heading", { name: "Create the admin account" })).toBeVisible();
+  await expectNoSeriousAxeViolations(page, "/setup at 390 px");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expectNoSeriousAxeViolations(page, "/setup at 1440 px");
 });
 
 test.describe("before the page's JavaScript runs", () => {

@@ -9,6 +9,7 @@ import {
   TEST_SHOPIFY_APP,
 } from "../support/builders/shopify-session-token";
 import { subscribeThroughAppProxy, unique } from "./support/api";
+import { expectNoSeriousAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
 import { MAIN } from "./support/servers";
@@ -80,6 +81,23 @@ test("the admin shows the app's screens in its frame, with the app's nav menu", 
   await expect(app.getByText("Connected through the Newsletter Popup app installed on")).toBeVisible();
   await expect(app.getByRole("button", { name: "Edit Access token" })).toHaveCount(0);
 });
+
+// The admin's own column takes 220 px: a 610 px window leaves the app a phone's 390.
+for (const width of [1440, 610]) {
+  test(`every screen in the admin's frame, ${width - 220} px wide, has no critical or serious axe violations`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const app = await openInAdmin(page);
+    await expect(app.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
+    await expect(app.getByText("Overview of your newsletter management system")).toBeVisible();
+    await expectNoSeriousAxeViolations(page, `the embedded Dashboard at ${width - 220} px`, "#app-iframe");
+    for (const label of NAV.slice(1)) {
+      await openFromAdminMenu(page, app, label);
+      await expectNoSeriousAxeViolations(page, `the embedded ${label} at ${width - 220} px`, "#app-iframe");
+    }
+  });
+}
 
 test("a save inside the admin goes through the session token and toasts through App Bridge", async ({
   page,

@@ -21,7 +21,17 @@ export function FieldsCard({ config, edit, errors = {} }: EditProps) {
           Form fields
         </Text>
         <InlineGrid columns={{ xs: 2, md: 3 }} gap="200">
-          <Checkbox label="Email" checked disabled helpText="Always on" />
+          <Checkbox
+            label="Email"
+            checked
+            disabled
+            // Polaris greys a disabled box's help text below a readable contrast; this one says why it is locked.
+            helpText={
+              <Text as="span" tone="subdued">
+                Always on
+              </Text>
+            }
+          />
           {toggles.map(({ field, label }) => (
             <Checkbox
               key={field}

@@ -32,7 +32,7 @@ export function StoreCard({ store, canRemove, onRemove }: Props) {
             initials={store.name.slice(0, 2).toUpperCase()}
           />
           <BlockStack gap="050">
-            <Text as="h3" variant="headingMd">
+            <Text as="h2" variant="headingMd">
               {store.name}
             </Text>
             <Text as="p" tone="subdued" variant="bodySm" breakWord>

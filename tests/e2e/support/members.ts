@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import type { Permission } from "../../../app/lib/permissions";
 import { withClient } from "./database";
@@ -115,4 +116,18 @@ export async function recordAttributedOrder(
       [storeId, order.id, order.total, order.currency],
     ),
   );
+}
+
+/** Gives a user a valid password-reset token (as the emailed link carries it) and returns the token. */
+export async function issueResetToken(server: E2EServer, email: string): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  const digest = createHash("sha256").update(token).digest("hex");
+  await withClient(server, async (client) => {
+    const result = await client.query(
+      "UPDATE users SET reset_token = $1, reset_token_expiry = now() + interval '1 hour' WHERE lower(email) = lower($2)",
+      [digest, email],
+    );
+    if (result.rowCount !== 1) throw new Error(`no user ${email} in ${server.database}`);
+  });
+  return token;
 }
