@@ -62,10 +62,6 @@ async function readPublicEntry(storeId: string): Promise<PublicEntry> {
   };
   const activeRows = popups.filter((row) => row.isActive);
   const active = activeRows.map((row) => toEntryPopup(row, shownStore));
-  await recordConsentTexts(
-    storeId,
-    active.map(({ popup }) => popup),
-  );
   return {
     active,
     activeIdsByAge: [...activeRows].sort(byAge).map((row) => row.id),
@@ -117,6 +113,22 @@ export async function publicPopupConfig(
   return popup ? configOf(popup) : null;
 }
 
+/**
+ * Before a storefront is served the entry's popups, their consent sentences are on record (a subscriber's
+ * version then always names words in consent_texts). Only serving writes them: a subscription, refused or
+ * not, reads the same entry and writes nothing here.
+ */
+async function consentTextsOnRecord(storeId: string, entry: PublicEntry): Promise<void> {
+  entry.consentTextsRecorded ??= recordConsentTexts(
+    storeId,
+    entry.active.map(({ popup }) => popup),
+  ).catch((error: unknown) => {
+    entry.consentTextsRecorded = undefined;
+    throw error;
+  });
+  await entry.consentTextsRecorded;
+}
+
 /** Whether the id is a store's (every store keeps at least one popup, active or paused). */
 export async function isKnownStore(storeId: string): Promise<boolean> {
   const entry = await publicEntry(storeId);
@@ -130,6 +142,7 @@ export async function isKnownStore(storeId: string): Promise<boolean> {
  */
 export async function publicPopups(storeId: string, now = Date.now()): Promise<PublicPopups | null> {
   const entry = await publicEntry(storeId);
+  if (entry) await consentTextsOnRecord(storeId, entry);
   const until = now + STOREFRONT_CONFIG_LIFETIME_SECONDS * 1000;
   const showing = entry?.active.filter(({ popup }) => scheduled(popup.targeting, now, until)) ?? [];
   if (!showing.length) return null;

@@ -15,6 +15,8 @@ export type PublicEntry = {
   activeIdsByAge: string[];
   pausedIds: string[];
   scriptVersion: string | null;
+  /** The consent sentences these popups show, put on record once, when the entry is first served. */
+  consentTextsRecorded?: Promise<void>;
 };
 
 /**
