@@ -103,15 +103,20 @@ test("a visitor's subscription counts for the variant of their counted view, on 
   page,
 }) => {
   const { popupIds } = await shopWith("Counted Store", [{ title: "Counted offer" }]);
+  const impression = () => page.waitForResponse((response) => response.url().endsWith("/impressions"));
+  // The first page's impression is answered before the visit moves on: its answer must not be read as the
+  // second page's.
+  const firstViewed = impression();
   await visit(page, "/products/shirt");
   const dialog = popupDialog(page);
   await expect(dialog.getByRole("heading", { name: "Counted offer" })).toBeVisible();
+  await (await firstViewed).finished();
   await expect
     .poll(() => variantCounts(MAIN, popupIds[0] ?? ""))
     .toEqual({ control: { impressions: 1, subscribers: 0 } });
   // Another page of the same visit: the popup shows again, the view is not counted again but still
   // answers the visit's view token, which the subscription carries.
-  const viewed = page.waitForResponse((response) => response.url().endsWith("/impressions"));
+  const viewed = impression();
   await visit(page, "/blog/post");
   await expect(dialog.getByRole("heading", { name: "Counted offer" })).toBeVisible();
   expect(await (await viewed).json()).toEqual({ viewToken: expect.stringMatching(/^\d{13}\.[0-9a-f]{32}$/) });
