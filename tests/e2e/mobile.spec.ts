@@ -1,4 +1,3 @@
-import type { Page } from "@playwright/test";
 import { permissionNames } from "~/lib/permissions";
 import { apiAs, createStore, type Store, subscribe, unique } from "./support/api";
 import { login } from "./support/auth";
@@ -8,8 +7,8 @@ import { screenshot } from "./support/screenshot";
 import { MAIN } from "./support/servers";
 
 /**
- * Phones (390×844): every screen fits the width; the subscribers and members lists, the header and the
- * drawer work there.
+ * Phones (390×844): the subscribers and members lists, the header and the drawer work there (every
+ * screen's fit is checked in screens.spec.ts).
  */
 
 const PHONE = { width: 390, height: 844 };
@@ -48,97 +47,6 @@ async function organizationWithSubscribers(): Promise<Setup> {
     await api.dispose();
   }
 }
-
-/**
- * What sticks out sideways: the page's own scroll width, and every visible piece of content (text,
- * controls, images) whose box leaves the viewport without being inside a container that scrolls
- * sideways on purpose. Visually hidden text (1 px, clipped) is left out.
- */
-function overflow(page: Page) {
-  return page.evaluate(() => {
-    const width = document.documentElement.clientWidth;
-    const inScroller = (element: Element) => {
-      for (let node = element.parentElement; node; node = node.parentElement) {
-        const { overflowX } = getComputedStyle(node);
-        if (overflowX === "auto" || overflowX === "scroll") return true;
-      }
-      return false;
-    };
-    const visuallyHidden = (element: Element) => {
-      for (let node: Element | null = element; node; node = node.parentElement) {
-        const rect = node.getBoundingClientRect();
-        if (rect.width <= 1 || rect.height <= 1) return true;
-      }
-      return false;
-    };
-    const isContent = (element: Element) =>
-      element.matches("a, button, input, select, textarea, img, svg") ||
-      Array.from(element.childNodes).some((node) => node.nodeType === 3 && node.textContent?.trim());
-    const offenders: string[] = [];
-    for (const element of document.body.querySelectorAll("*")) {
-      if (!isContent(element)) continue;
-      if (!element.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-      const rect = element.getBoundingClientRect();
-      if (rect.right <= width + 1 && rect.left >= -1) continue;
-      if (inScroller(element) || visuallyHidden(element)) continue;
-      offenders.push(
-        `<${element.tagName.toLowerCase()}> "${(element.textContent ?? "").trim().slice(0, 40)}"`,
-      );
-    }
-    return {
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: window.innerWidth,
-      offenders,
-    };
-  });
-}
-
-test("every screen fits a 390 px wide phone, with nothing sticking out sideways", async ({
-  page,
-  browserErrors,
-}) => {
-  browserErrors.allow(/status of 404/);
-  const { account, store } = await organizationWithSubscribers();
-  await page.setViewportSize(PHONE);
-
-  const anonymous = ["/login", "/forgot-password"];
-  for (const path of anonymous) {
-    await page.goto(path);
-    await expect(page.locator("main, form").first()).toBeVisible();
-    expect(await overflow(page), path).toEqual({
-      scrollWidth: PHONE.width,
-      innerWidth: PHONE.width,
-      offenders: [],
-    });
-  }
-
-  await login(page, account.email, account.password);
-  const screens = [
-    ["dashboard", `/store/${store.id}/dashboard`, "Dashboard"],
-    ["stores", "/stores", "Store Management"],
-    ["popup-builder", `/store/${store.id}/popup-builder`, "Popup Builder"],
-    ["subscribers", `/store/${store.id}/subscribers`, "Subscribers"],
-    ["campaigns", `/store/${store.id}/campaigns`, "Campaigns"],
-    ["integration", `/store/${store.id}/integration`, "Integration"],
-    ["email-templates", `/store/${store.id}/email-templates`, "Email Templates"],
-    ["email-analytics", `/store/${store.id}/email-analytics`, "Email Analytics"],
-    ["settings", `/store/${store.id}/settings`, "Settings"],
-    ["members", "/admin/members", "Member Management"],
-    ["onboarding", "/onboarding", undefined],
-    ["not-found", "/no-such-screen", "404 Page Not Found"],
-  ] as const;
-  for (const [name, path, heading] of screens) {
-    await page.goto(path);
-    if (heading) await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-    await page.waitForLoadState("networkidle");
-    expect(await overflow(page), path).toEqual({
-      scrollWidth: PHONE.width,
-      innerWidth: PHONE.width,
-      offenders: [],
-    });
-    await screenshot(page, `mobile-${name}`);
-  }
-});
 
 test("on a phone each subscriber shows its code, date, View and Delete on screen", async ({ page }) => {
   const { account, store, emails } = await organizationWithSubscribers();

@@ -13,10 +13,7 @@ export async function screenshot(
   options: { fullPage?: boolean } = {},
 ): Promise<string> {
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  // Let Polaris' transitions (toasts, menus, the loading bar) settle so the picture shows the resting state.
-  // Bounded: once a sandboxed frame (the email preview) has navigated, Playwright never reports the page
-  // as network-idle again; the picture is taken either way.
-  await page.waitForLoadState("networkidle", { timeout: 3_000 }).catch(() => undefined);
+  // Taken once the test has seen the screen's content; animations are frozen at their end by Playwright.
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // A full-page picture of a scrolled page draws the fixed header and sidebar where the viewport was.
   if (options.fullPage ?? true) await page.evaluate(() => window.scrollTo(0, 0));
