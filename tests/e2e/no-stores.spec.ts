@@ -43,11 +43,14 @@ test("an admin without stores is sent to /onboarding from every app screen, and 
   await expect(page.getByLabel("Site Name")).toBeVisible();
   await screenshot(page, "onboarding-no-stores-admin");
 
+  // The app layout's loader sends them on: each screen's document request ends at /onboarding (the browser,
+  // signed in, follows the same redirects; one screen is opened in it below).
   for (const path of APP_SCREENS) {
-    await page.goto(path);
-    await expect(page, `${path} leads to /onboarding`).toHaveURL(/\/onboarding$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Add Your Site" })).toBeVisible();
+    const response = await page.request.get(path);
+    expect(new URL(response.url()).pathname, `${path} leads to /onboarding`).toBe("/onboarding");
   }
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/onboarding$/);
 
   await page.getByRole("button", { name: "Log out" }).click();
   await expect(toast(page)).toHaveText("Logged Out: You have been successfully logged out");

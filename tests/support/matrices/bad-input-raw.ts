@@ -4,7 +4,7 @@ import type { Tally } from "./summary";
 
 /**
  * Hostile requests beyond the body: cookies, headers, methods and paths, written raw on the socket (no
- * client library would send them). Each list is applied to every page and API route by bad-input.test.ts.
+ * client library would send them). Each list is applied to every page and API route by hostile-requests.test.ts.
  */
 type Header = [string, string];
 
