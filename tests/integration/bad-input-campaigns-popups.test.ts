@@ -1,10 +1,6 @@
 import { describe, it } from "vitest";
-import { apiRouteCases } from "../support/matrices/api-routes";
-import {
-  badInputTally,
-  CAMPAIGN_OR_POPUP_ROUTE,
-  describeAdminRoutes,
-} from "../support/matrices/bad-input-suites";
+import { apiRouteCases, CAMPAIGN_OR_POPUP_ROUTE } from "../support/matrices/api-routes";
+import { badInputTally, describeAdminRoutes } from "../support/matrices/bad-input-suites";
 import { expectSentinelUntouched, useHostileSetup } from "../support/matrices/hostile-setup";
 
 /** bad-input.test.ts's matrix for the campaign and popup routes, in a file of its own to run beside it. */

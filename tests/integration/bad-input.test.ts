@@ -1,11 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { sanitizeInlineHtml } from "../../popup/sanitize";
 import { sqlRows } from "../support/infra/db";
-import { apiRouteCases } from "../support/matrices/api-routes";
+import { apiRouteCases, CAMPAIGN_OR_POPUP_ROUTE } from "../support/matrices/api-routes";
 import { XSS_MARKER } from "../support/matrices/bad-input";
 import {
   badInputTally,
-  CAMPAIGN_OR_POPUP_ROUTE,
   describeAdminRoutes,
   describeOpenEndpoints,
 } from "../support/matrices/bad-input-suites";

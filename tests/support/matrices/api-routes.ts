@@ -646,3 +646,9 @@ export function pathOf(pattern: string, fixture: Fixture): string {
     .replace(":importId", fixture.importId)
     .replace(":id", fixture.analyticsId)}`;
 }
+
+/**
+ * The route matrices (hostile input, authorization) each run in two files side by side, split on this
+ * pattern: the campaign and popup routes take about as long as all the others.
+ */
+export const CAMPAIGN_OR_POPUP_ROUTE = /campaign|popup/;

@@ -68,9 +68,3 @@ export function describeOpenEndpoints(setup: HostileSetup, tally: Tally): void {
     });
   });
 }
-
-/**
- * The admin routes' matrix is run by two files side by side (bad-input.test.ts and
- * bad-input-campaigns-popups.test.ts), split on this pattern: each half takes about as long.
- */
-export const CAMPAIGN_OR_POPUP_ROUTE = /campaign|popup/;
