@@ -123,9 +123,7 @@ function Details({ detail }: { detail: Detail }) {
             { term: "Company", description: text(detail.company) },
             ...(detail.tags?.length ? [{ term: "Tags", description: detail.tags.join(", ") }] : []),
             { term: "Status", description: <StatusBadge isActive={detail.isActive} /> },
-            ...(detail.suppression
-              ? [{ term: "Email delivery", description: suppressionText(detail) }]
-              : []),
+            ...(detail.suppression ? [{ term: "Email delivery", description: suppressionText(detail) }] : []),
             { term: "Subscribed", description: formatDateTime(detail.subscribedAt) },
             ...(detail.unsubscribedAt
               ? [{ term: "Unsubscribed", description: formatDateTime(detail.unsubscribedAt) }]

@@ -164,7 +164,11 @@ function SubscriberStack({ rows, canManage, onView, onDelete }: StackProps) {
           {row.name ? <Text as="p">{row.name}</Text> : null}
           <InlineStack gap="200" blockAlign="center">
             <StatusBadge isActive={row.isActive} />
-            <SuppressionBadge suppression={row.suppression} reason={row.suppressionReason} at={row.suppressedAt} />
+            <SuppressionBadge
+              suppression={row.suppression}
+              reason={row.suppressionReason}
+              at={row.suppressedAt}
+            />
             <CouponBadge code={row.discountCodeSent} used={row.discountCodeUsed} />
             <HeldWelcomeBadge held={row.welcomeHeld} />
           </InlineStack>

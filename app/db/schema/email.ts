@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { defaultEmailTemplate, type TemplateSocialLinks } from "~/lib/schemas/email-template";
 import { emailEventsProviders } from "~/lib/schemas/email-events";
+import { defaultEmailTemplate, type TemplateSocialLinks } from "~/lib/schemas/email-template";
 import { campaignSends } from "./campaigns";
 import { stores } from "./stores";
 import { subscribers } from "./subscribers";

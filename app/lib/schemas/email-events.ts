@@ -18,7 +18,8 @@ export const EMAIL_EVENTS_PROVIDERS: Record<
   postmark: {
     label: "Postmark",
     secretLabel: "Webhook password",
-    secretHelp: "Postmark sends it with HTTP basic auth: put it in the webhook URL as https://postmark:PASSWORD@…",
+    secretHelp:
+      "Postmark sends it with HTTP basic auth: put it in the webhook URL as https://postmark:PASSWORD@…",
   },
   sendgrid: {
     label: "SendGrid",

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { SuppressionKind } from "./suppression";
 import type { ImportVendor } from "~/lib/subscriber-import/vendors";
+import type { SuppressionKind } from "./suppression";
 
 /** SPEC §9: the date ranges offered (days back from now) and the status filter. */
 export const DATE_RANGES = ["7", "30", "90", "all"] as const;

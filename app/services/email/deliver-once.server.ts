@@ -2,13 +2,18 @@ import type { SendMailOptions } from "nodemailer";
 import { emailSends } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
+import { emailQueue } from "../../../jobs/queues/email.config";
 import { keepLeases, markFailed, markSent } from "./leases.server";
 import { unsubscribeUrl } from "./links.server";
 import { type MailContext, recipientOf } from "./mail-context.server";
 import { claimSend, markRetrying, SendInProgress } from "./sends.server";
-import { emailQueue } from "../../../jobs/queues/email.config";
 import { isPermanentSmtpFailure, sendStoreMail } from "./store-mailer.server";
-import { recipientRefusal, recordRefusal, recordSuppressedEmail, suppressedBecause } from "./suppression.server";
+import {
+  recipientRefusal,
+  recordRefusal,
+  recordSuppressedEmail,
+  suppressedBecause,
+} from "./suppression.server";
 
 type Kind = "welcome" | "confirmation";
 type Build = (sendId: string, attempt: number) => Promise<Pick<SendMailOptions, "subject" | "html" | "text">>;
@@ -94,7 +99,13 @@ async function deliverCopy(context: MailContext, kind: Kind, sendId: string, bui
   } catch (error) {
     if (!isPermanentSmtpFailure(error)) throw error;
     const refusal = recipientRefusal(error);
-    if (refusal) await recordRefusal(emailSends, { sendId, attempt: 1, subscriberId: context.subscriber.id }, refusal, true);
+    if (refusal)
+      await recordRefusal(
+        emailSends,
+        { sendId, attempt: 1, subscriberId: context.subscriber.id },
+        refusal,
+        true,
+      );
     logger().warn(
       { subscriberId: context.subscriber.id, kind, err: error },
       "email copy refused permanently",

@@ -88,9 +88,12 @@ export async function recordRefusal(
   if (refusal.permanent) {
     await suppress(eq(subscribers.id, subscriberId), "bounced", `SMTP ${refusal.answer}`);
     if (table === campaignSends)
-      await db().update(campaignSends).set({ bouncedAt: sql`now()` }).where(eq(campaignSends.id, send.sendId));
+      await db()
+        .update(campaignSends)
+        .set({ bouncedAt: sql`now()` })
+        .where(eq(campaignSends.id, send.sendId));
   } else {
-    await countSoftBounce(subscriberId, refusal.answer);
+    await countSoftBounce(eq(subscribers.id, subscriberId), `SMTP ${refusal.answer}`);
   }
   logger().info(
     { subscriberId, sendId: send.sendId, table: getTableName(table), answer: refusal.answer },
@@ -98,18 +101,23 @@ export async function recordRefusal(
   );
 }
 
-async function countSoftBounce(subscriberId: string, answer: string): Promise<void> {
-  const [counted] = await db()
+/**
+ * Counts a soft bounce (a send refused for now until its retries ran out) for the subscribers `which` picks;
+ * the SOFT_BOUNCE_LIMIT-th suppresses the address as bounced.
+ */
+export async function countSoftBounce(which: SQL, answer: string): Promise<void> {
+  const counted = await db()
     .update(subscribers)
     .set({ softBounces: sql`${subscribers.softBounces} + 1` })
-    .where(eq(subscribers.id, subscriberId))
-    .returning({ softBounces: subscribers.softBounces });
-  if ((counted?.softBounces ?? 0) < SOFT_BOUNCE_LIMIT) return;
-  await suppress(
-    eq(subscribers.id, subscriberId),
-    "bounced",
-    `${counted?.softBounces} sends refused for now, the last with SMTP ${answer}`,
-  );
+    .where(which)
+    .returning({ id: subscribers.id, softBounces: subscribers.softBounces });
+  for (const { id, softBounces } of counted)
+    if (softBounces >= SOFT_BOUNCE_LIMIT)
+      await suppress(
+        eq(subscribers.id, id),
+        "bounced",
+        `${softBounces} sends refused for now, the last with ${answer}`,
+      );
 }
 
 /**

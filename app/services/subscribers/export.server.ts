@@ -23,6 +23,9 @@ export const CSV_HEADER = [
   "Zip Code",
   "Country",
   "Status",
+  "Email Status",
+  "Email Status Reason",
+  "Email Status At",
   "Discount Code",
   "Code Used",
   "Subscribed At",
@@ -32,9 +35,6 @@ export const CSV_HEADER = [
   "Consented At",
   "Consent Version",
   "Consent Text",
-  "Email Status",
-  "Email Status Reason",
-  "Email Status At",
 ] as const;
 
 /** A UTF-8 byte order mark first: without it spreadsheet applications misread accented names. */
@@ -198,6 +198,9 @@ function csvRecord(row: ExportRow): string {
     row.zipCode,
     row.country,
     row.isActive ? "Active" : "Unsubscribed",
+    EMAIL_STATUS[row.suppression ?? "deliverable"],
+    row.suppressionReason,
+    row.suppressedAt,
     row.discountCodeSent,
     row.discountCodeUsed ? "Yes" : "No",
     row.subscribedAt,
@@ -207,8 +210,5 @@ function csvRecord(row: ExportRow): string {
     row.consentedAt,
     row.consentVersion,
     row.consentText,
-    EMAIL_STATUS[row.suppression ?? "deliverable"],
-    row.suppressionReason,
-    row.suppressedAt,
   ]);
 }
