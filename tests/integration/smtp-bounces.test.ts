@@ -139,7 +139,10 @@ describe("the store's SMTP server refusing an address", () => {
         await pendingSend(subscriber.id);
         await drainTestKind();
         expect(sink.recipientAttempts(subscriber.email)).toBe(sendNumber * 2);
-        expect(await subscriberRow(subscriber.id)).toMatchObject({ softBounces: sendNumber, suppression: null });
+        expect(await subscriberRow(subscriber.id)).toMatchObject({
+          softBounces: sendNumber,
+          suppression: null,
+        });
         await testDb().delete(emailSends).where(eq(emailSends.subscriberId, subscriber.id));
       }
       await pendingSend(subscriber.id);
@@ -153,7 +156,9 @@ describe("the store's SMTP server refusing an address", () => {
     await testDb().delete(emailSends).where(eq(emailSends.subscriberId, subscriber.id));
     const next = await pendingSend(subscriber.id);
     await drainTestKind();
-    expect(notSent).toEqual([{ sendId: next.id, reason: expect.stringMatching(/^the address bounced: 3 sends/) }]);
+    expect(notSent).toEqual([
+      { sendId: next.id, reason: expect.stringMatching(/^the address bounced: 3 sends/) },
+    ]);
     expect(sink.recipientAttempts(subscriber.email)).toBe(6);
   });
 
@@ -211,12 +216,16 @@ describe("what the merchant sees", () => {
       expect(created.status).toBe(201);
       expect((await admin.post(`${base}/${created.body.id}/send`, {})).status).toBe(200);
       await eventually(
-        async () => (await admin.get<{ status: string }>(`${base}/${created.body.id}`)).body.status === "sent",
+        async () =>
+          (await admin.get<{ status: string }>(`${base}/${created.body.id}`)).body.status === "sent",
         { timeoutMs: 30_000, what: "the campaign sent" },
       );
-      const stats = await admin.get<{ delivered: number; failed: number; bounces: number; complaints: number }>(
-        `${base}/${created.body.id}/stats`,
-      );
+      const stats = await admin.get<{
+        delivered: number;
+        failed: number;
+        bounces: number;
+        complaints: number;
+      }>(`${base}/${created.body.id}/stats`);
       expect(stats.body).toMatchObject({ delivered: 1, failed: 1, bounces: 1, complaints: 0 });
       const [message] = await testDb()
         .select()
@@ -229,17 +238,23 @@ describe("what the merchant sees", () => {
       sink.failRecipient(gone.email, null);
     }
 
-    const list = await admin.get<{ subscribers: Record<string, unknown>[] }>(`/api/stores/${storeId}/subscribers`);
+    const list = await admin.get<{ subscribers: Record<string, unknown>[] }>(
+      `/api/stores/${storeId}/subscribers`,
+    );
     expect(list.body.subscribers.find((row) => row.email === gone.email)).toMatchObject({
       suppression: "bounced",
       suppressionReason: expect.stringMatching(/^SMTP 550 /),
       suppressedAt: expect.any(String),
     });
-    expect(list.body.subscribers.find((row) => row.email === fine.email)).toMatchObject({ suppression: null });
+    expect(list.body.subscribers.find((row) => row.email === fine.email)).toMatchObject({
+      suppression: null,
+    });
 
     const exported = await admin.get(`/api/stores/${storeId}/subscribers/export.csv`);
     const line = exported.text.split("\r\n").find((row) => row.includes(gone.email)) ?? "";
     expect(line).toMatch(/,Active,Bounced,"?SMTP 550 [^,]*/);
-    expect(exported.text.split("\r\n").find((row) => row.includes(fine.email))).toContain(",Active,Deliverable,,,");
+    expect(exported.text.split("\r\n").find((row) => row.includes(fine.email))).toContain(
+      ",Active,Deliverable,,,",
+    );
   }, 60_000);
 });

@@ -112,11 +112,11 @@ function assertEventsWebhook(current: SettingsRow, changes: EmailSettingsUpdate)
     changes.eventsProvider !== undefined && changes.eventsProvider !== current.eventsProvider;
   if (!changes.eventsSecret && (providerChanged || !current.eventsSecret)) {
     const message = `Enter the ${EMAIL_EVENTS_PROVIDERS[provider].secretLabel}`;
-    throw invalid(message, { eventsSecret: message });
+    throw invalid(message, { eventsSecret: [message] });
   }
   if (provider === "ses" && changes.eventsSecret && !SNS_TOPIC_ARN.test(changes.eventsSecret)) {
     const message = "Enter the topic's ARN, such as arn:aws:sns:us-east-1:123456789012:ses-bounces";
-    throw invalid(message, { eventsSecret: message });
+    throw invalid(message, { eventsSecret: [message] });
   }
 }
 
