@@ -2,10 +2,11 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { campaignSends, emailSends, subscribers } from "~/db/schema";
 import { countAudience } from "~/services/campaigns/audience.server";
-import { claimBatch, type OutboxKind, sendBatch } from "~/services/email/outbox.server";
+import { claimBatch, sendBatch } from "~/services/email/outbox.server";
 import { sendPendingWelcomeEmails, sendWelcomeEmail } from "~/services/subscribers/after-subscribe.server";
 import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { confirmationRowsKind } from "../support/builders/outbox-kind";
 import { sendStoreMailTo } from "../support/builders/store-mail";
 import { HttpClient } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
@@ -26,32 +27,14 @@ let counter = 0;
 /** What the test kind recorded as not sent, and why. */
 let notSent: { sendId: string; reason: string }[] = [];
 
-/** A kind over the confirmation rows of email_sends, two tries in all, no wait between them. */
-const testKind: OutboxKind = {
-  name: "test message",
-  table: emailSends,
-  rows: eq(emailSends.kind, "confirmation"),
-  missing: "the store cannot send email",
+/** The outbox's test kind: what it does not send is recorded here with why, and its row deleted. */
+const testKind = confirmationRowsKind({
   skip: () => null,
   recordSkip: async (claim, reason) => {
     notSent.push({ sendId: claim.sendId, reason });
     await testDb().delete(emailSends).where(eq(emailSends.id, claim.sendId));
   },
-  draft: (_claim, context) => ({
-    vars: {
-      firstName: "Jo",
-      discountCode: "BOUNCE",
-      discountPercentage: 10,
-      storeName: context.store.name,
-      storeUrl: null,
-      unsubscribeUrl: "https://app.example/u/x",
-    },
-    urls: [],
-  }),
-  trackedAs: (claim) => ({ sendId: claim.sendId }),
-  render: (claim) => ({ from: "hello@acme.example", subject: `Bounce ${claim.sendId}`, text: "Hello" }),
-  retries: { attempts: 2, firstDelaySeconds: 0 },
-};
+});
 
 beforeAll(async () => {
   process.env.ALLOW_PRIVATE_NETWORK_TARGETS = "true";
