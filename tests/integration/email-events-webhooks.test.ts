@@ -482,7 +482,11 @@ describe("Mailgun", () => {
       () => post(storeId, webhook(failed, signature(String(nowSeconds() - 900)))),
       401,
     );
-    await expectRefused(subscriber.id, () => post(storeId, new Blob([new Uint8Array([0xff, 0xfe, 0x00])])), 400);
+    await expectRefused(
+      subscriber.id,
+      () => post(storeId, new Blob([new Uint8Array([0xff, 0xfe, 0x00])])),
+      400,
+    );
   });
 });
 

@@ -6,7 +6,7 @@ import { claimBatch, sendBatch } from "~/services/email/outbox.server";
 import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { confirmationRowsKind } from "../support/builders/outbox-kind";
-import { sendStoreMailTo } from "../support/builders/store-mail";
+import { storeMailingTo } from "../support/builders/store-mail";
 import { testDb } from "../support/infra/db";
 import { type SinkMessage, type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
 
@@ -36,9 +36,7 @@ beforeAll(async () => {
   process.env.ALLOW_PRIVATE_NETWORK_TARGETS = "true";
   process.env.EMAIL_SEND_LEASE_SECONDS = String(LEASE_SECONDS);
   sink = await startSmtpSink();
-  const owner = await createOrganizationWithAdmin();
-  storeId = (await createStoreFor(owner.admin.id)).id;
-  await sendStoreMailTo(sink, storeId);
+  storeId = await storeMailingTo(sink);
 });
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { sendPendingWelcomeEmails, sendWelcomeEmail } from "~/services/subscribe
 import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { confirmationRowsKind } from "../support/builders/outbox-kind";
-import { sendStoreMailTo } from "../support/builders/store-mail";
+import { sendStoreMailTo, storeMailingTo } from "../support/builders/store-mail";
 import { HttpClient } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import { testDb } from "../support/infra/db";
@@ -39,9 +39,7 @@ const testKind = confirmationRowsKind({
 beforeAll(async () => {
   process.env.ALLOW_PRIVATE_NETWORK_TARGETS = "true";
   sink = await startSmtpSink();
-  const owner = await createOrganizationWithAdmin();
-  storeId = (await createStoreFor(owner.admin.id)).id;
-  await sendStoreMailTo(sink, storeId);
+  storeId = await storeMailingTo(sink);
 });
 
 afterAll(async () => {
