@@ -1,6 +1,7 @@
 import { type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
 import { type AppApi, apiAs, createStore, subscribe, unique } from "./support/api";
 import { login } from "./support/auth";
+import { expectNoSeriousAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
@@ -47,6 +48,7 @@ test("a welcome email refused with 550 shows the address bounced, with why and w
       await page.goto(`/store/${store.id}/subscribers`);
       await expect(page.getByText("Bounced", { exact: true })).toBeVisible({ timeout: 1_000 });
     }).toPass();
+    await expectNoSeriousAxeViolations(page, `subscribers with a bounced address at ${width} px`);
     await screenshot(page, `bounces-subscribers-${width}`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -64,6 +66,7 @@ test("a welcome email refused with 550 shows the address bounced, with why and w
   await page.getByLabel("Email provider").selectOption("sendgrid");
   await expect(page.getByText("Verification key")).toBeVisible();
   await expect(page.getByLabel("Webhook URL")).toHaveValue(new RegExp(`/webhooks/email-events/${store.id}$`));
+  await expectNoSeriousAxeViolations(page, "settings with a bounce webhook provider chosen");
   await page.getByText("Bounces and complaints").scrollIntoViewIfNeeded();
   await screenshot(page, "bounces-settings-1440", { fullPage: false });
 });
