@@ -106,8 +106,16 @@ describe("the store's SMTP server refusing an address", () => {
     expect(welcome).toMatchObject({ kind: "welcome", status: "suppressed" });
     expect(welcome?.error).toMatch(/^the address bounced: SMTP 550 /);
 
-    // A job's send (a welcome email asked for again) is suppressed the same way.
-    await sendWelcomeEmail(subscriber.id, true);
+    // A job's send (a Shopify store's welcome email) is suppressed and recorded the same way.
+    await testDb().delete(emailSends).where(eq(emailSends.subscriberId, subscriber.id));
+    await sendWelcomeEmail(subscriber.id);
+    expect(await sendsOf(subscriber.id)).toMatchObject([
+      {
+        kind: "welcome",
+        status: "suppressed",
+        error: expect.stringMatching(/^the address bounced: SMTP 550 /),
+      },
+    ]);
     expect(received(subscriber.email)).toEqual([]);
     expect(sink.recipientAttempts(subscriber.email)).toBe(1);
   });

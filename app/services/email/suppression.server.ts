@@ -122,7 +122,7 @@ export async function countSoftBounce(which: SQL, answer: string): Promise<void>
 
 /**
  * A subscriber's own email (welcome, confirmation) that is not sent because the address is suppressed:
- * recorded as such (the subscriber's Emails say why), unless it went already.
+ * recorded as such (the subscriber's Emails say why), unless it went or failed already (that record stays).
  */
 export async function recordSuppressedEmail(
   storeId: string,
@@ -136,7 +136,7 @@ export async function recordSuppressedEmail(
     .onConflictDoUpdate({
       target: [emailSends.subscriberId, emailSends.kind],
       set: { status: "suppressed", error: reason, lockedUntil: null },
-      setWhere: sql`${emailSends.status} in ('pending', 'retrying', 'held', 'failed')`,
+      setWhere: sql`${emailSends.status} in ('pending', 'retrying', 'held')`,
     });
   logger().info({ storeId, subscriberId, kind, reason }, `${kind} email suppressed`);
 }
