@@ -120,6 +120,21 @@ describe("the store's SMTP server refusing an address", () => {
     expect(sink.recipientAttempts(subscriber.email)).toBe(1);
   });
 
+  it("554 at DATA for the one recipient: bounced too", async () => {
+    const subscriber = await newSubscriber();
+    sink.failData(subscriber.email, 554);
+    try {
+      await pendingSend(subscriber.id);
+      await drainTestKind();
+    } finally {
+      sink.failData(subscriber.email, null);
+    }
+    expect((await sendsOf(subscriber.id))[0]).toMatchObject({ status: "failed" });
+    const bounced = await subscriberRow(subscriber.id);
+    expect(bounced).toMatchObject({ suppression: "bounced" });
+    expect(bounced?.suppressionReason).toMatch(/^SMTP 554 .*Message refused \(test sink, 554\)/);
+  });
+
   it("452: retried until the send's tries run out; the third such send marks the address bounced", async () => {
     const subscriber = await newSubscriber();
     sink.failRecipient(subscriber.email, 452);
