@@ -21,7 +21,7 @@ export type VerifiedDelivery = {
 };
 
 /** How far a signed timestamp may be from now: the Svix default, used for every provider that signs one. */
-export const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
+const TIMESTAMP_TOLERANCE_SECONDS = 5 * 60;
 
 /** Refuses a request whose signed time (seconds since the epoch) is outside the tolerance: an old one replayed. */
 export function assertFresh(signedAtSeconds: number, toleranceSeconds = TIMESTAMP_TOLERANCE_SECONDS): void {

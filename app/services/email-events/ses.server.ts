@@ -58,7 +58,7 @@ const SIGNED_FIELDS = {
   ],
 } as const;
 
-export function stringToSign(message: SnsMessage): string {
+function stringToSign(message: SnsMessage): string {
   const fields =
     message.Type === "Notification" ? SIGNED_FIELDS.Notification : SIGNED_FIELDS.SubscriptionConfirmation;
   return fields

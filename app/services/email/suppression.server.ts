@@ -13,7 +13,7 @@ import type { Holder, SendTable } from "./leases.server";
  */
 
 /** Sends that ran out of retries on a temporary refusal of the address before it counts as bounced. */
-export const SOFT_BOUNCE_LIMIT = 3;
+const SOFT_BOUNCE_LIMIT = 3;
 
 /** Why nothing is to go to this subscriber any more, as a send records it; null while mail reaches them. */
 export function suppressedBecause(subscriber: {
@@ -53,7 +53,7 @@ export async function suppress(which: SQL, kind: SuppressionKind, reason: string
 }
 
 /** The SMTP answer a refusal of one recipient carries: a 4xx or 5xx at RCPT TO or DATA. */
-export type RecipientRefusal = { permanent: boolean; answer: string };
+type RecipientRefusal = { permanent: boolean; answer: string };
 
 /**
  * A refusal of the recipient, from the error nodemailer throws: a 4xx or 5xx answer to RCPT TO or DATA
