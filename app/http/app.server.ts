@@ -7,6 +7,7 @@ export { startNotice } from "~/http/bootstrap.server";
 
 import { env, isProduction } from "~/server/env.server";
 import { appProxyRouter } from "./app-proxy.server";
+import { emailEventsRouter } from "./email-events.server";
 import { sendError } from "./errors.server";
 import { notificationAddressRouter } from "./notification-address-pages.server";
 import { warnOnceAboutUntrustedProxy } from "./proxy-warning.server";
@@ -45,6 +46,7 @@ app.use(refuseInvalidHost);
 app.use(refuseDotSegments);
 app.use(rejectCrossSiteMutations);
 app.use(publicRouter);
+app.use(emailEventsRouter);
 app.use(appProxyRouter);
 app.use(publicImageRouter);
 app.use(subscriberRouter);

@@ -4,6 +4,7 @@ import { useRevalidator } from "react-router";
 import { HeldEmailsBanner } from "~/components/held-emails-banner";
 import { NoStores } from "~/components/no-stores";
 import { SocialLinksCard } from "~/components/popup-builder/social-links-card";
+import { BounceWebhookCard } from "~/components/settings/bounce-webhook-card";
 import { ConsentSyncToggle } from "~/components/settings/consent-sync-toggle";
 import { EmailSettingsCard } from "~/components/settings/email-settings-card";
 import { GeneralSettingsCard } from "~/components/settings/general-settings-card";
@@ -107,6 +108,7 @@ function StoreSettings({
       <StorePicker section="settings" storeId={store.id} />
       <HeldEmailsBanner storeId={store.id} held={held} canSend />
       <EmailSettingsCard storeId={store.id} initial={emailSettings} onSaved={readHeld} />
+      <BounceWebhookCard storeId={store.id} initial={emailSettings} />
       {/* A typical website has no Shopify shop to connect: its URL is in General settings. */}
       {store.integrationType === "shopify" ? (
         <ShopifySettingsCard

@@ -45,6 +45,13 @@ const envSchema = z
     ALLOW_SIGNUP: booleanFlag,
     /** true lets merchant-supplied hosts (SMTP, site verification) be private or loopback addresses: tests only. */
     ALLOW_PRIVATE_NETWORK_TARGETS: booleanFlag,
+    /**
+     * Tests only: an origin (http://127.0.0.1:PORT) trusted like Amazon SNS's hosts for signing certificates and
+     * subscription confirmations, so the suite can sign SNS messages with a key of its own.
+     */
+    SNS_TRUSTED_TEST_ORIGIN: optionalUrl.transform((value) => (value ? new URL(value).origin : undefined)),
+    /** Bounce and complaint webhook requests per minute from one client address. */
+    EMAIL_EVENTS_LIMIT_PER_IP: z.coerce.number().int().positive().default(600),
     /** Storefront limits per minute (raise them for load tests). */
     SUBSCRIBE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
     SUBSCRIBE_LIMIT_PER_STORE: z.coerce.number().int().positive().default(1_200),

@@ -2,10 +2,11 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailSends, emailTemplates, subscribers } from "~/db/schema";
 import { type ClaimedSend, markFailed, markSent } from "~/services/email/leases.server";
-import { claimBatch, type OutboxKind, sendBatch } from "~/services/email/outbox.server";
+import { claimBatch, sendBatch } from "~/services/email/outbox.server";
 import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
-import { sendStoreMailTo } from "../support/builders/store-mail";
+import { confirmationRowsKind } from "../support/builders/outbox-kind";
+import { storeMailingTo } from "../support/builders/store-mail";
 import { testDb } from "../support/infra/db";
 import { type SinkMessage, type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
 
@@ -23,39 +24,19 @@ let counter = 0;
 let skipped: { sendId: string; reason: string }[] = [];
 
 /** A kind of message over the confirmation rows of email_sends, sent to whoever is active. */
-const testKind: OutboxKind = {
-  name: "test message",
-  table: emailSends,
-  rows: eq(emailSends.kind, "confirmation"),
-  missing: "the store cannot send email",
+const testKind = confirmationRowsKind({
   skip: (context) => (context.subscriber.isActive ? null : "the subscriber unsubscribed"),
   recordSkip: async (claim, reason) => {
     skipped.push({ sendId: claim.sendId, reason });
     await markFailed(emailSends, claim, reason);
   },
-  draft: (_claim, context) => ({
-    vars: {
-      firstName: "Jo",
-      discountCode: "OUTBOX",
-      discountPercentage: 10,
-      storeName: context.store.name,
-      storeUrl: null,
-      unsubscribeUrl: "https://app.example/u/x",
-    },
-    urls: [],
-  }),
-  trackedAs: (claim) => ({ sendId: claim.sendId }),
-  render: (claim) => ({ from: "hello@acme.example", subject: `Outbox ${claim.sendId}`, text: "Hello" }),
-  retries: { attempts: 2, firstDelaySeconds: 0 },
-};
+});
 
 beforeAll(async () => {
   process.env.ALLOW_PRIVATE_NETWORK_TARGETS = "true";
   process.env.EMAIL_SEND_LEASE_SECONDS = String(LEASE_SECONDS);
   sink = await startSmtpSink();
-  const owner = await createOrganizationWithAdmin();
-  storeId = (await createStoreFor(owner.admin.id)).id;
-  await sendStoreMailTo(sink, storeId);
+  storeId = await storeMailingTo(sink);
 });
 
 afterAll(async () => {

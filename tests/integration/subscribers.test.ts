@@ -121,6 +121,9 @@ const HEADER = [
   "Zip Code",
   "Country",
   "Status",
+  "Email Status",
+  "Email Status Reason",
+  "Email Status At",
   "Discount Code",
   "Code Used",
   "Subscribed At",
@@ -687,6 +690,9 @@ describe("CSV export", () => {
         "'@cmd",
         "'\tTabbed",
         "Active",
+        "Deliverable",
+        "",
+        "",
         "WELCOME15",
         "Yes",
         "2025-01-02T03:04:05.678Z",
@@ -716,7 +722,7 @@ describe("CSV export", () => {
     const unsubscribed = csvRecords((await exportCsv(store.id, { status: "unsubscribed" })).text);
     expect(column(unsubscribed, 1)).toEqual(["gone@acme.example"]);
     expect(column(unsubscribed, 11)).toEqual(["Unsubscribed"]);
-    expect(column(unsubscribed, 15)[0]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(column(unsubscribed, 18)[0]).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     expect(
       column(csvRecords((await exportCsv(store.id, { dateRange: "7", search: "RECENT" })).text), 1),
     ).toEqual(["recent@acme.example"]);

@@ -57,6 +57,8 @@ function figuresOf(stats: CampaignStats): FigureProps[] {
     { label: "Total clicks", value: formatNumber(stats.totalClicks) },
     { label: "Click rate", value: rateText(stats.clickRate) },
     { label: "Unsubscribes", value: formatNumber(stats.unsubscribes) },
+    { label: "Bounces", value: formatNumber(stats.bounces) },
+    { label: "Complaints", value: formatNumber(stats.complaints) },
     revenueFigure(stats.revenue),
   ];
 }
@@ -79,7 +81,7 @@ function Results({ stats }: { stats: CampaignStats }) {
   );
 }
 
-/** What the campaign achieved: deliveries, clicks, unsubscribes and (when attributed) revenue, and clicks per day. */
+/** What the campaign achieved: deliveries, clicks, unsubscribes, bounces, complaints and (when attributed) revenue, and clicks per day. */
 export function StatsCard({ storeId, campaignId, refreshKey }: Props) {
   const stats = useApiData<CampaignStats>(
     campaignApi(storeId, campaignId, "stats"),

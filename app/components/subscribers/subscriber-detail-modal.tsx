@@ -55,6 +55,13 @@ function Section({ title, items }: { title: string; items: { term: string; descr
   );
 }
 
+/** "Bounced 28 Nov 2026, 06:10: SMTP 550 5.1.1 No such user": why no email goes to the address any more. */
+function suppressionText(detail: Detail): string {
+  const label = detail.suppression === "bounced" ? "Bounced" : "Complained (marked as spam)";
+  const when = detail.suppressedAt ? ` ${formatDateTime(detail.suppressedAt)}` : "";
+  return `${label}${when}${detail.suppressionReason ? `: ${detail.suppressionReason}` : ""}`;
+}
+
 const EMAIL_NAMES: Record<SubscriberEmail["kind"], string> = {
   welcome: "Welcome email",
   confirmation: "Confirmation request",
@@ -69,6 +76,8 @@ function emailOutcome(email: Received<SubscriberEmail>): string {
       return `Not sent: ${email.error ?? "email not set up"}`;
     case "discarded":
       return "Not sent: discarded in Settings";
+    case "suppressed":
+      return `Not sent: ${email.error ?? "the address bounced or complained"}`;
     case "failed":
       return `Failed: ${email.error ?? "the mail server refused it"}`;
     default:
@@ -87,7 +96,7 @@ function EmailsSection({ emails }: { emails: Received<SubscriberEmail>[] }) {
               description: (
                 <Text
                   as="span"
-                  tone={email.status === "held" || email.status === "failed" ? "critical" : undefined}
+                  tone={["held", "failed", "suppressed"].includes(email.status) ? "critical" : undefined}
                 >
                   {emailOutcome(email)}
                 </Text>
@@ -114,6 +123,7 @@ function Details({ detail }: { detail: Detail }) {
             { term: "Company", description: text(detail.company) },
             ...(detail.tags?.length ? [{ term: "Tags", description: detail.tags.join(", ") }] : []),
             { term: "Status", description: <StatusBadge isActive={detail.isActive} /> },
+            ...(detail.suppression ? [{ term: "Email delivery", description: suppressionText(detail) }] : []),
             { term: "Subscribed", description: formatDateTime(detail.subscribedAt) },
             ...(detail.unsubscribedAt
               ? [{ term: "Unsubscribed", description: formatDateTime(detail.unsubscribedAt) }]

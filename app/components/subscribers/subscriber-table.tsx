@@ -13,7 +13,7 @@ import { StackedList } from "~/components/stacked-list";
 import type { Received } from "~/lib/api-client";
 import { formatDate, formatNumber } from "~/lib/format";
 import type { SubscriberListRow } from "~/lib/schemas/subscribers";
-import { CouponBadge, HeldWelcomeBadge, StatusBadge } from "./badges";
+import { CouponBadge, HeldWelcomeBadge, StatusBadge, SuppressionBadge } from "./badges";
 
 type SubscriberRow = Received<SubscriberListRow>;
 
@@ -77,6 +77,11 @@ export function SubscriberTable(props: Props) {
               <IndexTable.Cell>
                 <InlineStack gap="100">
                   <StatusBadge isActive={row.isActive} />
+                  <SuppressionBadge
+                    suppression={row.suppression}
+                    reason={row.suppressionReason}
+                    at={row.suppressedAt}
+                  />
                   <HeldWelcomeBadge held={row.welcomeHeld} />
                 </InlineStack>
               </IndexTable.Cell>
@@ -159,6 +164,11 @@ function SubscriberStack({ rows, canManage, onView, onDelete }: StackProps) {
           {row.name ? <Text as="p">{row.name}</Text> : null}
           <InlineStack gap="200" blockAlign="center">
             <StatusBadge isActive={row.isActive} />
+            <SuppressionBadge
+              suppression={row.suppression}
+              reason={row.suppressionReason}
+              at={row.suppressedAt}
+            />
             <CouponBadge code={row.discountCodeSent} used={row.discountCodeUsed} />
             <HeldWelcomeBadge held={row.welcomeHeld} />
           </InlineStack>

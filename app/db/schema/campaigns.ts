@@ -77,6 +77,10 @@ export const campaignSends = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     /** When the subscriber unsubscribed through this message's link. */
     unsubscribedAt: timestamp({ withTimezone: true }),
+    /** When this message bounced for good (the SMTP server's 5xx, or the provider's notification). */
+    bouncedAt: timestamp({ withTimezone: true }),
+    /** When its reader reported it as spam (the provider's notification). */
+    complainedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -5,15 +5,19 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { emailEventsProviders } from "~/lib/schemas/email-events";
 import { defaultEmailTemplate, type TemplateSocialLinks } from "~/lib/schemas/email-template";
 import { campaignSends } from "./campaigns";
 import { stores } from "./stores";
 import { subscribers } from "./subscribers";
+
+export const emailEventsProvider = pgEnum("email_events_provider", emailEventsProviders);
 
 export const emailSettings = pgTable("email_settings", {
   id: uuid().primaryKey().defaultRandom(),
@@ -36,6 +40,10 @@ export const emailSettings = pgTable("email_settings", {
   verifiedAt: timestamp({ withTimezone: true }),
   /** Campaign messages per second through this server (the merchant's plan with their provider sets the ceiling). */
   campaignSendRate: integer().notNull().default(10),
+  /** The provider behind the SMTP server whose bounce and complaint webhook this store receives (docs/decisions/174). */
+  eventsProvider: emailEventsProvider(),
+  /** AES-256-GCM ciphertext of what verifies that provider's webhook; only ever returned masked. */
+  eventsSecret: text(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -70,7 +78,8 @@ export const emailKind = pgEnum("email_kind", ["welcome", "confirmation"]);
  * pending: to send, written with the subscriber (the outbox; locked_until: not before then); sending: a
  * worker holds the lease; retrying: a temporary failure, to try again; failed: permanent; held: not sent
  * because the store's email is not set up, until the merchant sends it (pending again) or discards it;
- * discarded: the merchant chose not to send a held email.
+ * discarded: the merchant chose not to send a held email; suppressed: not sent because the address bounced
+ * or complained (docs/decisions/173).
  */
 export const emailSendStatus = pgEnum("email_send_status", [
   "pending",
@@ -80,6 +89,7 @@ export const emailSendStatus = pgEnum("email_send_status", [
   "failed",
   "held",
   "discarded",
+  "suppressed",
 ]);
 
 /** One row per message a subscriber is sent: unique per (subscriber, kind), so a retried job never sends twice. */
@@ -144,5 +154,25 @@ export const emailClickTracking = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+  ],
+);
+
+/**
+ * Bounce and complaint notifications already taken, by the provider's id for them: a replayed request
+ * changes nothing (docs/decisions/174). Rows older than the providers' retry windows are deleted.
+ */
+export const emailEventReceipts = pgTable(
+  "email_event_receipts",
+  {
+    storeId: uuid()
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    provider: emailEventsProvider().notNull(),
+    eventId: text().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ name: "email_event_receipts_pk", columns: [table.storeId, table.provider, table.eventId] }),
+    index("email_event_receipts_received_idx").on(table.receivedAt),
   ],
 );

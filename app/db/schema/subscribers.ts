@@ -1,7 +1,22 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { suppressionKinds } from "~/lib/schemas/suppression";
 import { stores } from "./stores";
 import { subscriberImports } from "./subscriber-imports";
+
+/** Why no email goes to an address any more: it bounced for good, or its reader reported the mail as spam. */
+export const emailSuppression = pgEnum("email_suppression", suppressionKinds);
 
 export const subscribers = pgTable(
   "subscribers",
@@ -48,6 +63,15 @@ export const subscribers = pgTable(
     /** What the import file said of the consent, as written ("Accepts Email Marketing: no"). */
     importConsent: text(),
     tags: text().array(),
+    /**
+     * Set once the address bounced for good or its reader complained (docs/decisions/173): no email of any
+     * kind goes to it again, and each send that would have is recorded as suppressed with this reason.
+     */
+    suppression: emailSuppression(),
+    suppressionReason: text(),
+    suppressedAt: timestamp({ withTimezone: true }),
+    /** Sends that ran out of retries on temporary refusals of the address: the third suppresses it. */
+    softBounces: integer().notNull().default(0),
   },
   (table) => [
     index("subscribers_import_idx").on(table.importId).where(sql`${table.importId} is not null`),

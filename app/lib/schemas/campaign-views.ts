@@ -68,6 +68,10 @@ export type CampaignStats = {
   /** Percent of delivered messages with a click, one decimal. */
   clickRate: number;
   unsubscribes: number;
+  /** Messages refused for good (the SMTP server's 5xx, or the provider's bounce notification). */
+  bounces: number;
+  /** Messages their readers reported as spam (the provider's complaint notification). */
+  complaints: number;
   /** Orders its messages led to, per currency; empty when none. */
   revenue: AttributedRevenue[];
   clicksPerDay: { day: string; clicks: number }[];

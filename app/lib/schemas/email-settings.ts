@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type EmailEventsProvider, emailEventsProviders } from "./email-events";
 
 const noLineBreaks = (label: string, max: number) =>
   z
@@ -32,6 +33,10 @@ export const updateEmailSettingsSchema = z
       .max(254, "From email must be at most 254 characters")
       .pipe(z.email({ error: "Invalid email address" })),
     fromName: noLineBreaks("From name", 100),
+    /** The provider behind the SMTP server whose bounce and complaint webhook the store receives; null: none. */
+    eventsProvider: z.enum(emailEventsProviders, { error: "Choose a provider from the list" }).nullable(),
+    /** What verifies its webhook (EMAIL_EVENTS_PROVIDERS' secretLabel); empty keeps the stored one. */
+    eventsSecret: z.string().trim().max(4_000, "The webhook secret is too long"),
   })
   .partial()
   .strict();
@@ -63,4 +68,8 @@ export type EmailSettingsView = {
   isConfigured: boolean;
   /** ISO time a test email last went through these settings, null since any change or a failed test. */
   verifiedAt: string | null;
+  /** The bounce and complaint webhook: its provider, its secret masked, and the URL to give the provider. */
+  eventsProvider: EmailEventsProvider | null;
+  eventsSecret: string;
+  eventsUrl: string;
 };

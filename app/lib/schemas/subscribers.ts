@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ImportVendor } from "~/lib/subscriber-import/vendors";
+import type { SuppressionKind } from "./suppression";
 
 /** SPEC §9: the date ranges offered (days back from now) and the status filter. */
 export const DATE_RANGES = ["7", "30", "90", "all"] as const;
@@ -78,6 +79,10 @@ export type SubscriberListRow = {
   unsubscribedAt: Date | null;
   /** Their welcome email is held: the store's email was not set up (app/lib/schemas/held-emails.ts). */
   welcomeHeld: boolean;
+  /** No email goes to the address any more: it bounced or its reader complained, why and when (null: it gets mail). */
+  suppression: SuppressionKind | null;
+  suppressionReason: string | null;
+  suppressedAt: Date | null;
 };
 
 /** One page of GET /api/stores/:storeId/subscribers (and of the Subscribers screen's loader). */
@@ -128,7 +133,7 @@ export type SubscriberDetail = SubscriberListRow & {
 
 export type SubscriberEmail = {
   kind: "welcome" | "confirmation";
-  status: "pending" | "sending" | "retrying" | "sent" | "failed" | "held" | "discarded";
+  status: "pending" | "sending" | "retrying" | "sent" | "failed" | "held" | "discarded" | "suppressed";
   error: string | null;
   createdAt: Date;
   sentAt: Date | null;

@@ -11,10 +11,11 @@ const counted = (condition: ReturnType<typeof sql>) =>
 export const clickRate = (uniqueClicks: number, delivered: number) =>
   delivered === 0 ? 0 : Math.round((uniqueClicks / delivered) * 1000) / 10;
 
+/** What the stats add to a campaign's progress: unsubscribes, bounces and complaints its messages caused. */
+type Reactions = { unsubscribes: number; bounces: number; complaints: number };
+
 /** The recipients' states of several campaigns at once (campaigns not started yet are absent). */
-export async function progressOf(
-  campaignIds: string[],
-): Promise<Map<string, CampaignProgress & { unsubscribes: number }>> {
+export async function progressOf(campaignIds: string[]): Promise<Map<string, CampaignProgress & Reactions>> {
   if (campaignIds.length === 0) return new Map();
   const rows = await db()
     .select({
@@ -25,6 +26,8 @@ export async function progressOf(
       skipped: counted(sql`${campaignSends.status} = 'skipped'`),
       pending: counted(sql`${campaignSends.status} in ('pending', 'sending')`),
       unsubscribes: counted(sql`${campaignSends.unsubscribedAt} is not null`),
+      bounces: counted(sql`${campaignSends.bouncedAt} is not null`),
+      complaints: counted(sql`${campaignSends.complainedAt} is not null`),
     })
     .from(campaignSends)
     .where(inArray(campaignSends.campaignId, campaignIds))
@@ -53,19 +56,25 @@ export async function clicksOf(
   return new Map(rows.map(({ campaignId, ...clicks }) => [campaignId, clicks]));
 }
 
-export const NOT_STARTED: CampaignProgress & { unsubscribes: number } = {
+export const NOT_STARTED: CampaignProgress & Reactions = {
   total: 0,
   sent: 0,
   failed: 0,
   skipped: 0,
   pending: 0,
   unsubscribes: 0,
+  bounces: 0,
+  complaints: 0,
 };
 
 /** One campaign's progress (zeros before it starts). */
 export async function campaignProgress(campaignId: string): Promise<CampaignProgress> {
-  const { unsubscribes: _unsubscribes, ...progress } =
-    (await progressOf([campaignId])).get(campaignId) ?? NOT_STARTED;
+  const {
+    unsubscribes: _unsubscribes,
+    bounces: _bounces,
+    complaints: _complaints,
+    ...progress
+  } = (await progressOf([campaignId])).get(campaignId) ?? NOT_STARTED;
   return progress;
 }
 

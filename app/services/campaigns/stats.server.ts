@@ -64,7 +64,8 @@ export async function getCampaignStats(
     revenueByCurrency(ordersAfter(campaign.id, campaign.storeId)),
     clicksPerDay(campaign.id),
   ]);
-  const { total, sent, failed, pending, unsubscribes } = progress.get(campaign.id) ?? NOT_STARTED;
+  const { total, sent, failed, pending, unsubscribes, bounces, complaints } =
+    progress.get(campaign.id) ?? NOT_STARTED;
   const { unique, total: totalClicks } = clicks.get(campaign.id) ?? { unique: 0, total: 0 };
   return {
     recipients: total,
@@ -75,6 +76,8 @@ export async function getCampaignStats(
     totalClicks,
     clickRate: clickRate(unique, sent),
     unsubscribes,
+    bounces,
+    complaints,
     revenue,
     clicksPerDay: perDay,
   };

@@ -2,11 +2,18 @@ import type { SendMailOptions } from "nodemailer";
 import { emailSends } from "~/db/schema";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
+import { emailQueue } from "../../../jobs/queues/email.config";
 import { keepLeases, markFailed, markSent } from "./leases.server";
 import { unsubscribeUrl } from "./links.server";
 import { type MailContext, recipientOf } from "./mail-context.server";
 import { claimSend, markRetrying, SendInProgress } from "./sends.server";
 import { isPermanentSmtpFailure, sendStoreMail } from "./store-mailer.server";
+import {
+  recipientRefusal,
+  recordRefusal,
+  recordSuppressedEmail,
+  suppressedBecause,
+} from "./suppression.server";
 
 type Kind = "welcome" | "confirmation";
 type Build = (sendId: string, attempt: number) => Promise<Pick<SendMailOptions, "subject" | "html" | "text">>;
@@ -31,8 +38,9 @@ export function subscriberHeaders(subscriberId: string, kind: Kind, copy?: numbe
  * Sends one (subscriber, kind) message through the store's own SMTP, exactly once: the send row is
  * claimed first, and its lease renewed while the send runs, so a retried, stalled or duplicated job
  * finds it taken or done. A 5xx answer is recorded as failed and not retried; any other failure is
- * thrown for the queue to retry. `again` (the subscriber asked for it anew) sends a copy when the
- * message was already sent.
+ * thrown for the queue to retry, until the queue's last try, which fails it for good. A refusal of the
+ * recipient counts against the address, and nothing goes to a suppressed one (recorded as suppressed).
+ * `again` (the subscriber asked for it anew) sends a copy when the message was already sent.
  */
 export async function deliverOnce(
   context: MailContext,
@@ -41,6 +49,8 @@ export async function deliverOnce(
   { again = false }: { again?: boolean } = {},
 ): Promise<void> {
   const subscriberId = context.subscriber.id;
+  const suppressed = suppressedBecause(context.subscriber);
+  if (suppressed) return recordSuppressedEmail(context.store.id, subscriberId, kind, suppressed);
   const claim = await claimSend(context.store.id, subscriberId, kind);
   if (claim.kind === "done") {
     if (again && claim.sendId) await deliverCopy(context, kind, claim.sendId, build);
@@ -61,12 +71,15 @@ export async function deliverOnce(
       logger().warn({ subscriberId, kind }, "email sent after another worker had taken the send over");
   } catch (error) {
     const reason = (error as Error).message;
-    if (!isPermanentSmtpFailure(error)) {
+    const refusal = recipientRefusal(error);
+    const final = isPermanentSmtpFailure(error) || (refusal !== null && claim.attempt >= emailQueue.attempts);
+    if (refusal) await recordRefusal(emailSends, { ...holder, subscriberId }, refusal, final);
+    if (!final) {
       await markRetrying(holder, reason);
       throw error;
     }
     await markFailed(emailSends, holder, reason);
-    logger().warn({ subscriberId, kind, err: error }, "email refused permanently");
+    logger().warn({ subscriberId, kind, err: error }, "email refused for good");
   } finally {
     releaseLease();
   }
@@ -85,6 +98,14 @@ async function deliverCopy(context: MailContext, kind: Kind, sendId: string, bui
     });
   } catch (error) {
     if (!isPermanentSmtpFailure(error)) throw error;
+    const refusal = recipientRefusal(error);
+    if (refusal)
+      await recordRefusal(
+        emailSends,
+        { sendId, attempt: 1, subscriberId: context.subscriber.id },
+        refusal,
+        true,
+      );
     logger().warn(
       { subscriberId: context.subscriber.id, kind, err: error },
       "email copy refused permanently",

@@ -14,6 +14,7 @@ import {
 import { loadMailContexts, type MailContext, recipientOf } from "./mail-context.server";
 import type { RenderVariables } from "./merge-tags.server";
 import { isPermanentSmtpFailure, sendStoreMail } from "./store-mailer.server";
+import { recipientRefusal, recordRefusal, suppressedBecause } from "./suppression.server";
 
 /**
  * The outbox: messages written down ahead of time as rows of a table of sends (a welcome email pending
@@ -43,6 +44,11 @@ export type OutboxKind = {
   skip(context: MailContext): string | null;
   /** Records a send that does not go, once its reason is logged: the row deleted, or marked skipped. */
   recordSkip(claim: ClaimedSend, reason: string): Promise<void>;
+  /**
+   * Records a send that does not go because its address bounced or complained (docs/decisions/173), when
+   * recordSkip would not keep its reason; recordSkip otherwise.
+   */
+  recordSuppressed?(claim: ClaimedSend, reason: string): Promise<void>;
   /**
    * Why a loaded send cannot go yet but must not be dropped (the store's email is not set up), or null; such
    * a send is logged and recorded by `recordHold` (held until the merchant sends it).
@@ -110,9 +116,11 @@ async function draftBatch(kind: OutboxKind, batch: ClaimedSend[]): Promise<Ready
   const ready: Ready[] = [];
   for (const claim of batch) {
     const context = claim.subscriberId ? contexts.get(claim.subscriberId) : undefined;
+    const suppressed = context ? suppressedBecause(context.subscriber) : null;
     const reason = context ? kind.skip(context) : kind.missing;
     const holdReason = context && !reason ? (kind.hold?.(context) ?? null) : null;
-    if (reason) await skipSend(kind, claim, reason);
+    if (suppressed) await suppressSend(kind, claim, suppressed);
+    else if (reason) await skipSend(kind, claim, reason);
     else if (holdReason) await holdSend(kind, claim, holdReason);
     else if (context) ready.push({ claim, context, draft: kind.draft(claim, context) });
   }
@@ -123,6 +131,12 @@ async function draftBatch(kind: OutboxKind, batch: ClaimedSend[]): Promise<Ready
 async function skipSend(kind: OutboxKind, claim: ClaimedSend, reason: string): Promise<void> {
   logger().info({ ...logFields(kind, claim), reason }, `${kind.name} not sent`);
   await kind.recordSkip(claim, reason);
+}
+
+/** A send to a suppressed address is recorded with why, whatever else would have kept it from going. */
+async function suppressSend(kind: OutboxKind, claim: ClaimedSend, reason: string): Promise<void> {
+  logger().info({ ...logFields(kind, claim), reason }, `${kind.name} suppressed`);
+  await (kind.recordSuppressed ?? kind.recordSkip)(claim, reason);
 }
 
 /** A send that cannot go yet is kept, never dropped: logged as a warning, then recorded as the kind does. */
@@ -147,16 +161,22 @@ async function sendOne(kind: OutboxKind, { claim, context, draft }: Ready, links
     logger().warn(logFields(kind, claim), `${kind.name} sent after another worker had taken the send over`);
 }
 
-/** A 5xx answer, or the last try, fails the send for good; another failure leaves it pending, to try later. */
+/**
+ * A 5xx answer, or the last try, fails the send for good; another failure leaves it pending, to try later.
+ * A refusal of the recipient then counts against the address (recordRefusal).
+ */
 async function recordFailure(kind: OutboxKind, claim: ClaimedSend, error: unknown): Promise<void> {
   const reason = (error as Error).message;
   const log = { ...logFields(kind, claim), err: error };
   const { attempts, firstDelaySeconds } = kind.retries;
-  if (isPermanentSmtpFailure(error) || claim.attempt >= attempts) {
+  const final = isPermanentSmtpFailure(error) || claim.attempt >= attempts;
+  if (final) {
     await markFailed(kind.table, claim, reason);
     logger().warn(log, `${kind.name} failed for good`);
   } else {
     await sendLater(kind.table, claim, reason, firstDelaySeconds * 2 ** (claim.attempt - 1));
     logger().info(log, `${kind.name} to be sent again later`);
   }
+  const refusal = recipientRefusal(error);
+  if (refusal) await recordRefusal(kind.table, claim, refusal, final);
 }

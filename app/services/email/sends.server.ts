@@ -77,6 +77,14 @@ export async function dropSend(holder: Holder): Promise<void> {
   await db().delete(emailSends).where(heldBy(emailSends, holder));
 }
 
+/** An outbox send whose address bounced or complained: kept, as suppressed, with why (docs/decisions/173). */
+export async function suppressClaimedSend(holder: Holder, reason: string): Promise<void> {
+  await db()
+    .update(emailSends)
+    .set({ status: "suppressed", lockedUntil: null, error: reason })
+    .where(heldBy(emailSends, holder));
+}
+
 /** The store can send: SMTP host, port and sender saved. Read fresh, never from a cache. */
 export async function storeCanSend(storeId: string): Promise<boolean> {
   const [row] = await db()

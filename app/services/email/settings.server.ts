@@ -3,9 +3,11 @@ import type { SendMailOptions } from "nodemailer";
 import { db } from "~/db/client.server";
 import { emailSettings } from "~/db/schema";
 import type { Permission } from "~/lib/permissions";
+import { EMAIL_EVENTS_PROVIDERS } from "~/lib/schemas/email-events";
 import type { EmailSettingsUpdate, EmailSettingsView } from "~/lib/schemas/email-settings";
 import { encryptSecret, STORED_PASSWORD_MASK } from "~/server/crypto.server";
 import { DomainError, invalid, notFound, upstreamFailed } from "~/server/domain-errors.server";
+import { env } from "~/server/env.server";
 import { privateHostRefusal } from "~/server/network-guard.server";
 import { consumeAll, type RateRule } from "~/server/rate-limit.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
@@ -42,12 +44,15 @@ function present(row: SettingsRow): EmailSettingsView {
     fromName: row.fromName,
     isConfigured: row.isConfigured,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    eventsProvider: row.eventsProvider,
+    eventsSecret: row.eventsSecret ? STORED_PASSWORD_MASK : "",
+    eventsUrl: new URL(`/webhooks/email-events/${row.storeId}`, env().APP_URL).href,
   };
 }
 
 /** Whether saving `changes` over `current` changes anything a send depends on (a new password always does). */
 function changesAnything(current: SettingsRow, changes: EmailSettingsUpdate): boolean {
-  const { smtpPassword, ...rest } = changes;
+  const { smtpPassword, eventsProvider: _provider, eventsSecret: _secret, ...rest } = changes;
   if (smtpPassword) return true;
   return Object.entries(rest).some(
     ([field, value]) => value !== undefined && (current[field as keyof SettingsRow] ?? "") !== value,
@@ -75,13 +80,16 @@ export async function updateEmailSettings(actor: Actor, storeId: string, changes
   const store = await requireStore(actor, storeId);
   const current = await settingsOf(store.id);
   if (changes.smtpHost) await assertSmtpHostAllowed(changes.smtpHost);
-  const { smtpPassword, ...rest } = changes;
+  assertEventsWebhook(current, changes);
+  const { smtpPassword, eventsSecret, ...rest } = changes;
   const next = { ...current, ...rest };
   const [updated] = await db()
     .update(emailSettings)
     .set({
       ...rest,
       ...(smtpPassword ? { smtpPassword: encryptSecret(smtpPassword) } : {}),
+      ...(eventsSecret ? { eventsSecret: encryptSecret(eventsSecret) } : {}),
+      ...(changes.eventsProvider === null ? { eventsSecret: null } : {}),
       isConfigured: Boolean(next.smtpHost && next.smtpPort && next.fromEmail),
       // A changed setting has not been tried yet: "Configured" waits for the next successful test email.
       ...(changesAnything(current, changes) ? { verifiedAt: null } : {}),
@@ -91,6 +99,25 @@ export async function updateEmailSettings(actor: Actor, storeId: string, changes
     .returning();
   if (!updated) throw notFound("Email settings not found");
   return present(updated);
+}
+
+/** An SNS topic's ARN: arn:aws:sns:<region>:<account>:<name> (and the China and GovCloud partitions). */
+const SNS_TOPIC_ARN = /^arn:aws(-cn|-us-gov)?:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/;
+
+/** A provider needs its secret (docs/decisions/174); SES's is the topic's ARN. */
+function assertEventsWebhook(current: SettingsRow, changes: EmailSettingsUpdate): void {
+  const provider = changes.eventsProvider === undefined ? current.eventsProvider : changes.eventsProvider;
+  if (!provider) return;
+  const providerChanged =
+    changes.eventsProvider !== undefined && changes.eventsProvider !== current.eventsProvider;
+  if (!changes.eventsSecret && (providerChanged || !current.eventsSecret)) {
+    const message = `Enter the ${EMAIL_EVENTS_PROVIDERS[provider].secretLabel}`;
+    throw invalid(message, { eventsSecret: [message] });
+  }
+  if (provider === "ses" && changes.eventsSecret && !SNS_TOPIC_ARN.test(changes.eventsSecret)) {
+    const message = "Enter the topic's ARN, such as arn:aws:sns:us-east-1:123456789012:ses-bounces";
+    throw invalid(message, { eventsSecret: [message] });
+  }
 }
 
 /** A host inside our network is refused when saved, not at the first send ("Configured", then failing). */

@@ -10,7 +10,7 @@ import { emailQueue } from "../../../jobs/queues/email.config";
 import { subscriberHeaders } from "./deliver-once.server";
 import type { MailContext } from "./mail-context.server";
 import { claimBatch, type OutboxKind, sendBatch } from "./outbox.server";
-import { dropSend, holdClaimedSend } from "./sends.server";
+import { dropSend, holdClaimedSend, suppressClaimedSend } from "./sends.server";
 import { draftWelcomeEmail, renderWelcomeDraft } from "./welcome.server";
 
 /**
@@ -75,6 +75,7 @@ function welcomeKind(skipReason: SkipReason): OutboxKind {
     missing: "the store cannot send email",
     skip: skipReason,
     recordSkip: dropSend,
+    recordSuppressed: suppressClaimedSend,
     hold: (context) => (context.settings.isConfigured ? null : EMAIL_NOT_SET_UP),
     recordHold: holdClaimedSend,
     draft: (_claim, context) => draftWelcomeEmail(context),

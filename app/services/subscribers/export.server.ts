@@ -23,6 +23,9 @@ export const CSV_HEADER = [
   "Zip Code",
   "Country",
   "Status",
+  "Email Status",
+  "Email Status Reason",
+  "Email Status At",
   "Discount Code",
   "Code Used",
   "Subscribed At",
@@ -95,6 +98,9 @@ const copyColumns: Record<(typeof CSV_HEADER)[number], SQL> = {
   "Consented At": isoCell(subscribers.consentedAt),
   "Consent Version": textCell(subscribers.consentVersion),
   "Consent Text": textCell(consentTexts.text),
+  "Email Status": sql`case ${subscribers.suppression} when 'bounced' then 'Bounced' when 'complained' then 'Complained' else 'Deliverable' end`,
+  "Email Status Reason": textCell(subscribers.suppressionReason),
+  "Email Status At": isoCell(subscribers.suppressedAt),
 };
 
 /** The consent sentence a subscriber agreed to, by the version recorded with their consent. */
@@ -148,6 +154,9 @@ function exportBatch(conditions: SQL[], cursor: Cursor | undefined) {
       consentedAt: subscribers.consentedAt,
       consentVersion: subscribers.consentVersion,
       consentText: consentTexts.text,
+      suppression: subscribers.suppression,
+      suppressionReason: subscribers.suppressionReason,
+      suppressedAt: subscribers.suppressedAt,
       sortKey,
     })
     .from(subscribers)
@@ -172,6 +181,9 @@ export async function* keysetCsv(conditions: SQL[]): AsyncGenerator<string> {
   }
 }
 
+/** The "Email Status" column: whether mail still goes to the address (docs/decisions/173). */
+const EMAIL_STATUS = { deliverable: "Deliverable", bounced: "Bounced", complained: "Complained" } as const;
+
 function csvRecord(row: ExportRow): string {
   return csvRow([
     row.id,
@@ -186,6 +198,9 @@ function csvRecord(row: ExportRow): string {
     row.zipCode,
     row.country,
     row.isActive ? "Active" : "Unsubscribed",
+    EMAIL_STATUS[row.suppression ?? "deliverable"],
+    row.suppressionReason,
+    row.suppressedAt,
     row.discountCodeSent,
     row.discountCodeUsed ? "Yes" : "No",
     row.subscribedAt,

@@ -120,6 +120,9 @@ const listColumns = {
   discountCodeUsed: subscribers.discountCodeUsed,
   subscribedAt: subscribers.subscribedAt,
   unsubscribedAt: subscribers.unsubscribedAt,
+  suppression: subscribers.suppression,
+  suppressionReason: subscribers.suppressionReason,
+  suppressedAt: subscribers.suppressedAt,
   // One lookup of the (subscriber, kind) index per row shown. Written out: in a select list Drizzle leaves
   // columns unqualified, where "id" would be the send's own.
   welcomeHeld:
@@ -287,7 +290,7 @@ export async function getSubscriber(actor: Actor, storeId: string, id: string): 
     .from(subscribers)
     .where(and(eq(subscribers.storeId, store.id), eq(subscribers.id, id)));
   if (!row) throw notFound("Subscriber not found");
-  const { storeId: _store, importId, ...subscriber } = row;
+  const { storeId: _store, importId, softBounces: _softBounces, ...subscriber } = row;
   const [importFile] = importId
     ? await db()
         .select({ fileName: subscriberImports.fileName, vendor: subscriberImports.vendor })

@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { emailSettings, emailTemplates } from "~/db/schema";
 import { testDb } from "../infra/db";
 import type { SmtpSink } from "../infra/smtp-sink";
+import { createStoreFor } from "./actors";
+import { createOrganizationWithAdmin } from "./fixtures";
 
 /** The postal address a store ready to send marketing mail has in its email footer (campaigns need one). */
 export const STORE_POSTAL_ADDRESS = "1 Harbour Street, Springfield";
@@ -25,4 +27,12 @@ export async function sendStoreMailTo(sink: SmtpSink, storeId: string): Promise<
     .update(emailTemplates)
     .set({ companyAddress: STORE_POSTAL_ADDRESS })
     .where(eq(emailTemplates.storeId, storeId));
+}
+
+/** A new organization's store whose mail goes to the sink: its id. */
+export async function storeMailingTo(sink: SmtpSink): Promise<string> {
+  const owner = await createOrganizationWithAdmin();
+  const storeId = (await createStoreFor(owner.admin.id)).id;
+  await sendStoreMailTo(sink, storeId);
+  return storeId;
 }

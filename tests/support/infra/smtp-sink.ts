@@ -22,6 +22,8 @@ export type SmtpSink = {
   setMode: (mode: SinkMode) => Promise<void>;
   /** Answers RCPT TO for `address` with `responseCode` (550: no such mailbox, 450: try later) until cleared. */
   failRecipient: (address: string, responseCode: number | null) => void;
+  /** Takes RCPT TO for `address` but answers its message's DATA with `responseCode` until cleared. */
+  failData: (address: string, responseCode: number | null) => void;
   /** RCPT TO commands received for `address` (also the refused ones). */
   recipientAttempts: (address: string) => number;
   waitForMessage: (predicate?: (message: SinkMessage) => boolean, timeoutMs?: number) => Promise<SinkMessage>;
@@ -40,6 +42,7 @@ export async function startSmtpSink(
   const open = new Set<string>();
   const held: ((error?: Error) => void)[] = [];
   const failingRecipients = new Map<string, number>();
+  const failingData = new Map<string, number>();
   const recipientAttempts = new Map<string, number>();
 
   const server = new SMTPServer({
@@ -73,6 +76,14 @@ export async function startSmtpSink(
       simpleParser(stream)
         .then((parsed) => {
           const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
+          const refusal = envelopeTo.map((to) => failingData.get(to.toLowerCase())).find(Boolean);
+          if (refusal) {
+            open.delete(session.id);
+            callback(
+              Object.assign(new Error(`Message refused (test sink, ${refusal})`), { responseCode: refusal }),
+            );
+            return;
+          }
           messages.push(Object.assign(parsed, { envelopeTo }));
           for (const wake of waiters) wake();
           setTimeout(() => {
@@ -147,6 +158,10 @@ export async function startSmtpSink(
     failRecipient: (address, responseCode) => {
       if (responseCode === null) failingRecipients.delete(address.toLowerCase());
       else failingRecipients.set(address.toLowerCase(), responseCode);
+    },
+    failData: (address, responseCode) => {
+      if (responseCode === null) failingData.delete(address.toLowerCase());
+      else failingData.set(address.toLowerCase(), responseCode);
     },
     recipientAttempts: (address) => recipientAttempts.get(address.toLowerCase()) ?? 0,
     waitForMessage,

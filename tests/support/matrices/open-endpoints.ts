@@ -48,6 +48,13 @@ export const openEndpointCases: OpenEndpointCase[] = [
     body: () => ({ popupId: "a popup id", variantId: "control" }),
   },
   { method: "GET", pattern: "api/public/images/:imageId", kind: "json" },
+  // The store has no bounce webhook set up: whatever comes, a 404 (the signed requests are email-events-webhooks.test.ts's).
+  {
+    method: "POST",
+    pattern: "webhooks/email-events/:storeId",
+    kind: "json",
+    body: () => ({ RecordType: "Bounce", ID: 1, Type: "HardBounce", Email: "reader@inbox.example" }),
+  },
   { method: "GET", pattern: "t/:trackingId", kind: "page" },
   { method: "GET", pattern: "u/:unsubscribeToken", kind: "page" },
   { method: "POST", pattern: "u/:unsubscribeToken", kind: "page" },
