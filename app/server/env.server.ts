@@ -109,6 +109,13 @@ const envSchema = z
         message:
           "APP_URL must start with https:// in production: the one-click unsubscribe link in every email needs HTTPS (RFC 8058). Only localhost may use http://",
       });
+    if (env.SNS_TRUSTED_TEST_ORIGIN && !isLoopback(new URL(env.SNS_TRUSTED_TEST_ORIGIN).hostname))
+      context.addIssue({
+        code: "custom",
+        path: ["SNS_TRUSTED_TEST_ORIGIN"],
+        message:
+          "SNS_TRUSTED_TEST_ORIGIN is for tests: in production it may only name this machine (localhost), never another host trusted like Amazon SNS",
+      });
   });
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -116,7 +123,11 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 /** An https:// origin, or plain http on this machine's loopback (a local production start, the tests). */
 function servesHttps(url: string): boolean {
   const { protocol, hostname } = new URL(url);
-  return protocol === "https:" || LOOPBACK_HOSTS.has(hostname) || hostname.startsWith("127.");
+  return protocol === "https:" || isLoopback(hostname);
+}
+
+function isLoopback(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || hostname.startsWith("127.");
 }
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string };
