@@ -9,8 +9,12 @@ const FIRST_PAINT_FILE = "newsletter-popup.js";
 /** Loaded by it (popup/vite.config.ts) as soon as a popup is chosen: render, design, form and success view. */
 const LATER_FILES = ["newsletter-popup-view.js"];
 const FIRST_PAINT_BUDGET = 6_000;
-/** All the files together; also Shopify's limit for any one JavaScript file of a theme app extension. */
-const TOTAL_BUDGET = 10_000;
+/**
+ * Shopify's limit for any one JavaScript file of a theme app extension (gzip), and for all the files together
+ * as a shopper's browser receives them once the popup shows (brotli): docs/decisions/144.
+ */
+const FILE_BUDGET = 10_000;
+const ON_THE_WIRE_BUDGET = 10_000;
 
 export type ScriptSize = { file: string; raw: number; gzip: number; brotli: number };
 
@@ -48,16 +52,16 @@ export function popupScriptRows(sizes: ScriptSize[]): Row[] {
       pass: firstPaint.gzip <= FIRST_PAINT_BUDGET,
     },
     ...later.map((size) => ({
-      measure: "Popup script, loaded when used, gzip -9",
+      measure: "Popup script, loaded when a popup is chosen, gzip -9",
       result: `${figures(size)}, ${size.file}`,
-      budget: "in the total",
-      pass: true,
+      budget: `≤ ${integer(FILE_BUDGET)} B`,
+      pass: size.gzip <= FILE_BUDGET,
     })),
     {
-      measure: "Popup script, all files, gzip -9",
-      result: `${figures({ raw: total("raw"), gzip: total("gzip"), brotli: total("brotli") })}, ${sizes.length} files`,
-      budget: `≤ ${integer(TOTAL_BUDGET)} B`,
-      pass: total("gzip") <= TOTAL_BUDGET,
+      measure: "Popup script, all files on the wire (brotli)",
+      result: `${integer(total("brotli"))} B (gzip -9 ${integer(total("gzip"))} B, raw ${integer(total("raw"))} B), ${sizes.length} files`,
+      budget: `≤ ${integer(ON_THE_WIRE_BUDGET)} B`,
+      pass: total("brotli") <= ON_THE_WIRE_BUDGET,
     },
   ];
 }
