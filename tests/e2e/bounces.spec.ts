@@ -1,8 +1,8 @@
-import { type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
-import { type AppApi, apiAs, createStore, subscribe, unique } from "./support/api";
+import { createStore, subscribe, unique } from "./support/api";
 import { login } from "./support/auth";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { useSmtpSinkAndAdminApi } from "./support/mail";
 import { screenshot } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
 
@@ -10,33 +10,22 @@ import { ADMIN, MAIN } from "./support/servers";
  * An address the store's SMTP server refuses for good (550) is shown bounced in Subscribers, with the
  * server's answer and the date; Settings offers the providers' bounce and complaint webhook.
  */
-let sink: SmtpSink;
-let api: AppApi;
-
-test.beforeAll(async () => {
-  sink = await startSmtpSink();
-  api = await apiAs(MAIN, ADMIN.email, ADMIN.password);
-});
-
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.stop();
-});
+const uses = useSmtpSinkAndAdminApi();
 
 test("a welcome email refused with 550 shows the address bounced, with why and when", async ({ page }) => {
-  const store = await createStore(api, {
+  const store = await createStore(uses.api, {
     name: unique("Bounce Shop"),
     shopifyUrl: "https://bounce-shop.example.com",
   });
-  await api.put(`/api/stores/${store.id}/email-settings`, {
+  await uses.api.put(`/api/stores/${store.id}/email-settings`, {
     smtpHost: "127.0.0.1",
-    smtpPort: Number(new URL(sink.url).port),
+    smtpPort: Number(new URL(uses.sink.url).port),
     fromEmail: "hello@bounce-shop.example",
   });
   const gone = `${unique("gone")}@bounce-shop.example`;
-  sink.failRecipient(gone, 550);
+  uses.sink.failRecipient(gone, 550);
   expect(await subscribe(MAIN, store.id, gone)).toBeTruthy();
-  await expect.poll(() => sink.recipientAttempts(gone), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => uses.sink.recipientAttempts(gone), { timeout: 15_000 }).toBe(1);
 
   await login(page, ADMIN.email, ADMIN.password);
   for (const [width, height] of [

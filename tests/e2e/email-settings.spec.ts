@@ -1,31 +1,20 @@
 import type { Page } from "@playwright/test";
-import { type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
-import { type AppApi, apiAs, createStore, type Store, unique } from "./support/api";
+import { createStore, type Store, unique } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
+import { useSmtpSinkAndAdminApi } from "./support/mail";
 import { screenshot } from "./support/screenshot";
-import { ADMIN, MAIN } from "./support/servers";
+import { ADMIN } from "./support/servers";
 
 /**
  * Settings → Email configuration tells the truth: refused fields turn red with their reasons (all of them),
  * empty required fields are not "saved", and the green "Configured" appears only after a test email went
  * through the settings as saved; any later change takes it away again.
  */
-let sink: SmtpSink;
-let api: AppApi;
-
-test.beforeAll(async () => {
-  sink = await startSmtpSink();
-  api = await apiAs(MAIN, ADMIN.email, ADMIN.password);
-});
-
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.stop();
-});
+const uses = useSmtpSinkAndAdminApi();
 
 function newStore(): Promise<Store> {
-  return createStore(api, { name: unique("Smtp Shop"), shopifyUrl: "https://smtp-shop.example.com" });
+  return createStore(uses.api, { name: unique("Smtp Shop"), shopifyUrl: "https://smtp-shop.example.com" });
 }
 
 async function openSettings(page: Page, store: Store) {
@@ -107,7 +96,7 @@ test("empty required fields are refused on their fields, and nothing is saved", 
   await expect(badge(page)).toHaveText(badgeSays("Not configured"));
   await page.unroute(`**/api/stores/${store.id}/email-settings`);
 
-  const saved = await api.get<{ smtpHost: string; fromEmail: string | null; isConfigured: boolean }>(
+  const saved = await uses.api.get<{ smtpHost: string; fromEmail: string | null; isConfigured: boolean }>(
     `/api/stores/${store.id}/email-settings`,
   );
   expect(saved).toMatchObject({ fromEmail: null, isConfigured: false });
@@ -143,7 +132,7 @@ test("'Configured' only after a test email went through; a change takes it away"
   await screenshot(page, "email-settings-unverified");
 
   // The real server: the test goes through and only now the settings are "Configured".
-  await page.getByLabel("SMTP port").fill(new URL(sink.url).port);
+  await page.getByLabel("SMTP port").fill(new URL(uses.sink.url).port);
   await expect(card(page).getByText("Save your changes, then send a test email.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Send test email" })).toBeDisabled();
   await page.getByRole("button", { name: "Save email settings" }).click();

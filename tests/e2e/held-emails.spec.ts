@@ -1,8 +1,8 @@
 import type { Page } from "@playwright/test";
-import { type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
-import { type AppApi, apiAs, createStore, type Store, subscribe, unique } from "./support/api";
+import { createStore, type Store, subscribe, unique } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test } from "./support/fixtures";
+import { useSmtpSinkAndAdminApi } from "./support/mail";
 import { screenshot } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
 
@@ -10,25 +10,14 @@ import { ADMIN, MAIN } from "./support/servers";
  * A store without SMTP settings: its new subscribers' welcome emails are held, never skipped silently. The
  * dashboard and the subscriber list say so; once email is set up, Settings offers to send them.
  */
-let sink: SmtpSink;
-let api: AppApi;
-
-test.beforeAll(async () => {
-  sink = await startSmtpSink();
-  api = await apiAs(MAIN, ADMIN.email, ADMIN.password);
-});
-
-test.afterAll(async () => {
-  await api?.dispose();
-  await sink?.stop();
-});
+const uses = useSmtpSinkAndAdminApi();
 
 const banner = (page: Page, title: string) => page.locator(".Polaris-Banner").filter({ hasText: title });
 
 test("held welcome emails are said on the dashboard and the subscriber, and sent once email is set up", async ({
   page,
 }) => {
-  const store: Store = await createStore(api, {
+  const store: Store = await createStore(uses.api, {
     name: unique("Held Shop"),
     shopifyUrl: "https://held-shop.example.com",
   });
@@ -72,7 +61,7 @@ test("held welcome emails are said on the dashboard and the subscriber, and sent
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   await expect(banner(page, notSent)).toBeVisible();
   await page.getByLabel("SMTP host").fill("127.0.0.1");
-  await page.getByLabel("SMTP port").fill(new URL(sink.url).port);
+  await page.getByLabel("SMTP port").fill(new URL(uses.sink.url).port);
   await page.getByLabel("From email").fill("hello@held-shop.example");
   await page.getByRole("button", { name: "Save email settings" }).click();
 
@@ -89,7 +78,7 @@ test("held welcome emails are said on the dashboard and the subscriber, and sent
     page.getByText("Sending 2 welcome emails. Anyone who unsubscribed meanwhile gets nothing."),
   ).toBeVisible();
   for (const address of addresses)
-    await sink.waitForMessage((message) => message.envelopeTo.includes(address.toLowerCase()));
+    await uses.sink.waitForMessage((message) => message.envelopeTo.includes(address.toLowerCase()));
   await page.goto(`/store/${store.id}/dashboard`);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await expect(page.locator(".Polaris-Banner").filter({ hasText: "welcome email" })).toHaveCount(0);

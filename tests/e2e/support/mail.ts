@@ -1,8 +1,11 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
-import { expect } from "./fixtures";
+import { type SmtpSink, startSmtpSink } from "../../support/infra/smtp-sink";
+import { type AppApi, apiAs } from "./api";
+import { expect, test } from "./fixtures";
 import type { E2EServer } from "./servers";
+import { ADMIN, MAIN } from "./servers";
 
 function recipients(mail: ParsedMail): string[] {
   const to: AddressObject[] = mail.to === undefined ? [] : Array.isArray(mail.to) ? mail.to : [mail.to];
@@ -52,4 +55,21 @@ export function linkIn(mail: ParsedMail, pathname: string): URL {
   const link = links.map((candidate) => new URL(candidate)).find((url) => url.pathname === pathname);
   if (!link) throw new Error(`no ${pathname} link in "${mail.subject ?? ""}"`);
   return link;
+}
+
+/**
+ * For a spec whose stores send through an SMTP server of its own: a sink on the loopback and the admin's API,
+ * both started before the spec's first test and stopped after its last. The object is filled in then.
+ */
+export function useSmtpSinkAndAdminApi(): { sink: SmtpSink; api: AppApi } {
+  const uses = {} as { sink: SmtpSink; api: AppApi };
+  test.beforeAll(async () => {
+    uses.sink = await startSmtpSink();
+    uses.api = await apiAs(MAIN, ADMIN.email, ADMIN.password);
+  });
+  test.afterAll(async () => {
+    await uses.api?.dispose();
+    await uses.sink?.stop();
+  });
+  return uses;
 }
