@@ -1,4 +1,7 @@
-import { Modal, Text } from "@shopify/polaris";
+import { Modal as AppBridgeModal, TitleBar } from "@shopify/app-bridge-react";
+import { Box, Modal, Text } from "@shopify/polaris";
+import { useRef } from "react";
+import { useEmbedded } from "./embedded";
 
 type Props = {
   open: boolean;
@@ -10,8 +13,15 @@ type Props = {
   onCancel: () => void;
 };
 
-/** A destructive confirmation (delete store, member, subscriber, analytics rows). */
-export function ConfirmModal({ open, title, message, confirmLabel, busy, onConfirm, onCancel }: Props) {
+/**
+ * A destructive confirmation (delete store, member, subscriber, analytics rows): inside the Shopify admin
+ * App Bridge's modal, drawn by the admin over the whole page; standalone Polaris's.
+ */
+export function ConfirmModal(props: Props) {
+  return useEmbedded() ? <AdminConfirmModal {...props} /> : <PolarisConfirmModal {...props} />;
+}
+
+function PolarisConfirmModal({ open, title, message, confirmLabel, busy, onConfirm, onCancel }: Props) {
   return (
     <Modal
       open={open}
@@ -24,5 +34,33 @@ export function ConfirmModal({ open, title, message, confirmLabel, busy, onConfi
         <Text as="p">{message}</Text>
       </Modal.Section>
     </Modal>
+  );
+}
+
+function AdminConfirmModal({ open, title, message, confirmLabel, busy, onConfirm, onCancel }: Props) {
+  // App Bridge reports every hide, also the one that follows `open` turning false: only a modal still meant
+  // to be open was closed by the merchant (its close button or Escape).
+  const meantOpen = useRef(open);
+  meantOpen.current = open;
+  return (
+    <AppBridgeModal open={open} onHide={() => meantOpen.current && onCancel()}>
+      <Box padding="400">
+        <Text as="p">{message}</Text>
+      </Box>
+      <TitleBar title={title}>
+        <button
+          type="button"
+          variant="primary"
+          tone="critical"
+          loading={busy ? "" : undefined}
+          onClick={onConfirm}
+        >
+          {confirmLabel}
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </TitleBar>
+    </AppBridgeModal>
   );
 }

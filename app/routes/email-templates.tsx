@@ -57,7 +57,6 @@ function Editor({ store, form: loaded, stats }: EditorData) {
   const [saved, setSaved] = useState<TemplateForm>(loaded);
   const [form, setForm] = useState<TemplateForm>(loaded);
   const dirty = JSON.stringify(form) !== JSON.stringify(saved);
-  useUnsavedChanges(dirty);
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   const [serverErrors, setServerErrors] = useState<FormErrors>({});
@@ -94,6 +93,14 @@ function Editor({ store, form: loaded, stats }: EditorData) {
       setSaving(false);
     }
   }
+
+  useUnsavedChanges(dirty, {
+    save,
+    discard: () => {
+      setServerErrors({});
+      setForm(saved);
+    },
+  });
 
   /** The template as the preview shows it (saved or not), to the signed-in person, through the store's SMTP. */
   async function sendTest() {

@@ -197,3 +197,29 @@ test("Quick add and Settings refuse a shop another store has, on the field, befo
   const stores = await withApi(owner, (api) => api.get<Store[]>("/api/stores"));
   expect(stores.find((store) => store.id === second.id)?.shopifyUrl).toBe(second.shopifyUrl);
 });
+
+test("step 1 asks who buys from the site: a Shopify store proposes consumers, another site businesses", async ({
+  page,
+}) => {
+  const owner = await newOrganization("Audience");
+  await login(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/onboarding$/);
+  const consumers = page.getByRole("radio", { name: "Consumers" });
+  const businesses = page.getByRole("radio", { name: "Businesses" });
+  await expect(businesses).toBeChecked();
+  await chooseShopify(page);
+  await expect(consumers).toBeChecked();
+  await expect(
+    page.getByText("The popup accepts every email address, Gmail and Outlook included"),
+  ).toBeVisible();
+  for (const [width, height, shot] of [
+    [1440, 900, "onboarding-audience"],
+    [390, 844, "onboarding-audience-390"],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await screenshot(page, shot);
+  }
+  await page.getByText("Businesses", { exact: true }).click();
+  await expect(businesses).toBeChecked();
+  await expect(consumers).not.toBeChecked();
+});

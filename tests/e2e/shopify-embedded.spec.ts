@@ -110,6 +110,74 @@ test("a save inside the admin goes through the session token and toasts through 
   await expect(app.locator(".Polaris-Frame-Toast")).toHaveCount(0);
 });
 
+test("a form inside the admin shows App Bridge's save bar: Save saves, Discard reverts, leaving asks first", async ({
+  page,
+}) => {
+  const saveBar = page.getByRole("region", { name: "Unsaved changes" });
+  const leave = page.getByRole("dialog", { name: "Leave page with unsaved changes?" });
+  const subject = `Welcome aboard ${Date.now()}`;
+  const app = await openInAdmin(page);
+  await openFromAdminMenu(page, app, "Email Templates");
+  const field = app.getByLabel("Subject", { exact: true });
+  const saved = await field.inputValue();
+  await expect(saveBar).toBeHidden();
+
+  // Discard puts the saved template back, and the bar goes.
+  await field.fill(subject);
+  await expect(saveBar).toBeVisible();
+  await screenshot(page, "embedded-save-bar", { fullPage: false });
+  await saveBar.getByRole("button", { name: "Discard" }).click();
+  await expect(field).toHaveValue(saved);
+  await expect(saveBar).toBeHidden();
+
+  // The admin's menu asks before leaving; staying keeps the edit.
+  await field.fill(subject);
+  await page.locator("#app-nav a", { hasText: "Dashboard" }).click();
+  await expect(leave).toBeVisible();
+  await screenshot(page, "embedded-leave-question", { fullPage: false });
+  await leave.getByRole("button", { name: "Stay" }).click();
+  await expect(field).toHaveValue(subject);
+
+  // Save saves: the toast, no bar, and the subject is there when the screen is read again.
+  await saveBar.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("#toasts .toast").last()).toHaveText(
+    "Success: Email template updated successfully",
+  );
+  await expect(saveBar).toBeHidden();
+  await openFromAdminMenu(page, app, "Dashboard");
+  await openFromAdminMenu(page, app, "Email Templates");
+  await expect(field).toHaveValue(subject);
+
+  // A link inside the app asks too (App Bridge's leave confirmation); leaving drops the edit.
+  await field.fill(`${subject} (unsaved)`);
+  await app.getByRole("link", { name: "View detailed analytics" }).click();
+  await expect(leave).toBeVisible();
+  await leave.getByRole("button", { name: "Leave page" }).click();
+  await expect(app.getByRole("heading", { name: "Email Analytics", level: 1 })).toBeVisible();
+  await expect(saveBar).toBeHidden();
+});
+
+test("a confirmation inside the admin is App Bridge's modal, drawn by the admin", async ({ page }) => {
+  const email = `noah-${Date.now()}@northwind-buyers.example`;
+  await subscribeThroughAppProxy(MAIN, FAKE_SHOP.domain, email);
+  const app = await openInAdmin(page);
+  await openFromAdminMenu(page, app, "Subscribers");
+  const dialog = page.getByRole("dialog", { name: "Delete subscriber" });
+
+  await app.getByRole("button", { name: `Delete ${email}` }).click();
+  await expect(dialog).toContainText(`Are you sure you want to delete ${email}?`);
+  await expect(app.getByRole("dialog")).toHaveCount(0);
+  await screenshot(page, "embedded-confirm-modal", { fullPage: false });
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(app.getByText(email)).toBeVisible();
+
+  await app.getByRole("button", { name: `Delete ${email}` }).click();
+  await dialog.getByRole("button", { name: "Delete" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(app.getByText(email)).toHaveCount(0);
+});
+
 test("subscribers export as CSV from inside the admin, where downloads carry the session token", async ({
   page,
   request,

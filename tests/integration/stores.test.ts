@@ -18,6 +18,12 @@ import { useSignedInApp } from "../support/clients/signed-in-app";
 import { testDb } from "../support/infra/db";
 
 const signedIn = useSignedInApp();
+const SPEC_EMAIL_VALIDATION = {
+  companyEmailsOnly: true,
+  allowedDomains: [],
+  blockedDomains: ["gmail", "yahoo", "hotmail", "outlook"],
+};
+const ACCEPT_EVERY_ADDRESS = { companyEmailsOnly: false, allowedDomains: [], blockedDomains: [] };
 
 async function seedSubscribers(storeId: string, count: number, used = 0) {
   if (count === 0) return;
@@ -60,6 +66,38 @@ describe("creating a store", () => {
     });
     const [settings] = await testDb().select().from(emailSettings).where(eq(emailSettings.storeId, storeId));
     expect(settings).toMatchObject({ smtpPort: 587, isConfigured: false });
+  });
+
+  it.each([
+    // SPEC's default, made for business leads: a typical site keeps it unless it sells to consumers.
+    [{ integrationType: "typical" }, SPEC_EMAIL_VALIDATION],
+    [{ integrationType: "typical", audience: "consumers" }, ACCEPT_EVERY_ADDRESS],
+    // A Shopify store sells to shoppers unless its merchant says businesses.
+    [{ integrationType: "shopify" }, ACCEPT_EVERY_ADDRESS],
+    [{ integrationType: "shopify", audience: "businesses" }, SPEC_EMAIL_VALIDATION],
+  ])("gives a store added with %j a popup accepting %j", async (choice, emailValidation) => {
+    const response = await signedIn.admin.post<{ id: string }>("/api/stores", {
+      name: "Audience Shop",
+      shopifyUrl: `https://audience-${Date.now()}-${Math.random().toString(36).slice(2)}.example.com`,
+      ...choice,
+    });
+    expect(response.status).toBe(201);
+    const [popup] = await testDb()
+      .select({ emailValidation: popupConfigs.emailValidation })
+      .from(popupConfigs)
+      .where(eq(popupConfigs.storeId, response.body.id));
+    expect(popup?.emailValidation).toEqual(emailValidation);
+  });
+
+  it("refuses an audience it does not know, and stores nothing", async () => {
+    const before = (await testDb().select().from(stores)).length;
+    const response = await signedIn.admin.post("/api/stores", {
+      name: "X",
+      shopifyUrl: "https://x.example.com",
+      audience: "robots",
+    });
+    expect(response.status).toBe(422);
+    expect((await testDb().select().from(stores)).length).toBe(before);
   });
 
   it.each([

@@ -1,9 +1,15 @@
 import { Box, Button, ButtonGroup, InlineStack, Text } from "@shopify/polaris";
+import { useEmbedded } from "~/components/embedded";
 
 type Props = { dirty: boolean; saving: boolean; onSave: () => void; onDiscard: () => void };
 
-/** Whether the campaign on screen is saved, with Save and Discard while it is not; stays in view while scrolling. */
+/**
+ * Whether the campaign on screen is saved, with Save and Discard while it is not; stays in view while scrolling.
+ * Inside the Shopify admin, App Bridge's contextual save bar (UnsavedChangesProvider) does this instead.
+ */
 export function SaveBar({ dirty, saving, onSave, onDiscard }: Props) {
+  const embedded = useEmbedded();
+  if (embedded) return null;
   return (
     <div className="np-save-bar">
       <Box

@@ -64,7 +64,6 @@ export function useCampaignDraft({ storeId, campaign, onSaved, onConflict }: Opt
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved);
-  useUnsavedChanges(dirty);
   const errors = useMemo(() => ({ ...serverErrors, ...errorsOf(draft) }), [draft, serverErrors]);
 
   const edit = useCallback((patch: Partial<EditableCampaign>) => {
@@ -111,6 +110,8 @@ export function useCampaignDraft({ storeId, campaign, onSaved, onConflict }: Opt
     setServerErrors({});
     setDraft(saved);
   }
+
+  useUnsavedChanges(dirty, { save, discard });
 
   return { draft, dirty, errors, saving, edit, editContent, save, discard };
 }

@@ -31,12 +31,15 @@ const isValidUrl = (value: string) => {
 export function SocialLinksCard({ storeId, value, onSaved }: Props) {
   const toast = useToast();
   const [links, setLinks] = useState(value);
-  useUnsavedChanges(socialNetworks.some((network) => links[network].trim() !== value[network]));
   const { pending: saving, run } = useAction();
   const invalid = socialNetworks.some((network) => !isValidUrl(links[network].trim()));
 
-  const save = () =>
-    run(async () => {
+  const save = () => {
+    if (invalid) {
+      toast({ title: "Social links not saved", message: URL_ERROR, tone: "critical" });
+      return;
+    }
+    return run(async () => {
       const socialLinks = Object.fromEntries(
         socialNetworks.map((network) => [network, completeLinkUrl(links[network])]),
       ) as Links;
@@ -45,6 +48,11 @@ export function SocialLinksCard({ storeId, value, onSaved }: Props) {
       toast({ title: "Success", message: "Social media links updated successfully", tone: "success" });
       onSaved(socialLinks);
     }, "Failed to update social media links");
+  };
+  useUnsavedChanges(
+    socialNetworks.some((network) => links[network].trim() !== value[network]),
+    { save, discard: () => setLinks(value) },
+  );
 
   return (
     <Card>

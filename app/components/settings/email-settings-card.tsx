@@ -75,7 +75,6 @@ export function EmailSettingsCard({ storeId, initial, onSaved }: Props) {
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
   const url = `/api/stores/${storeId}/email-settings`;
   const dirty = JSON.stringify(form) !== JSON.stringify(formOf(saved));
-  useUnsavedChanges(dirty);
   const set = (field: keyof FormFields) => (value: string) => {
     setErrors(({ [field]: _cleared, ...rest }) => rest);
     setForm((current) => ({ ...current, [field]: value }));
@@ -113,8 +112,16 @@ export function EmailSettingsCard({ storeId, initial, onSaved }: Props) {
       });
       return;
     }
-    void save(bodyOf(form));
+    return save(bodyOf(form));
   }
+
+  useUnsavedChanges(dirty, {
+    save: saveForm,
+    discard: () => {
+      setErrors({});
+      setForm(formOf(saved));
+    },
+  });
 
   async function sendTest(to: string): Promise<string> {
     try {

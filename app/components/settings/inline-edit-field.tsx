@@ -41,7 +41,6 @@ export function InlineEditField({
   const [draft, setDraft] = useState("");
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<string | undefined>();
-  useUnsavedChanges(editing && draft.trim() !== (startEmpty ? "" : value));
 
   function edit() {
     setDraft(startEmpty ? "" : value);
@@ -59,6 +58,11 @@ export function InlineEditField({
       setSaving(false);
     }
   }
+
+  useUnsavedChanges(editing && draft.trim() !== (startEmpty ? "" : value), {
+    save,
+    discard: () => setEditing(false),
+  });
 
   if (!editing) {
     return (

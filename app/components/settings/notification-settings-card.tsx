@@ -64,7 +64,6 @@ export function NotificationSettingsCard({ initial }: { initial: PreferencesView
   const toast = useToast();
   const [saved, setSaved] = useState(() => preferenceFields(initial));
   const [preferences, setPreferences] = useState(saved);
-  useUnsavedChanges(JSON.stringify(preferences) !== JSON.stringify(saved));
   const [address, setAddress] = useState(() => addressOf(initial));
   const { pending: saving, run } = useAction();
 
@@ -76,6 +75,10 @@ export function NotificationSettingsCard({ initial }: { initial: PreferencesView
       setAddress(addressOf(stored));
       toast({ title: "Success", message: "Notification settings saved", tone: "success" });
     }, "Failed to save settings");
+  useUnsavedChanges(JSON.stringify(preferences) !== JSON.stringify(saved), {
+    save,
+    discard: () => setPreferences(saved),
+  });
 
   return (
     <Card>

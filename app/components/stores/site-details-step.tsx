@@ -4,6 +4,7 @@ import {
   Button,
   ButtonGroup,
   Checkbox,
+  ChoiceList,
   DropZone,
   InlineStack,
   Text,
@@ -18,6 +19,7 @@ import {
   SHOPIFY_DOMAIN_SUFFIX,
   type SiteDraft,
 } from "~/lib/schemas/stores";
+import { defaultAudience, shopAudiences } from "~/lib/shop-audience";
 import type { SiteDraftErrors } from "~/lib/site-draft-validation";
 
 type Props = {
@@ -34,7 +36,23 @@ const typeCards: { value: IntegrationType; title: string; description: string }[
   { value: "shopify", title: "Shopify", description: "Online stores" },
 ];
 
-/** Step 1 of adding a store (SPEC §2): icon, integration type, name and the site address. */
+const audienceChoices = [
+  {
+    value: "consumers",
+    label: "Consumers",
+    helpText: "The popup accepts every email address, Gmail and Outlook included",
+  },
+  {
+    value: "businesses",
+    label: "Businesses",
+    helpText: "The popup accepts company addresses only: Gmail, Yahoo, Hotmail and Outlook are refused",
+  },
+] satisfies { value: (typeof shopAudiences)[number]; label: string; helpText: string }[];
+
+/**
+ * Step 1 of adding a store (SPEC §2): icon, integration type, name, the site address, and who the site sells
+ * to (which addresses its popup accepts; a Shopify store proposes consumers).
+ */
 export function SiteDetailsStep({ draft, onChange, errors = {}, showHttpsOption = false }: Props) {
   const [iconMessage, setIconMessage] = useState<{ error?: string; warning?: string }>({});
 
@@ -163,6 +181,13 @@ export function SiteDetailsStep({ draft, onChange, errors = {}, showHttpsOption 
           requiredIndicator
         />
       )}
+
+      <ChoiceList
+        title="Who buys from this site?"
+        choices={audienceChoices}
+        selected={[draft.audience ?? defaultAudience(draft.integrationType)]}
+        onChange={([chosen]) => onChange({ audience: shopAudiences.find((audience) => audience === chosen) })}
+      />
 
       {showHttpsOption ? (
         <Checkbox

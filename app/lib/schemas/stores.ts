@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SocialNetwork } from "../../../popup/config";
+import { defaultAudience, type ShopAudience, shopAudiences } from "../shop-audience";
 import { CUSTOM_APP_TOKENS_RETIRED } from "./shopify";
 
 export const integrationTypes = ["typical", "shopify"] as const;
@@ -40,6 +41,8 @@ export type SiteDraft = {
   siteUrl: string;
   httpsOnly: boolean;
   icon: string | null;
+  /** Unset until chosen: the site's type proposes one (defaultAudience). */
+  audience?: ShopAudience;
 };
 
 export const emptySiteDraft: SiteDraft = {
@@ -68,6 +71,7 @@ export function storePayload(draft: SiteDraft): CreateStoreInput {
     name: draft.name.trim(),
     integrationType: draft.integrationType,
     icon: draft.icon ?? undefined,
+    audience: draft.audience ?? defaultAudience(draft.integrationType),
   };
   if (draft.integrationType === "typical") {
     return { ...base, shopifyUrl: normalizeSiteUrl(draft.siteUrl, draft.httpsOnly) };
@@ -174,6 +178,8 @@ export const createStoreSchema = z.object({
   // A new store has no custom app token to keep: it is connected with Connect with Shopify.
   shopifyAccessToken: z.undefined({ error: CUSTOM_APP_TOKENS_RETIRED }).optional(),
   icon: iconDataUrl.optional(),
+  /** Who the site sells to: sets the addresses its first popup accepts (defaultAudience when left out). */
+  audience: z.enum(shopAudiences).optional(),
 });
 
 export type CreateStoreInput = z.input<typeof createStoreSchema>;

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { organizations, stores, userPreferences, users } from "~/db/schema";
+import { defaultAudience } from "~/lib/shop-audience";
 import { encryptSecret } from "~/server/crypto.server";
 import { findUserByEmail } from "~/services/access/users.server";
 import { insertStoreWithDefaults } from "~/services/stores/crud.server";
@@ -101,15 +102,19 @@ async function createShopOrganization(shopDomain: string, profile: ShopProfile, 
       .returning();
     if (!admin) throw new Error("Administrator was not created");
     await tx.insert(userPreferences).values({ userId: admin.id, adminNotificationEmail: email });
-    return insertStoreWithDefaults(tx, {
-      ...connection,
-      organizationId: organization.id,
-      userId: admin.id,
-      name: profile.name,
-      integrationType: "shopify",
-      shopifyDomain: shopDomain,
-      shopifyStoreName: shopDomain.replace(".myshopify.com", ""),
-    });
+    return insertStoreWithDefaults(
+      tx,
+      {
+        ...connection,
+        organizationId: organization.id,
+        userId: admin.id,
+        name: profile.name,
+        integrationType: "shopify",
+        shopifyDomain: shopDomain,
+        shopifyStoreName: shopDomain.replace(".myshopify.com", ""),
+      },
+      defaultAudience("shopify"),
+    );
   });
   return { storeId: store.id };
 }

@@ -14,6 +14,7 @@ import {
   type TakenShop,
   type updateStoreSchema,
 } from "~/lib/schemas/stores";
+import { defaultAudience, emailValidationFor, type ShopAudience } from "~/lib/shop-audience";
 import { decryptSecret, maskSecret } from "~/server/crypto.server";
 import { conflict, forbidden, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
@@ -118,7 +119,7 @@ export async function listStores(actor: Actor): Promise<StoreListItem[]> {
 export async function createStore(actor: Actor, input: CreateStoreInput): Promise<StoreView> {
   authorize(actor, "manage_stores");
   if (actor.storeId) throw forbidden("Stores are added from the standalone dashboard");
-  const values = createStoreSchema.parse(input);
+  const { audience, ...values } = createStoreSchema.parse(input);
   const addressField = values.shopifyStoreName
     ? "shopifyStoreName"
     : values.customDomain
@@ -130,11 +131,11 @@ export async function createStore(actor: Actor, input: CreateStoreInput): Promis
   const store = await db().transaction(async (tx) => {
     await lockOrganizationStores(tx, actor);
     if (shopUrl) await refuseTakenShop(actor, shopUrl, addressField, tx);
-    return insertStoreWithDefaults(tx, {
-      ...values,
-      organizationId: actor.organizationId,
-      userId: actor.userId,
-    });
+    return insertStoreWithDefaults(
+      tx,
+      { ...values, organizationId: actor.organizationId, userId: actor.userId },
+      audience ?? defaultAudience(values.integrationType),
+    );
   });
   return presentStore(store);
 }
@@ -190,14 +191,20 @@ async function lockOrganizationStores(tx: Transaction, actor: Actor): Promise<vo
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`stores:${actor.organizationId}`}))`);
 }
 
-/** Inserts a store with its default popup, welcome template and email settings, inside the caller's transaction. */
+/**
+ * Inserts a store with its default popup (accepting the addresses its audience uses), welcome template and
+ * email settings, inside the caller's transaction.
+ */
 export async function insertStoreWithDefaults(
   tx: Transaction,
   values: typeof stores.$inferInsert,
+  audience: ShopAudience,
 ): Promise<StoreRow> {
   const [created] = await tx.insert(stores).values(values).returning();
   if (!created) throw new Error("Store was not created");
-  await tx.insert(popupConfigs).values({ storeId: created.id });
+  await tx
+    .insert(popupConfigs)
+    .values({ storeId: created.id, emailValidation: emailValidationFor(audience) });
   await tx.insert(emailTemplates).values({ storeId: created.id });
   await tx.insert(emailSettings).values({ storeId: created.id });
   return created;

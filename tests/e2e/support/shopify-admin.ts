@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type FrameLocator, type Page } from "@playwright/test";
 import { embeddedUrl, sessionToken } from "../../support/builders/shopify-session-token";
+import { ADMIN_OVERLAYS, FRAME_OVERLAYS, OVERLAY_STYLES } from "./app-bridge-overlays";
 import { MAIN } from "./servers";
 
 /**
@@ -11,7 +12,8 @@ import { MAIN } from "./servers";
  *   - <ui-nav-menu> is not drawn in the frame: its links go to the admin's left column, and choosing one
  *     dispatches `shopify:navigate` on the link inside the app;
  *   - shopify.toast.show() draws the toast in the admin, outside the app's frame;
- *   - shopify.scopes.request() notes the grant modal in the admin and grants the optional scopes asked for.
+ *   - shopify.scopes.request() notes the grant modal in the admin and grants the optional scopes asked for;
+ *   - the save bar, modals and the leave question are drawn in the admin (support/app-bridge-overlays.ts).
  */
 export const ADMIN_URL = "https://admin.shopify.com/store/acme-test/apps/newsletter-popup";
 const APP_BRIDGE_URL = "https://cdn.shopify.com/shopifycloud/app-bridge.js";
@@ -75,6 +77,7 @@ function appBridgeStub(token: string, shop: string): string {
     }
   }
   customElements.define("ui-nav-menu", NavMenu);
+${FRAME_OVERLAYS}
   window.addEventListener("message", (event) => {
     if (event.data?.type !== "navigate") return;
     const link = document.querySelector('ui-nav-menu a[href="' + event.data.href + '"]');
@@ -95,13 +98,17 @@ function adminPage(appUrl: string): string {
   #toasts { position: fixed; bottom: 24px; left: 50%; transform: translateX(-50%); }
   .toast { background: #303030; color: #fff; padding: 10px 16px; border-radius: 8px; margin-top: 8px; }
   .toast.error { background: #8e1f0b; }
+${OVERLAY_STYLES}
 </style></head>
 <body>
   <nav aria-label="App navigation" id="app-nav"></nav>
   <iframe id="app-iframe" title="Newsletter Popup" src="${appUrl}"></iframe>
   <div id="toasts" role="status"></div>
+  <div id="save-bar" role="region" aria-label="Unsaved changes" hidden></div>
+  <div id="modal" role="dialog" aria-modal="true" aria-labelledby="modal-title" hidden></div>
   <script>
     const frame = document.getElementById("app-iframe");
+${ADMIN_OVERLAYS}
     window.addEventListener("message", (event) => {
       const message = event.data;
       if (message?.source !== "app-bridge-stub") return;
@@ -111,7 +118,7 @@ function adminPage(appUrl: string): string {
           const link = document.createElement("a");
           link.textContent = item.label;
           if (item.home) link.className = "home";
-          link.addEventListener("click", () => frame.contentWindow.postMessage({ type: "navigate", href: item.href }, "*"));
+          link.addEventListener("click", guardedNavigation(() => frame.contentWindow.postMessage({ type: "navigate", href: item.href }, "*")));
           return link;
         }));
       }
