@@ -144,7 +144,6 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
               </Text>
               <ConnectWithShopify
                 storeId={created.id}
-                initialShop={myshopifyDomainOf(created) ?? ""}
                 available={oauthAvailable}
                 allowed={oauthAllowed}
               />
