@@ -146,7 +146,7 @@ export function ShopifySettingsCard({
                     label="Store URL"
                     type="url"
                     value={store.shopifyUrl ?? ""}
-                    helpText="Your shop's myshopify.com address, e.g. https://your-store.myshopify.com"
+                    helpText="Your shop's web address, where the popup shows, e.g. https://your-store.com"
                     onSave={saveUrl}
                   />
                   {store.shopifyAccessToken ? (

@@ -40,11 +40,19 @@ async function installedStoreState(reader: Reader, storeId: string, shop: string
     .where(and(eq(stores.id, storeId), eq(stores.shopifyDomain, shop)));
   if (!store) return "gone";
   if (store.createdByShop !== shop) return "in use";
-  const [[storeCount], [userCount], [subscriberCount]] = await Promise.all([
-    reader.select({ n: count() }).from(stores).where(eq(stores.organizationId, store.organizationId)),
-    reader.select({ n: count() }).from(users).where(eq(users.organizationId, store.organizationId)),
-    reader.select({ n: count() }).from(subscribers).where(eq(subscribers.storeId, storeId)),
-  ]);
+  // One after another: within a transaction the reader is one connection.
+  const [storeCount] = await reader
+    .select({ n: count() })
+    .from(stores)
+    .where(eq(stores.organizationId, store.organizationId));
+  const [userCount] = await reader
+    .select({ n: count() })
+    .from(users)
+    .where(eq(users.organizationId, store.organizationId));
+  const [subscriberCount] = await reader
+    .select({ n: count() })
+    .from(subscribers)
+    .where(eq(subscribers.storeId, storeId));
   const isNew = storeCount?.n === 1 && userCount?.n === 1 && subscriberCount?.n === 0;
   return isNew ? { organizationId: store.organizationId } : "in use";
 }
