@@ -12,6 +12,7 @@ import {
   OwnersNotificationSettings,
 } from "~/components/settings/notification-settings-card";
 import { ShopifySettingsCard } from "~/components/settings/shopify-settings-card";
+import { WelcomeSenderChoice } from "~/components/settings/welcome-sender-choice";
 import type { StoreSettingsView } from "~/components/settings/store-settings";
 import { StorePicker } from "~/components/store-picker";
 import { requireStoreScreen } from "~/http/guards/screens.server";
@@ -127,6 +128,7 @@ function StoreSettings({
             enabled={store.consentSyncEnabled}
             connected={store.isConnected}
           />
+          <WelcomeSenderChoice storeId={store.id} sender={store.welcomeEmailSender} />
         </ShopifySettingsCard>
       ) : null}
       <GeneralSettingsCard

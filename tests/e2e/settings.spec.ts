@@ -85,6 +85,20 @@ test("Shopify card: collapses, edits the store URL, offers Connect with Shopify 
   // Shopify asks which shop: the card says how the link is made and asks for no shop domain.
   await expect(card.getByText(/choose your shop there and install the app/)).toBeVisible();
   await expect(field(page, "Shop domain")).toHaveCount(0);
+
+  // Who welcomes subscribers added to Shopify: the app by default, and each choice says what follows.
+  const appSends = card.getByRole("radio", { name: "Newsletter Popup sends its welcome email" });
+  await expect(appSends).toBeChecked();
+  await expect(card.getByText(/or they get two welcome emails/)).toBeVisible();
+  await card.getByText("Shopify's marketing automation welcomes them").click();
+  await expect(toast(page)).toContainText("Newsletter Popup sends them none");
+  await expect(card.getByRole("radio", { name: "Shopify's marketing automation welcomes them" })).toBeChecked();
+  await page.reload();
+  await expect(
+    cardWithHeading(page, "Shopify store configuration").getByRole("radio", {
+      name: "Shopify's marketing automation welcomes them",
+    }),
+  ).toBeChecked();
   await screenshot(page, "settings-shopify-connect");
 });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SocialNetwork } from "../../../popup/config";
+import type { WelcomeEmailSender } from "./consent-sync";
 import { CUSTOM_APP_TOKENS_RETIRED } from "./shopify";
 
 export const integrationTypes = ["typical", "shopify"] as const;
@@ -232,6 +233,7 @@ export type StoreView = {
   isConnected: boolean;
   shopifyDomain: string | null;
   consentSyncEnabled: boolean;
+  welcomeEmailSender: WelcomeEmailSender;
   /** The merchant's own setting ("" or null: the default, privacyPolicyUrlOf). */
   privacyPolicyUrl: string | null;
   isVerified: boolean;

@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { stores } from "~/db/schema";
 import type { WelcomeEmailSender } from "~/lib/schemas/consent-sync";
 import { type Actor, authorize } from "~/services/access/actor.server";
+import { forgetStoreBundle } from "~/services/email/mail-context.server";
 import { requireStore } from "~/services/stores/crud.server";
 
 const SAVED: Record<WelcomeEmailSender, string> = {
@@ -18,5 +19,6 @@ export async function setWelcomeEmailSender(actor: Actor, storeId: string, sende
     .update(stores)
     .set({ welcomeEmailSender: sender, updatedAt: new Date() })
     .where(eq(stores.id, store.id));
+  forgetStoreBundle(store.id);
   return { welcomeEmailSender: sender, message: SAVED[sender] };
 }
