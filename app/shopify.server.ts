@@ -25,7 +25,10 @@ export function embeddedAppConfig() {
  * SHOPIFY_INSTALL_URL, else Shopify's install link for the app, on which the merchant picks the shop.
  */
 export function shopifyInstallUrl(apiKey: string): string {
-  return env().SHOPIFY_INSTALL_URL ?? `https://admin.shopify.com/oauth/install?client_id=${encodeURIComponent(apiKey)}`;
+  return (
+    env().SHOPIFY_INSTALL_URL ??
+    `https://admin.shopify.com/oauth/install?client_id=${encodeURIComponent(apiKey)}`
+  );
 }
 
 export function isEmbeddedAppEnabled(): boolean {

@@ -22,7 +22,8 @@ async function browserActor(request: Request) {
 type Refusal = { refusal: string };
 
 function refusalOf(error: unknown) {
-  if (error instanceof DomainError) return data<Refusal>({ refusal: error.message }, { status: statusOf(error) });
+  if (error instanceof DomainError)
+    return data<Refusal>({ refusal: error.message }, { status: statusOf(error) });
   throw error;
 }
 

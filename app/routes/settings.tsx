@@ -12,8 +12,8 @@ import {
   OwnersNotificationSettings,
 } from "~/components/settings/notification-settings-card";
 import { ShopifySettingsCard } from "~/components/settings/shopify-settings-card";
-import { WelcomeSenderChoice } from "~/components/settings/welcome-sender-choice";
 import type { StoreSettingsView } from "~/components/settings/store-settings";
+import { WelcomeSenderChoice } from "~/components/settings/welcome-sender-choice";
 import { StorePicker } from "~/components/store-picker";
 import { requireStoreScreen } from "~/http/guards/screens.server";
 import { apiRequest } from "~/lib/api-client";

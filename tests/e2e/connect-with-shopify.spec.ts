@@ -63,7 +63,10 @@ test("a standalone store connects with Shopify: install on Shopify, link from th
   // The app's public URL (SHOPIFY_APP_URL) is this server.
   await context.route(`${TEST_SHOPIFY_APP.appUrl}/**`, async (route) => {
     const url = new URL(route.request().url());
-    await route.fulfill({ status: 302, headers: { Location: `${MAIN.baseURL}${url.pathname}${url.search}` } });
+    await route.fulfill({
+      status: 302,
+      headers: { Location: `${MAIN.baseURL}${url.pathname}${url.search}` },
+    });
   });
 
   const card = await openShopifyCard(page, store);
@@ -90,7 +93,9 @@ test("a standalone store connects with Shopify: install on Shopify, link from th
   await expect(confirmation.getByText(`Link ${SHOP} to your store ${name}?`)).toBeVisible();
   for (const width of [1440, 390]) {
     await confirmation.setViewportSize({ width, height: 900 });
-    await confirmation.screenshot({ path: path.join(SCREENSHOT_DIR, `connect-with-shopify-confirm-${width}.png`) });
+    await confirmation.screenshot({
+      path: path.join(SCREENSHOT_DIR, `connect-with-shopify-confirm-${width}.png`),
+    });
   }
   await confirmation.getByRole("button", { name: `Link ${SHOP}` }).click();
   await expect(confirmation).toHaveURL(`/store/${store.id}/settings?connected=${SHOP}`);

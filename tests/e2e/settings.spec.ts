@@ -92,7 +92,9 @@ test("Shopify card: collapses, edits the store URL, offers Connect with Shopify 
   await expect(card.getByText(/or they get two welcome emails/)).toBeVisible();
   await card.getByText("Shopify's marketing automation welcomes them").click();
   await expect(toast(page)).toContainText("Newsletter Popup sends them none");
-  await expect(card.getByRole("radio", { name: "Shopify's marketing automation welcomes them" })).toBeChecked();
+  await expect(
+    card.getByRole("radio", { name: "Shopify's marketing automation welcomes them" }),
+  ).toBeChecked();
   await page.reload();
   await expect(
     cardWithHeading(page, "Shopify store configuration").getByRole("radio", {

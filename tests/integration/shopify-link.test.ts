@@ -213,7 +213,9 @@ describe("confirming the link", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) });
     const response = await confirm(admin, grant);
     expect(response.status).toBe(400);
-    expect(response.text).toContain("No Connect with Shopify was started from your store in the last 30 minutes");
+    expect(response.text).toContain(
+      "No Connect with Shopify was started from your store in the last 30 minutes",
+    );
   });
 
   it("never hands over a shop's store in use: a subscriber added there keeps it, nothing changes", async () => {

@@ -43,9 +43,12 @@ export function ConnectWithShopify({ storeId, available, allowed }: Props) {
     <BlockStack gap="300">
       <Text as="p">Connect this store with your Shopify shop in three steps, within 30 minutes:</Text>
       <List type="number">
-        <List.Item>Connect with Shopify takes you to Shopify: choose your shop there and install the app.</List.Item>
         <List.Item>
-          Shopify opens the app in your Shopify admin: in its Settings, choose Link to my Newsletter Popup store.
+          Connect with Shopify takes you to Shopify: choose your shop there and install the app.
+        </List.Item>
+        <List.Item>
+          Shopify opens the app in your Shopify admin: in its Settings, choose Link to my Newsletter Popup
+          store.
         </List.Item>
         <List.Item>Back here, confirm which shop joins this store.</List.Item>
       </List>

@@ -168,11 +168,7 @@ export function ShopifySettingsCard({
                     </Button>
                   </InlineStack>
                 ) : null}
-                <ConnectWithShopify
-                  storeId={store.id}
-                  available={oauthAvailable}
-                  allowed={oauthAllowed}
-                />
+                <ConnectWithShopify storeId={store.id} available={oauthAvailable} allowed={oauthAllowed} />
               </>
             )}
             {children}
@@ -194,9 +190,9 @@ function LinkToExistingStore({ url }: { url: string }) {
         Already using Newsletter Popup outside Shopify?
       </Text>
       <Text as="p">
-        Link this shop to your existing store: you confirm it in the Newsletter Popup dashboard, and this shop then
-        works on that store's popups, subscribers and settings. The empty store made when you installed the app is
-        removed.
+        Link this shop to your existing store: you confirm it in the Newsletter Popup dashboard, and this shop
+        then works on that store's popups, subscribers and settings. The empty store made when you installed
+        the app is removed.
       </Text>
       <InlineStack>
         <Button url={url} target="_blank">

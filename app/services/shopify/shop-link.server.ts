@@ -68,7 +68,8 @@ export async function requestShopLink(actor: Actor, storeId: string): Promise<{ 
   if (actor.via !== "session")
     throw refused("Inside the Shopify admin the app's installation is the connection");
   const config = requireShopifyApp();
-  if (store.integrationType !== "shopify") throw invalid("Only a Shopify store can be connected with Shopify");
+  if (store.integrationType !== "shopify")
+    throw invalid("Only a Shopify store can be connected with Shopify");
   if (store.shopifyDomain) throw invalid(`This store is already connected to ${store.shopifyDomain}`);
   const expiresAt = new Date(Date.now() + REQUEST_TTL_MS);
   await db().delete(shopifyLinkRequests).where(lt(shopifyLinkRequests.expiresAt, new Date()));
@@ -113,7 +114,10 @@ async function pendingRequest(actor: Actor) {
     .select()
     .from(shopifyLinkRequests)
     .where(and(eq(shopifyLinkRequests.userId, actor.userId), gt(shopifyLinkRequests.expiresAt, new Date())));
-  if (!request) throw refused(`No Connect with Shopify was started from your store in the last 30 minutes. ${START_AGAIN}`);
+  if (!request)
+    throw refused(
+      `No Connect with Shopify was started from your store in the last 30 minutes. ${START_AGAIN}`,
+    );
   return request;
 }
 
@@ -135,7 +139,10 @@ const shopInUse = (shop: string) =>
  * transaction the shop's new store and the organization its install made are deleted, and the requested
  * store takes the shop with the install's access token. A refusal changes nothing.
  */
-export async function completeShopLink(actor: Actor, token: string): Promise<{ storeId: string; shop: string }> {
+export async function completeShopLink(
+  actor: Actor,
+  token: string,
+): Promise<{ storeId: string; shop: string }> {
   const grant = requireGrant(token);
   requireShopifyApp();
   authorize(actor, "admin", CONNECT_ADMIN_ONLY);

@@ -254,7 +254,8 @@ function welcomedByShopify(store: Pick<MailContext["store"], "consentSyncEnabled
 function welcomeSkipReason(context: MailContext): string | null {
   if (!context.subscriber.isActive) return "the subscriber unsubscribed";
   if (!context.preferences.sendWelcomeEmail) return "welcome emails are turned off";
-  if (welcomedByShopify(context.store)) return "Shopify's marketing automation welcomes subscribers added to Shopify";
+  if (welcomedByShopify(context.store))
+    return "Shopify's marketing automation welcomes subscribers added to Shopify";
   if (context.subscriber.confirmationRequired && !context.subscriber.confirmedAt)
     return "waiting for double opt-in";
   return null;
