@@ -71,7 +71,8 @@ export default [
   route("api/user-preferences", "routes/api.user-preferences.ts"),
   route("api/stores/:storeId/shopify/verify", "routes/api.stores.$storeId.shopify.verify.ts"),
   route("api/stores/:storeId/shopify/connect", "routes/api.stores.$storeId.shopify.connect.ts"),
-  route("api/stores/:storeId/shopify/oauth", "routes/api.stores.$storeId.shopify.oauth.ts"),
+  route("api/stores/:storeId/shopify/link", "routes/api.stores.$storeId.shopify.link.ts"),
+  route("api/stores/:storeId/shopify/welcome-sender", "routes/api.stores.$storeId.shopify.welcome-sender.ts"),
   route("api/stores/:storeId/shopify/consent-sync", "routes/api.stores.$storeId.shopify.consent-sync.ts"),
   route("api/stores/:storeId/sync-coupon-usage", "routes/api.stores.$storeId.sync-coupon-usage.ts"),
   route("api/dashboard/stats", "routes/api.dashboard.stats.ts"),
@@ -114,8 +115,8 @@ export default [
   route("webhooks/customers/redact", "routes/webhooks.customers.redact.ts"),
   route("webhooks/shop/redact", "routes/webhooks.shop.redact.ts"),
 
-  // Connect with Shopify (standalone dashboard): before auth/*, which is the embedded app's own.
-  route("auth/shopify/callback", "routes/auth.shopify.callback.tsx"),
+  // Connect with Shopify: the dashboard's confirmation, opened from the app in the shop's admin.
+  route("connect/shopify", "routes/connect.shopify.tsx"),
   // Shopify's own pages, each checked before the library answers it.
   route("auth/login", "routes/auth.login.ts"),
   route("auth/exit-iframe", "routes/auth.exit-iframe.ts"),

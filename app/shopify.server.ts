@@ -20,6 +20,17 @@ export function embeddedAppConfig() {
   };
 }
 
+/**
+ * Where a merchant installs the app from Shopify (installs start there, never by typing a shop's domain):
+ * SHOPIFY_INSTALL_URL, else Shopify's install link for the app, on which the merchant picks the shop.
+ */
+export function shopifyInstallUrl(apiKey: string): string {
+  return (
+    env().SHOPIFY_INSTALL_URL ??
+    `https://admin.shopify.com/oauth/install?client_id=${encodeURIComponent(apiKey)}`
+  );
+}
+
 export function isEmbeddedAppEnabled(): boolean {
   return embeddedAppConfig() !== null;
 }
@@ -80,8 +91,7 @@ let libraryApi: ReturnType<typeof shopifyApi> | undefined;
  * The Shopify library alone, for the checks the app runs itself, with no session lookup: a webhook's HMAC of
  * the raw body and its headers (authenticate.webhook goes on to load the shop's offline session and refresh it
  * when it has expired, which fails for a shop that just uninstalled the app; no webhook work needs that
- * session), App Proxy signatures (a storefront request must not wait for a session), and Connect with
- * Shopify's callback (services/shopify/oauth-connect.server.ts).
+ * session), and App Proxy signatures (a storefront request must not wait for a session).
  */
 function library() {
   if (libraryApi) return libraryApi;
@@ -167,14 +177,4 @@ export const login = (request: Request) => shopify().login(request);
 
 export function sessionStorage() {
   return shopify().sessionStorage;
-}
-
-/** The library's checks of an authorization-code grant's callback and the offline session's id of a shop. */
-export function oauthUtils() {
-  const api = library();
-  return {
-    validateHmac: api.utils.validateHmac,
-    sanitizeShop: api.utils.sanitizeShop,
-    offlineSessionId: api.session.getOfflineId,
-  };
 }

@@ -31,6 +31,11 @@ export type EnqueueOptions = {
   delayMs?: number;
   /** Drop the job's data from Redis once it succeeded, e.g. when it names a person whose data is erased. */
   removeWhenDone?: boolean;
+  /**
+   * Drop it once it failed for good too (a customer's email, for a compliance topic): nothing of it stays in
+   * Redis for inspection; the worker's log names the job and its error.
+   */
+  removeWhenFailed?: boolean;
 };
 
 function bullQueue(name: QueueName): Queue {
@@ -62,7 +67,7 @@ export async function enqueue<Q extends QueueName>(
       attempts: config.attempts,
       backoff: { type: "exponential", delay: config.backoffMs },
       removeOnComplete: options.removeWhenDone ? true : config.keepCompleted,
-      removeOnFail: config.keepFailed,
+      removeOnFail: options.removeWhenFailed ? true : config.keepFailed,
     };
     await bullQueue(name).add(name, payload, jobOptions);
     return;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { campaignsQueue } from "./queues/campaigns.config";
 import { emailQueue } from "./queues/email.config";
+import { maintenanceQueue } from "./queues/maintenance.config";
 import { shopifyQueue } from "./queues/shopify.config";
 import type { QueueConfig } from "./queues/types";
 
@@ -62,13 +63,24 @@ export const campaignJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("campaign-sweep") }),
 ]);
 
+/** Housekeeping across every store: deleting and clearing what is past its retention period. */
+export const maintenanceJobSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("apply-retention") }),
+]);
+
 export type EmailJob = z.infer<typeof emailJobSchema>;
 export type WebhookJob = z.infer<(typeof webhookJobSchemas)[number]>;
 export type ShopifyJob = z.infer<typeof shopifyJobSchema>;
 export type CampaignJob = z.infer<typeof campaignJobSchema>;
+export type MaintenanceJob = z.infer<typeof maintenanceJobSchema>;
 
 /** Every queue with its payload type: enqueue() is typed by this map. */
-export type JobPayloads = { email: EmailJob; shopify: ShopifyJob; campaigns: CampaignJob };
+export type JobPayloads = {
+  email: EmailJob;
+  shopify: ShopifyJob;
+  campaigns: CampaignJob;
+  maintenance: MaintenanceJob;
+};
 export type QueueName = keyof JobPayloads;
 
 /** Each queue's behaviour and payload schema. */
@@ -78,4 +90,5 @@ export const queueDefinitions: {
   email: { config: emailQueue, schema: emailJobSchema },
   shopify: { config: shopifyQueue, schema: shopifyJobSchema },
   campaigns: { config: campaignsQueue, schema: campaignJobSchema },
+  maintenance: { config: maintenanceQueue, schema: maintenanceJobSchema },
 };

@@ -1,6 +1,7 @@
 import type { JobPayloads, QueueName } from "./payloads";
 import { processCampaignJob } from "./processors/campaigns";
 import { processEmailJob } from "./processors/email";
+import { processMaintenanceJob } from "./processors/maintenance";
 import { processShopifyJob } from "./processors/shopify";
 
 /** The processor of each queue: only the runners (worker, in-process) import this, never a service. */
@@ -8,4 +9,5 @@ export const processors: { [Q in QueueName]: (payload: JobPayloads[Q]) => Promis
   email: processEmailJob,
   shopify: processShopifyJob,
   campaigns: processCampaignJob,
+  maintenance: processMaintenanceJob,
 };

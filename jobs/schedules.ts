@@ -5,9 +5,12 @@ import { redis } from "~/server/redis.server";
 import { enqueue } from "./client";
 import { campaignsQueue } from "./queues/campaigns.config";
 import { emailQueue } from "./queues/email.config";
+import { maintenanceQueue } from "./queues/maintenance.config";
 
 /** The daily subscriber summary goes out at 08:00 UTC. */
 export const DAILY_SUMMARY_CRON = "0 8 * * *";
+/** Retention (services/retention/retention.server.ts) is applied daily at 03:30 UTC, a quiet hour. */
+export const RETENTION_CRON = "30 3 * * *";
 const DAY_MS = 86_400_000;
 /**
  * The welcome-email outbox is swept this often: what a lost wake-up or a dead worker (once its lease
@@ -48,6 +51,29 @@ export async function registerSchedules(): Promise<void> {
     },
   );
   await campaigns.close();
+  const maintenance = new Queue(maintenanceQueue.name, { connection, prefix: env().REDIS_PREFIX });
+  await maintenance.upsertJobScheduler(
+    "retention",
+    { pattern: RETENTION_CRON, tz: "UTC" },
+    { name: "maintenance", data: { type: "apply-retention" } },
+  );
+  await maintenance.close();
+}
+
+/** Runs `run` every day at `hour`:`minute` UTC from `now` on; the answer stops it. */
+function daily(hour: number, minute: number, now: number, run: () => void): () => void {
+  const next = new Date(now);
+  next.setUTCHours(hour, minute, 0, 0);
+  if (next.getTime() <= now) next.setTime(next.getTime() + DAY_MS);
+  let repeat: NodeJS.Timeout | undefined;
+  const first = setTimeout(() => {
+    run();
+    repeat = setInterval(run, DAY_MS).unref();
+  }, next.getTime() - now).unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(repeat);
+  };
 }
 
 /** Without Redis the web process keeps the same schedules with timers; the answer stops them. */
@@ -66,16 +92,15 @@ export function startInProcessSchedules(now = Date.now()): () => void {
       queued("campaign sweep", enqueue("campaigns", { type: "campaign-sweep" }, { jobId: "campaign-sweep" })),
     ),
   ];
-  const next = new Date(now);
-  next.setUTCHours(8, 0, 0, 0);
-  if (next.getTime() <= now) next.setTime(next.getTime() + DAY_MS);
-  const summary = () => queued("daily summary", enqueue("email", { type: "daily-summary" }));
-  const first = setTimeout(() => {
-    summary();
-    timers.push(every(DAY_MS, summary));
-  }, next.getTime() - now).unref();
+  const stopSummary = daily(8, 0, now, () =>
+    queued("daily summary", enqueue("email", { type: "daily-summary" })),
+  );
+  const stopRetention = daily(3, 30, now, () =>
+    queued("retention", enqueue("maintenance", { type: "apply-retention" })),
+  );
   return () => {
-    clearTimeout(first);
+    stopSummary();
+    stopRetention();
     for (const timer of timers) clearInterval(timer);
   };
 }

@@ -77,8 +77,9 @@ export const FAKE_SHOP: FakeShop = {
 };
 
 /**
- * A second shop, never installed from the admin: a standalone organization connects it with Connect with
- * Shopify (tests/e2e/connect-with-shopify.spec.ts), apart from acme-test, which the embedded specs install.
+ * A second shop, which a standalone organization links to its store with Connect with Shopify (installed from
+ * Shopify's install link, then linked: tests/e2e/connect-with-shopify.spec.ts), apart from acme-test, which
+ * the embedded specs install as a shop of its own.
  */
 export const FAKE_STANDALONE_SHOP: FakeShop = {
   domain: "acme-standalone.myshopify.com",
@@ -369,7 +370,6 @@ const EXPIRING_TOKEN_SECONDS = 3_600;
 const REFRESH_TOKEN_SECONDS = 7_776_000;
 
 type TokenExchangeRequest = {
-  code?: string;
   refresh_token?: string;
   client_id?: string;
   client_secret?: string;
@@ -410,27 +410,6 @@ function validSubjectToken(token: string, clientId: string, clientSecret: string
   );
 }
 
-/**
- * The code Shopify's authorization page hands this app for a shop (Connect with Shopify): the fake has no
- * grant screen, so a code is valid when it is this one, which the tests (knowing the app's secret) make.
- * `nonce` tells attempts apart; Shopify takes each code once.
- */
-export function fakeAuthorizationCode(shop: string, clientSecret: string, nonce: string): string {
-  const signature = createHmac("sha256", clientSecret).update(`${shop}:${nonce}`).digest("hex").slice(0, 32);
-  return `${nonce}.${signature}`;
-}
-
-const usedAuthorizationCodes = new Set<string>();
-
-/** Whether Shopify would take this code from this app for this shop: issued to the app, and not used yet. */
-function takeAuthorizationCode(code: string, clientSecret: string, domain: string): boolean {
-  const [nonce = ""] = code.split(".");
-  const issued = nonce !== "" && code === fakeAuthorizationCode(domain, clientSecret, nonce);
-  if (!issued || usedAuthorizationCodes.has(code)) return false;
-  usedAuthorizationCodes.add(code);
-  return true;
-}
-
 function refreshTokenOf(shop: FakeShop): string {
   return `shprt_${shop.accessToken.slice(6)}`;
 }
@@ -449,8 +428,7 @@ function offlineToken(shop: FakeShop, expiring: boolean) {
 
 /**
  * POST https://{shop}/admin/oauth/access_token: the token-exchange grant (an embedded app's install or
- * expired session), the refresh_token grant (renewing an expiring offline token) and the authorization
- * code grant (the code Shopify's grant screen sent to the app's redirect URL).
+ * expired session) and the refresh_token grant (renewing an expiring offline token).
  */
 function accessTokenHandler(shops: FakeShop[]) {
   return http.post(TOKEN_ENDPOINT, async ({ request }) => {
@@ -465,17 +443,6 @@ function accessTokenHandler(shops: FakeShop[]) {
       return body.refresh_token === refreshTokenOf(shop)
         ? HttpResponse.json(offlineToken(shop, true))
         : HttpResponse.json({ error: "invalid_grant" }, { status: 400 });
-    }
-    if (body.code !== undefined) {
-      return takeAuthorizationCode(body.code, body.client_secret, domain)
-        ? HttpResponse.json(offlineToken(shop, body.expiring === "1"))
-        : HttpResponse.json(
-            {
-              error: "invalid_request",
-              error_description: "The authorization code was not found or was already used",
-            },
-            { status: 400 },
-          );
     }
     if (
       body.grant_type !== TOKEN_EXCHANGE_GRANT ||

@@ -142,12 +142,7 @@ export default function Onboarding({ loaderData }: Route.ComponentProps) {
               <Text as="h3" variant="headingSm">
                 Connect with Shopify
               </Text>
-              <ConnectWithShopify
-                storeId={created.id}
-                initialShop={myshopifyDomainOf(created) ?? ""}
-                available={oauthAvailable}
-                allowed={oauthAllowed}
-              />
+              <ConnectWithShopify storeId={created.id} available={oauthAvailable} allowed={oauthAllowed} />
             </BlockStack>
             <AppEmbedInstructions editorUrl={shopEditorUrl(created, shopifyApiKey)} />
           </>

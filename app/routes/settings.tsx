@@ -14,6 +14,7 @@ import {
 } from "~/components/settings/notification-settings-card";
 import { ShopifySettingsCard } from "~/components/settings/shopify-settings-card";
 import type { StoreSettingsView } from "~/components/settings/store-settings";
+import { WelcomeSenderChoice } from "~/components/settings/welcome-sender-choice";
 import { StorePicker } from "~/components/store-picker";
 import { requireStoreScreen } from "~/http/guards/screens.server";
 import { apiRequest } from "~/lib/api-client";
@@ -22,6 +23,7 @@ import type { HeldEmails } from "~/lib/schemas/held-emails";
 import { heldEmails } from "~/services/email/held.server";
 import { getEmailSettings } from "~/services/email/settings.server";
 import { getPreferences } from "~/services/notifications/preferences.server";
+import { shopLinkUrl } from "~/services/shopify/shop-link.server";
 import { presentStore, requireStore } from "~/services/stores/crud.server";
 import { isEmbeddedAppEnabled } from "~/shopify.server";
 import type { Route } from "./+types/settings";
@@ -33,17 +35,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // A linked shop's staff act for its store, not as a person: the notification settings are its owner's.
   const preferences = actor.reach === "organization" ? await getPreferences(actor) : null;
   const oauth = { oauthAvailable: isEmbeddedAppEnabled(), oauthAllowed: actor.role === "admin" };
-  if (!selected) return { store: null, emailSettings: null, held: null, preferences, ...oauth };
+  if (!selected)
+    return { store: null, emailSettings: null, held: null, preferences, ...oauth, shopLinkUrl: null };
   const store = presentStore(await requireStore(actor, selected.id));
-  const [emailSettings, held] = await Promise.all([
+  const [emailSettings, held, linkUrl] = await Promise.all([
     getEmailSettings(actor, store.id),
     heldEmails(actor, store.id),
+    shopLinkUrl(actor),
   ]);
-  return { store, emailSettings, held, preferences, ...oauth };
+  return { store, emailSettings, held, preferences, ...oauth, shopLinkUrl: linkUrl };
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { store, emailSettings, held, preferences, oauthAvailable, oauthAllowed } = loaderData;
+  const { store, emailSettings, held, preferences, oauthAvailable, oauthAllowed, shopLinkUrl } = loaderData;
   const notifications = preferences ? (
     <NotificationSettingsCard initial={preferences} />
   ) : (
@@ -63,6 +67,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             held={held}
             oauthAvailable={oauthAvailable}
             oauthAllowed={oauthAllowed}
+            shopLinkUrl={shopLinkUrl}
             notifications={notifications}
           />
         ) : (
@@ -82,6 +87,7 @@ type StoreSettingsProps = {
   held: HeldEmails;
   oauthAvailable: boolean;
   oauthAllowed: boolean;
+  shopLinkUrl: string | null;
   /** The user's own notification card, placed in SPEC §2 order among the store's cards. */
   notifications: ReactNode;
 };
@@ -93,6 +99,7 @@ function StoreSettings({
   held: initialHeld,
   oauthAvailable,
   oauthAllowed,
+  shopLinkUrl,
   notifications,
 }: StoreSettingsProps) {
   const [store, setStore] = useState(initial);
@@ -116,12 +123,14 @@ function StoreSettings({
           onSaved={setStore}
           oauthAvailable={oauthAvailable}
           oauthAllowed={oauthAllowed}
+          shopLinkUrl={shopLinkUrl}
         >
           <ConsentSyncToggle
             storeId={store.id}
             enabled={store.consentSyncEnabled}
             connected={store.isConnected}
           />
+          <WelcomeSenderChoice storeId={store.id} sender={store.welcomeEmailSender} />
         </ShopifySettingsCard>
       ) : null}
       <GeneralSettingsCard

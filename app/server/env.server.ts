@@ -86,6 +86,11 @@ const envSchema = z
     SHOPIFY_API_SECRET: z.string().optional(),
     SCOPES: z.string().optional(),
     SHOPIFY_APP_URL: optionalUrl,
+    /**
+     * Where Connect with Shopify sends a merchant to install the app: its Shopify App Store listing or the
+     * install link of the Dev Dashboard. Default: Shopify's install link for the app's client id.
+     */
+    SHOPIFY_INSTALL_URL: optionalUrl,
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: "ADMIN_EMAIL and ADMIN_PASSWORD must be set together",

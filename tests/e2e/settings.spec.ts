@@ -71,7 +71,7 @@ test("Shopify card: collapses, edits the store URL, offers Connect with Shopify 
   const card = cardWithHeading(page, "Shopify store configuration");
   await expect(card.getByText("Not Connected")).toBeVisible();
   await card.getByRole("button", { name: "Hide" }).click();
-  await expect(field(page, "Shop domain")).toBeHidden();
+  await expect(card.getByRole("button", { name: "Connect with Shopify" })).toBeHidden();
   await card.getByRole("button", { name: "Show" }).click();
 
   await card.getByRole("button", { name: "Edit Store URL" }).click();
@@ -82,11 +82,25 @@ test("Shopify card: collapses, edits the store URL, offers Connect with Shopify 
   // Shopify no longer issues custom app tokens: a store without one has no token field nor its check.
   await expect(field(page, "Access token")).toHaveCount(0);
   await expect(card.getByRole("button", { name: "Verify connection" })).toHaveCount(0);
-  await field(page, "Shop domain").fill("shop.example.com");
-  await card.getByRole("button", { name: "Connect with Shopify" }).click();
+  // Shopify asks which shop: the card says how the link is made and asks for no shop domain.
+  await expect(card.getByText(/choose your shop there and install the app/)).toBeVisible();
+  await expect(field(page, "Shop domain")).toHaveCount(0);
+
+  // Who welcomes subscribers added to Shopify: the app by default, and each choice says what follows.
+  const appSends = card.getByRole("radio", { name: "Newsletter Popup sends its welcome email" });
+  await expect(appSends).toBeChecked();
+  await expect(card.getByText(/or they get two welcome emails/)).toBeVisible();
+  await card.getByText("Shopify's marketing automation welcomes them").click();
+  await expect(toast(page)).toContainText("Newsletter Popup sends them none");
   await expect(
-    card.getByText("Enter the shop's myshopify.com domain, e.g. your-store.myshopify.com"),
-  ).toBeVisible();
+    card.getByRole("radio", { name: "Shopify's marketing automation welcomes them" }),
+  ).toBeChecked();
+  await page.reload();
+  await expect(
+    cardWithHeading(page, "Shopify store configuration").getByRole("radio", {
+      name: "Shopify's marketing automation welcomes them",
+    }),
+  ).toBeChecked();
   await screenshot(page, "settings-shopify-connect");
 });
 

@@ -1,10 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { stores, subscribers } from "~/db/schema";
+import { emailSends, stores, subscribers } from "~/db/schema";
+import type { WelcomeEmailSender } from "~/lib/schemas/consent-sync";
 import { subscriberToken } from "~/services/email/links.server";
 import { updatePreferences } from "~/services/notifications/preferences.server";
 import { subscribingPopup } from "~/services/popups/public-popups.server";
 import { backfillConsent, setConsentSync } from "~/services/shopify/consent-sync.server";
+import { setWelcomeEmailSender } from "~/services/shopify/welcome-sender.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
 import { confirmSubscription, unsubscribe } from "~/services/subscribers/unsubscribe.server";
 import { drainInProcessJobs } from "../../jobs/client";
@@ -217,5 +219,44 @@ describe("consent sync on", () => {
     const row = await subscribeTo(storeId);
     expect(customerCalls()).toEqual([]);
     expect(customerWithEmail(row.email)).toBeUndefined();
+  });
+});
+
+describe("who welcomes a subscriber added to Shopify (the app, or Shopify's automation: never both)", () => {
+  /** The welcome emails the app wrote for a subscriber (held here: the store has no SMTP settings). */
+  const welcomesOf = (subscriberId: string) =>
+    testDb()
+      .select({ kind: emailSends.kind })
+      .from(emailSends)
+      .where(and(eq(emailSends.subscriberId, subscriberId), eq(emailSends.kind, "welcome")));
+
+  async function storeWelcomedBy(sender: WelcomeEmailSender, sync: boolean) {
+    const storeId = await connectedStore();
+    const actor = await actorFor(suite.owner.admin.id);
+    if (sync) await setConsentSync(actor, storeId, true);
+    expect(await setWelcomeEmailSender(actor, storeId, sender)).toMatchObject({ welcomeEmailSender: sender });
+    await drainInProcessJobs();
+    return storeId;
+  }
+
+  it("by default the app sends its welcome email", async () => {
+    const store = await createStoreFor(suite.owner.admin.id);
+    const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+    expect(row?.welcomeEmailSender).toBe("app");
+    const synced = await subscribeTo(await storeWelcomedBy("app", true));
+    expect(customerWithEmail(synced.email)?.emailMarketingConsent?.marketingState).toBe("SUBSCRIBED");
+    expect(await welcomesOf(synced.id)).toEqual([{ kind: "welcome" }]);
+  });
+
+  it("with Shopify's automation chosen, the consent goes to Shopify and the app sends no welcome email", async () => {
+    const row = await subscribeTo(await storeWelcomedBy("shopify", true));
+    expect(customerWithEmail(row.email)?.emailMarketingConsent?.marketingState).toBe("SUBSCRIBED");
+    expect(await welcomesOf(row.id)).toEqual([]);
+  });
+
+  it("while consent sync is off Shopify hears of nobody, so the app welcomes them whatever was chosen", async () => {
+    const row = await subscribeTo(await storeWelcomedBy("shopify", false));
+    expect(customerWithEmail(row.email)).toBeUndefined();
+    expect(await welcomesOf(row.id)).toEqual([{ kind: "welcome" }]);
   });
 });

@@ -4,6 +4,8 @@ import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { closeQueues, enqueue } from "../../jobs/client";
 import { emailQueue } from "../../jobs/queues/email.config";
+import { maintenanceQueue } from "../../jobs/queues/maintenance.config";
+import { RETENTION_CRON, registerSchedules } from "../../jobs/schedules";
 import { startWorkers, stopWorkers } from "../../jobs/worker";
 import { createMember, createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { sqlRows } from "../support/infra/db";
@@ -139,5 +141,22 @@ describe("email queue on BullMQ", () => {
     expect(finished.attemptsMade).toBe(1);
     expect(finished.failedReason).toContain("userId");
     expect(sink.messages).toHaveLength(sent);
+  });
+});
+
+describe("schedules on BullMQ", () => {
+  it("apply retention every day at 03:30 UTC on the maintenance queue", async () => {
+    await registerSchedules();
+    const maintenance = new Queue(maintenanceQueue.name, {
+      connection: inspectorConnection,
+      prefix: process.env.REDIS_PREFIX,
+    });
+    try {
+      const scheduler = await maintenance.getJobScheduler("retention");
+      expect(scheduler).toMatchObject({ pattern: RETENTION_CRON, tz: "UTC" });
+      expect(scheduler?.template?.data).toEqual({ type: "apply-retention" });
+    } finally {
+      await maintenance.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { organizations, shopifyOauthStates, stores, userPreferences, users } from "~/db/schema";
+import { organizations, shopifyLinkRequests, stores, userPreferences, users } from "~/db/schema";
 import { SHOP_OWNER_INACTIVE } from "~/http/guards/embedded-actor.server";
 import { allPermissions, storeLevelPermissions } from "~/lib/permissions";
 import { CONNECT_ADMIN_ONLY } from "~/lib/schemas/shopify";
@@ -10,7 +10,6 @@ import { actorFor, createStoreFor } from "../support/builders/actors";
 import { createMember, createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { databaseFingerprint } from "../support/builders/route-fixtures";
 import { storeOfShop } from "../support/builders/shop-links";
-import { signedCallbackQuery, stateOf } from "../support/builders/shopify-oauth";
 import { EMBEDDED_ENV, embeddedUrl } from "../support/builders/shopify-session-token";
 import { HttpClient } from "../support/clients/http";
 import { ShopSessionClient } from "../support/clients/shop-session";
@@ -41,17 +40,24 @@ async function signedIn(email: string, password: string): Promise<HttpClient> {
   return client;
 }
 
-/** Connect with Shopify, as far as the grant screen: the authorization URL, or the refusal. */
+/** Connect with Shopify, as far as Shopify's install: the install URL, or the refusal. */
 const startConnect = (client: HttpClient) =>
-  client.post<{ authorizeUrl?: string; message?: string }>(`/api/stores/${shopStoreId}/shopify/oauth`, {
-    shop: SHOP,
-  });
+  client.post<{ installUrl?: string; message?: string }>(`/api/stores/${shopStoreId}/shopify/link`);
 
-/** Shopify's signed redirect back, as the shop's owner approved the grant. */
-const finishConnect = (client: HttpClient, authorizeUrl: string) =>
-  client.get(`/auth/shopify/callback?${signedCallbackQuery(SHOP, stateOf(authorizeUrl))}`, {
-    headers: { Accept: "text/html" },
+/**
+ * The shop installs the app (its first call makes its own new store), the app's Settings in its admin offer
+ * the signed grant, and the dashboard's user confirms it.
+ */
+async function finishConnect(client: HttpClient) {
+  const shop = new ShopSessionClient(app.url, SHOP);
+  expect((await shop.get("/api/stores")).status).toBe(200);
+  const page = await shop.get(embeddedUrl("/app/settings", SHOP), { headers: { Accept: "text/html" } });
+  const grant = /\/connect\/shopify\?grant=([\w.-]+)/.exec(page.text)?.[1] ?? "";
+  return client.post("/connect/shopify", undefined, {
+    body: new URLSearchParams({ grant }),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html" },
   });
+}
 
 beforeAll(async () => {
   owner = await createOrganizationWithAdmin();
@@ -76,14 +82,14 @@ describe("linking a store to a shop", () => {
     const response = await startConnect(member);
     expect(response.status).toBe(403);
     expect(response.body).toEqual({ message: CONNECT_ADMIN_ONLY });
-    const states = await testDb()
+    const requests = await testDb()
       .select()
-      .from(shopifyOauthStates)
-      .where(eq(shopifyOauthStates.userId, attacker.member.id));
-    expect(states).toEqual([]);
+      .from(shopifyLinkRequests)
+      .where(eq(shopifyLinkRequests.userId, attacker.member.id));
+    expect(requests).toEqual([]);
   });
 
-  it("is refused at Shopify's callback to someone who is no administrator any more", async () => {
+  it("is refused at the confirmation to someone who is no administrator any more", async () => {
     const { member, email, password } = await createMember(owner.organization.id, {
       manage_integrations: true,
     });
@@ -93,7 +99,7 @@ describe("linking a store to a shop", () => {
     expect(started.status).toBe(200);
     await testDb().update(users).set({ role: "member" }).where(eq(users.id, member.id));
 
-    const response = await finishConnect(demoted, started.body.authorizeUrl ?? "");
+    const response = await finishConnect(demoted);
     expect(response.status).toBe(403);
     expect(response.text).toContain(CONNECT_ADMIN_ONLY.replaceAll("'", "&#x27;"));
     const [store] = await testDb().select().from(stores).where(eq(stores.id, shopStoreId));
@@ -113,7 +119,8 @@ describe("the session token of a shop linked to a store", () => {
     // Linked the one way there is now: an administrator's Connect with Shopify.
     const admin = await signedIn(owner.email, owner.password);
     const started = await startConnect(admin);
-    expect((await finishConnect(admin, started.body.authorizeUrl ?? "")).status).toBe(302);
+    expect(started.status).toBe(200);
+    expect((await finishConnect(admin)).status).toBe(302);
     shop = new ShopSessionClient(app.url, SHOP);
   });
 

@@ -61,12 +61,33 @@ describe("webhook jobs on BullMQ", () => {
     await eventually(async () => (await inspector.getJob(`webhook-${eventId}`)) === undefined, {
       what: "job data removed",
     });
-    const keys = await inspectorConnection.keys(`${process.env.REDIS_PREFIX}:${shopifyQueue.name}:*`);
-    const values = await Promise.all(
-      keys.map(async (key) =>
-        (await inspectorConnection.type(key)) === "hash" ? inspectorConnection.hgetall(key) : {},
-      ),
-    );
-    expect(JSON.stringify(values)).not.toContain(email);
+    expect(await redisCopiesOf(email)).toBe(false);
+  });
+
+  it("drop a compliance job that failed for good at once: its email does not wait in Redis for days", async () => {
+    const { domain } = await installedShop();
+    const email = uniqueEmail("failed");
+    const eventId = randomUUID();
+    const delivery = { eventId, webhookId: randomUUID(), topic: "CUSTOMERS_DATA_REQUEST", shop: domain };
+    // A payload the job refuses (Shopify's order ids are strings): it fails at once, for good.
+    const job = { type: "customer-data-request", shop: domain, customer: { id: 5, email, orders: [7] } };
+
+    expect(await acceptWebhookOnce(delivery, job as unknown as WebhookJob)).toBe(true);
+    await eventually(async () => (await inspector.getJob(`webhook-${eventId}`)) === undefined, {
+      what: "failed job removed",
+    });
+    expect(await inspector.getJobState(`webhook-${eventId}`)).toBe("unknown");
+    expect(await redisCopiesOf(email)).toBe(false);
   });
 });
+
+/** Whether any hash of the shopify queue in Redis (its jobs) still holds this text. */
+async function redisCopiesOf(text: string): Promise<boolean> {
+  const keys = await inspectorConnection.keys(`${process.env.REDIS_PREFIX}:${shopifyQueue.name}:*`);
+  const values = await Promise.all(
+    keys.map(async (key) =>
+      (await inspectorConnection.type(key)) === "hash" ? inspectorConnection.hgetall(key) : {},
+    ),
+  );
+  return JSON.stringify(values).includes(text);
+}

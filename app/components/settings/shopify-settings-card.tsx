@@ -15,9 +15,8 @@ import { useEmbedded } from "~/components/embedded";
 import { useToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { apiRequest, failureMessage } from "~/lib/api-client";
-import { myshopifyDomainOf } from "~/lib/app-embed";
-import { cleanAccessToken, MYSHOPIFY_DOMAIN } from "~/lib/schemas/shopify";
-import { normalizeSiteUrl, siteHost } from "~/lib/schemas/stores";
+import { cleanAccessToken } from "~/lib/schemas/shopify";
+import { normalizeSiteUrl } from "~/lib/schemas/stores";
 import { ConnectWithShopify } from "./connect-with-shopify";
 import { InlineEditField } from "./inline-edit-field";
 import { type StoreSettingsView, saveStoreChange } from "./store-settings";
@@ -29,14 +28,10 @@ type Props = {
   oauthAvailable: boolean;
   /** Whether the viewer may link the store to a shop (administrators only). */
   oauthAllowed: boolean;
+  /** Inside the admin of a shop whose store is the new one its install made: the page that links the shop to an existing store. */
+  shopLinkUrl?: string | null;
   children?: ReactNode;
 };
-
-/** The shop's myshopify.com domain as far as the store knows it (its store name or URL), or "". */
-function knownShopDomain(store: StoreSettingsView): string {
-  const host = siteHost(store.shopifyUrl) ?? "";
-  return myshopifyDomainOf(store) ?? (MYSHOPIFY_DOMAIN.test(host) ? host : "");
-}
 
 /**
  * SPEC §2 Shopify store configuration, a collapsible card, open by default for Shopify stores. A store
@@ -44,7 +39,14 @@ function knownShopDomain(store: StoreSettingsView): string {
  * token keeps its masked token (replaceable) and its check; any store not linked yet offers Connect with
  * Shopify. Back from Shopify, the card says which shop was connected.
  */
-export function ShopifySettingsCard({ store, onSaved, oauthAvailable, oauthAllowed, children }: Props) {
+export function ShopifySettingsCard({
+  store,
+  onSaved,
+  oauthAvailable,
+  oauthAllowed,
+  shopLinkUrl,
+  children,
+}: Props) {
   const toast = useToast();
   // Inside the Shopify admin the app's own installation holds the access: no custom-app token to manage.
   const embedded = useEmbedded();
@@ -127,9 +129,12 @@ export function ShopifySettingsCard({ store, onSaved, oauthAvailable, oauthAllow
               <Banner tone="success">{`Connected to ${connectedShop}`}</Banner>
             ) : null}
             {embedded ? (
-              <Text as="p">
-                {`Connected through the Newsletter Popup app installed on ${store.shopifyUrl ?? "your shop"}. Shopify renews its access on its own.`}
-              </Text>
+              <>
+                <Text as="p">
+                  {`Connected through the Newsletter Popup app installed on ${store.shopifyUrl ?? "your shop"}. Shopify renews its access on its own.`}
+                </Text>
+                {shopLinkUrl ? <LinkToExistingStore url={shopLinkUrl} /> : null}
+              </>
             ) : store.shopifyDomain ? (
               <Text as="p">
                 {`Connected with Shopify to ${store.shopifyDomain}. Shopify renews the app's access on its own.`}
@@ -141,7 +146,7 @@ export function ShopifySettingsCard({ store, onSaved, oauthAvailable, oauthAllow
                     label="Store URL"
                     type="url"
                     value={store.shopifyUrl ?? ""}
-                    helpText="Your shop's myshopify.com address, e.g. https://your-store.myshopify.com"
+                    helpText="Your shop's web address, where the popup shows, e.g. https://your-store.com"
                     onSave={saveUrl}
                   />
                   {store.shopifyAccessToken ? (
@@ -163,12 +168,7 @@ export function ShopifySettingsCard({ store, onSaved, oauthAvailable, oauthAllow
                     </Button>
                   </InlineStack>
                 ) : null}
-                <ConnectWithShopify
-                  storeId={store.id}
-                  initialShop={knownShopDomain(store)}
-                  available={oauthAvailable}
-                  allowed={oauthAllowed}
-                />
+                <ConnectWithShopify storeId={store.id} available={oauthAvailable} allowed={oauthAllowed} />
               </>
             )}
             {children}
@@ -176,5 +176,29 @@ export function ShopifySettingsCard({ store, onSaved, oauthAvailable, oauthAllow
         </Collapsible>
       </BlockStack>
     </Card>
+  );
+}
+
+/**
+ * The second step of Connect with Shopify, in the admin of a shop that just installed the app: the
+ * dashboard's confirmation page opens in a new tab, where the merchant is signed in.
+ */
+function LinkToExistingStore({ url }: { url: string }) {
+  return (
+    <BlockStack gap="200">
+      <Text as="h3" variant="headingSm">
+        Already using Newsletter Popup outside Shopify?
+      </Text>
+      <Text as="p">
+        Link this shop to your existing store: you confirm it in the Newsletter Popup dashboard, and this shop
+        then works on that store's popups, subscribers and settings. The empty store made when you installed
+        the app is removed.
+      </Text>
+      <InlineStack>
+        <Button url={url} target="_blank">
+          Link to my Newsletter Popup store
+        </Button>
+      </InlineStack>
+    </BlockStack>
   );
 }

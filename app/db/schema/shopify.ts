@@ -45,23 +45,19 @@ export const webhookEvents = pgTable(
 );
 
 /**
- * "Connect with Shopify" attempts under way: the state sent to Shopify's authorization page, bound to the
- * signed-in user and the store it connects, single-use (taken by the callback) and short-lived.
+ * Connect with Shopify under way: an administrator asked to link this store to the shop that installs the app
+ * next (docs/decisions/164). One per user, single-use (taken when they confirm the link) and short-lived.
  */
-export const shopifyOauthStates = pgTable(
-  "shopify_oauth_states",
+export const shopifyLinkRequests = pgTable(
+  "shopify_link_requests",
   {
-    /** HMAC of the state, so a database leak does not leak a usable one. */
-    stateHash: text().primaryKey(),
     userId: uuid()
-      .notNull()
+      .primaryKey()
       .references(() => users.id, { onDelete: "cascade" }),
     storeId: uuid()
       .notNull()
       .references(() => stores.id, { onDelete: "cascade" }),
-    /** The myshopify.com domain the user asked to connect. */
-    shop: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (table) => [index("shopify_oauth_states_expires_idx").on(table.expiresAt)],
+  (table) => [index("shopify_link_requests_expires_idx").on(table.expiresAt)],
 );

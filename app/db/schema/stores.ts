@@ -1,4 +1,5 @@
 import { boolean, date, index, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { WELCOME_EMAIL_SENDERS } from "~/lib/schemas/consent-sync";
 import { integrationTypes } from "~/lib/schemas/stores";
 import type { SocialNetwork } from "../../../popup/config";
 import { organizations } from "./organizations";
@@ -43,6 +44,11 @@ export const stores = pgTable(
     shopifyDomain: text().unique(),
     /** Copy each subscriber to Shopify as a customer with email marketing consent (issue: consent sync). */
     consentSyncEnabled: boolean().notNull().default(false),
+    /**
+     * Who welcomes a subscriber whose consent goes to Shopify: the app's welcome email, or Shopify's own
+     * "customer subscribed" automation, never both (docs/decisions/165).
+     */
+    welcomeEmailSender: text({ enum: WELCOME_EMAIL_SENDERS }).notNull().default("app"),
     isVerified: boolean().notNull().default(false),
     activeScriptVersion: text(),
     activeScriptTimestamp: timestamp({ withTimezone: true }),

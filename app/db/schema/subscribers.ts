@@ -75,6 +75,10 @@ export const subscribers = pgTable(
   },
   (table) => [
     index("subscribers_import_idx").on(table.importId).where(sql`${table.importId} is not null`),
+    // The daily retention job finds the consents whose network details are due to be cleared (services/retention/retention.server.ts).
+    index("subscribers_consent_network_idx")
+      .on(table.consentedAt)
+      .where(sql`${table.consentIp} is not null or ${table.consentUserAgent} is not null`),
     uniqueIndex("subscribers_store_email_unique").on(table.storeId, sql`lower(${table.email})`),
     // DESC NULLS FIRST is what ORDER BY … DESC means: an index sorted NULLS LAST cannot serve it.
     index("subscribers_store_subscribed_idx").on(

@@ -54,33 +54,5 @@ export type ShopifyVerificationInput = z.infer<typeof shopifyVerificationSchema>
 export const CONNECT_ADMIN_ONLY =
   "Only an administrator of your organization can connect a store with Shopify: whoever controls the shop then works on this store from the shop's Shopify admin.";
 
-export const SHOP_DOMAIN_MESSAGE = "Enter the shop's myshopify.com domain, e.g. your-store.myshopify.com";
 /** A shop's own domain, as Shopify writes it (lowercase). */
 export const MYSHOPIFY_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
-
-/** A shop's domain as typed or pasted: spaces, a leading https:// and a trailing path are dropped, lowercased. */
-export function cleanShopDomain(value: string): string {
-  return value
-    .trim()
-    .toLowerCase()
-    .replace(/^https?:\/\//, "")
-    .replace(/\/.*$/, "");
-}
-
-/** Whether a typed shop domain is a myshopify.com domain, as "Connect with Shopify" needs. */
-export function isShopDomain(value: string): boolean {
-  return MYSHOPIFY_DOMAIN.test(cleanShopDomain(value));
-}
-
-/** POST /api/stores/:id/shopify/oauth: the shop whose owner is to grant the app access. */
-export const shopifyOauthStartSchema = z
-  .object({
-    shop: z
-      .string({ error: SHOP_DOMAIN_MESSAGE })
-      .max(255, SHOP_DOMAIN_MESSAGE)
-      .transform(cleanShopDomain)
-      .pipe(z.string().regex(MYSHOPIFY_DOMAIN, SHOP_DOMAIN_MESSAGE)),
-  })
-  .strict();
-
-export type ShopifyOauthStartInput = z.infer<typeof shopifyOauthStartSchema>;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { SocialNetwork } from "../../../popup/config";
 import { defaultAudience, type ShopAudience, shopAudiences } from "../shop-audience";
+import type { WelcomeEmailSender } from "./consent-sync";
 import { CUSTOM_APP_TOKENS_RETIRED } from "./shopify";
 
 export const integrationTypes = ["typical", "shopify"] as const;
@@ -238,6 +239,7 @@ export type StoreView = {
   isConnected: boolean;
   shopifyDomain: string | null;
   consentSyncEnabled: boolean;
+  welcomeEmailSender: WelcomeEmailSender;
   /** The merchant's own setting ("" or null: the default, privacyPolicyUrlOf). */
   privacyPolicyUrl: string | null;
   isVerified: boolean;

@@ -10,6 +10,7 @@ import {
   stores,
   subscribers,
   users,
+  webhookEvents,
 } from "~/db/schema";
 import { logger } from "~/server/logger.server";
 import { clicksOfAddresses, forgetClicksOfAddresses } from "~/services/email/click-tracking.server";
@@ -121,12 +122,13 @@ async function removeCodesOf(store: StoreRow, rows: { email: string; code: strin
 
 /**
  * shop/redact (48 hours after uninstall): the shop's store and everything under it (popup, templates, SMTP
- * settings, subscribers, sends, clicks) and its Shopify sessions; its organization too when that has no
- * other store, since it was made for this shop at install (its users go with it).
+ * settings, subscribers, sends, clicks), its Shopify sessions and the record of its webhook deliveries; its
+ * organization too when that has no other store, since it was made for this shop at install (its users go with it).
  */
 export async function redactShop(shopDomain: string): Promise<void> {
   await db().transaction(async (tx) => {
     await tx.delete(shopifySessions).where(eq(shopifySessions.shop, shopDomain));
+    await tx.delete(webhookEvents).where(eq(webhookEvents.shop, shopDomain));
     const [store] = await tx
       .delete(stores)
       .where(eq(stores.shopifyDomain, shopDomain))

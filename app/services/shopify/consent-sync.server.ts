@@ -5,6 +5,7 @@ import { CUSTOMER_WRITE_SCOPE } from "~/lib/schemas/consent-sync";
 import { invalid, isPermanent, refused } from "~/server/domain-errors.server";
 import { logger } from "~/server/logger.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
+import { forgetStoreBundle } from "~/services/email/mail-context.server";
 import { requireStore } from "~/services/stores/crud.server";
 import { enqueue } from "../../../jobs/client";
 import { ShopifyAuthError, ShopifyShopRefusedError, verifyShopifyAccess } from "./admin-api.server";
@@ -35,6 +36,8 @@ export async function setConsentSync(actor: Actor, storeId: string, enabled: boo
     .set({ consentSyncEnabled: enabled, updatedAt: new Date() })
     .where(and(eq(stores.id, store.id), eq(stores.consentSyncEnabled, !enabled)))
     .returning({ id: stores.id });
+  // Whether the app or Shopify welcomes new subscribers follows the switch (docs/decisions/165).
+  forgetStoreBundle(store.id);
   if (changed && enabled) {
     await enqueue(
       "shopify",

@@ -36,8 +36,13 @@ export async function handleWebhookOnce(
 
 /** Records the delivery once and queues its job (Shopify waits only a few seconds for the answer). */
 export function acceptWebhookOnce(delivery: WebhookDelivery, job: ShopifyJob): Promise<boolean> {
-  // The event table already answers "seen before?"; the job's data (emails, for compliance topics) need not stay.
+  // The event table already answers "seen before?"; the job's data (emails, for compliance topics) need not
+  // stay, whether the job succeeded or failed for good.
   return handleWebhookOnce(delivery, () =>
-    enqueue("shopify", job, { jobId: `webhook-${delivery.eventId}`, removeWhenDone: true }),
+    enqueue("shopify", job, {
+      jobId: `webhook-${delivery.eventId}`,
+      removeWhenDone: true,
+      removeWhenFailed: true,
+    }),
   );
 }

@@ -44,6 +44,7 @@ export function presentStore(row: StoreRow): StoreView {
     isConnected: row.isConnected,
     shopifyDomain: row.shopifyDomain,
     consentSyncEnabled: row.consentSyncEnabled,
+    welcomeEmailSender: row.welcomeEmailSender,
     privacyPolicyUrl: row.privacyPolicyUrl,
     isVerified: row.isVerified,
     activeScriptVersion: row.activeScriptVersion,

@@ -240,12 +240,22 @@ async function queueEmailAgain(subscriberId: string, type: EmailKind): Promise<v
 }
 
 /**
+ * Whether Shopify welcomes the store's subscribers: their consent goes to Shopify (consent sync), which starts
+ * Shopify's "customer subscribed" automation, and the merchant chose it to send the welcome (docs/decisions/165).
+ */
+function welcomedByShopify(store: Pick<MailContext["store"], "consentSyncEnabled" | "welcomeEmailSender">) {
+  return store.consentSyncEnabled && store.welcomeEmailSender === "shopify";
+}
+
+/**
  * Why a welcome email is not sent at all, read when it is due. One the store cannot send yet (no SMTP
  * settings) is not skipped but held until the merchant sends it (email/held.server.ts).
  */
 function welcomeSkipReason(context: MailContext): string | null {
   if (!context.subscriber.isActive) return "the subscriber unsubscribed";
   if (!context.preferences.sendWelcomeEmail) return "welcome emails are turned off";
+  if (welcomedByShopify(context.store))
+    return "Shopify's marketing automation welcomes subscribers added to Shopify";
   if (context.subscriber.confirmationRequired && !context.subscriber.confirmedAt)
     return "waiting for double opt-in";
   return null;

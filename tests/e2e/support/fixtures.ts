@@ -1,4 +1,4 @@
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type FrameLocator, type Locator, type Page } from "@playwright/test";
 
 /**
  * The suite's `test`: every page it opens is watched, and a test fails when the page throws
@@ -62,7 +62,7 @@ export function sidebarItems(page: Page): Locator {
 }
 
 /** The Polaris card (a ShadowBevel box) around the heading `name`. */
-export function cardWithHeading(page: Page, name: string): Locator {
+export function cardWithHeading(page: Page | FrameLocator, name: string): Locator {
   return page
     .getByRole("heading", { name, exact: true })
     .locator("xpath=ancestor::div[contains(@class, 'Polaris-ShadowBevel')][1]");

@@ -402,6 +402,14 @@ export const apiRouteCases: ApiRouteCase[] = [
     body: () => ({ enabled: false }),
   },
   {
+    method: "PUT",
+    pattern: "api/stores/:storeId/shopify/welcome-sender",
+    requires: "manage_integrations",
+    scope: "object",
+    okStatus: 200,
+    body: () => ({ sender: "app" }),
+  },
+  {
     method: "GET",
     pattern: "api/stores/:storeId/email-settings",
     requires: "manage_email_settings",
@@ -575,11 +583,10 @@ export const apiRouteCases: ApiRouteCase[] = [
   // installation is the connection: the installing shop gets the 400 that says so.
   {
     method: "POST",
-    pattern: "api/stores/:storeId/shopify/oauth",
+    pattern: "api/stores/:storeId/shopify/link",
     requires: "admin",
     scope: "object",
     okStatus: 422,
-    body: () => ({ shop: "matrix-shop.myshopify.com" }),
     installingShopStatus: 400,
   },
   // A fresh store is not connected to Shopify: an allowed caller gets the 422 that says so.
