@@ -4,7 +4,6 @@ CREATE TABLE "shopify_link_requests" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "shopify_oauth_states" DISABLE ROW LEVEL SECURITY;--> statement-breakpoint
 DROP TABLE "shopify_oauth_states" CASCADE;--> statement-breakpoint
 ALTER TABLE "stores" ADD COLUMN "welcome_email_sender" text DEFAULT 'app' NOT NULL;--> statement-breakpoint
 ALTER TABLE "shopify_link_requests" ADD CONSTRAINT "shopify_link_requests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
