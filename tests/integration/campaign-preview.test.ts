@@ -38,7 +38,7 @@ describe("POST /api/stores/:storeId/campaigns/preview", () => {
     const content = { blocks: [{ id: "code", type: "discountCode" }] };
     const own = await preview({ subject: "Code [DISCOUNT_CODE]", discountCode: "FLASH30", content });
     expect(own.body.subject).toBe("Code FLASH30");
-    expect(own.body.html).toMatch(/<p class="np-code"[^>]*>FLASH30<\/p>/);
+    expect(own.body.html).toMatch(/<p class="np-code np-on-fill"[^>]*>FLASH30<\/p>/);
     const fallback = await preview({ subject: "Code [DISCOUNT_CODE]", discountCode: "", content });
     expect(fallback.body.subject).toBe("Code SPRING25");
   });

@@ -1,6 +1,6 @@
 /**
  * The html document around a store's email: the head every client reads, the dark styles and the Outlook
- * conditionals. docs/decisions/171 (dark mode), 172 (Outlook and the compatibility check).
+ * conditionals (docs/decisions/171).
  *
  * Light is drawn inline, so a client that drops <style> still shows the light email. Dark mode is three
  * hooks over the same classes: `prefers-color-scheme: dark` (Apple Mail, Outlook for Mac and iOS, among
