@@ -111,7 +111,7 @@ describe("one inbox, eight tagged addresses", () => {
     const mails = await eventually(() => mailsTo(addresses).length >= 2 && mailsTo(addresses), {
       what: "the welcome email and its copy",
     });
-    expect(mails.map((mail) => mail.envelopeTo).flat()).toEqual(["z+0@corp.example", "z+0@corp.example"]);
+    expect(mails.flatMap((mail) => mail.envelopeTo)).toEqual(["z+0@corp.example", "z+0@corp.example"]);
     expect(await welcomesOf(addresses)).toEqual(["z+0@corp.example"]);
   });
 

@@ -9,7 +9,7 @@ const noLineBreaks = (label: string, max: number) =>
 
 /**
  * PUT /api/stores/:id/email-settings. An omitted field keeps its value, but the host, the port and the from
- * email cannot be emptied (welcome emails need them). An omitted or empty password keeps the stored one.
+ * email cannot be emptied (welcome emails need them). An omitted or empty password or DKIM key keeps the stored one.
  */
 export const updateEmailSettingsSchema = z
   .object({
@@ -32,6 +32,13 @@ export const updateEmailSettingsSchema = z
       .max(254, "From email must be at most 254 characters")
       .pipe(z.email({ error: "Invalid email address" })),
     fromName: noLineBreaks("From name", 100),
+    /** Empty turns DKIM signing off. */
+    dkimSelector: noLineBreaks("DKIM selector", 63).regex(
+      /^([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*)?$/,
+      "Enter a selector such as s1 or mail2026",
+    ),
+    /** PEM; an omitted or empty key keeps the stored one. */
+    dkimPrivateKey: z.string().max(8000, "DKIM private key is too long"),
   })
   .partial()
   .strict();
@@ -59,6 +66,9 @@ export type EmailSettingsView = {
   smtpPassword: string;
   fromEmail: string | null;
   fromName: string | null;
+  dkimSelector: string | null;
+  /** Masked like the password: whether a DKIM key is stored, never any of it. */
+  dkimPrivateKey: string;
   /** The host, port and from email are set: welcome emails are attempted. */
   isConfigured: boolean;
   /** ISO time a test email last went through these settings, null since any change or a failed test. */

@@ -1,15 +1,17 @@
+import { createPrivateKey } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
 import { db } from "~/db/client.server";
 import { emailSettings } from "~/db/schema";
 import type { Permission } from "~/lib/permissions";
 import type { EmailSettingsUpdate, EmailSettingsView } from "~/lib/schemas/email-settings";
-import { encryptSecret, STORED_PASSWORD_MASK } from "~/server/crypto.server";
+import { decryptSecret, encryptSecret, STORED_PASSWORD_MASK } from "~/server/crypto.server";
 import { DomainError, invalid, notFound, upstreamFailed } from "~/server/domain-errors.server";
 import { privateHostRefusal } from "~/server/network-guard.server";
 import { consumeAll, type RateRule } from "~/server/rate-limit.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { requireStore } from "~/services/stores/crud.server";
+import { checkSendingDomain } from "./sending-domain.server";
 import { sendStoreMail } from "./store-mailer.server";
 
 /**
@@ -40,15 +42,17 @@ function present(row: SettingsRow): EmailSettingsView {
     smtpPassword: row.smtpPassword ? STORED_PASSWORD_MASK : "",
     fromEmail: row.fromEmail,
     fromName: row.fromName,
+    dkimSelector: row.dkimSelector,
+    dkimPrivateKey: row.dkimPrivateKey ? STORED_PASSWORD_MASK : "",
     isConfigured: row.isConfigured,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
   };
 }
 
-/** Whether saving `changes` over `current` changes anything a send depends on (a new password always does). */
+/** Whether saving `changes` over `current` changes anything a send depends on (a new secret always does). */
 function changesAnything(current: SettingsRow, changes: EmailSettingsUpdate): boolean {
-  const { smtpPassword, ...rest } = changes;
-  if (smtpPassword) return true;
+  const { smtpPassword, dkimPrivateKey, ...rest } = changes;
+  if (smtpPassword || dkimPrivateKey) return true;
   return Object.entries(rest).some(
     ([field, value]) => value !== undefined && (current[field as keyof SettingsRow] ?? "") !== value,
   );
@@ -75,13 +79,15 @@ export async function updateEmailSettings(actor: Actor, storeId: string, changes
   const store = await requireStore(actor, storeId);
   const current = await settingsOf(store.id);
   if (changes.smtpHost) await assertSmtpHostAllowed(changes.smtpHost);
-  const { smtpPassword, ...rest } = changes;
+  if (changes.dkimPrivateKey) assertPrivateKey(changes.dkimPrivateKey);
+  const { smtpPassword, dkimPrivateKey, ...rest } = changes;
   const next = { ...current, ...rest };
   const [updated] = await db()
     .update(emailSettings)
     .set({
       ...rest,
       ...(smtpPassword ? { smtpPassword: encryptSecret(smtpPassword) } : {}),
+      ...(dkimPrivateKey ? { dkimPrivateKey: encryptSecret(dkimPrivateKey.trim()) } : {}),
       isConfigured: Boolean(next.smtpHost && next.smtpPort && next.fromEmail),
       // A changed setting has not been tried yet: "Configured" waits for the next successful test email.
       ...(changesAnything(current, changes) ? { verifiedAt: null } : {}),
@@ -91,6 +97,30 @@ export async function updateEmailSettings(actor: Actor, storeId: string, changes
     .returning();
   if (!updated) throw notFound("Email settings not found");
   return present(updated);
+}
+
+/** The From domain's SPF, DKIM and DMARC records, each found or missing with the record to add. */
+export async function checkEmailDomain(actor: Actor, storeId: string) {
+  authorize(actor, "manage_email_settings");
+  const store = await requireStore(actor, storeId);
+  const settings = await settingsOf(store.id);
+  if (!settings.fromEmail) throw invalid("Save a from email first: its domain is the one checked");
+  return checkSendingDomain({
+    fromEmail: settings.fromEmail,
+    smtpHost: settings.smtpHost,
+    dkimSelector: settings.dkimSelector,
+    dkimPrivateKey: settings.dkimPrivateKey ? decryptSecret(settings.dkimPrivateKey) : null,
+  });
+}
+
+/** A key nodemailer could not sign with is refused when saved, not at the first send. */
+function assertPrivateKey(pem: string): void {
+  try {
+    createPrivateKey(pem.trim());
+  } catch {
+    const message = "Paste the private key in PEM form, from -----BEGIN PRIVATE KEY----- to the END line";
+    throw invalid(message, { dkimPrivateKey: [message] });
+  }
 }
 
 /** A host inside our network is refused when saved, not at the first send ("Configured", then failing). */
