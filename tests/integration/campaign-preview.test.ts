@@ -68,7 +68,7 @@ describe("POST /api/stores/:storeId/campaigns/preview", () => {
     expect(subject).toBe("Alex, 25% off starts now");
     expect(html).toMatch(/<div style="display:none;[^"]*">Your code: SPRING25<\/div>/);
     expect(html).toContain("Everything is 25% off.");
-    expect(html).toMatch(/<p class="np-code"[^>]*>SPRING25<\/p>/);
+    expect(html).toMatch(/<p class="np-code np-on-fill"[^>]*>SPRING25<\/p>/);
     expect(html).toMatch(/<a href="https:\/\/acme\.example\/discount\/SPRING25"[^>]*>Claim<\/a>/);
     expect(html).toContain('<img src="https://cdn.acme.example/hero.png" alt="Tents"');
     expect(text).toContain(
