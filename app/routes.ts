@@ -61,6 +61,7 @@ export default [
     "api/stores/:storeId/email-settings/send-test",
     "routes/api.stores.$storeId.email-settings.send-test.ts",
   ),
+  route("api/stores/:storeId/email-settings/domain", "routes/api.stores.$storeId.email-settings.domain.ts"),
   route("api/stores/:storeId/email-click-stats", "routes/api.stores.$storeId.email-click-stats.ts"),
   route("api/stores/:storeId/email-analytics", "routes/api.stores.$storeId.email-analytics.ts"),
   route("api/stores/:storeId/email-analytics/bulk", "routes/api.stores.$storeId.email-analytics.bulk.ts"),

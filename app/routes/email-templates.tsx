@@ -139,6 +139,15 @@ function Editor({ store, form: loaded, stats }: EditorData) {
           <Link url={`/store/${store.id}/email-analytics`}>View detailed analytics</Link>
         </InlineStack>
         <EmailStatCards stats={stats} />
+        {form.companyAddress.trim() === "" && (
+          <Banner tone="warning" title="Add your postal address">
+            <p>
+              Anti-spam laws such as CAN-SPAM require a physical postal address in every marketing email.
+              Welcome emails go out without one for now; campaigns cannot be sent until it is set. Add it on
+              the Address tab.
+            </p>
+          </Banner>
+        )}
         <Layout>
           <Layout.Section variant="oneHalf">
             <BlockStack gap="400">

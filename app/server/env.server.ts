@@ -72,6 +72,16 @@ const envSchema = z
      * runs): a killed worker's jobs go to another this much later. Unset: each queue's own (jobs/queues/).
      */
     JOB_LOCK_SECONDS: z.coerce.number().int().min(2).optional(),
+    /** DNS servers for the sending-domain check (comma-separated `host[:port]`); unset: the system's. */
+    DNS_SERVERS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        value
+          ?.split(",")
+          .map((server) => server.trim())
+          .filter(Boolean),
+      ),
     /** A campaign message that failed for now is tried again after this, doubling each time (seconds). */
     CAMPAIGN_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
     /** How long a client may take to send a request's headers, its whole request, and idle between requests. */

@@ -142,3 +142,18 @@ test("every tab of the editor shows whole at 1440 and 390 px, an error count inc
   await page.setViewportSize({ width: 1440, height: 900 });
   await screenshot(page, "template-editor-tabs-1440");
 });
+
+test("an empty company address is called out above the editor until one is typed", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/store/${shop.store.id}/email-templates`);
+  await page.getByRole("tab", { name: "Address" }).click();
+  const address = page.getByLabel("Company address");
+  const nudge = page.getByText("Add your postal address", { exact: true });
+  await address.fill("");
+  await expect(nudge).toBeVisible();
+  await expect(page.getByText(/require a physical postal address in every marketing email/)).toBeVisible();
+  await screenshot(page, "template-editor-address-nudge");
+  await address.fill("1 Harbour Street\nSpringfield, OR 97477");
+  await expect(nudge).toHaveCount(0);
+});

@@ -89,9 +89,9 @@ describe("renderCampaignEmail", () => {
       },
     ]);
     expect(html).toContain(
-      `<a href="https://acme.example.com/discount/SPRING-JANE?x=1&#38;y=2" target="_blank" style="display:inline-block;`,
+      `<a href="https://acme.example.com/discount/SPRING-JANE?x=1&#38;y=2" class="np-on-fill" target="_blank" style="`,
     );
-    expect(html).toMatch(/>Claim<\/a><\/td><\/tr><\/table>/);
+    expect(html).toMatch(/>Claim<\/a><!--<!\[endif\]--><\/td><\/tr><\/table>/);
     expect(text).toContain("Claim: https://acme.example.com/discount/SPRING-JANE?x=1&y=2");
   });
 
@@ -113,7 +113,7 @@ describe("renderCampaignEmail", () => {
     );
     // No address at all (only the preview can have one): the button shows, and links nowhere.
     const nowhere = render(shopButton, {}, { ...vars, storeUrl: null });
-    expect(nowhere.html).toMatch(/<span style="display:inline-block;[^"]*">Shop now<\/span>/);
+    expect(nowhere.html).toMatch(/<span [^>]*>Shop now<\/span>/);
     expect(nowhere.text).toContain("Shop now\n");
     expect(hrefs(nowhere.html)).toEqual([vars.unsubscribeUrl]);
   });
@@ -133,7 +133,7 @@ describe("renderCampaignEmail", () => {
       `<a href="https://acme.example.com/spring" target="_blank" style="text-decoration:none;"><img src="https://cdn.example.com/hero.png" alt="Spring for Jane" width="536" style="display:block;width:100%;max-width:536px;`,
     );
     expect(html).toMatch(
-      /<td class="np-pad" [^>]*><img src="https:\/\/cdn\.example\.com\/plain\.png" alt=""/,
+      /<td class="np-pad np-card" [^>]*><img src="https:\/\/cdn\.example\.com\/plain\.png" alt=""/,
     );
     expect(text).toContain("Spring for Jane: https://acme.example.com/spring");
   });
@@ -145,7 +145,9 @@ describe("renderCampaignEmail", () => {
       { id: "d", type: "divider" },
     ]);
     expect(html).not.toContain("cdn.example.com");
-    const blockRows = bodyOf(html).match(/<tr><td class="np-pad" style="padding:\d+px 32px \d+px 32px;/g);
+    const blockRows = bodyOf(html).match(
+      /<tr><td class="np-pad np-card" style="padding:\d+px 32px \d+px 32px;/g,
+    );
     expect(blockRows).toHaveLength(1);
     expect(bodyOf(html)).toContain("border-top:1px solid #e3e3e3");
   });
@@ -160,7 +162,7 @@ describe("renderCampaignEmail", () => {
       { secondaryColor: "#222222" },
     );
     expect(html).toContain("background-color:#222222;border-radius:8px;");
-    expect(html).toMatch(/<p class="np-code"[^>]*>SPRING-JANE<\/p>/);
+    expect(html).toMatch(/<p class="np-code np-on-fill"[^>]*>SPRING-JANE<\/p>/);
     expect(html).toContain("Your 20% discount code");
     expect(html).toContain("border-top:1px solid #e3e3e3;font-size:1px;");
     expect(text).toContain("Your 20% discount code: SPRING-JANE\n\n---\n\nAfter the rule");
@@ -296,13 +298,13 @@ describe("renderCampaignEmail", () => {
     });
     expect(html).toMatch(/^<!DOCTYPE html>/);
     expect(html).toContain('<table role="presentation" width="600"');
-    expect(html).toMatch(/<style>\s*@media only screen and \(max-width: 620px\) \{[\s\S]*\.np-pad \{/);
+    expect(html).toMatch(/<style>[\s\S]*@media only screen and \(max-width: 620px\) \{[\s\S]*\.np-pad \{/);
     expect(html).toContain('<img src="https://cdn.example.com/logo.png" alt="Acme Shop" width="160"');
     expect(html).toMatch(/<a href="https:\/\/twitter\.com\/acme"[^>]*>Twitter<\/a>/);
     expect(html).toMatch(/<a href="https:\/\/app\.example\.com\/u\/tok-123\?c=send-1"[^>]*>Unsubscribe<\/a>/);
     // Every block row narrows on phones like the rest of the email.
     expect(bodyOf(html)).toMatch(
-      /<tr><td class="np-pad" style="padding:32px 32px 16px 32px;background-color:#ffffff;"><p /,
+      /<tr><td class="np-pad np-card" style="padding:32px 32px 16px 32px;background-color:#ffffff;"><p /,
     );
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { defaultEmailTemplate, type TemplateContent } from "~/lib/schemas/email-template";
+import { contrast, fillUnderWhite } from "~/services/email/fill-colors.server";
 import { firstNameFor, type RenderVariables } from "~/services/email/merge-tags.server";
 import { linksIn, renderWelcomeEmail } from "~/services/email/render.server";
 
@@ -81,7 +82,7 @@ describe("renderWelcomeEmail", () => {
       discountPercentage: 20,
     });
     expect(html).toContain("Your 20% discount code");
-    expect(html).toMatch(/<p class="np-code"[^>]*>SAVE20<\/p>/);
+    expect(html).toMatch(/<p class="np-code np-on-fill"[^>]*>SAVE20<\/p>/);
   });
 
   it("turns blank lines into paragraphs and single newlines into line breaks", () => {
@@ -132,14 +133,28 @@ describe("renderWelcomeEmail", () => {
 
   it("falls back to the default colours when a colour is not #rrggbb", () => {
     const fallback = renderWelcomeEmail(template({ primaryColor: "blue", secondaryColor: "#12345" }), vars);
-    expect(fallback.html).toContain("background-color:#0071b9");
-    expect(fallback.html).toContain("background-color:#00c68c");
+    expect(fallback.html).toContain(`background-color:${fillUnderWhite("#0071b9")}`);
+    expect(fallback.html).toContain(`background-color:${fillUnderWhite("#00c68c")}`);
     expect(fallback.html).not.toContain("blue");
 
-    const custom = renderWelcomeEmail(template({ primaryColor: "#FF0000", secondaryColor: "#222222" }), vars);
-    expect(custom.html).toContain("background-color:#ff0000");
+    const custom = renderWelcomeEmail(template({ primaryColor: "#0000CC", secondaryColor: "#222222" }), vars);
+    expect(custom.html).toContain("background-color:#0000cc");
     expect(custom.html).toContain("background-color:#222222");
     expect(custom.html).not.toContain("#0071b9");
+  });
+
+  it("draws the code box, the button and the header on a shade white text reads on at 4.5:1", () => {
+    // #ffcc00 takes black text in light, which apps that darken email turn white on an unchanged fill.
+    const { html } = renderWelcomeEmail(
+      template({ primaryColor: "#ffcc00", secondaryColor: "#00c68c" }),
+      vars,
+    );
+    const fills = [...html.matchAll(/bgcolor="(#[0-9a-f]{6})"/g)].map((match) => match[1] ?? "");
+    expect(new Set(fills)).toEqual(
+      new Set(["#f4f5f7", fillUnderWhite("#ffcc00"), fillUnderWhite("#00c68c")]),
+    );
+    for (const fill of fills.slice(1)) expect(contrast(fill, "#ffffff")).toBeGreaterThanOrEqual(4.5);
+    expect(html).not.toMatch(/color:#(?:1a1a1a|000000)/);
   });
 
   it("links only http(s) URLs", () => {
@@ -227,10 +242,39 @@ describe("renderWelcomeEmail", () => {
     expect(html).toContain("max-width:600px");
     expect(html).toContain('name="viewport"');
     expect(html).toMatch(/<a href="https:\/\/app\.example\.com\/u\/tok-123"[^>]*>Unsubscribe<\/a>/);
-    // The only stylesheet is the phone media query; everything else is inline.
+    // The light email is inline; the one stylesheet holds the phone and dark rules.
     const styleBlocks = html.match(/<style>[\s\S]*?<\/style>/g) ?? [];
     expect(styleBlocks).toHaveLength(1);
-    expect(styleBlocks[0]).toMatch(/^<style>\s*@media[^{]*\{[\s\S]*\}\s*<\/style>$/);
+    expect(html.replace(/<style>[\s\S]*?<\/style>/, "")).not.toMatch(/\{/);
+  });
+
+  it("declares light and dark, with dark rules for prefers-color-scheme and Outlook.com's forced dark", () => {
+    const { html } = renderWelcomeEmail(template(), vars);
+    expect(html).toContain('<meta name="color-scheme" content="light dark">');
+    expect(html).toContain('<meta name="supported-color-schemes" content="light dark">');
+    expect(html).toContain(":root { color-scheme: light dark; supported-color-schemes: light dark; }");
+    expect(html).toMatch(
+      /@media \(prefers-color-scheme: dark\) \{\s*\.np-page \{ background-color: #121212 !important; \}/,
+    );
+    expect(html).toContain("[data-ogsb] .np-card { background-color: #1e1e1e !important; }");
+    expect(html).toContain("[data-ogsc] .np-text { color: #e3e3e3 !important; }");
+  });
+
+  it("speaks Outlook on Windows: 96 dpi, a fixed-width ghost table, a VML button, exact line heights", () => {
+    const { html } = renderWelcomeEmail(template(), vars);
+    expect(html).toContain("<o:PixelsPerInch>96</o:PixelsPerInch>");
+    expect(html).toContain(
+      '<!--[if mso]><table role="presentation" width="600" align="center" cellpadding="0" cellspacing="0" border="0"><tr><td><![endif]-->',
+    );
+    expect(html).toMatch(
+      /<!--\[if mso\]><v:roundrect [^>]*href="https:\/\/acme\.example\.com"[^>]*fillcolor="#0071b9">[\s\S]*Shop now<\/center><\/v:roundrect><!\[endif\]-->/,
+    );
+    // The button's shape is its cell's padding, which Outlook keeps (it drops padding on links).
+    expect(html).toMatch(/<td class="np-fill" [^>]*style="padding:14px 32px;/);
+    // Without the rule before it, Outlook reads a px line-height as a minimum.
+    const lineHeights = html.match(/line-height:\d+px/g) ?? [];
+    expect(lineHeights.length).toBeGreaterThan(5);
+    expect(html.match(/mso-line-height-rule:exactly;line-height:\d+px/g)).toHaveLength(lineHeights.length);
   });
 });
 

@@ -38,6 +38,10 @@ export const emailSettings = pgTable("email_settings", {
    * show "Configured" only with it: saved settings may still point at a server that refuses or never answers.
    */
   verifiedAt: timestamp({ withTimezone: true }),
+  /** The DKIM selector the merchant published the public key under (`selector._domainkey.domain`). */
+  dkimSelector: text(),
+  /** The DKIM private key (PEM), AES-256-GCM ciphertext like the SMTP password; only ever returned masked. */
+  dkimPrivateKey: text(),
   /** Campaign messages per second through this server (the merchant's plan with their provider sets the ceiling). */
   campaignSendRate: integer().notNull().default(10),
   /** The provider behind the SMTP server whose bounce and complaint webhook this store receives (docs/decisions/174). */

@@ -10,7 +10,7 @@ const noLineBreaks = (label: string, max: number) =>
 
 /**
  * PUT /api/stores/:id/email-settings. An omitted field keeps its value, but the host, the port and the from
- * email cannot be emptied (welcome emails need them). An omitted or empty password keeps the stored one.
+ * email cannot be emptied (welcome emails need them). An omitted or empty password or DKIM key keeps the stored one.
  */
 export const updateEmailSettingsSchema = z
   .object({
@@ -37,6 +37,13 @@ export const updateEmailSettingsSchema = z
     eventsProvider: z.enum(emailEventsProviders, { error: "Choose a provider from the list" }).nullable(),
     /** What verifies its webhook (EMAIL_EVENTS_PROVIDERS' secretLabel); empty keeps the stored one. */
     eventsSecret: z.string().trim().max(4_000, "The webhook secret is too long"),
+    /** Empty turns DKIM signing off. */
+    dkimSelector: noLineBreaks("DKIM selector", 63).regex(
+      /^([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*)?$/,
+      "Enter a selector such as s1 or mail2026",
+    ),
+    /** PEM; an omitted or empty key keeps the stored one. */
+    dkimPrivateKey: z.string().max(8000, "DKIM private key is too long"),
   })
   .partial()
   .strict();
@@ -64,6 +71,9 @@ export type EmailSettingsView = {
   smtpPassword: string;
   fromEmail: string | null;
   fromName: string | null;
+  dkimSelector: string | null;
+  /** Masked like the password: whether a DKIM key is stored, never any of it. */
+  dkimPrivateKey: string;
   /** The host, port and from email are set: welcome emails are attempted. */
   isConfigured: boolean;
   /** ISO time a test email last went through these settings, null since any change or a failed test. */

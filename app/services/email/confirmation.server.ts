@@ -1,4 +1,5 @@
 import { escapeHtml } from "../../../popup/sanitize";
+import { bulletproofButton } from "./bulletproof-button.server";
 import { deliverOnce } from "./deliver-once.server";
 import { confirmUrl } from "./links.server";
 import type { MailContext } from "./mail-context.server";
@@ -13,7 +14,7 @@ export function confirmationEmail(store: string, link: string, primaryColor: str
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:8px"><tr><td style="padding:32px">
 <p style="font-size:18px;margin:0 0 16px">Please confirm your subscription to ${escapeHtml(store)}.</p>
-<p style="margin:0 0 24px"><a href="${escapeHtml(link)}" style="display:inline-block;background:${color};color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none">Confirm subscription</a></p>
+<div style="margin:0 0 24px">${bulletproofButton({ href: link, label: "Confirm subscription", color, align: "left" })}</div>
 <p style="font-size:13px;color:#6d7175;margin:0">If you did not sign up, ignore this email.</p>
 </td></tr></table></td></tr></table></body></html>`,
   };

@@ -5,8 +5,9 @@
  *
  * Pure string code: the previews, the workers that send and the tests all call it. Everything a merchant
  * or subscriber typed is escaped; colours and URLs are checked before they reach an attribute. Mail clients
- * ignore most CSS, so the layout is tables with inline styles, and the one <style> block only narrows the
- * padding on phones (clients that drop it still get a fluid, max 600 px wide email).
+ * ignore most CSS, so the layout is tables with inline styles; the document around them (document.server.ts)
+ * adds the phone and dark styles and Outlook's conditionals. Every px line-height comes after
+ * `mso-line-height-rule:exactly`, or Outlook on Windows reads it as a minimum.
  */
 import { linkableUrl } from "~/lib/email-links";
 import {
@@ -15,6 +16,9 @@ import {
   type TemplateSocialLinks,
 } from "~/lib/schemas/email-template";
 import { escapeHtml } from "../../../popup/sanitize";
+import { bulletproofButton } from "./bulletproof-button.server";
+import { emailDocument, LIGHT, THEMED } from "./document.server";
+import { fillUnderWhite, TEXT_ON_FILL } from "./fill-colors.server";
 import { type Piece, type RenderVariables, withPlaceholders } from "./merge-tags.server";
 
 export type RenderedEmail = { subject: string; html: string; text: string };
@@ -35,23 +39,10 @@ const socialLabels: Record<keyof TemplateSocialLinks, string> = {
 const socialOrder = ["website", "linkedin", "twitter", "facebook", "instagram"] as const;
 
 const FONT = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
-const PAGE_BACKGROUND = "#f4f5f7";
-const TEXT_COLOR = "#303030";
-const MUTED_COLOR = "#6d7175";
 export const RULE_COLOR = "#e3e3e3";
 
 function colorOr(value: string, fallback: string): string {
   return HEX_COLOR.test(value) ? value.toLowerCase() : fallback;
-}
-
-/** White or near-black, whichever reads better on `background` (WCAG relative luminance). */
-function textColorOn(background: string): string {
-  const channel = (offset: number) => {
-    const value = Number.parseInt(background.slice(offset, offset + 2), 16) / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  return luminance > 0.4 ? "#1a1a1a" : "#ffffff";
 }
 
 /** Where "Shop now" goes: the frame's Website link, else the store's own URL (null: nowhere). */
@@ -75,12 +66,13 @@ function multiline(text: string): string {
   return withBreaks(text.trim());
 }
 
-export function row(content: string, style: string, className = "np-pad"): string {
+/** A row of the card; `className` themes it (the card's own background unless told). */
+export function row(content: string, style: string, className = `np-pad ${THEMED.card}`): string {
   return `<tr><td class="${className}" style="${style}">${content}</td></tr>`;
 }
 
-/** The frame's colours, checked, with the text colour that reads on each. */
-type Palette = { primary: string; secondary: string; onPrimary: string; onSecondary: string };
+/** The frame's colours, checked; `primary` colours links, the fills carry white text (fill-colors.server.ts). */
+type Palette = { primary: string; secondary: string; primaryFill: string; secondaryFill: string };
 
 /** What a body is drawn with: the colours, the merge-tag values and links that go through click tracking. */
 export type BodyKit = {
@@ -105,12 +97,12 @@ export function paragraphsHtml(kit: BodyKit, paragraphs: Piece[][], style: strin
             ? kit.link(
                 piece.url,
                 piece.url,
-                `color:${kit.palette.primary};text-decoration:underline;overflow-wrap:break-word;word-wrap:break-word;`,
+                `color:${kit.palette.primary};text-decoration:underline;word-wrap:break-word;`,
               )
             : withBreaks(piece.text),
         )
         .join("");
-      return `<p style="${style}">${inner}</p>`;
+      return `<p class="${THEMED.text}" style="${style}">${inner}</p>`;
     })
     .join("");
 }
@@ -127,33 +119,27 @@ export function paragraphsText(kit: BodyKit, paragraphs: Piece[][]): string {
     .join("\n\n");
 }
 
-export const paragraphStyle = `margin:0 0 16px 0;font-family:${FONT};font-size:16px;line-height:24px;color:${TEXT_COLOR};`;
+export const paragraphStyle = `margin:0 0 16px 0;font-family:${FONT};font-size:16px;mso-line-height-rule:exactly;line-height:24px;color:${LIGHT.text};`;
 
 /** "Your 15% discount code", above the code in its box and before it in the text part. */
 export function codeLabel(vars: RenderVariables): string {
   return `Your ${vars.discountPercentage}% discount code`;
 }
 
-/** The subscriber's code in a box of the secondary colour. */
+/** The subscriber's code in a box of the secondary colour (a shade white text reads on). */
 export function discountCodeBox(kit: BodyKit): string {
-  const { secondary, onSecondary } = kit.palette;
+  const fill = kit.palette.secondaryFill;
   return (
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:separate;"><tr><td style="padding:20px 16px;text-align:center;background-color:${secondary};border-radius:8px;">` +
-    `<p style="margin:0 0 8px 0;font-family:${FONT};font-size:14px;line-height:20px;letter-spacing:0.5px;text-transform:uppercase;color:${onSecondary};">${escapeHtml(codeLabel(kit.vars))}</p>` +
-    `<p class="np-code" style="margin:0;font-family:'Courier New', Courier, monospace;font-size:30px;line-height:38px;font-weight:700;letter-spacing:3px;color:${onSecondary};overflow-wrap:break-word;word-wrap:break-word;">${escapeHtml(kit.vars.discountCode)}</p>` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:separate;"><tr><td align="center" bgcolor="${fill}" style="padding:20px 16px;text-align:center;background-color:${fill};border-radius:8px;">` +
+    `<p class="${THEMED.onFill}" style="margin:0 0 8px 0;font-family:${FONT};font-size:14px;mso-line-height-rule:exactly;line-height:20px;letter-spacing:0.5px;text-transform:uppercase;color:${TEXT_ON_FILL};">${escapeHtml(codeLabel(kit.vars))}</p>` +
+    `<p class="np-code ${THEMED.onFill}" style="margin:0;font-family:'Courier New', Courier, monospace;font-size:30px;mso-line-height-rule:exactly;line-height:38px;font-weight:700;letter-spacing:3px;color:${TEXT_ON_FILL};word-wrap:break-word;">${escapeHtml(kit.vars.discountCode)}</p>` +
     `</td></tr></table>`
   );
 }
 
 /** A centred button in the primary colour: a link to `url`, or (no usable URL) the label alone. */
 export function button(kit: BodyKit, url: string | null, label: string): string {
-  const { primary, onPrimary } = kit.palette;
-  const style = `display:inline-block;padding:14px 32px;font-family:${FONT};font-size:16px;line-height:20px;font-weight:700;color:${onPrimary};text-decoration:none;border-radius:6px;`;
-  return (
-    `<table role="presentation" cellpadding="0" cellspacing="0" border="0" align="center" style="margin:0 auto;"><tr><td style="border-radius:6px;background-color:${primary};">` +
-    (url ? kit.link(url, label, style) : `<span style="${style}">${escapeHtml(label)}</span>`) +
-    `</td></tr></table>`
-  );
+  return bulletproofButton({ href: url ? kit.tracked(url) : null, label, color: kit.palette.primary });
 }
 
 /** The head of a message: its subject (merge tags filled) and the hidden preheader inbox lists show. */
@@ -183,8 +169,8 @@ export function renderInFrame(
   const palette: Palette = {
     primary,
     secondary,
-    onPrimary: textColorOn(primary),
-    onSecondary: textColorOn(secondary),
+    primaryFill: fillUnderWhite(primary),
+    secondaryFill: fillUnderWhite(secondary),
   };
   const link = (url: string, label: string, style: string) =>
     `<a href="${escapeHtml(tracked(url))}" target="_blank" style="${style}">${escapeHtml(label)}</a>`;
@@ -211,8 +197,9 @@ export function renderInFrame(
   if (headerText) {
     rows.push(
       row(
-        `<h1 style="margin:0;font-family:${FONT};font-size:26px;line-height:34px;font-weight:700;color:${palette.onPrimary};">${multiline(headerText)}</h1>`,
-        `padding:32px;text-align:center;background-color:${primary};`,
+        `<h1 class="${THEMED.onFill}" style="margin:0;font-family:${FONT};font-size:26px;mso-line-height-rule:exactly;line-height:34px;font-weight:700;color:${TEXT_ON_FILL};">${multiline(headerText)}</h1>`,
+        `padding:32px;text-align:center;background-color:${palette.primaryFill};`,
+        "np-pad",
       ),
     );
   }
@@ -226,59 +213,35 @@ export function renderInFrame(
           `color:${primary};text-decoration:none;font-weight:600;white-space:nowrap;`,
         ),
       )
-      .join(`<span style="color:${MUTED_COLOR};">&nbsp;&nbsp;&middot;&nbsp;&nbsp;</span>`);
+      .join(
+        `<span class="${THEMED.muted}" style="color:${LIGHT.muted};">&nbsp;&nbsp;&middot;&nbsp;&nbsp;</span>`,
+      );
     rows.push(
       row(
-        `<p style="margin:0;font-family:${FONT};font-size:14px;line-height:22px;">${items}</p>`,
+        `<p style="margin:0;font-family:${FONT};font-size:14px;mso-line-height-rule:exactly;line-height:22px;">${items}</p>`,
         `padding:16px 32px;text-align:center;background-color:#ffffff;border-top:1px solid ${RULE_COLOR};`,
       ),
     );
   }
-  const smallStyle = `margin:0 0 8px 0;font-family:${FONT};font-size:12px;line-height:18px;color:${MUTED_COLOR};`;
+  const smallStyle = `margin:0 0 8px 0;font-family:${FONT};font-size:12px;mso-line-height-rule:exactly;line-height:18px;color:${LIGHT.muted};`;
+  const muted = `class="${THEMED.muted}" style="${smallStyle}`;
   const footerParts = [
     footerText
-      ? `<p style="${smallStyle}font-size:14px;color:${TEXT_COLOR};">${multiline(footerText)}</p>`
+      ? `<p class="${THEMED.text}" style="${smallStyle}font-size:14px;color:${LIGHT.text};">${multiline(footerText)}</p>`
       : "",
-    footerNote ? `<p style="${smallStyle}">${multiline(footerNote)}</p>` : "",
-    address ? `<p style="${smallStyle}">${multiline(address)}</p>` : "",
-    `<p style="${smallStyle}margin:0;"><a href="${escapeHtml(unsubscribe)}" target="_blank" style="color:${MUTED_COLOR};text-decoration:underline;">Unsubscribe</a></p>`,
+    footerNote ? `<p ${muted}">${multiline(footerNote)}</p>` : "",
+    address ? `<p ${muted}">${multiline(address)}</p>` : "",
+    `<p style="${smallStyle}margin:0;"><a href="${escapeHtml(unsubscribe)}" class="${THEMED.muted}" target="_blank" style="color:${LIGHT.muted};text-decoration:underline;">Unsubscribe</a></p>`,
   ];
   rows.push(
-    row(footerParts.join(""), `padding:24px 32px;text-align:center;background-color:${PAGE_BACKGROUND};`),
+    row(
+      footerParts.join(""),
+      `padding:24px 32px;text-align:center;background-color:${LIGHT.page};`,
+      `np-pad ${THEMED.page}`,
+    ),
   );
 
-  // An empty preheader is left out: inbox lists then show the email's first words.
-  const hiddenPreheader = preheader
-    ? `<div style="display:none;max-height:0;max-width:0;overflow:hidden;opacity:0;mso-hide:all;">${escapeHtml(preheader)}</div>\n`
-    : "";
-  const html = `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="x-apple-disable-message-reformatting">
-<meta name="color-scheme" content="light">
-<meta name="supported-color-schemes" content="light">
-<title>${escapeHtml(subject)}</title>
-<style>
-@media only screen and (max-width: 620px) {
-  .np-outer { padding: 0 !important; }
-  .np-pad { padding-left: 20px !important; padding-right: 20px !important; }
-  .np-code { font-size: 24px !important; letter-spacing: 2px !important; }
-}
-</style>
-</head>
-<body style="margin:0;padding:0;width:100%;background-color:${PAGE_BACKGROUND};-webkit-text-size-adjust:100%;-ms-text-size-adjust:100%;">
-${hiddenPreheader}<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background-color:${PAGE_BACKGROUND};">
-<tr><td class="np-outer" align="center" style="padding:24px 12px;">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" border="0" style="width:100%;max-width:600px;background-color:#ffffff;border-collapse:collapse;">
-${rows.join("\n")}
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+  const html = emailDocument(subject, preheader, rows);
 
   const text = [
     headerText,

@@ -1,3 +1,4 @@
+import { createPrivateKey } from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { SendMailOptions } from "nodemailer";
 import { db } from "~/db/client.server";
@@ -5,13 +6,14 @@ import { emailSettings } from "~/db/schema";
 import type { Permission } from "~/lib/permissions";
 import { EMAIL_EVENTS_PROVIDERS } from "~/lib/schemas/email-events";
 import type { EmailSettingsUpdate, EmailSettingsView } from "~/lib/schemas/email-settings";
-import { encryptSecret, STORED_PASSWORD_MASK } from "~/server/crypto.server";
+import { decryptSecret, encryptSecret, STORED_PASSWORD_MASK } from "~/server/crypto.server";
 import { DomainError, invalid, notFound, upstreamFailed } from "~/server/domain-errors.server";
 import { env } from "~/server/env.server";
 import { privateHostRefusal } from "~/server/network-guard.server";
 import { consumeAll, type RateRule } from "~/server/rate-limit.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { requireStore } from "~/services/stores/crud.server";
+import { checkSendingDomain } from "./sending-domain.server";
 import { sendStoreMail } from "./store-mailer.server";
 
 /**
@@ -42,6 +44,8 @@ function present(row: SettingsRow): EmailSettingsView {
     smtpPassword: row.smtpPassword ? STORED_PASSWORD_MASK : "",
     fromEmail: row.fromEmail,
     fromName: row.fromName,
+    dkimSelector: row.dkimSelector,
+    dkimPrivateKey: row.dkimPrivateKey ? STORED_PASSWORD_MASK : "",
     isConfigured: row.isConfigured,
     verifiedAt: row.verifiedAt?.toISOString() ?? null,
     eventsProvider: row.eventsProvider,
@@ -50,10 +54,16 @@ function present(row: SettingsRow): EmailSettingsView {
   };
 }
 
-/** Whether saving `changes` over `current` changes anything a send depends on (a new password always does). */
+/** Whether saving `changes` over `current` changes anything a send depends on (a new secret always does). */
 function changesAnything(current: SettingsRow, changes: EmailSettingsUpdate): boolean {
-  const { smtpPassword, eventsProvider: _provider, eventsSecret: _secret, ...rest } = changes;
-  if (smtpPassword) return true;
+  const {
+    smtpPassword,
+    dkimPrivateKey,
+    eventsProvider: _provider,
+    eventsSecret: _secret,
+    ...rest
+  } = changes;
+  if (smtpPassword || dkimPrivateKey) return true;
   return Object.entries(rest).some(
     ([field, value]) => value !== undefined && (current[field as keyof SettingsRow] ?? "") !== value,
   );
@@ -81,7 +91,8 @@ export async function updateEmailSettings(actor: Actor, storeId: string, changes
   const current = await settingsOf(store.id);
   if (changes.smtpHost) await assertSmtpHostAllowed(changes.smtpHost);
   assertEventsWebhook(current, changes);
-  const { smtpPassword, eventsSecret, ...rest } = changes;
+  if (changes.dkimPrivateKey) assertPrivateKey(changes.dkimPrivateKey);
+  const { smtpPassword, eventsSecret, dkimPrivateKey, ...rest } = changes;
   const next = { ...current, ...rest };
   const [updated] = await db()
     .update(emailSettings)
@@ -90,6 +101,7 @@ export async function updateEmailSettings(actor: Actor, storeId: string, changes
       ...(smtpPassword ? { smtpPassword: encryptSecret(smtpPassword) } : {}),
       ...(eventsSecret ? { eventsSecret: encryptSecret(eventsSecret) } : {}),
       ...(changes.eventsProvider === null ? { eventsSecret: null } : {}),
+      ...(dkimPrivateKey ? { dkimPrivateKey: encryptSecret(dkimPrivateKey.trim()) } : {}),
       isConfigured: Boolean(next.smtpHost && next.smtpPort && next.fromEmail),
       // A changed setting has not been tried yet: "Configured" waits for the next successful test email.
       ...(changesAnything(current, changes) ? { verifiedAt: null } : {}),
@@ -117,6 +129,30 @@ function assertEventsWebhook(current: SettingsRow, changes: EmailSettingsUpdate)
   if (provider === "ses" && changes.eventsSecret && !SNS_TOPIC_ARN.test(changes.eventsSecret)) {
     const message = "Enter the topic's ARN, such as arn:aws:sns:us-east-1:123456789012:ses-bounces";
     throw invalid(message, { eventsSecret: [message] });
+  }
+}
+
+/** The From domain's SPF, DKIM and DMARC records, each found or missing with the record to add. */
+export async function checkEmailDomain(actor: Actor, storeId: string) {
+  authorize(actor, "manage_email_settings");
+  const store = await requireStore(actor, storeId);
+  const settings = await settingsOf(store.id);
+  if (!settings.fromEmail) throw invalid("Save a from email first: its domain is the one checked");
+  return checkSendingDomain({
+    fromEmail: settings.fromEmail,
+    smtpHost: settings.smtpHost,
+    dkimSelector: settings.dkimSelector,
+    dkimPrivateKey: settings.dkimPrivateKey ? decryptSecret(settings.dkimPrivateKey) : null,
+  });
+}
+
+/** A key nodemailer could not sign with is refused when saved, not at the first send. */
+function assertPrivateKey(pem: string): void {
+  try {
+    createPrivateKey(pem.trim());
+  } catch {
+    const message = "Paste the private key in PEM form, from -----BEGIN PRIVATE KEY----- to the END line";
+    throw invalid(message, { dkimPrivateKey: [message] });
   }
 }
 

@@ -29,6 +29,17 @@ function noDelaySocket(address: string, port: number) {
   };
 }
 
+/** DKIM signing for the From address's domain, when the merchant gave a selector and a private key. */
+function dkimOf(settings: Settings) {
+  const domainName = settings.fromEmail?.split("@")[1];
+  if (!settings.dkimSelector || !settings.dkimPrivateKey || !domainName) return undefined;
+  return {
+    domainName,
+    keySelector: settings.dkimSelector,
+    privateKey: decryptSecret(settings.dkimPrivateKey),
+  };
+}
+
 async function transportFor(settings: Settings): Promise<Transporter> {
   const version = settings.updatedAt.getTime();
   const cached = transports.get(settings.storeId);
@@ -50,6 +61,7 @@ async function transportFor(settings: Settings): Promise<Transporter> {
         }
       : undefined,
     tls: { servername: settings.smtpHost },
+    dkim: dkimOf(settings),
     // nodemailer leaves Nagle's algorithm on, which stalls each SMTP command on a delayed ACK (about 5×
     // fewer messages per second). Plain-port connections are opened here instead, without it, to the
     // address checked above. Port 465 (TLS from the first byte) keeps nodemailer's own socket.

@@ -1,4 +1,5 @@
 import { escapeHtml } from "../../../popup/sanitize";
+import { bulletproofButton } from "./bulletproof-button.server";
 import type { SystemMessage } from "./system-mailer.server";
 
 function actionMail(
@@ -12,7 +13,7 @@ function actionMail(
   const text = `${intro}\n\n${action}: ${link}\n\n${outro}\n`;
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#202223;line-height:1.5">
 <p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0071b9;color:#ffffff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<div style="margin:16px 0">${bulletproofButton({ href: link, label: action, color: "#0071b9", align: "left" })}</div>
 <p style="font-size:13px;color:#6d7175">${escapeHtml(outro)}<br>${escapeHtml(link)}</p>
 </body></html>`;
   return { to, subject, text, html };

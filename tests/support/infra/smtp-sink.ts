@@ -8,7 +8,8 @@ import { eventually } from "./wait";
  */
 export type SinkMode = "accept" | "reject" | "refuse" | "hold";
 
-export type SinkMessage = ParsedMail & { envelopeTo: string[] };
+/** `raw`: the message as received, for checks on its bytes (a DKIM signature). */
+export type SinkMessage = ParsedMail & { envelopeTo: string[]; raw: Buffer };
 
 /** A real SMTP server on 127.0.0.1 that parses and keeps what it receives. */
 export type SmtpSink = {
@@ -73,6 +74,8 @@ export async function startSmtpSink(
       open.delete(session.id);
     },
     onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       simpleParser(stream)
         .then((parsed) => {
           const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address);
@@ -84,7 +87,7 @@ export async function startSmtpSink(
             );
             return;
           }
-          messages.push(Object.assign(parsed, { envelopeTo }));
+          messages.push(Object.assign(parsed, { envelopeTo, raw: Buffer.concat(chunks) }));
           for (const wake of waiters) wake();
           setTimeout(() => {
             open.delete(session.id);

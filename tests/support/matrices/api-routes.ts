@@ -447,6 +447,14 @@ export const apiRouteCases: ApiRouteCase[] = [
     scope: "object",
     okStatus: 200,
   },
+  // A fresh store has no from email: an allowed caller gets the 422 that says so.
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/email-settings/domain",
+    requires: "manage_email_settings",
+    scope: "object",
+    okStatus: 422,
+  },
   // A fresh store has no SMTP settings: an allowed caller gets the 422 that says so.
   {
     method: "POST",

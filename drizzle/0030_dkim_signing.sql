@@ -1,0 +1,2 @@
+ALTER TABLE "email_settings" ADD COLUMN "dkim_selector" text;--> statement-breakpoint
+ALTER TABLE "email_settings" ADD COLUMN "dkim_private_key" text;
