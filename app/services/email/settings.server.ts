@@ -56,13 +56,7 @@ function present(row: SettingsRow): EmailSettingsView {
 
 /** Whether saving `changes` over `current` changes anything a send depends on (a new secret always does). */
 function changesAnything(current: SettingsRow, changes: EmailSettingsUpdate): boolean {
-  const {
-    smtpPassword,
-    dkimPrivateKey,
-    eventsProvider: _provider,
-    eventsSecret: _secret,
-    ...rest
-  } = changes;
+  const { smtpPassword, dkimPrivateKey, eventsProvider: _provider, eventsSecret: _secret, ...rest } = changes;
   if (smtpPassword || dkimPrivateKey) return true;
   return Object.entries(rest).some(
     ([field, value]) => value !== undefined && (current[field as keyof SettingsRow] ?? "") !== value,
