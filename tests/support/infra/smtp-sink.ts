@@ -21,6 +21,10 @@ export type SmtpSink = {
   /** Messages past MAIL FROM and not yet answered: once 0 in hold mode, nothing more can be accepted. */
   openTransactions: () => number;
   setMode: (mode: SinkMode) => Promise<void>;
+  /** Turns to hold mode as the `count`th message is accepted (at once if it already was): no race with senders. */
+  holdAfter: (count: number) => void;
+  /** Senders left at MAIL FROM in hold mode. */
+  heldSenders: () => number;
   /** Answers RCPT TO for `address` with `responseCode` (550: no such mailbox, 450: try later) until cleared. */
   failRecipient: (address: string, responseCode: number | null) => void;
   /** Takes RCPT TO for `address` but answers its message's DATA with `responseCode` until cleared. */
@@ -45,6 +49,7 @@ export async function startSmtpSink(
   const failingRecipients = new Map<string, number>();
   const failingData = new Map<string, number>();
   const recipientAttempts = new Map<string, number>();
+  let holdAt = Number.POSITIVE_INFINITY;
 
   const server = new SMTPServer({
     authOptional: true,
@@ -88,6 +93,7 @@ export async function startSmtpSink(
             return;
           }
           messages.push(Object.assign(parsed, { envelopeTo, raw: Buffer.concat(chunks) }));
+          if (messages.length >= holdAt) mode = "hold";
           for (const wake of waiters) wake();
           setTimeout(() => {
             open.delete(session.id);
@@ -126,6 +132,7 @@ export async function startSmtpSink(
     if (next === "refuse") await stopListening();
     else if (!server.server.listening) await listen(port);
     mode = next;
+    holdAt = Number.POSITIVE_INFINITY;
   }
   await setMode(initialMode);
 
@@ -156,6 +163,11 @@ export async function startSmtpSink(
     url: `smtp://127.0.0.1:${port}`,
     messages,
     attempts: () => attempts,
+    holdAfter: (count) => {
+      holdAt = count;
+      if (messages.length >= count) mode = "hold";
+    },
+    heldSenders: () => held.length,
     openTransactions: () => open.size,
     setMode,
     failRecipient: (address, responseCode) => {
