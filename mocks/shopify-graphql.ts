@@ -5,6 +5,7 @@ import {
   executeSync,
   GraphQLError,
   type GraphQLFieldResolver,
+  NoDeprecatedCustomRule,
   parse,
   validate,
 } from "graphql";
@@ -12,7 +13,7 @@ import { adminSchema, servedAdminVersion } from "../scripts/admin-graphql/schema
 
 /**
  * The fake shop's Admin API runs every request over Shopify's published schema of the version in its URL
- * (graphql-js over the introspected schema; a retired version falls forward to the oldest one shipped): a
+ * (graphql-js over the introspected schema; a retired version falls forward to the oldest supported one): a
  * query the schema refuses is refused as Shopify would, the variables are coerced by Shopify's input types,
  * and an answer that drifts from the schema (a missing non-null field, an unknown enum value, a wrong
  * scalar) comes back as an error, failing the test.
@@ -24,18 +25,31 @@ import { adminSchema, servedAdminVersion } from "../scripts/admin-graphql/schema
  */
 export type RootFields = Record<string, (args: never) => unknown>;
 
-const documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
+type CheckedDocument = { document: DocumentNode; deprecations: string[] } | readonly GraphQLError[];
+
+const documents = new Map<string, CheckedDocument>();
+
+/**
+ * What Shopify names in `X-Shopify-API-Deprecated-Reason` (since 2025-04): the deprecated fields and enum
+ * values a request used ("Shop.draftOrders, DiscountStatus.SCHEDULED").
+ */
+function deprecationsOf(version: string, document: DocumentNode): string[] {
+  return validate(adminSchema(version), document, [NoDeprecatedCustomRule]).flatMap((error) => {
+    const [, name] = /^The (?:field|input field|enum value) "?([\w.]+)"? is deprecated/.exec(error.message) ?? [];
+    return name ? [name] : [];
+  });
+}
 
 /** A request's document, parsed and validated once per version and text (tests repeat the app's few). */
-function checkedDocument(version: string, query: string): DocumentNode | readonly GraphQLError[] {
+function checkedDocument(version: string, query: string): CheckedDocument {
   const key = `${version}\n${query}`;
   const known = documents.get(key);
   if (known) return known;
-  let checked: DocumentNode | readonly GraphQLError[];
+  let checked: CheckedDocument;
   try {
     const document = parse(query);
     const errors = validate(adminSchema(version), document);
-    checked = errors.length > 0 ? errors : document;
+    checked = errors.length > 0 ? errors : { document, deprecations: deprecationsOf(version, document) };
   } catch (error) {
     checked = [error instanceof GraphQLError ? error : new GraphQLError(String(error))];
   }
@@ -52,19 +66,26 @@ const fieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args, con
   return defaultFieldResolver(source, args, context, info);
 };
 
+/**
+ * One request's answer: the result, the version that served it (Shopify's `X-Shopify-API-Version`) and the
+ * deprecated parts of the schema it used (`X-Shopify-API-Deprecated-Reason`, empty when none).
+ */
+export type AdminAnswer = { result: ExecutionResult; servedVersion: string; deprecations: string[] };
+
 /** Runs one Admin GraphQL request (for the API version in its URL) against the fake shop's root fields. */
 export function executeAdminRequest(
   rootFields: RootFields,
   request: { version: string; query: string; variables: Record<string, unknown> },
-): ExecutionResult {
-  const version = servedAdminVersion(request.version);
-  const document = checkedDocument(version, request.query);
-  if (!("kind" in document)) return { errors: document };
-  return executeSync({
-    schema: adminSchema(version),
-    document,
+): AdminAnswer {
+  const servedVersion = servedAdminVersion(request.version);
+  const checked = checkedDocument(servedVersion, request.query);
+  if (!("document" in checked)) return { result: { errors: checked }, servedVersion, deprecations: [] };
+  const result = executeSync({
+    schema: adminSchema(servedVersion),
+    document: checked.document,
     rootValue: rootFields,
     variableValues: request.variables,
     fieldResolver,
   });
+  return { result, servedVersion, deprecations: checked.deprecations };
 }

@@ -506,12 +506,16 @@ export function shopifyHandlers(shops: FakeShop[] = DEFAULT_SHOPS, calls: Shopif
           },
         });
       }
-      const result = executeAdminRequest(adminRootFields(shop), {
+      const answer = executeAdminRequest(adminRootFields(shop), {
         version,
         query,
         variables: body?.variables ?? {},
       });
-      return HttpResponse.json({ ...result, extensions: { cost } });
+      const headers = new Headers({ "X-Shopify-API-Version": answer.servedVersion });
+      if (answer.deprecations.length > 0) {
+        headers.set("X-Shopify-API-Deprecated-Reason", answer.deprecations.join(", "));
+      }
+      return HttpResponse.json({ ...answer.result, extensions: { cost } }, { headers });
     }),
   ];
 }

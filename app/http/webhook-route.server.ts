@@ -1,4 +1,4 @@
-import { WebhookValidationErrorReason } from "@shopify/shopify-api";
+import { WebhookType, WebhookValidationErrorReason } from "@shopify/shopify-api";
 import type { z } from "zod";
 import { shopNamedIn } from "~/lib/schemas/webhooks";
 import { logger } from "~/server/logger.server";
@@ -43,7 +43,8 @@ async function verifyDelivery(request: Request): Promise<VerifiedDelivery> {
   return {
     topic: check.topic,
     shop: check.domain,
-    eventId: check.eventId ?? check.webhookId,
+    // The app subscribes to webhooks, whose X-Shopify-Event-Id names the event (the same on each redelivery).
+    eventId: (check.webhookType === WebhookType.Webhooks ? check.eventId : undefined) ?? check.webhookId,
     // Shopify's id of this very delivery: a replay under a fresh event id is still one.
     webhookId: check.webhookId,
     payload: parsedOrUndefined(rawBody),

@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function EmbeddedApp({ loaderData }: Route.ComponentProps) {
   return (
-    <AppProvider embedded apiKey={loaderData.apiKey}>
+    <AppProvider apiKey={loaderData.apiKey}>
       <NavMenu>
         {embeddedNavItems().map((item) => (
           // App Bridge takes the link marked home as the app's landing page, not as a menu item.

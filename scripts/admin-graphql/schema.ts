@@ -19,19 +19,44 @@ export function isAdminSchemaShipped(version: string): boolean {
   return existsSync(schemaFile(version));
 }
 
-/**
- * The version whose schema answers a request for `requested`: itself when shipped; otherwise, as Shopify
- * falls forward from a retired version, the oldest stable one shipped.
- */
-export function servedAdminVersion(requested: string): string {
-  if (isAdminSchemaShipped(requested)) return requested;
-  const stable = readdirSync(SCHEMA_DIRECTORY)
+/** The stable versions whose schema is shipped, oldest first. */
+function shippedStableVersions(): string[] {
+  return readdirSync(SCHEMA_DIRECTORY)
     .map((file) => /^admin_(\d{4}-\d{2})\.json\.gz$/.exec(file)?.[1])
     .filter((version) => version !== undefined)
     .sort();
-  const [oldest] = stable;
-  if (!oldest) throw new Error(`No Admin API schema in ${SCHEMA_DIRECTORY}`);
-  return oldest;
+}
+
+/**
+ * The day Shopify may stop serving a stable version: versions are released quarterly on the 1st of
+ * January, April, July and October, and each is supported for at least 12 months from its release
+ * (shopify.dev, "About API versioning"). "2025-10" → 2026-10-01 (UTC).
+ */
+export function adminVersionSupportEnd(version: string): Date {
+  const match = /^(\d{4})-(01|04|07|10)$/.exec(version);
+  if (!match) throw new Error(`${version} is not a stable Admin API version (YYYY-01, -04, -07 or -10)`);
+  return new Date(Date.UTC(Number(match[1]) + 1, Number(match[2]) - 1, 1));
+}
+
+/** Whether Shopify still serves a stable version on `today`. */
+export function isAdminVersionSupported(version: string, today: Date): boolean {
+  return today < adminVersionSupportEnd(version);
+}
+
+/**
+ * The version whose schema answers a request for `requested` on `today`: itself when shipped and still
+ * supported (or not a stable version: "unstable"); otherwise, as Shopify falls forward from a retired
+ * version, the oldest stable one shipped that is still supported (the newest shipped if none is).
+ */
+export function servedAdminVersion(requested: string, today = new Date()): string {
+  const stable = shippedStableVersions();
+  const isStable = /^\d{4}-\d{2}$/.test(requested);
+  if (isAdminSchemaShipped(requested) && (!isStable || isAdminVersionSupported(requested, today))) {
+    return requested;
+  }
+  const served = stable.find((version) => isAdminVersionSupported(version, today)) ?? stable.at(-1);
+  if (!served) throw new Error(`No Admin API schema in ${SCHEMA_DIRECTORY}`);
+  return served;
 }
 
 /** The Admin API schema of a version ("2025-10"), built once per process. */

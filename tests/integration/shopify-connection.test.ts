@@ -10,6 +10,7 @@ import {
   ShopifyShopRefusedError,
   verifyShopifyAccess,
 } from "~/services/shopify/admin-api.server";
+import { SHOPIFY_API_VERSION } from "~/services/shopify/api-version";
 import { connectShopify, verifyShopifyConnection, withShopify } from "~/services/shopify/connection.server";
 import { createStore, updateStore } from "~/services/stores/crud.server";
 import { drainInProcessJobs } from "../../jobs/client";
@@ -58,7 +59,7 @@ describe("verifying a Shopify connection", () => {
     expect(result).toMatchObject({ ok: true, shopName: "Acme Test Store", missingScopes: [] });
     expect(calls[0]).toMatchObject({
       shop: "acme-test.myshopify.com",
-      version: "2025-10",
+      version: SHOPIFY_API_VERSION,
       token: FAKE_SHOP.accessToken,
     });
   });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
+import { SHOPIFY_API_VERSION } from "~/services/shopify/api-version";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const appToml = fs.readFileSync(path.join(ROOT, "shopify.app.toml"), "utf8");
@@ -61,7 +62,7 @@ describe("shopify.app.toml", () => {
     ]);
     // Consent sync is opt-in: its scope is asked for when the merchant turns it on.
     expect(config.access_scopes.optional_scopes).toEqual(["write_customers"]);
-    expect(config.webhooks.api_version).toBe("2025-10");
+    expect(config.webhooks.api_version).toBe(SHOPIFY_API_VERSION);
   });
 
   it("asks for no read scope that a write scope already grants", () => {

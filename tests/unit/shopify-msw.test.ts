@@ -1,5 +1,6 @@
 import { type OperationDefinitionNode, parse } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SHOPIFY_API_VERSION } from "~/services/shopify/api-version";
 import { adminRootFields, FAKE_SHOP, INVALID_TOKEN_ERROR, setupShopifyMock } from "../../mocks/shopify";
 import { executeAdminRequest } from "../../mocks/shopify-graphql";
 import { findAdminDocuments } from "../../scripts/admin-graphql/documents";
@@ -11,6 +12,7 @@ beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterAll(() => server.close());
 
 const endpoint = `https://${FAKE_SHOP.domain}/admin/api/2025-07/graphql.json`;
+const current = `https://${FAKE_SHOP.domain}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`;
 
 function query(body: string, token: string | undefined, url = endpoint, variables = {}) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
@@ -82,9 +84,21 @@ describe("the fake shop answers from Shopify's Admin API schema", () => {
     ]);
   });
 
-  it("answers a retired version's URL from the oldest schema shipped, as Shopify falls forward", () => {
-    expect(servedAdminVersion("2025-07")).toBe("2025-10");
-    expect(servedAdminVersion("2026-01")).toBe("2026-01");
+  it("answers a retired version's URL from the oldest supported schema, as Shopify falls forward", () => {
+    const onReviewDay = new Date("2026-11-26T12:00:00Z");
+    expect(servedAdminVersion("2025-07", onReviewDay)).toBe("2026-01");
+    expect(servedAdminVersion("2025-10", onReviewDay)).toBe("2026-01");
+    expect(servedAdminVersion("2025-10", new Date("2026-09-30T23:59:59Z"))).toBe("2025-10");
+    expect(servedAdminVersion("2026-10", onReviewDay)).toBe("2026-10");
+    expect(servedAdminVersion("unstable", onReviewDay)).toBe("unstable");
+  });
+
+  it("names the version that served a request and the deprecated fields it used, as Shopify's headers do", async () => {
+    const response = await query("{ shop { name storefrontUrl } }", FAKE_SHOP.accessToken, current);
+    expect(response.headers.get("X-Shopify-API-Version")).toBe(SHOPIFY_API_VERSION);
+    expect(response.headers.get("X-Shopify-API-Deprecated-Reason")).toBe("Shop.storefrontUrl");
+    const clean = await query("{ shop { name } }", FAKE_SHOP.accessToken, current);
+    expect(clean.headers.get("X-Shopify-API-Deprecated-Reason")).toBeNull();
   });
 
   it("names the file to extend for a root field it does not answer", async () => {
@@ -97,9 +111,9 @@ describe("the fake shop answers from Shopify's Admin API schema", () => {
   it("turns an answer that drifts from the schema into an error", () => {
     const missingField = executeAdminRequest(
       { shop: () => ({ name: "Acme" }) },
-      { version: "2025-10", query: "{ shop { name myshopifyDomain } }", variables: {} },
+      { version: SHOPIFY_API_VERSION, query: "{ shop { name myshopifyDomain } }", variables: {} },
     );
-    expect(missingField.errors?.map((error) => error.message)).toEqual([
+    expect(missingField.result.errors?.map((error) => error.message)).toEqual([
       "Cannot return null for non-nullable field Shop.myshopifyDomain.",
     ]);
     const unknownState = executeAdminRequest(
@@ -110,13 +124,13 @@ describe("the fake shop answers from Shopify's Admin API schema", () => {
         }),
       },
       {
-        version: "2025-10",
+        version: SHOPIFY_API_VERSION,
         query:
           '{ customerByIdentifier(identifier: { emailAddress: "a@example.com" }) { emailMarketingConsent { marketingState } } }',
         variables: {},
       },
     );
-    expect(unknownState.errors?.map((error) => error.message)).toEqual([
+    expect(unknownState.result.errors?.map((error) => error.message)).toEqual([
       expect.stringMatching(/^Enum "CustomerEmailMarketingState" cannot represent value: "OPTED_IN"/),
     ]);
   });

@@ -44,7 +44,15 @@ function refusalOf(status: number, shopDomain: string): DomainError | null {
   return null;
 }
 
-export type ShopifyCredentials = { shopDomain: string; accessToken: string };
+export type ShopifyCredentials = {
+  shopDomain: string;
+  accessToken: string;
+  /**
+   * A new access token for the shop when Shopify refuses this one (401), or null when none can be had: an
+   * installed shop's expiring offline token is refreshed; a custom app's token has no way to renew.
+   */
+  renewAccessToken?: () => Promise<string | null>;
+};
 
 type GraphqlError = { message: string; extensions?: { code?: string } };
 type GraphqlResponse<T> = {
@@ -87,6 +95,48 @@ type VariablesOf<Document extends keyof AdminOperations> =
     ? []
     : [variables: AdminOperations[Document]["variables"]];
 
+/** The operation a document names ("query RedeemCode(…)" → "RedeemCode"), for the logs. */
+function operationName(query: string): string {
+  return /^#graphql\s+(?:query|mutation)\s+(\w+)/.exec(query)?.[1] ?? "anonymous";
+}
+
+/**
+ * Shopify names the deprecated fields a call used in `X-Shopify-API-Deprecated-Reason` (or, for a version
+ * it no longer supports, says so there): a later version may remove them, so the app warns of each once.
+ */
+const deprecationsWarned = new Set<string>();
+function warnOfDeprecations(response: Response, shopDomain: string, operation: string) {
+  const reason = response.headers.get("X-Shopify-API-Deprecated-Reason");
+  if (!reason || deprecationsWarned.has(`${operation}\n${reason}`)) return;
+  deprecationsWarned.add(`${operation}\n${reason}`);
+  logger().warn(
+    { shop: shopDomain, operation, apiVersion: SHOPIFY_API_VERSION, reason },
+    `Shopify reports deprecated Admin API use in ${operation}: ${reason}`,
+  );
+}
+
+/**
+ * One POST of a document; a refused token (401) is renewed once, when the credentials can, and the call
+ * sent again with the new one (a 401 means Shopify ran nothing). The renewed token replaces the refused
+ * one in `credentials`, so that the calls that follow use it too.
+ */
+async function post(credentials: ShopifyCredentials, query: string, variables: unknown): Promise<Response> {
+  const url = `https://${credentials.shopDomain}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`;
+  const send = (accessToken: string) =>
+    fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": accessToken },
+      body: JSON.stringify({ query, variables }),
+      signal: AbortSignal.timeout(15_000),
+    });
+  const response = await send(credentials.accessToken);
+  if (response.status !== 401 || !credentials.renewAccessToken) return response;
+  const renewed = await credentials.renewAccessToken();
+  if (!renewed) return response;
+  credentials.accessToken = renewed;
+  return send(renewed);
+}
+
 /**
  * One Admin GraphQL call, waiting and retrying while Shopify answers THROTTLED (cost-based limits). Only
  * the app's `#graphql` documents are accepted, typed by `npm run graphql-codegen` from Shopify's schema.
@@ -96,14 +146,10 @@ export async function adminGraphql<Document extends keyof AdminOperations>(
   query: Document,
   ...[variables = {}]: VariablesOf<Document>
 ): Promise<AdminOperations[Document]["result"]> {
-  const url = `https://${credentials.shopDomain}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`;
+  const operation = operationName(query);
   for (let wait = 0; ; wait += 1) {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Shopify-Access-Token": credentials.accessToken },
-      body: JSON.stringify({ query, variables }),
-      signal: AbortSignal.timeout(15_000),
-    });
+    const response = await post(credentials, query, variables);
+    warnOfDeprecations(response, credentials.shopDomain, operation);
     const refusal = refusalOf(response.status, credentials.shopDomain);
     if (refusal) throw refusal;
     const body = (await response.json().catch(() => ({}))) as GraphqlResponse<
@@ -113,7 +159,7 @@ export async function adminGraphql<Document extends keyof AdminOperations>(
     if (waitMs !== null) {
       if (wait >= MAX_THROTTLE_WAITS)
         throw unavailable("Shopify is rate limiting requests; try again shortly");
-      logger().debug({ shop: credentials.shopDomain, waitMs }, "Shopify throttled the call");
+      logger().debug({ shop: credentials.shopDomain, operation, waitMs }, "Shopify throttled the call");
       await new Promise((resolve) => setTimeout(resolve, waitMs));
       continue;
     }

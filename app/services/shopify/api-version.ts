@@ -6,4 +6,4 @@ import type { ApiVersion } from "@shopify/shopify-app-react-router/server";
  * `npm run graphql-codegen` reads it without loading the library. Changing it: README, "How to move Admin
  * API versions".
  */
-export const SHOPIFY_API_VERSION = "2025-10" satisfies `${ApiVersion}`;
+export const SHOPIFY_API_VERSION = "2026-10" satisfies `${ApiVersion}`;

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { shopifySessions, stores } from "~/db/schema";
 import { encryptSecret } from "~/server/crypto.server";
+import { SHOPIFY_API_VERSION } from "~/services/shopify/api-version";
 import { testDb } from "../infra/db";
 import { createStoreFor } from "./actors";
 import { createOrganizationWithAdmin } from "./fixtures";
@@ -44,7 +45,7 @@ export function webhookRequest(delivery: Delivery): { body: string; headers: Rec
       "Content-Type": "application/json",
       "X-Shopify-Topic": delivery.topic,
       "X-Shopify-Shop-Domain": delivery.shop,
-      "X-Shopify-API-Version": "2025-10",
+      "X-Shopify-API-Version": SHOPIFY_API_VERSION,
       "X-Shopify-Webhook-Id": delivery.webhookId ?? randomUUID(),
       "X-Shopify-Event-Id": delivery.eventId ?? randomUUID(),
       "X-Shopify-Triggered-At": new Date().toISOString(),
