@@ -35,7 +35,8 @@ const documents = new Map<string, CheckedDocument>();
  */
 function deprecationsOf(version: string, document: DocumentNode): string[] {
   return validate(adminSchema(version), document, [NoDeprecatedCustomRule]).flatMap((error) => {
-    const [, name] = /^The (?:field|input field|enum value) "?([\w.]+)"? is deprecated/.exec(error.message) ?? [];
+    const [, name] =
+      /^The (?:field|input field|enum value) "?([\w.]+)"? is deprecated/.exec(error.message) ?? [];
     return name ? [name] : [];
   });
 }

@@ -47,12 +47,10 @@ function statsPath(query = "", storeId = shop.store.id, popup = popupId) {
 function order(id: number, code: string, total: string, currency = "USD") {
   return {
     id,
-    admin_graphql_api_id: `gid://shopify/Order/${id}`,
     created_at: new Date().toISOString(),
     total_price: total,
     currency,
-    presentment_currency: "CAD",
-    discount_codes: [{ code, amount: "5.00", type: "percentage" }],
+    discount_codes: [{ code }],
   };
 }
 

@@ -100,7 +100,7 @@ async function countRows(table: "subscribers" | "email_sends" | "email_click_tra
 describe("webhook signatures", () => {
   it("accepts a delivery signed with the app's secret and refuses a wrong or tampered signature with 401", async () => {
     const { domain } = await installedShop();
-    const payload = { id: 1, discount_codes: [] };
+    const payload = { id: 1, discount_codes: [{ code: "SUMMER5" }] };
     expect(await deliver(app.url, { topic: "orders/create", shop: domain, payload })).toBe(200);
 
     const wrongSecret = signWebhook(JSON.stringify(payload), "another-app-secret");

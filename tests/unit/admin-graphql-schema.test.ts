@@ -23,6 +23,10 @@ describe(`Admin API documents (configured version ${SHOPIFY_API_VERSION})`, () =
     expect(refused).toEqual([]);
   });
 
+  it("use nothing the configured version deprecates (Shopify would name it in X-Shopify-API-Deprecated-Reason)", () => {
+    expect(versionReport(documents, SHOPIFY_API_VERSION, SHOPIFY_API_VERSION).deprecated).toEqual([]);
+  });
+
   it("have committed types equal to what npm run graphql-codegen generates", () => {
     expect(readFileSync(GENERATED_TYPES_PATH, "utf8")).toBe(adminTypesModule());
   });

@@ -2,8 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
+import { webhookPayloads } from "~/lib/schemas/webhooks";
 import routes from "~/routes";
 import { SHOPIFY_API_VERSION } from "~/services/shopify/api-version";
+import { pickFields, subscriptionTo } from "../support/builders/webhook-payloads";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const appToml = fs.readFileSync(path.join(ROOT, "shopify.app.toml"), "utf8");
@@ -88,6 +90,54 @@ describe("shopify.app.toml", () => {
     const compliance = subscriptions.flatMap((entry) => entry.compliance_topics ?? []);
     expect(topics.sort()).toEqual(["app/scopes_update", "app/uninstalled", "orders/create"]);
     expect(compliance.sort()).toEqual(["customers/data_request", "customers/redact", "shop/redact"]);
+  });
+
+  describe("orders/create", () => {
+    const subscription = subscriptionTo("orders/create");
+    const fields = subscription?.include_fields ?? [];
+    /** An order as Shopify's whole payload has it, buyer details included. */
+    const wholeOrder = {
+      id: 6104829573,
+      admin_graphql_api_id: "gid://shopify/Order/6104829573",
+      name: "#1042",
+      created_at: "2026-11-20T14:03:07+01:00",
+      currency: "EUR",
+      presentment_currency: "USD",
+      total_price: "84.15",
+      email: "buyer@example.com",
+      customer: { id: 7301846259, email: "buyer@example.com", first_name: "Ada" },
+      discount_codes: [{ code: "WELCOME15-QDL7K2", amount: "14.85", type: "percentage" }],
+      line_items: [{ id: 1, title: "Lamp", price: "99.00" }],
+    };
+    const read = (payload: unknown) => webhookPayloads.orderCreate.parse(payload);
+
+    it("delivers only orders that used a discount code, the only ones the handler has work for", () => {
+      expect(subscription?.filter).toBe("discount_codes.code:*");
+      expect(read({ ...wholeOrder, discount_codes: [] })).toMatchObject({ discount_codes: [] });
+    });
+
+    it("includes only the fields the handler reads: the trimmed order reads as the whole one", () => {
+      const trimmed = pickFields(wholeOrder, fields);
+      expect(trimmed).toEqual({
+        id: wholeOrder.id,
+        created_at: wholeOrder.created_at,
+        currency: "EUR",
+        total_price: "84.15",
+        discount_codes: [{ code: "WELCOME15-QDL7K2" }],
+      });
+      expect(read(trimmed)).toEqual(read(wholeOrder));
+      expect(read(trimmed).order).not.toBeNull();
+    });
+
+    it("includes no field the handler could do without", () => {
+      for (const field of fields) {
+        const without = pickFields(
+          wholeOrder,
+          fields.filter((other) => other !== field),
+        );
+        expect(read(without), `${field} is included but never read`).not.toEqual(read(wholeOrder));
+      }
+    });
   });
 
   it("has a route in app/routes.ts for every webhook uri, in the file its '# Handled by' comment names", () => {

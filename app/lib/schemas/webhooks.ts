@@ -1,8 +1,9 @@
 import { z } from "zod";
 
 /**
- * The parts of Shopify webhook payloads (Admin API 2025-10) the app reads; everything else is ignored, so a
- * field Shopify adds later never makes a delivery fail.
+ * The parts of Shopify webhook payloads (Admin API 2026-10) the app reads; everything else is ignored, so a
+ * field Shopify adds later never makes a delivery fail. orders/create is delivered with only these fields
+ * (include_fields in shopify.app.toml; tests/unit/shopify-app-config.test.ts keeps the two equal).
  */
 const customer = z.object({
   id: z
@@ -28,19 +29,19 @@ const namedOrders = z
 const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
 
 /**
- * What revenue attribution reads of an order. `total_price` and `currency` are both in the shop's currency
- * (the presentment currency the buyer saw may differ): a store's revenue then adds up in one currency.
+ * What revenue attribution reads of an order: its id (the Admin API's Order gid is made of it), total, currency
+ * and date. `total_price` and `currency` are both in the shop's currency (the presentment currency the buyer
+ * saw may differ): a store's revenue then adds up in one currency.
  */
 const attributedOrder = z
   .object({
     id: z.number().int().positive(),
-    admin_graphql_api_id: z.string().min(1).max(200).nullish(),
     total_price: z.string().regex(MONEY),
     currency: z.string().regex(/^[A-Z]{3}$/),
     created_at: z.iso.datetime({ offset: true }),
   })
   .transform((order) => ({
-    orderId: order.admin_graphql_api_id ?? `gid://shopify/Order/${order.id}`,
+    orderId: `gid://shopify/Order/${order.id}`,
     total: order.total_price,
     currency: order.currency,
     orderedAt: order.created_at,

@@ -6,6 +6,7 @@ import { SHOPIFY_API_VERSION } from "~/services/shopify/api-version";
 import { testDb } from "../infra/db";
 import { createStoreFor } from "./actors";
 import { createOrganizationWithAdmin } from "./fixtures";
+import { deliveredPayload } from "./webhook-payloads";
 
 /** The Partner app credentials the app under test runs with (embedded mode on). */
 export const TEST_SHOPIFY_API_KEY = "test-api-key";
@@ -34,11 +35,17 @@ export type Delivery = {
   webhookId?: string;
   /** A signature to send instead of the right one. */
   hmac?: string;
+  /**
+   * Send the payload whole, as Shopify would to a subscription without include_fields; by default it is
+   * trimmed to the app's subscription in shopify.app.toml, as Shopify delivers it.
+   */
+  whole?: boolean;
 };
 
 /** The request Shopify would send for a delivery: raw JSON body and its headers, with no browser Origin. */
 export function webhookRequest(delivery: Delivery): { body: string; headers: Record<string, string> } {
-  const body = JSON.stringify(delivery.payload);
+  const payload = delivery.whole ? delivery.payload : deliveredPayload(delivery.topic, delivery.payload);
+  const body = JSON.stringify(payload);
   return {
     body,
     headers: {
