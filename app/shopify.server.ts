@@ -1,4 +1,10 @@
-import { InvalidHmacError, InvalidJwtError, LogSeverity, shopifyApi } from "@shopify/shopify-api";
+import {
+  HttpResponseError,
+  InvalidHmacError,
+  InvalidJwtError,
+  LogSeverity,
+  shopifyApi,
+} from "@shopify/shopify-api";
 import { type ApiVersion, AppDistribution, shopifyApp } from "@shopify/shopify-app-react-router/server";
 import { DrizzleSessionStoragePostgres } from "@shopify/shopify-app-session-storage-drizzle";
 import { db } from "~/db/client.server";
@@ -62,9 +68,12 @@ function createEmbeddedApp(config: NonNullable<ReturnType<typeof embeddedAppConf
     // Offline tokens that expire and refresh themselves: Shopify's requirement for new public apps.
     future: { expiringOfflineAccessTokens: true },
     hooks: {
-      // Runs after each token exchange that stored a new offline session: a first install or a reinstall.
+      // Runs after each token exchange that stored a new offline session: a first install, a reinstall, or
+      // the first session token after Shopify refused the previous token (docs/decisions/161).
       afterAuth: async ({ session }) => {
-        await connectInstalledShop(session);
+        const { connected } = await connectInstalledShop(session);
+        // Still refused: the shop's next session token exchanges again.
+        if (!connected) await forgetOfflineToken(session.shop);
       },
     },
   });
@@ -177,4 +186,44 @@ export const login = (request: Request) => shopify().login(request);
 
 export function sessionStorage() {
   return shopify().sessionStorage;
+}
+
+async function loadOfflineSession(shop: string) {
+  return sessionStorage().loadSession(library().session.getOfflineId(shop));
+}
+
+/**
+ * A new offline token for a shop whose token Shopify refused, from its refresh token (expiring offline
+ * tokens), stored as its session; null when it has none or Shopify refuses the refresh as well.
+ */
+export async function refreshOfflineToken(shop: string): Promise<string | null> {
+  const session = await loadOfflineSession(shop);
+  if (!session?.refreshToken) return null;
+  try {
+    const { session: renewed } = await library().auth.refreshToken({
+      shop,
+      refreshToken: session.refreshToken,
+    });
+    await sessionStorage().storeSession(renewed);
+    return renewed.accessToken ?? null;
+  } catch (error) {
+    // 400 invalid_grant (a revoked or spent refresh token), 401: refused; a server error is thrown on.
+    if (error instanceof HttpResponseError && error.response.code < 500) return null;
+    throw error;
+  }
+}
+
+/**
+ * Drops a shop's refused offline token and its refresh token, keeping the rest of its session: the library
+ * then has no active session for the shop (and nothing to refresh), so the shop's next session token (the
+ * merchant opening the app) is exchanged for a new offline token, which afterAuth checks and reconnects the
+ * store with.
+ */
+export async function forgetOfflineToken(shop: string): Promise<void> {
+  const session = await loadOfflineSession(shop);
+  if (!session) return;
+  session.accessToken = undefined;
+  session.refreshToken = undefined;
+  session.refreshTokenExpires = undefined;
+  await sessionStorage().storeSession(session);
 }

@@ -55,6 +55,9 @@ export type FakeCustomer = {
 /** The app installation every fake shop reports (the owner of app-data metafields). */
 export const FAKE_APP_INSTALLATION_ID = "gid://shopify/AppInstallation/1";
 
+/** The id every fake shop reports (Shop.id). */
+const FAKE_SHOP_ID = "gid://shopify/Shop/1";
+
 export type FakeDiscount = {
   id: string;
   title: string;
@@ -307,6 +310,7 @@ function setMetafields(shop: FakeShop, inputs: MetafieldsSetInput[]) {
 export function adminRootFields(shop: FakeShop): RootFields {
   return {
     shop: () => ({
+      id: FAKE_SHOP_ID,
       name: shop.name,
       email: shop.email ?? `owner@${shop.domain}`,
       myshopifyDomain: shop.domain,

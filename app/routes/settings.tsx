@@ -12,6 +12,7 @@ import {
   NotificationSettingsCard,
   OwnersNotificationSettings,
 } from "~/components/settings/notification-settings-card";
+import { ShopifyRefusedBanner } from "~/components/settings/shopify-refused-banner";
 import { ShopifySettingsCard } from "~/components/settings/shopify-settings-card";
 import type { StoreSettingsView } from "~/components/settings/store-settings";
 import { WelcomeSenderChoice } from "~/components/settings/welcome-sender-choice";
@@ -25,7 +26,7 @@ import { getEmailSettings } from "~/services/email/settings.server";
 import { getPreferences } from "~/services/notifications/preferences.server";
 import { shopLinkUrl } from "~/services/shopify/shop-link.server";
 import { presentStore, requireStore } from "~/services/stores/crud.server";
-import { isEmbeddedAppEnabled } from "~/shopify.server";
+import { embeddedAppConfig } from "~/shopify.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Settings · Newsletter Popup" }];
@@ -34,7 +35,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { actor, store: selected } = await requireStoreScreen(request, params, "manage_email_settings");
   // A linked shop's staff act for its store, not as a person: the notification settings are its owner's.
   const preferences = actor.reach === "organization" ? await getPreferences(actor) : null;
-  const oauth = { oauthAvailable: isEmbeddedAppEnabled(), oauthAllowed: actor.role === "admin" };
+  const shopifyApiKey = embeddedAppConfig()?.apiKey ?? null;
+  const oauth = {
+    oauthAvailable: shopifyApiKey !== null,
+    oauthAllowed: actor.role === "admin",
+    shopifyApiKey,
+  };
   if (!selected)
     return { store: null, emailSettings: null, held: null, preferences, ...oauth, shopLinkUrl: null };
   const store = presentStore(await requireStore(actor, selected.id));
@@ -47,7 +53,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function Settings({ loaderData }: Route.ComponentProps) {
-  const { store, emailSettings, held, preferences, oauthAvailable, oauthAllowed, shopLinkUrl } = loaderData;
+  const {
+    store,
+    emailSettings,
+    held,
+    preferences,
+    oauthAvailable,
+    oauthAllowed,
+    shopifyApiKey,
+    shopLinkUrl,
+  } = loaderData;
   const notifications = preferences ? (
     <NotificationSettingsCard initial={preferences} />
   ) : (
@@ -67,6 +82,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             held={held}
             oauthAvailable={oauthAvailable}
             oauthAllowed={oauthAllowed}
+            shopifyApiKey={shopifyApiKey}
             shopLinkUrl={shopLinkUrl}
             notifications={notifications}
           />
@@ -87,6 +103,7 @@ type StoreSettingsProps = {
   held: HeldEmails;
   oauthAvailable: boolean;
   oauthAllowed: boolean;
+  shopifyApiKey: string | null;
   shopLinkUrl: string | null;
   /** The user's own notification card, placed in SPEC §2 order among the store's cards. */
   notifications: ReactNode;
@@ -99,6 +116,7 @@ function StoreSettings({
   held: initialHeld,
   oauthAvailable,
   oauthAllowed,
+  shopifyApiKey,
   shopLinkUrl,
   notifications,
 }: StoreSettingsProps) {
@@ -113,6 +131,7 @@ function StoreSettings({
   return (
     <>
       <StorePicker section="settings" storeId={store.id} />
+      <ShopifyRefusedBanner store={store} apiKey={shopifyApiKey} />
       <HeldEmailsBanner storeId={store.id} held={held} canSend />
       <EmailSettingsCard storeId={store.id} initial={emailSettings} onSaved={readHeld} />
       <BounceWebhookCard storeId={store.id} initial={emailSettings} />

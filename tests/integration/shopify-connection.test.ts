@@ -176,7 +176,7 @@ describe("connecting a store by a custom app's token (stores that have one)", ()
     expect(decryptSecret(row?.shopifyAccessToken ?? "")).toBe(LEGACY_TOKEN);
   });
 
-  it("marks the store Not Connected when Shopify later refuses the token (revoked)", async () => {
+  it("marks the store Not Connected and refused when Shopify later refuses the token (revoked)", async () => {
     const store = await createStoreFor(owner.admin.id);
     await connectWithLegacyToken(await actorFor(owner.admin.id), store.id, {
       shopifyUrl: "acme-test",
@@ -195,9 +195,17 @@ describe("connecting a store by a custom app's token (stores that have one)", ()
       ).rejects.toBeInstanceOf(ShopifyAuthError);
       const [after] = await testDb().select().from(stores).where(eq(stores.id, store.id));
       expect(after?.isConnected).toBe(false);
+      expect(after?.shopifyRefusedAt).toBeInstanceOf(Date);
     } finally {
       shop.accessToken = FAKE_SHOP.accessToken;
     }
+    // A new token the shop takes connects the store again and clears the refusal.
+    await connectShopify(await actorFor(owner.admin.id), store.id, {
+      shopifyUrl: "acme-test",
+      accessToken: FAKE_SHOP.accessToken,
+    });
+    const [reconnected] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+    expect(reconnected).toMatchObject({ isConnected: true, shopifyRefusedAt: null });
   });
 });
 

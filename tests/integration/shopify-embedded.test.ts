@@ -10,7 +10,7 @@ import {
   stores,
   users,
 } from "~/db/schema";
-import { decryptSecret } from "~/server/crypto.server";
+import { decryptSecret, encryptSecret } from "~/server/crypto.server";
 import { EXIT_TARGET_REFUSED } from "~/services/shopify/exit-target.server";
 import { FAKE_SHOP } from "../../mocks/shopify";
 import { createStoreFor } from "../support/builders/actors";
@@ -336,6 +336,81 @@ describe("the installed shop's expiring offline token", () => {
     expect(decryptSecret(session?.accessToken ?? "")).toBe(FAKE_SHOP.accessToken);
     const [after] = await shopStores();
     expect(after?.isConnected).toBe(true);
+  });
+});
+
+describe("Shopify refusing the installed shop's token", () => {
+  const sessionId = `offline_${SHOP}`;
+  const offlineSession = async () =>
+    (await testDb().select().from(shopifySessions).where(eq(shopifySessions.id, sessionId)))[0];
+
+  /** Admin API work for the shop, in a job: regenerating the script republishes it to the theme app embed. */
+  async function adminApiWork(storeId: string) {
+    const response = await client.get(
+      `/api/stores/${storeId}/integration-script?regenerate=true`,
+      fromAdmin(sessionToken(SHOP)),
+    );
+    expect(response.status).toBe(200);
+  }
+
+  it("renews a refused token with the shop's refresh token and carries on, the store still connected", async () => {
+    const [store] = await shopStores();
+    if (!store) throw new Error("the shop was not installed");
+    // A token Shopify no longer takes though it has not expired yet; its refresh token is still good.
+    await testDb()
+      .update(shopifySessions)
+      .set({ accessToken: encryptSecret("shpat_refused_before_its_expiry") })
+      .where(eq(shopifySessions.id, sessionId));
+
+    await adminApiWork(store.id);
+
+    await eventually(
+      async () => {
+        const session = await offlineSession();
+        return decryptSecret(session?.accessToken ?? "") === FAKE_SHOP.accessToken;
+      },
+      { what: "the refused token to be refreshed" },
+    );
+    const [after] = await shopStores();
+    expect(after).toMatchObject({ isConnected: true, shopifyRefusedAt: null });
+  });
+
+  it("marks the store refused when Shopify refuses the token and its refresh, and reconnects it at the shop's next session token", async () => {
+    const [store] = await shopStores();
+    if (!store) throw new Error("the shop was not installed");
+    const original = FAKE_SHOP.accessToken;
+    // Shopify took back the app's token and its refresh token: only a token exchange gets a new one.
+    FAKE_SHOP.accessToken = "shpat_issued_after_the_refusal";
+    try {
+      await adminApiWork(store.id);
+      const refused = await eventually(
+        async () => {
+          const [row] = await shopStores();
+          return row?.shopifyRefusedAt ? row : false;
+        },
+        { what: "the store to be marked refused" },
+      );
+      expect(refused).toMatchObject({ isConnected: false });
+      // The refused tokens are forgotten, so that the shop's next session token is exchanged for new ones.
+      expect(await offlineSession()).toMatchObject({ accessToken: "", refreshToken: null });
+
+      // The merchant opens the app in the Shopify admin.
+      const response = await client.get<Array<{ isConnected: boolean; shopifyRefusedAt: string | null }>>(
+        "/api/stores",
+        fromAdmin(sessionToken(SHOP)),
+      );
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual([expect.objectContaining({ isConnected: true, shopifyRefusedAt: null })]);
+      const [reconnected] = await shopStores();
+      expect(decryptSecret(reconnected?.shopifyAccessToken ?? "")).toBe("shpat_issued_after_the_refusal");
+      expect(decryptSecret((await offlineSession())?.accessToken ?? "")).toBe(
+        "shpat_issued_after_the_refusal",
+      );
+    } finally {
+      FAKE_SHOP.accessToken = original;
+      // The shop's own token again for the tests that follow: the next session token installs it anew.
+      await testDb().delete(shopifySessions).where(eq(shopifySessions.shop, SHOP));
+    }
   });
 });
 

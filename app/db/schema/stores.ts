@@ -40,6 +40,11 @@ export const stores = pgTable(
     /** AES-256-GCM ciphertext; only ever returned masked. */
     shopifyAccessToken: text(),
     isConnected: boolean().notNull().default(false),
+    /**
+     * When Shopify last refused the shop's access token (401) and a renewal did not help: the store is Not
+     * Connected until the shop's next token exchange gives a working token (docs/decisions/161).
+     */
+    shopifyRefusedAt: timestamp({ withTimezone: true }),
     /** The myshopify.com domain of a shop that installed the embedded app (one store per installed shop). */
     shopifyDomain: text().unique(),
     /** Copy each subscriber to Shopify as a customer with email marketing consent (issue: consent sync). */

@@ -237,6 +237,8 @@ export type StoreView = {
   customDomain: string | null;
   shopifyAccessToken: string | null;
   isConnected: boolean;
+  /** When Shopify refused the store's token (Not Connected until the shop reconnects); null otherwise. */
+  shopifyRefusedAt: Date | null;
   shopifyDomain: string | null;
   consentSyncEnabled: boolean;
   welcomeEmailSender: WelcomeEmailSender;

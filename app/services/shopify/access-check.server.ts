@@ -33,6 +33,7 @@ export async function checkShopifyAccess(shop: ShopAddress, accessToken: string)
       shopifyStoreName: result.shopDomain.replace(/\.myshopify\.com$/, ""),
       shopifyUrl: `https://${result.shopDomain}`,
       isConnected: true,
+      shopifyRefusedAt: null,
     },
     message: describeAccess(result),
   };

@@ -369,6 +369,13 @@ export type ShopProfileQuery = {
 };
 export type ShopProfileQueryVariables = Record<string, never>;
 
+export type ShopIdQuery = {
+  shop: {
+    id: string;
+  };
+};
+export type ShopIdQueryVariables = Record<string, never>;
+
 export type AppInstallationIdQuery = {
   currentAppInstallation: {
     id: string;
@@ -402,6 +409,7 @@ export interface AdminOperations {
   "#graphql\n    mutation CreateSubscribedCustomer($input: CustomerInput!) {\n      customerCreate(input: $input) {\n        customer { id }\n        userErrors { field message }\n      }\n    }": { result: CreateSubscribedCustomerMutation; variables: CreateSubscribedCustomerMutationVariables };
   "#graphql\n    mutation UpdateEmailConsent($input: CustomerEmailMarketingConsentUpdateInput!) {\n      customerEmailMarketingConsentUpdate(input: $input) {\n        customer { id }\n        userErrors { field message code }\n      }\n    }": { result: UpdateEmailConsentMutation; variables: UpdateEmailConsentMutationVariables };
   "#graphql\n  query ShopProfile {\n    shop {\n      name\n      email\n    }\n  }": { result: ShopProfileQuery; variables: ShopProfileQueryVariables };
+  "#graphql\n  query ShopId {\n    shop {\n      id\n    }\n  }": { result: ShopIdQuery; variables: ShopIdQueryVariables };
   "#graphql\n      query AppInstallationId { currentAppInstallation { id } }": { result: AppInstallationIdQuery; variables: AppInstallationIdQueryVariables };
   "#graphql\n      mutation PublishStorefrontSettings($metafields: [MetafieldsSetInput!]!) {\n        metafieldsSet(metafields: $metafields) {\n          metafields { key }\n          userErrors { field message }\n        }\n      }": { result: PublishStorefrontSettingsMutation; variables: PublishStorefrontSettingsMutationVariables };
 }

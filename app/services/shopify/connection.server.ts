@@ -11,6 +11,7 @@ import { invalid, notFound, refused } from "~/server/domain-errors.server";
 import { logger } from "~/server/logger.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { presentStore, requireStore } from "~/services/stores/crud.server";
+import { forgetOfflineToken, isEmbeddedAppEnabled } from "~/shopify.server";
 import {
   checkShopifyAccess,
   credentialsFor,
@@ -74,7 +75,24 @@ export function credentialsOf(store: StoreRow): ShopifyCredentials | null {
   return { shopDomain: shopDomainOf(store.shopifyUrl), accessToken: decryptSecret(store.shopifyAccessToken) };
 }
 
-/** Runs an Admin API call for a store; a refused token marks the store Not Connected before the error goes on. */
+/**
+ * Shopify refused the store's token, and renewing it did not help: the store is Not Connected since now, which
+ * Settings tells the merchant. An installed shop's token is forgotten, so that the merchant's next visit to
+ * the app in the Shopify admin exchanges a new one and reconnects the store (docs/decisions/161).
+ */
+async function markRefused(store: StoreRow): Promise<void> {
+  await db()
+    .update(stores)
+    .set({ isConnected: false, shopifyRefusedAt: new Date(), updatedAt: new Date() })
+    .where(eq(stores.id, store.id));
+  if (store.shopifyDomain && isEmbeddedAppEnabled()) await forgetOfflineToken(store.shopifyDomain);
+  logger().warn(
+    { storeId: store.id, shop: store.shopifyDomain ?? store.shopifyUrl },
+    "Shopify refused the store's token: store marked Not Connected until the shop reconnects",
+  );
+}
+
+/** Runs an Admin API call for a store; a refused token marks the store refused before the error goes on. */
 export async function withShopify<T>(
   store: StoreRow,
   call: (credentials: ShopifyCredentials) => Promise<T>,
@@ -84,13 +102,7 @@ export async function withShopify<T>(
   try {
     return await call(credentials);
   } catch (error) {
-    if (error instanceof ShopifyAuthError) {
-      await db()
-        .update(stores)
-        .set({ isConnected: false, updatedAt: new Date() })
-        .where(eq(stores.id, store.id));
-      logger().warn({ storeId: store.id }, "Shopify token refused: store marked Not Connected");
-    }
+    if (error instanceof ShopifyAuthError) await markRefused(store);
     throw error;
   }
 }

@@ -12,7 +12,7 @@ export async function disconnectUninstalledShop(shopDomain: string): Promise<voi
   await db().transaction(async (tx) => {
     await tx
       .update(stores)
-      .set({ isConnected: false, shopifyAccessToken: null, updatedAt: new Date() })
+      .set({ isConnected: false, shopifyAccessToken: null, shopifyRefusedAt: null, updatedAt: new Date() })
       .where(eq(stores.shopifyDomain, shopDomain));
     await tx.delete(shopifySessions).where(eq(shopifySessions.shop, shopDomain));
   });

@@ -176,6 +176,7 @@ export async function completeShopLink(
           shopifyStoreName: grant.shop.replace(/\.myshopify\.com$/, ""),
           shopifyAccessToken: installed.token,
           isConnected: true,
+          shopifyRefusedAt: null,
           updatedAt: new Date(),
         })
         .where(eq(stores.id, store.id));

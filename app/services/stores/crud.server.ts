@@ -42,6 +42,7 @@ export function presentStore(row: StoreRow): StoreView {
     customDomain: row.customDomain,
     shopifyAccessToken: row.shopifyAccessToken ? maskSecret(decryptSecret(row.shopifyAccessToken)) : null,
     isConnected: row.isConnected,
+    shopifyRefusedAt: row.shopifyRefusedAt,
     shopifyDomain: row.shopifyDomain,
     consentSyncEnabled: row.consentSyncEnabled,
     welcomeEmailSender: row.welcomeEmailSender,
@@ -266,6 +267,7 @@ function siteUrlChange(store: StoreRow, shopifyUrl: string) {
     shopifyStoreName: storeName?.toLowerCase() ?? null,
     isConnected: false,
     shopifyAccessToken: null,
+    shopifyRefusedAt: null,
   };
 }
 

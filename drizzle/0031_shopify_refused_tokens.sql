@@ -1,0 +1,1 @@
+ALTER TABLE "stores" ADD COLUMN "shopify_refused_at" timestamp with time zone;
