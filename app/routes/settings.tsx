@@ -74,6 +74,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       subtitle={store ? `Settings for ${store.name}` : "Email, store and notification settings"}
     >
       <BlockStack gap="400">
+        {/* From the loader, so that trying again (revalidating) shows the store reconnected. */}
+        {store ? <ShopifyRefusedBanner store={store} apiKey={shopifyApiKey} /> : null}
         {store && emailSettings && held ? (
           <StoreSettings
             key={store.id}
@@ -82,7 +84,6 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             held={held}
             oauthAvailable={oauthAvailable}
             oauthAllowed={oauthAllowed}
-            shopifyApiKey={shopifyApiKey}
             shopLinkUrl={shopLinkUrl}
             notifications={notifications}
           />
@@ -103,7 +104,6 @@ type StoreSettingsProps = {
   held: HeldEmails;
   oauthAvailable: boolean;
   oauthAllowed: boolean;
-  shopifyApiKey: string | null;
   shopLinkUrl: string | null;
   /** The user's own notification card, placed in SPEC §2 order among the store's cards. */
   notifications: ReactNode;
@@ -116,11 +116,16 @@ function StoreSettings({
   held: initialHeld,
   oauthAvailable,
   oauthAllowed,
-  shopifyApiKey,
   shopLinkUrl,
   notifications,
 }: StoreSettingsProps) {
   const [store, setStore] = useState(initial);
+  // A reload of the page's data (trying a refused Shopify connection again) brings the store as it is now.
+  const [loaded, setLoaded] = useState(initial);
+  if (initial !== loaded) {
+    setLoaded(initial);
+    setStore(initial);
+  }
   const [held, setHeld] = useState(initialHeld);
   const revalidator = useRevalidator();
   // Saved email settings may be what the held emails waited for: the banner then offers to send them.
@@ -131,7 +136,6 @@ function StoreSettings({
   return (
     <>
       <StorePicker section="settings" storeId={store.id} />
-      <ShopifyRefusedBanner store={store} apiKey={shopifyApiKey} />
       <HeldEmailsBanner storeId={store.id} held={held} canSend />
       <EmailSettingsCard storeId={store.id} initial={emailSettings} onSaved={readHeld} />
       <BounceWebhookCard storeId={store.id} initial={emailSettings} />

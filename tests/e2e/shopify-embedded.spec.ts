@@ -10,6 +10,7 @@ import {
 } from "../support/builders/shopify-session-token";
 import { subscribeThroughAppProxy, unique } from "./support/api";
 import { expectNoSeriousAxeViolations } from "./support/axe";
+import { withClient } from "./support/database";
 import { expect, test } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
 import { MAIN } from "./support/servers";
@@ -236,6 +237,33 @@ test("turning consent sync on inside the admin asks the merchant for customer ac
   await expect(page.locator("#toasts .toast").last()).toHaveText(
     "Success: Subscribers are no longer copied to Shopify",
   );
+});
+
+test("a shop whose token Shopify refused is told so in Settings, and reconnects on trying again", async ({
+  page,
+}) => {
+  const shop = FAKE_SHOP.domain;
+  // Shopify refused the token and the shop's session token has not been exchanged since.
+  await withClient(MAIN, (client) =>
+    client.query(
+      "update stores set is_connected = false, shopify_refused_at = now() where shopify_domain = $1",
+      [shop],
+    ),
+  );
+  const app = await openInAdmin(page);
+  await openFromAdminMenu(page, app, "Settings");
+  await expect(app.getByText(`Shopify refused this app's access to ${shop}`)).toBeVisible();
+  await expect(app.getByText("Not Connected")).toBeVisible();
+
+  // The refused token forgotten, as the app does: the next request's session token is exchanged for a new one.
+  await withClient(MAIN, (client) =>
+    client.query("update shopify_sessions set access_token = '', refresh_token = null where shop = $1", [
+      shop,
+    ]),
+  );
+  await app.getByRole("button", { name: "Try again" }).click();
+  await expect(app.getByText("Shopify refused this app's access")).toHaveCount(0);
+  await expect(app.getByText("Connected", { exact: true })).toBeVisible();
 });
 
 test("the Integration page turns on the theme app embed, and shows when the storefront last loaded it", async ({

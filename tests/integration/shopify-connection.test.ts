@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { stores } from "~/db/schema";
 import { CUSTOM_APP_TOKENS_RETIRED, shopifyConnectionSchema } from "~/lib/schemas/shopify";
 import type { CreateStoreInput } from "~/lib/schemas/stores";
 import { decryptSecret } from "~/server/crypto.server";
 import { isPermanent } from "~/server/domain-errors.server";
+import { logger } from "~/server/logger.server";
 import {
+  adminGraphql,
   ShopifyAuthError,
   ShopifyShopRefusedError,
   verifyShopifyAccess,
@@ -206,6 +208,36 @@ describe("connecting a store by a custom app's token (stores that have one)", ()
     });
     const [reconnected] = await testDb().select().from(stores).where(eq(stores.id, store.id));
     expect(reconnected).toMatchObject({ isConnected: true, shopifyRefusedAt: null });
+  });
+});
+
+describe("Shopify's deprecation notices", () => {
+  it("are logged as a warning naming the operation and what it used, once per operation and reason", async () => {
+    const warn = vi.spyOn(logger(), "warn");
+    // No document of the app uses a deprecated field (tests/unit/admin-graphql-schema.test.ts): one that does.
+    const deprecatedUse = "#graphql\nquery StorefrontAddress { shop { storefrontUrl } }" as never;
+    const credentials = { shopDomain: FAKE_SHOP.domain, accessToken: FAKE_SHOP.accessToken };
+    try {
+      for (let call = 0; call < 2; call += 1) {
+        // The fake shop has no storefront URL to give: the answer fails, after its headers are read.
+        await expect(adminGraphql(credentials, deprecatedUse)).rejects.toThrow();
+      }
+      const notices = warn.mock.calls.filter(
+        ([fields]) => typeof fields === "object" && fields !== null && "reason" in fields,
+      );
+      expect(notices).toEqual([
+        [
+          expect.objectContaining({
+            operation: "StorefrontAddress",
+            reason: "Shop.storefrontUrl",
+            apiVersion: SHOPIFY_API_VERSION,
+          }),
+          expect.stringContaining("deprecated"),
+        ],
+      ]);
+    } finally {
+      warn.mockRestore();
+    }
   });
 });
 

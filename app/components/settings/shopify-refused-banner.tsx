@@ -1,4 +1,5 @@
 import { Banner, Text } from "@shopify/polaris";
+import { useRevalidator } from "react-router";
 import { useEmbedded } from "~/components/embedded";
 import type { StoreSettingsView } from "./store-settings";
 
@@ -20,6 +21,7 @@ function appInShopifyAdminUrl(shopDomain: string, apiKey: string): string {
  */
 export function ShopifyRefusedBanner({ store, apiKey }: Props) {
   const embedded = useEmbedded();
+  const revalidator = useRevalidator();
   if (!store.shopifyRefusedAt) return null;
   const shop = store.shopifyDomain ?? store.shopifyUrl ?? "your shop";
   const title = `Shopify refused this app's access to ${shop}`;
@@ -33,13 +35,18 @@ export function ShopifyRefusedBanner({ store, apiKey }: Props) {
     );
   }
   if (embedded) {
+    // Each request from the admin carries a session token, which the server exchanges for a new access.
     return (
       <Banner
         tone="critical"
         title={title}
-        action={{ content: "Reload the app", onAction: () => window.location.reload() }}
+        action={{
+          content: "Try again",
+          onAction: () => void revalidator.revalidate(),
+          loading: revalidator.state === "loading",
+        }}
       >
-        <Text as="p">{`${paused} Shopify refused the new access it gave the app as well. Reload the app to try again; if this message stays, reinstall Newsletter Popup from your Shopify admin.`}</Text>
+        <Text as="p">{`${paused} Shopify refused the new access it gave the app as well. Try again in a moment; if this message stays, reinstall Newsletter Popup from your Shopify admin.`}</Text>
       </Banner>
     );
   }
