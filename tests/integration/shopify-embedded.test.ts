@@ -361,16 +361,16 @@ describe("Shopify refusing the installed shop's token", () => {
       .update(shopifySessions)
       .set({ accessToken: encryptSecret("shpat_refused_before_its_expiry") })
       .where(eq(shopifySessions.id, sessionId));
+    FAKE_SHOP.appMetafields?.clear();
 
     await adminApiWork(store.id);
 
-    await eventually(
-      async () => {
-        const session = await offlineSession();
-        return decryptSecret(session?.accessToken ?? "") === FAKE_SHOP.accessToken;
-      },
-      { what: "the refused token to be refreshed" },
-    );
+    // The refused call, sent again with the refreshed token, published the settings to the shop.
+    await eventually(async () => (FAKE_SHOP.appMetafields?.size ?? 0) > 0, {
+      what: "the job's call to go through with the refreshed token",
+    });
+    const session = await offlineSession();
+    expect(decryptSecret(session?.accessToken ?? "")).toBe(FAKE_SHOP.accessToken);
     const [after] = await shopStores();
     expect(after).toMatchObject({ isConnected: true, shopifyRefusedAt: null });
   });
@@ -383,16 +383,18 @@ describe("Shopify refusing the installed shop's token", () => {
     FAKE_SHOP.accessToken = "shpat_issued_after_the_refusal";
     try {
       await adminApiWork(store.id);
-      const refused = await eventually(
+      // The store is marked refused, then the refused tokens are forgotten, so that the shop's next session
+      // token is exchanged for new ones.
+      const forgotten = await eventually(
         async () => {
-          const [row] = await shopStores();
-          return row?.shopifyRefusedAt ? row : false;
+          const session = await offlineSession();
+          return session?.accessToken === "" && session;
         },
-        { what: "the store to be marked refused" },
+        { what: "the refused tokens to be forgotten" },
       );
-      expect(refused).toMatchObject({ isConnected: false });
-      // The refused tokens are forgotten, so that the shop's next session token is exchanged for new ones.
-      expect(await offlineSession()).toMatchObject({ accessToken: "", refreshToken: null });
+      expect(forgotten).toMatchObject({ refreshToken: null });
+      const [refused] = await shopStores();
+      expect(refused).toMatchObject({ isConnected: false, shopifyRefusedAt: expect.any(Date) });
 
       // The merchant opens the app in the Shopify admin.
       const response = await client.get<Array<{ isConnected: boolean; shopifyRefusedAt: string | null }>>(
