@@ -36,6 +36,10 @@ export type FakeShop = {
    * created by discountCodeBasicCreate, given codes by discountRedeemCodeBulkAdd, read by codeDiscountNodeByCode.
    */
   discounts?: Map<string, FakeDiscount>;
+  /** discountRedeemCodeBulkAdd's creations by id, which Shopify runs in the background. */
+  redeemCodeCreations?: Map<string, FakeRedeemCodeCreation>;
+  /** Keep every creation queued (done false) while set: Shopify slower than a subscription's wait. */
+  holdRedeemCodeCreations?: boolean;
   /** The shop's customers by id: created by customerCreate, found by customerByIdentifier. */
   customers?: Map<string, FakeCustomer>;
   /** App-data metafields of this app's installation, by "namespace.key" (metafieldsSet). */
@@ -67,6 +71,17 @@ export type FakeDiscount = {
   codes: Map<string, number>;
   /** Calls of discountRedeemCodeBulkAdd with the number of codes each brought. */
   bulkAdds: number[];
+};
+
+/** One discountRedeemCodeBulkAdd call: queued until read again, then each code added or refused. */
+export type FakeRedeemCodeCreation = {
+  id: string;
+  discount: FakeDiscount;
+  codes: string[];
+  createdAt: string;
+  reads: number;
+  /** Each code's outcome once the creation ran; null while it is queued. */
+  results: { code: string; added: boolean; errors: UserError[] }[] | null;
 };
 
 export const FAKE_SHOP: FakeShop = {
@@ -160,8 +175,9 @@ function updateDiscount(shop: FakeShop, id: string, input: DiscountCodeBasicInpu
 }
 
 /**
- * discountRedeemCodeBulkAdd: at most 250 codes a call, added at once here (Shopify adds them in the
- * background and skips, without a user error, a code the shop already has).
+ * discountRedeemCodeBulkAdd: at most 250 codes a call. Like Shopify, it only queues a bulk creation: the codes
+ * are added when the creation runs (here: when it is read a second time, unless held), and a code the shop
+ * already has fails there with an error of its own (discountRedeemCodeBulkCreation).
  */
 function addRedeemCodes(shop: FakeShop, discountId: string, codes: DiscountRedeemCodeInput[]) {
   const discount = discountById(shop, discountId);
@@ -173,14 +189,67 @@ function addRedeemCodes(shop: FakeShop, discountId: string, codes: DiscountRedee
     };
   }
   discount.bulkAdds.push(codes.length);
-  for (const { code } of codes) {
-    if (shop.discounts?.has(code)) continue;
-    discount.codes.set(code, 0);
-    shop.discounts?.set(code, discount);
-  }
+  shop.redeemCodeCreations ??= new Map();
+  const id = `gid://shopify/DiscountRedeemCodeBulkCreation/${shop.redeemCodeCreations.size + 1}`;
+  shop.redeemCodeCreations.set(id, {
+    id,
+    discount,
+    codes: codes.map(({ code }) => code),
+    createdAt: new Date().toISOString(),
+    reads: 0,
+    results: null,
+  });
+  return { bulkCreation: { id }, userErrors: [] };
+}
+
+/** Shopify's error for a code the shop already has (in any discount). */
+const TAKEN_CODE: UserError = {
+  field: ["code"],
+  message: "Code must be unique. Please try a different code.",
+  code: "TAKEN",
+};
+
+function runCreation(shop: FakeShop, creation: FakeRedeemCodeCreation) {
+  creation.results = creation.codes.map((code) => {
+    if (shop.discounts?.has(code)) return { code, added: false, errors: [TAKEN_CODE] };
+    creation.discount.codes.set(code, 0);
+    shop.discounts?.set(code, creation.discount);
+    return { code, added: true, errors: [] };
+  });
+}
+
+/** discountRedeemCodeBulkCreation: done false while queued (its first read), then each code's result. */
+function readCreation(shop: FakeShop, id: string) {
+  const creation = shop.redeemCodeCreations?.get(id);
+  if (!creation) return null;
+  creation.reads += 1;
+  if (!creation.results && creation.reads > 1 && !shop.holdRedeemCodeCreations) runCreation(shop, creation);
+  const results = creation.results ?? [];
+  const nodes = results.map(({ code, added, errors }) => ({
+    code,
+    errors,
+    discountRedeemCode: added
+      ? { id: redeemCodeId(code), code, asyncUsageCount: creation.discount.codes.get(code) ?? 0 }
+      : null,
+  }));
+  const failedCount = results.filter((result) => !result.added).length;
   return {
-    bulkCreation: { id: `gid://shopify/DiscountRedeemCodeBulkCreation/${discount.bulkAdds.length}` },
-    userErrors: [],
+    id,
+    done: creation.results !== null,
+    codesCount: creation.codes.length,
+    importedCount: results.length - failedCount,
+    failedCount,
+    createdAt: creation.createdAt,
+    codes: ({ first }: { first?: number }) => connectionOf(nodes.slice(0, first ?? nodes.length)),
+  };
+}
+
+/** A connection of nodes, readable as `nodes` or `edges { node }`. */
+function connectionOf<T>(nodes: T[]) {
+  return {
+    nodes,
+    edges: nodes.map((node) => ({ node })),
+    pageInfo: { hasNextPage: false, hasPreviousPage: false },
   };
 }
 
@@ -189,7 +258,7 @@ function codesMatching(discount: FakeDiscount, query: string | undefined) {
   const nodes = [...discount.codes]
     .filter(([code]) => !query || code.toUpperCase() === query.toUpperCase())
     .map(([code, asyncUsageCount]) => ({ id: redeemCodeId(code), code, asyncUsageCount }));
-  return { nodes };
+  return connectionOf(nodes);
 }
 
 const REDEEM_CODE_GID = "gid://shopify/DiscountRedeemCode/";
@@ -342,6 +411,7 @@ export function adminRootFields(shop: FakeShop): RootFields {
     discountCodeRedeemCodeBulkDelete: ({ discountId, ids }: { discountId: string; ids?: string[] }) =>
       deleteRedeemCodes(shop, discountId, ids ?? []),
     discountCodeDelete: ({ id }: { id: string }) => deleteDiscount(shop, id),
+    discountRedeemCodeBulkCreation: ({ id }: { id: string }) => readCreation(shop, id),
     discountRedeemCodeBulkAdd: ({
       discountId,
       codes,

@@ -261,6 +261,27 @@ export type AddRedeemCodesMutation = {
 };
 export type AddRedeemCodesMutationVariables = { discountId: string; codes: Array<DiscountRedeemCodeInput> };
 
+export type RedeemCodeCreationQuery = {
+  discountRedeemCodeBulkCreation: {
+    done: boolean;
+    failedCount: number;
+    codes: {
+      nodes: Array<{
+        code: string;
+        discountRedeemCode: {
+          id: string;
+        } | null;
+        errors: Array<{
+          field: Array<string> | null;
+          message: string;
+          code: DiscountErrorCode | null;
+        }>;
+      }>;
+    };
+  } | null;
+};
+export type RedeemCodeCreationQueryVariables = { id: string };
+
 export type RedeemCodeQuery = {
   codeDiscountNodeByCode: {
     id: string;
@@ -372,6 +393,7 @@ export interface AdminOperations {
   "#graphql\n    mutation CreateOfferDiscount($discount: DiscountCodeBasicInput!) {\n      discountCodeBasicCreate(basicCodeDiscount: $discount) {\n        codeDiscountNode { id }\n        userErrors { field message code }\n      }\n    }": { result: CreateOfferDiscountMutation; variables: CreateOfferDiscountMutationVariables };
   "#graphql\n    mutation ExtendOfferDiscount($id: ID!, $discount: DiscountCodeBasicInput!) {\n      discountCodeBasicUpdate(id: $id, basicCodeDiscount: $discount) {\n        codeDiscountNode { id }\n        userErrors { field message code }\n      }\n    }": { result: ExtendOfferDiscountMutation; variables: ExtendOfferDiscountMutationVariables };
   "#graphql\n      mutation AddRedeemCodes($discountId: ID!, $codes: [DiscountRedeemCodeInput!]!) {\n        discountRedeemCodeBulkAdd(discountId: $discountId, codes: $codes) {\n          bulkCreation { id }\n          userErrors { field message code }\n        }\n      }": { result: AddRedeemCodesMutation; variables: AddRedeemCodesMutationVariables };
+  "#graphql\n    query RedeemCodeCreation($id: ID!) {\n      discountRedeemCodeBulkCreation(id: $id) {\n        done\n        failedCount\n        codes(first: 250) { nodes { code discountRedeemCode { id } errors { field message code } } }\n      }\n    }": { result: RedeemCodeCreationQuery; variables: RedeemCodeCreationQueryVariables };
   "#graphql\n    query RedeemCode($code: String!) {\n      codeDiscountNodeByCode(code: $code) {\n        id\n        codeDiscount {\n          ... on DiscountCodeBasic { title codes(first: 5, query: $code) { nodes { id code asyncUsageCount } } }\n        }\n      }\n    }": { result: RedeemCodeQuery; variables: RedeemCodeQueryVariables };
   "#graphql\n    mutation DeleteRedeemCodes($discountId: ID!, $ids: [ID!]) {\n      discountCodeRedeemCodeBulkDelete(discountId: $discountId, ids: $ids) {\n        job { id }\n        userErrors { field message code }\n      }\n    }": { result: DeleteRedeemCodesMutation; variables: DeleteRedeemCodesMutationVariables };
   "#graphql\n    mutation DeleteCodeDiscount($id: ID!) {\n      discountCodeDelete(id: $id) {\n        deletedCodeDiscountId\n        userErrors { field message code }\n      }\n    }": { result: DeleteCodeDiscountMutation; variables: DeleteCodeDiscountMutationVariables };
