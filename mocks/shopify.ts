@@ -10,6 +10,8 @@ import type {
   DiscountRedeemCodeInput,
   MetafieldsSetInput,
 } from "../app/services/shopify/admin.generated";
+import { SHOPIFY_API_VERSION } from "../app/services/shopify/api-version";
+import { bulkRootFields, bulkStorageHandlers, type FakeBulkOperation } from "./shopify-bulk";
 import { executeAdminRequest, type RootFields } from "./shopify-graphql";
 
 /**
@@ -29,6 +31,14 @@ export type FakeShop = {
   scopes: string[];
   /** Answer this many calls with Shopify's THROTTLED error before serving again (cost-based limits). */
   throttleNext?: number;
+  /** The cost figures of those THROTTLED answers (a bucket of 2000 restoring 100 a second unless set). */
+  throttleCost?: { requestedQueryCost: number; currentlyAvailable: number; restoreRate: number };
+  /** Answer this many calls with 429 Too Many Requests and this Retry-After (seconds). */
+  rateLimitNext?: { calls: number; retryAfterSeconds: number };
+  /** Bulk operations by id (mocks/shopify-bulk.ts). */
+  bulkOperations?: Map<string, FakeBulkOperation>;
+  /** Staged uploads of bulk mutation variables by key: null until the file is posted. */
+  stagedUploads?: Map<string, string | null>;
   /** Refuse every call as Shopify does a frozen (402) or locked (423) shop, or a call beyond the app's scopes (403). */
   refuseWith?: keyof typeof SHOP_REFUSALS;
   /**
@@ -261,6 +271,27 @@ function codesMatching(discount: FakeDiscount, query: string | undefined) {
   return connectionOf(nodes);
 }
 
+/**
+ * discountNodes' code discounts (the fake has no automatic ones), as DiscountNodes; of the search syntax,
+ * `times_used:>N` is applied (the discount's uses: the sum of its codes').
+ */
+function discountNodesMatching(shop: FakeShop, query: string | undefined) {
+  const minimumUses = /times_used:>(\d+)/.exec(query ?? "")?.[1];
+  return [...new Set(shop.discounts?.values())]
+    .filter((discount) => {
+      const uses = [...discount.codes.values()].reduce((sum, count) => sum + count, 0);
+      return minimumUses === undefined || uses > Number(minimumUses);
+    })
+    .map((discount) => ({
+      id: discount.id,
+      discount: {
+        __typename: "DiscountCodeBasic",
+        title: discount.title,
+        codes: ({ query: codeQuery }: { query?: string }) => codesMatching(discount, codeQuery),
+      },
+    }));
+}
+
 const REDEEM_CODE_GID = "gid://shopify/DiscountRedeemCode/";
 
 function redeemCodeId(code: string): string {
@@ -373,8 +404,19 @@ function setMetafields(shop: FakeShop, inputs: MetafieldsSetInput[]) {
  * What a fake shop answers, by Admin API root field; the schema picks what each request selected. A new
  * operation of the app needs its root field here.
  */
-export function adminRootFields(shop: FakeShop): RootFields {
+export function adminRootFields(shop: FakeShop, version = SHOPIFY_API_VERSION): RootFields {
+  const runDocument = (requested: string, query: string, variables: Record<string, unknown>) =>
+    executeAdminRequest(adminRootFields(shop, requested), { version: requested, query, variables });
   return {
+    ...bulkRootFields(shop, version, runDocument),
+    discountNodes: ({ query }: { query?: string }) => connectionOf(discountNodesMatching(shop, query)),
+    customers: () =>
+      connectionOf(
+        [...(shop.customers?.values() ?? [])].map((customer) => ({
+          id: customer.id,
+          defaultEmailAddress: { emailAddress: customer.email },
+        })),
+      ),
     shop: () => ({
       name: shop.name,
       email: shop.email ?? `owner@${shop.domain}`,
@@ -534,6 +576,7 @@ function accessTokenHandler(shops: FakeShop[]) {
 export function shopifyHandlers(shops: FakeShop[] = DEFAULT_SHOPS, calls: ShopifyCall[] = []) {
   return [
     accessTokenHandler(shops),
+    ...bulkStorageHandlers(shops),
     http.post(ENDPOINT, async ({ request }) => {
       const [, domain = "", version = ""] = ENDPOINT.exec(request.url) ?? [];
       const token = request.headers.get("X-Shopify-Access-Token");
@@ -558,8 +601,23 @@ export function shopifyHandlers(shops: FakeShop[] = DEFAULT_SHOPS, calls: Shopif
           { status: 400 },
         );
       }
+      if (shop.rateLimitNext && shop.rateLimitNext.calls > 0) {
+        shop.rateLimitNext.calls -= 1;
+        return HttpResponse.json(
+          {
+            errors:
+              "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.",
+          },
+          { status: 429, headers: { "Retry-After": String(shop.rateLimitNext.retryAfterSeconds) } },
+        );
+      }
       if (shop.throttleNext && shop.throttleNext > 0) {
         shop.throttleNext -= 1;
+        const figures = shop.throttleCost ?? {
+          requestedQueryCost: 10,
+          currentlyAvailable: 0,
+          restoreRate: 100,
+        };
         return HttpResponse.json({
           errors: [
             {
@@ -569,14 +627,18 @@ export function shopifyHandlers(shops: FakeShop[] = DEFAULT_SHOPS, calls: Shopif
           ],
           extensions: {
             cost: {
-              requestedQueryCost: 10,
+              requestedQueryCost: figures.requestedQueryCost,
               actualQueryCost: null,
-              throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 0, restoreRate: 100 },
+              throttleStatus: {
+                maximumAvailable: 2000,
+                currentlyAvailable: figures.currentlyAvailable,
+                restoreRate: figures.restoreRate,
+              },
             },
           },
         });
       }
-      const result = executeAdminRequest(adminRootFields(shop), {
+      const result = executeAdminRequest(adminRootFields(shop, version), {
         version,
         query,
         variables: body?.variables ?? {},
