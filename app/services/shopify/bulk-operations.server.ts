@@ -73,7 +73,7 @@ export async function runBulkMutation<Document extends keyof AdminOperations>(
     credentials,
     `#graphql
     mutation RunBulkMutation($mutation: String!, $stagedUploadPath: String!) {
-      bulkOperationRunMutation(mutation: $mutation, stagedUploadPath: $stagedUploadPath, groupObjects: false) {
+      bulkOperationRunMutation(mutation: $mutation, stagedUploadPath: $stagedUploadPath) {
         bulkOperation { id }
         userErrors { field message code }
       }
