@@ -32,10 +32,12 @@ export type BulkMutationLine<Document extends keyof AdminOperations> = {
 
 type UserErrors = { message: string }[];
 
-function refused(what: string, userErrors: UserErrors): Error {
-  const message = `Shopify refused the ${what}: ${userErrors.map((error) => error.message).join("; ")}`;
-  // Another operation of this app still running (OPERATION_IN_PROGRESS) passes: a retry later succeeds.
-  return unavailable(message);
+/**
+ * An operation Shopify did not start, retried by the job later: the usual reason is another operation of
+ * this app still running (OPERATION_IN_PROGRESS), which passes.
+ */
+function notStarted(what: string, userErrors: UserErrors): Error {
+  return unavailable(`Shopify refused the ${what}: ${userErrors.map((error) => error.message).join("; ")}`);
 }
 
 /** Runs a bulk query (a `#graphql` document with at least one connection) and resolves with its JSONL lines. */
@@ -55,7 +57,7 @@ export async function runBulkQuery(
     { query },
   );
   const { bulkOperation = null, userErrors = [] } = data.bulkOperationRunQuery ?? {};
-  if (!bulkOperation) throw refused("bulk query", userErrors);
+  if (!bulkOperation) throw notStarted("bulk query", userErrors);
   return resultLines(credentials, bulkOperation.id);
 }
 
@@ -81,7 +83,7 @@ export async function runBulkMutation<Document extends keyof AdminOperations>(
     { mutation, stagedUploadPath },
   );
   const { bulkOperation = null, userErrors = [] } = data.bulkOperationRunMutation ?? {};
-  if (!bulkOperation) throw refused("bulk mutation", userErrors);
+  if (!bulkOperation) throw notStarted("bulk mutation", userErrors);
   const lines = await resultLines(credentials, bulkOperation.id);
   return lines.map((line) => ({
     lineNumber: Number(line.__lineNumber),
@@ -114,7 +116,7 @@ async function uploadVariables(credentials: ShopifyCredentials, variables: unkno
   const { stagedTargets = [], userErrors = [] } = data.stagedUploadsCreate ?? {};
   const [target] = stagedTargets ?? [];
   const key = target?.parameters.find((parameter) => parameter.name === "key")?.value;
-  if (!target?.url || !key) throw refused("staged upload", userErrors);
+  if (!target?.url || !key) throw notStarted("staged upload", userErrors);
   const form = new FormData();
   for (const { name, value } of target.parameters) form.append(name, value);
   const jsonl = variables.map((line) => JSON.stringify(line)).join("\n");
