@@ -58,6 +58,12 @@ function checkedDocument(version: string, query: string): CheckedDocument {
   return checked;
 }
 
+/** What the schema of a version refuses in a document (none: it may run), as Shopify would say it. */
+export function adminDocumentErrors(version: string, query: string): readonly GraphQLError[] {
+  const checked = checkedDocument(servedAdminVersion(version), query);
+  return "document" in checked ? [] : checked;
+}
+
 /** A root field the fake has no answer for is an error that names the file to extend. */
 const fieldResolver: GraphQLFieldResolver<unknown, unknown> = (source, args, context, info) => {
   const isRootField = info.path.prev === undefined;

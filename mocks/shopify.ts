@@ -10,6 +10,8 @@ import type {
   DiscountRedeemCodeInput,
   MetafieldsSetInput,
 } from "../app/services/shopify/admin.generated";
+import { SHOPIFY_API_VERSION } from "../app/services/shopify/api-version";
+import { bulkRootFields, bulkStorageHandlers, type FakeBulkOperation } from "./shopify-bulk";
 import { executeAdminRequest, type RootFields } from "./shopify-graphql";
 
 /**
@@ -29,6 +31,14 @@ export type FakeShop = {
   scopes: string[];
   /** Answer this many calls with Shopify's THROTTLED error before serving again (cost-based limits). */
   throttleNext?: number;
+  /** The cost figures of those THROTTLED answers (a bucket of 2000 restoring 100 a second unless set). */
+  throttleCost?: { requestedQueryCost: number; currentlyAvailable: number; restoreRate: number };
+  /** Answer this many calls with 429 Too Many Requests and this Retry-After (seconds). */
+  rateLimitNext?: { calls: number; retryAfterSeconds: number };
+  /** Bulk operations by id (mocks/shopify-bulk.ts). */
+  bulkOperations?: Map<string, FakeBulkOperation>;
+  /** Staged uploads of bulk mutation variables by key: null until the file is posted. */
+  stagedUploads?: Map<string, string | null>;
   /** Refuse every call as Shopify does a frozen (402) or locked (423) shop, or a call beyond the app's scopes (403). */
   refuseWith?: keyof typeof SHOP_REFUSALS;
   /**
@@ -36,6 +46,10 @@ export type FakeShop = {
    * created by discountCodeBasicCreate, given codes by discountRedeemCodeBulkAdd, read by codeDiscountNodeByCode.
    */
   discounts?: Map<string, FakeDiscount>;
+  /** discountRedeemCodeBulkAdd's creations by id, which Shopify runs in the background. */
+  redeemCodeCreations?: Map<string, FakeRedeemCodeCreation>;
+  /** Keep every creation queued (done false) while set: Shopify slower than a subscription's wait. */
+  holdRedeemCodeCreations?: boolean;
   /** The shop's customers by id: created by customerCreate, found by customerByIdentifier. */
   customers?: Map<string, FakeCustomer>;
   /** App-data metafields of this app's installation, by "namespace.key" (metafieldsSet). */
@@ -70,6 +84,17 @@ export type FakeDiscount = {
   codes: Map<string, number>;
   /** Calls of discountRedeemCodeBulkAdd with the number of codes each brought. */
   bulkAdds: number[];
+};
+
+/** One discountRedeemCodeBulkAdd call: queued until read again, then each code added or refused. */
+export type FakeRedeemCodeCreation = {
+  id: string;
+  discount: FakeDiscount;
+  codes: string[];
+  createdAt: string;
+  reads: number;
+  /** Each code's outcome once the creation ran; null while it is queued. */
+  results: { code: string; added: boolean; errors: UserError[] }[] | null;
 };
 
 export const FAKE_SHOP: FakeShop = {
@@ -163,8 +188,9 @@ function updateDiscount(shop: FakeShop, id: string, input: DiscountCodeBasicInpu
 }
 
 /**
- * discountRedeemCodeBulkAdd: at most 250 codes a call, added at once here (Shopify adds them in the
- * background and skips, without a user error, a code the shop already has).
+ * discountRedeemCodeBulkAdd: at most 250 codes a call. Like Shopify, it only queues a bulk creation: the codes
+ * are added when the creation runs (here: when it is read a second time, unless held), and a code the shop
+ * already has fails there with an error of its own (discountRedeemCodeBulkCreation).
  */
 function addRedeemCodes(shop: FakeShop, discountId: string, codes: DiscountRedeemCodeInput[]) {
   const discount = discountById(shop, discountId);
@@ -176,14 +202,67 @@ function addRedeemCodes(shop: FakeShop, discountId: string, codes: DiscountRedee
     };
   }
   discount.bulkAdds.push(codes.length);
-  for (const { code } of codes) {
-    if (shop.discounts?.has(code)) continue;
-    discount.codes.set(code, 0);
-    shop.discounts?.set(code, discount);
-  }
+  shop.redeemCodeCreations ??= new Map();
+  const id = `gid://shopify/DiscountRedeemCodeBulkCreation/${shop.redeemCodeCreations.size + 1}`;
+  shop.redeemCodeCreations.set(id, {
+    id,
+    discount,
+    codes: codes.map(({ code }) => code),
+    createdAt: new Date().toISOString(),
+    reads: 0,
+    results: null,
+  });
+  return { bulkCreation: { id }, userErrors: [] };
+}
+
+/** Shopify's error for a code the shop already has (in any discount). */
+const TAKEN_CODE: UserError = {
+  field: ["code"],
+  message: "Code must be unique. Please try a different code.",
+  code: "TAKEN",
+};
+
+function runCreation(shop: FakeShop, creation: FakeRedeemCodeCreation) {
+  creation.results = creation.codes.map((code) => {
+    if (shop.discounts?.has(code)) return { code, added: false, errors: [TAKEN_CODE] };
+    creation.discount.codes.set(code, 0);
+    shop.discounts?.set(code, creation.discount);
+    return { code, added: true, errors: [] };
+  });
+}
+
+/** discountRedeemCodeBulkCreation: done false while queued (its first read), then each code's result. */
+function readCreation(shop: FakeShop, id: string) {
+  const creation = shop.redeemCodeCreations?.get(id);
+  if (!creation) return null;
+  creation.reads += 1;
+  if (!creation.results && creation.reads > 1 && !shop.holdRedeemCodeCreations) runCreation(shop, creation);
+  const results = creation.results ?? [];
+  const nodes = results.map(({ code, added, errors }) => ({
+    code,
+    errors,
+    discountRedeemCode: added
+      ? { id: redeemCodeId(code), code, asyncUsageCount: creation.discount.codes.get(code) ?? 0 }
+      : null,
+  }));
+  const failedCount = results.filter((result) => !result.added).length;
   return {
-    bulkCreation: { id: `gid://shopify/DiscountRedeemCodeBulkCreation/${discount.bulkAdds.length}` },
-    userErrors: [],
+    id,
+    done: creation.results !== null,
+    codesCount: creation.codes.length,
+    importedCount: results.length - failedCount,
+    failedCount,
+    createdAt: creation.createdAt,
+    codes: ({ first }: { first?: number }) => connectionOf(nodes.slice(0, first ?? nodes.length)),
+  };
+}
+
+/** A connection of nodes, readable as `nodes` or `edges { node }`. */
+function connectionOf<T>(nodes: T[]) {
+  return {
+    nodes,
+    edges: nodes.map((node) => ({ node })),
+    pageInfo: { hasNextPage: false, hasPreviousPage: false },
   };
 }
 
@@ -192,7 +271,28 @@ function codesMatching(discount: FakeDiscount, query: string | undefined) {
   const nodes = [...discount.codes]
     .filter(([code]) => !query || code.toUpperCase() === query.toUpperCase())
     .map(([code, asyncUsageCount]) => ({ id: redeemCodeId(code), code, asyncUsageCount }));
-  return { nodes };
+  return connectionOf(nodes);
+}
+
+/**
+ * discountNodes' code discounts (the fake has no automatic ones), as DiscountNodes; of the search syntax,
+ * `times_used:>N` is applied (the discount's uses: the sum of its codes').
+ */
+function discountNodesMatching(shop: FakeShop, query: string | undefined) {
+  const minimumUses = /times_used:>(\d+)/.exec(query ?? "")?.[1];
+  return [...new Set(shop.discounts?.values())]
+    .filter((discount) => {
+      const uses = [...discount.codes.values()].reduce((sum, count) => sum + count, 0);
+      return minimumUses === undefined || uses > Number(minimumUses);
+    })
+    .map((discount) => ({
+      id: discount.id,
+      discount: {
+        __typename: "DiscountCodeBasic",
+        title: discount.title,
+        codes: ({ query: codeQuery }: { query?: string }) => codesMatching(discount, codeQuery),
+      },
+    }));
 }
 
 const REDEEM_CODE_GID = "gid://shopify/DiscountRedeemCode/";
@@ -307,8 +407,19 @@ function setMetafields(shop: FakeShop, inputs: MetafieldsSetInput[]) {
  * What a fake shop answers, by Admin API root field; the schema picks what each request selected. A new
  * operation of the app needs its root field here.
  */
-export function adminRootFields(shop: FakeShop): RootFields {
+export function adminRootFields(shop: FakeShop, version = SHOPIFY_API_VERSION): RootFields {
+  const runDocument = (requested: string, query: string, variables: Record<string, unknown>) =>
+    executeAdminRequest(adminRootFields(shop, requested), { version: requested, query, variables }).result;
   return {
+    ...bulkRootFields(shop, version, runDocument),
+    discountNodes: ({ query }: { query?: string }) => connectionOf(discountNodesMatching(shop, query)),
+    customers: () =>
+      connectionOf(
+        [...(shop.customers?.values() ?? [])].map((customer) => ({
+          id: customer.id,
+          defaultEmailAddress: { emailAddress: customer.email },
+        })),
+      ),
     shop: () => ({
       id: FAKE_SHOP_ID,
       name: shop.name,
@@ -346,6 +457,7 @@ export function adminRootFields(shop: FakeShop): RootFields {
     discountCodeRedeemCodeBulkDelete: ({ discountId, ids }: { discountId: string; ids?: string[] }) =>
       deleteRedeemCodes(shop, discountId, ids ?? []),
     discountCodeDelete: ({ id }: { id: string }) => deleteDiscount(shop, id),
+    discountRedeemCodeBulkCreation: ({ id }: { id: string }) => readCreation(shop, id),
     discountRedeemCodeBulkAdd: ({
       discountId,
       codes,
@@ -468,6 +580,7 @@ function accessTokenHandler(shops: FakeShop[]) {
 export function shopifyHandlers(shops: FakeShop[] = DEFAULT_SHOPS, calls: ShopifyCall[] = []) {
   return [
     accessTokenHandler(shops),
+    ...bulkStorageHandlers(shops),
     http.post(ENDPOINT, async ({ request }) => {
       const [, domain = "", version = ""] = ENDPOINT.exec(request.url) ?? [];
       const token = request.headers.get("X-Shopify-Access-Token");
@@ -492,8 +605,23 @@ export function shopifyHandlers(shops: FakeShop[] = DEFAULT_SHOPS, calls: Shopif
           { status: 400 },
         );
       }
+      if (shop.rateLimitNext && shop.rateLimitNext.calls > 0) {
+        shop.rateLimitNext.calls -= 1;
+        return HttpResponse.json(
+          {
+            errors:
+              "Exceeded 2 calls per second for api client. Reduce request rates to resume uninterrupted service.",
+          },
+          { status: 429, headers: { "Retry-After": String(shop.rateLimitNext.retryAfterSeconds) } },
+        );
+      }
       if (shop.throttleNext && shop.throttleNext > 0) {
         shop.throttleNext -= 1;
+        const figures = shop.throttleCost ?? {
+          requestedQueryCost: 10,
+          currentlyAvailable: 0,
+          restoreRate: 100,
+        };
         return HttpResponse.json({
           errors: [
             {
@@ -503,14 +631,18 @@ export function shopifyHandlers(shops: FakeShop[] = DEFAULT_SHOPS, calls: Shopif
           ],
           extensions: {
             cost: {
-              requestedQueryCost: 10,
+              requestedQueryCost: figures.requestedQueryCost,
               actualQueryCost: null,
-              throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 0, restoreRate: 100 },
+              throttleStatus: {
+                maximumAvailable: 2000,
+                currentlyAvailable: figures.currentlyAvailable,
+                restoreRate: figures.restoreRate,
+              },
             },
           },
         });
       }
-      const answer = executeAdminRequest(adminRootFields(shop), {
+      const answer = executeAdminRequest(adminRootFields(shop, version), {
         version,
         query,
         variables: body?.variables ?? {},

@@ -2,6 +2,7 @@ import type http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express from "express";
+import { drainInProcessJobs } from "../../jobs/client";
 import { app, ready } from "./app.server";
 import { startNotice, stopBackgroundWork } from "./bootstrap.server";
 import { createHttpServer } from "./http-server.server";
@@ -13,11 +14,18 @@ import { leanSubscribe } from "./lean-subscribe.server";
  */
 export { ready, startNotice, stopBackgroundWork };
 
+/**
+ * Resolves once the jobs this process runs itself (no Redis) are done, retries included: for tests that
+ * read the database only after what a request set off has finished.
+ */
+export const settleInProcessJobs = drainInProcessJobs;
+
 /** The shape of `build/server/index.js`, for server.ts and the tests that import it. */
 export type ProductionBuild = {
   ready: Promise<void>;
   createProductionServer: typeof createProductionServer;
   stopBackgroundWork: typeof stopBackgroundWork;
+  settleInProcessJobs: typeof settleInProcessJobs;
   startNotice: typeof startNotice;
 };
 

@@ -1,4 +1,5 @@
-import { backfillConsent, syncSubscriberConsent } from "~/services/shopify/consent-sync.server";
+import { backfillConsent } from "~/services/shopify/consent-backfill.server";
+import { syncSubscriberConsent } from "~/services/shopify/consent-sync.server";
 import { syncCouponUsage } from "~/services/shopify/coupon-sync.server";
 import { checkStaticDiscountCode } from "~/services/shopify/discount-codes.server";
 import { publishStorefrontSettings } from "~/services/shopify/storefront-settings.server";

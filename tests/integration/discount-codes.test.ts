@@ -8,7 +8,7 @@ import { redactCustomer } from "~/services/shopify/compliance.server";
 import { withShopify } from "~/services/shopify/connection.server";
 import { syncCouponUsage } from "~/services/shopify/coupon-sync.server";
 import { checkStaticDiscountCode, issueUniqueCode } from "~/services/shopify/discount-codes.server";
-import { addCodesToOffer } from "~/services/shopify/offer-discounts.server";
+import { addCodesToOffer, confirmCodes } from "~/services/shopify/offer-discounts.server";
 import { getSyncProgress } from "~/services/shopify/sync-progress.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
 import { drainInProcessJobs, runJobsWith } from "../../jobs/client";
@@ -109,7 +109,7 @@ describe("unique discount codes", () => {
     ).not.toMatch(/@/);
   });
 
-  it("adds a retried code to the existing discount, and sends 250 codes a call", async () => {
+  it("sends 250 codes a call, and Shopify refuses a code the shop already has", async () => {
     const storeId = await connectedStore();
     const { discountCode } = await subscribeTo(storeId);
     const discount = discountOf(discountCode);
@@ -117,8 +117,13 @@ describe("unique discount codes", () => {
     const [store] = await testDb().select().from(stores).where(eq(stores.id, storeId));
     if (!popup || !store) throw new Error("no popup");
     const codes = Array.from({ length: 600 }, (_, index) => `BULK-${index}`);
-    await withShopify(store, (credentials) => addCodesToOffer(credentials, popup, [discountCode, ...codes]));
+    const outcomes = await withShopify(store, async (credentials) =>
+      confirmCodes(credentials, await addCodesToOffer(credentials, popup, [discountCode, ...codes])),
+    );
     expect(discount.bulkAdds.slice(-3)).toEqual([250, 250, 101]);
+    expect(outcomes.filter((outcome) => !outcome.added)).toEqual([
+      { code: discountCode, added: false, errors: ["Code must be unique. Please try a different code."] },
+    ]);
     expect(discount.codes.size).toBe(1 + 1 + 600);
     expect(discountOf("BULK-599")).toBe(discount);
   });
@@ -130,7 +135,11 @@ describe("unique discount codes", () => {
     if (!popup || !store) throw new Error("no popup");
     const codes = ["RACE-1", "RACE-2", "RACE-3", "RACE-4", "RACE-5"];
     await Promise.all(
-      codes.map((code) => withShopify(store, (credentials) => addCodesToOffer(credentials, popup, [code]))),
+      codes.map((code) =>
+        withShopify(store, async (credentials) =>
+          confirmCodes(credentials, await addCodesToOffer(credentials, popup, [code])),
+        ),
+      ),
     );
     const discount = discountOf("RACE-1");
     for (const code of codes) expect(discountOf(code)).toBe(discount);

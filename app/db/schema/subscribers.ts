@@ -38,6 +38,15 @@ export const subscribers = pgTable(
     sessionId: text(),
     discountCodeSent: text(),
     discountCodeUsed: boolean().notNull().default(false),
+    /**
+     * The subscriber's own code while Shopify has not confirmed it (docs/decisions/162): minted once, so every
+     * attempt (the subscription's wait, the code job's retries) adds and confirms this one code, never another.
+     */
+    pendingDiscountCode: text(),
+    /** The DiscountRedeemCodeBulkCreation that adds the pending code, read until Shopify reports it done. */
+    pendingCodeCreationId: text(),
+    /** Why Shopify refused the subscriber's own code (they keep the popup's code); null when it did not. */
+    discountCodeError: text(),
     /** The Shopify customer this subscriber's consent was synced to (gid://shopify/Customer/…). */
     shopifyCustomerId: text(),
     isActive: boolean().notNull().default(true),

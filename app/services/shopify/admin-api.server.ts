@@ -1,6 +1,7 @@
 import { CUSTOMER_WRITE_SCOPE } from "~/lib/schemas/consent-sync";
 import { DomainError, invalid, unavailable, upstreamFailed } from "~/server/domain-errors.server";
 import { logger } from "~/server/logger.server";
+import { pause } from "~/server/pause.server";
 import type { AdminOperations } from "./admin.generated";
 import { SHOPIFY_API_VERSION } from "./api-version";
 /** Scopes the standalone custom-app token needs: discounts (codes, usage) and customers (consent sync). */
@@ -79,14 +80,26 @@ export function shopDomainOf(value: string): string {
   return domain;
 }
 
+/**
+ * How long a THROTTLED answer asks to wait, from its cost figures: the points the query needs beyond those
+ * available, at the bucket's restore rate (shopify.dev, "Shopify API rate limits").
+ */
 function throttledWaitMs(body: GraphqlResponse<unknown>): number | null {
   const throttled =
     Array.isArray(body.errors) && body.errors.some((error) => error.extensions?.code === "THROTTLED");
   if (!throttled) return null;
   const cost = body.extensions?.cost;
   const needed = (cost?.requestedQueryCost ?? 50) - (cost?.throttleStatus?.currentlyAvailable ?? 0);
-  const rate = cost?.throttleStatus?.restoreRate ?? 50;
+  const rate = cost?.throttleStatus?.restoreRate || 50;
   return Math.max(250, Math.ceil((Math.max(needed, 1) / rate) * 1000));
+}
+
+/** A 429's wait: its Retry-After (seconds, or an HTTP date), else a second. */
+export function retryAfterMs(response: Response): number {
+  const header = response.headers.get("Retry-After")?.trim() ?? "";
+  if (/^\d+(\.\d+)?$/.test(header)) return Math.ceil(Number(header) * 1000);
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? 1_000 : Math.max(0, date - Date.now());
 }
 
 /** A document's variables: an argument only when the operation declares some. */
@@ -155,12 +168,12 @@ export async function adminGraphql<Document extends keyof AdminOperations>(
     const body = (await response.json().catch(() => ({}))) as GraphqlResponse<
       AdminOperations[Document]["result"]
     >;
-    const waitMs = response.status === 429 ? 1_000 : throttledWaitMs(body);
+    const waitMs = response.status === 429 ? retryAfterMs(response) : throttledWaitMs(body);
     if (waitMs !== null) {
       if (wait >= MAX_THROTTLE_WAITS)
         throw unavailable("Shopify is rate limiting requests; try again shortly");
       logger().debug({ shop: credentials.shopDomain, operation, waitMs }, "Shopify throttled the call");
-      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      await pause(waitMs);
       continue;
     }
     if (!response.ok || body.errors || !body.data) {
@@ -255,10 +268,16 @@ export async function extendOfferDiscount(credentials: ShopifyCredentials, disco
 }
 
 /**
- * Adds redeem codes to a code discount, REDEEM_CODES_PER_CALL at a time. Shopify creates them in the
- * background and skips, without a user error, a code the shop already has: a retried add is harmless.
+ * Asks Shopify to add redeem codes to a code discount, REDEEM_CODES_PER_CALL at a time, and resolves with
+ * the ids of its bulk creations. Shopify adds them in the background: a code exists only once its creation
+ * reports it (redeemCodeCreation); a code the shop already has fails there with an error of its own.
  */
-export async function addRedeemCodes(credentials: ShopifyCredentials, discountId: string, codes: string[]) {
+export async function addRedeemCodes(
+  credentials: ShopifyCredentials,
+  discountId: string,
+  codes: string[],
+): Promise<string[]> {
+  const creations: string[] = [];
   for (let start = 0; start < codes.length; start += REDEEM_CODES_PER_CALL) {
     const batch = codes.slice(start, start + REDEEM_CODES_PER_CALL);
     const data = await adminGraphql(
@@ -272,9 +291,51 @@ export async function addRedeemCodes(credentials: ShopifyCredentials, discountId
       }`,
       { discountId, codes: batch.map((code) => ({ code })) },
     );
-    const { userErrors = [] } = data.discountRedeemCodeBulkAdd ?? {};
-    if (userErrors.length > 0) throw refusedDiscount(userErrors);
+    const { bulkCreation = null, userErrors = [] } = data.discountRedeemCodeBulkAdd ?? {};
+    if (userErrors.length > 0 || !bulkCreation) throw refusedDiscount(userErrors);
+    creations.push(bulkCreation.id);
   }
+  return creations;
+}
+
+/** What a bulk creation did with each code: added (`errors` empty), or refused with Shopify's reasons. */
+export type RedeemCodeCreation = {
+  done: boolean;
+  failedCount: number;
+  codes: { code: string; added: boolean; errors: string[] }[];
+};
+
+/**
+ * A discountRedeemCodeBulkAdd's creation as Shopify reports it: `done` false while it is queued; once done,
+ * each code with the redeem code made or the errors that stopped it (a code the shop already has, say).
+ */
+export async function redeemCodeCreation(
+  credentials: ShopifyCredentials,
+  creationId: string,
+): Promise<RedeemCodeCreation> {
+  const data = await adminGraphql(
+    credentials,
+    `#graphql
+    query RedeemCodeCreation($id: ID!) {
+      discountRedeemCodeBulkCreation(id: $id) {
+        done
+        failedCount
+        codes(first: 250) { nodes { code discountRedeemCode { id } errors { field message code } } }
+      }
+    }`,
+    { id: creationId },
+  );
+  const creation = data.discountRedeemCodeBulkCreation;
+  if (!creation) throw invalid(`Shopify knows no redeem code creation ${creationId}`);
+  return {
+    done: creation.done,
+    failedCount: creation.failedCount,
+    codes: creation.codes.nodes.map((node) => ({
+      code: node.code,
+      added: node.discountRedeemCode !== null && node.errors.length === 0,
+      errors: node.errors.map((error) => error.message),
+    })),
+  };
 }
 
 /**

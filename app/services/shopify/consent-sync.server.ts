@@ -1,14 +1,13 @@
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { stores, subscribers } from "~/db/schema";
 import { CUSTOMER_WRITE_SCOPE } from "~/lib/schemas/consent-sync";
-import { invalid, isPermanent, refused } from "~/server/domain-errors.server";
-import { logger } from "~/server/logger.server";
+import { invalid, refused } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { forgetStoreBundle } from "~/services/email/mail-context.server";
 import { requireStore } from "~/services/stores/crud.server";
 import { enqueue } from "../../../jobs/client";
-import { ShopifyAuthError, ShopifyShopRefusedError, verifyShopifyAccess } from "./admin-api.server";
+import { verifyShopifyAccess } from "./admin-api.server";
 import { credentialsOf, withShopify } from "./connection.server";
 import {
   createCustomerWithConsent,
@@ -19,10 +18,6 @@ import {
 
 type StoreRow = typeof stores.$inferSelect;
 type SubscriberRow = typeof subscribers.$inferSelect;
-
-/** Subscribers read per backfill page, and Admin API calls in flight (the shop's cost bucket is the limit). */
-const BACKFILL_PAGE = 200;
-const CONCURRENCY = 4;
 
 /** PUT /api/stores/:storeId/shopify/consent-sync: turning it on copies every current subscriber once. */
 export async function setConsentSync(actor: Actor, storeId: string, enabled: boolean) {
@@ -69,7 +64,12 @@ async function requireCustomerAccess(store: StoreRow): Promise<void> {
  * The consent Shopify should hold for a subscriber now: UNSUBSCRIBED once they left; SUBSCRIBED with the
  * opt-in level they gave; null while a double opt-in waits for its confirmation (no consent yet).
  */
-export function consentOf(subscriber: SubscriberRow): EmailMarketingConsent | null {
+export function consentOf(
+  subscriber: Pick<
+    SubscriberRow,
+    "isActive" | "unsubscribedAt" | "confirmationRequired" | "confirmedAt" | "consentedAt"
+  >,
+): EmailMarketingConsent | null {
   if (!subscriber.isActive) {
     return {
       marketingState: "UNSUBSCRIBED",
@@ -90,7 +90,7 @@ export function consentOf(subscriber: SubscriberRow): EmailMarketingConsent | nu
  * when the merchant deletes or merges customers. Someone who unsubscribed before ever being copied is not
  * created just to say so.
  */
-async function pushConsent(store: StoreRow, subscriber: SubscriberRow): Promise<boolean> {
+export async function pushConsent(store: StoreRow, subscriber: SubscriberRow): Promise<boolean> {
   const consent = consentOf(subscriber);
   if (!consent) return false;
   const customerId = await withShopify(store, async (credentials) => {
@@ -126,46 +126,4 @@ export async function syncSubscriberConsent(subscriberId: string): Promise<boole
 /** Queues a subscriber's consent sync; the job re-reads the subscriber and does nothing while sync is off. */
 export async function queueConsentSync(subscriberId: string): Promise<void> {
   await enqueue("shopify", { type: "consent-sync", subscriberId });
-}
-
-/**
- * The backfill after the merchant turns sync on: every subscriber of the store, page by page, stopping if
- * sync is turned off meanwhile. One refused address does not stop the others; a refused token does.
- */
-export async function backfillConsent(storeId: string): Promise<{ synced: number; failed: number }> {
-  let synced = 0;
-  let failed = 0;
-  let after = "00000000-0000-0000-0000-000000000000";
-  for (;;) {
-    const [store] = await db().select().from(stores).where(eq(stores.id, storeId));
-    if (!store?.consentSyncEnabled) break;
-    const page = await db()
-      .select()
-      .from(subscribers)
-      .where(and(eq(subscribers.storeId, storeId), gt(subscribers.id, after)))
-      .orderBy(asc(subscribers.id))
-      .limit(BACKFILL_PAGE);
-    const queue = [...page];
-    const work = async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        try {
-          if (await pushConsent(store, next)) synced += 1;
-        } catch (error) {
-          // Refusals of the whole shop end the backfill; a refusal of one subscriber only skips them.
-          const shopRefused = error instanceof ShopifyAuthError || error instanceof ShopifyShopRefusedError;
-          if (!isPermanent(error) || shopRefused) throw error;
-          failed += 1;
-          logger().warn(
-            { storeId, subscriberId: next.id, err: error },
-            "consent not synced for a subscriber",
-          );
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, page.length) }, work));
-    const last = page.at(-1);
-    if (!last || page.length < BACKFILL_PAGE) break;
-    after = last.id;
-  }
-  return { synced, failed };
 }

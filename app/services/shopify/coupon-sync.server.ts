@@ -5,12 +5,16 @@ import { invalid, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { requireStore } from "~/services/stores/crud.server";
 import { runAndWait } from "../../../jobs/client";
-import { redeemCodeOf } from "./admin-api.server";
+import { redeemCodeOf, type ShopifyCredentials } from "./admin-api.server";
+import { BULK_THRESHOLD, runBulkQuery } from "./bulk-operations.server";
 import { withShopify } from "./connection.server";
 import { getSyncProgress, type SyncProgress } from "./sync-progress.server";
 
 /** Parallel Admin API calls per sync: Shopify's cost bucket, not the network, is the limit. */
 const CONCURRENCY = 4;
+
+/** Subscribers marked used per statement after a bulk read. */
+const MARK_BATCH = 1_000;
 
 /** A request waits this long for the sync job; a longer sync goes on and the next click shows its result. */
 const WAIT_MS = 25_000;
@@ -59,9 +63,37 @@ export async function couponSyncProgress(actor: Actor, storeId: string): Promise
 }
 
 /**
+ * The bulk query of every used code discount's redeem codes with their own usage (asyncUsageCount): the
+ * discounts' `times_used` filter leaves out those no one used yet.
+ */
+const BULK_REDEEM_CODE_USAGE = `#graphql
+    query BulkRedeemCodeUsage {
+      discountNodes(query: "method:code times_used:>0") {
+        edges {
+          node {
+            id
+            discount {
+              ... on DiscountCodeBasic { codes { edges { node { code asyncUsageCount } } } }
+            }
+          }
+        }
+      }
+    }`;
+
+/** The shop's redeem codes used at least once, upper-cased, from one bulk query. */
+async function usedCodesInBulk(credentials: ShopifyCredentials): Promise<Set<string>> {
+  const lines = await runBulkQuery(credentials, BULK_REDEEM_CODE_USAGE);
+  const used = new Set<string>();
+  for (const line of lines) {
+    if (typeof line.code === "string" && Number(line.asyncUsageCount) > 0) used.add(line.code.toUpperCase());
+  }
+  return used;
+}
+
+/**
  * Reads each unused unique code's own usage in Shopify (its redeem code's asyncUsageCount) and marks
- * the subscribers whose code was used. The popup's shared code is not checked: one use of it cannot be
- * told apart from another subscriber's.
+ * the subscribers whose code was used: one call per code up to BULK_THRESHOLD codes, one bulk query above.
+ * The popup's shared code is not checked: one use of it cannot be told apart from another subscriber's.
  */
 export async function syncCouponUsage(
   storeId: string,
@@ -81,8 +113,26 @@ export async function syncCouponUsage(
         notInArray(sql`upper(${subscribers.discountCodeSent})`, sharedCodes),
       ),
     );
-  let checked = 0;
-  let updatedCount = 0;
+  const mark = pending.length > BULK_THRESHOLD ? markInBulk : markOneByOne;
+  const { checked, updatedCount } = await mark(store, pending, onProgress);
+  const message =
+    pending.length === 0
+      ? "No unique discount codes are waiting to be used"
+      : `Checked ${checked} discount code${checked === 1 ? "" : "s"}: ${updatedCount} newly used`;
+  return { message, updatedCount, checked };
+}
+
+type Store = typeof stores.$inferSelect;
+type PendingCode = { id: string; code: string | null };
+type Marked = { checked: number; updatedCount: number };
+
+/** One code at a time, CONCURRENCY in flight, reporting progress after each. */
+async function markOneByOne(
+  store: Store,
+  pending: PendingCode[],
+  onProgress?: (checked: number, total: number) => void,
+): Promise<Marked> {
+  const marked = { checked: 0, updatedCount: 0 };
   const queue = [...pending];
   const work = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
@@ -90,18 +140,30 @@ export async function syncCouponUsage(
       const redeemCode = await withShopify(store, (credentials) => redeemCodeOf(credentials, code));
       if (redeemCode && redeemCode.usage > 0) {
         await db().update(subscribers).set({ discountCodeUsed: true }).where(eq(subscribers.id, next.id));
-        updatedCount += 1;
+        marked.updatedCount += 1;
       }
-      checked += 1;
-      onProgress?.(checked, pending.length);
+      marked.checked += 1;
+      onProgress?.(marked.checked, pending.length);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, pending.length) }, work));
-  const message =
-    pending.length === 0
-      ? "No unique discount codes are waiting to be used"
-      : `Checked ${checked} discount code${checked === 1 ? "" : "s"}: ${updatedCount} newly used`;
-  return { message, updatedCount, checked };
+  return marked;
+}
+
+/** Every code from one bulk query of the shop's used redeem codes. */
+async function markInBulk(
+  store: Store,
+  pending: PendingCode[],
+  onProgress?: (checked: number, total: number) => void,
+): Promise<Marked> {
+  const used = await withShopify(store, usedCodesInBulk);
+  const ids = pending.filter((row) => used.has((row.code ?? "").toUpperCase())).map((row) => row.id);
+  for (let start = 0; start < ids.length; start += MARK_BATCH) {
+    const batch = ids.slice(start, start + MARK_BATCH);
+    await db().update(subscribers).set({ discountCodeUsed: true }).where(inArray(subscribers.id, batch));
+  }
+  onProgress?.(pending.length, pending.length);
+  return { checked: pending.length, updatedCount: ids.length };
 }
 
 /** The store's popups' shared codes, upper-cased (Shopify applies codes case-insensitively). */

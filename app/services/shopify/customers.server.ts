@@ -31,27 +31,38 @@ export async function findCustomerIdByEmail(
   return data.customerByIdentifier?.id ?? null;
 }
 
-/** A new customer with this email and marketing consent; resolves with the customer's id. */
-export async function createCustomerWithConsent(
-  credentials: ShopifyCredentials,
-  customer: { email: string; consent: EmailMarketingConsent },
-): Promise<string> {
-  const data = await adminGraphql(
-    credentials,
-    `#graphql
+/** customerCreate with consent: one customer per call, or per line of a bulk mutation. */
+export const CREATE_SUBSCRIBED_CUSTOMER = `#graphql
     mutation CreateSubscribedCustomer($input: CustomerInput!) {
       customerCreate(input: $input) {
         customer { id }
         userErrors { field message }
       }
-    }`,
-    {
-      input: {
-        email: customer.email,
-        emailMarketingConsent: customer.consent,
-      },
-    },
-  );
+    }`;
+
+/** customerEmailMarketingConsentUpdate: one customer per call, or per line of a bulk mutation. */
+export const UPDATE_EMAIL_CONSENT = `#graphql
+    mutation UpdateEmailConsent($input: CustomerEmailMarketingConsentUpdateInput!) {
+      customerEmailMarketingConsentUpdate(input: $input) {
+        customer { id }
+        userErrors { field message code }
+      }
+    }`;
+
+/** The bulk query of every customer's id and email (a line each), to match subscribers by address. */
+export const BULK_CUSTOMER_EMAILS = `#graphql
+    query BulkCustomerEmails {
+      customers { edges { node { id defaultEmailAddress { emailAddress } } } }
+    }`;
+
+/** A new customer with this email and marketing consent; resolves with the customer's id. */
+export async function createCustomerWithConsent(
+  credentials: ShopifyCredentials,
+  customer: { email: string; consent: EmailMarketingConsent },
+): Promise<string> {
+  const data = await adminGraphql(credentials, CREATE_SUBSCRIBED_CUSTOMER, {
+    input: { email: customer.email, emailMarketingConsent: customer.consent },
+  });
   const { customer: created = null, userErrors = [] } = data.customerCreate ?? {};
   if (userErrors.length > 0 || !created) throw refusal("the customer", userErrors);
   return created.id;
@@ -63,17 +74,9 @@ export async function updateEmailMarketingConsent(
   customerId: string,
   consent: EmailMarketingConsent,
 ): Promise<void> {
-  const data = await adminGraphql(
-    credentials,
-    `#graphql
-    mutation UpdateEmailConsent($input: CustomerEmailMarketingConsentUpdateInput!) {
-      customerEmailMarketingConsentUpdate(input: $input) {
-        customer { id }
-        userErrors { field message code }
-      }
-    }`,
-    { input: { customerId, emailMarketingConsent: consent } },
-  );
+  const data = await adminGraphql(credentials, UPDATE_EMAIL_CONSENT, {
+    input: { customerId, emailMarketingConsent: consent },
+  });
   const { userErrors = [] } = data.customerEmailMarketingConsentUpdate ?? {};
   if (userErrors.length > 0) throw refusal("the consent update", userErrors);
 }

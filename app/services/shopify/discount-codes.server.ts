@@ -1,12 +1,14 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { popupConfigs, stores, subscribers } from "~/db/schema";
 import { logger } from "~/server/logger.server";
 import { preferencesOf } from "~/services/access/preferences.server";
 import { popupOfRow } from "~/services/popups/row-popup.server";
-import { redeemCodeOf } from "./admin-api.server";
+import { redeemCodeOf, type ShopifyCredentials } from "./admin-api.server";
 import { credentialsOf, withShopify } from "./connection.server";
-import { addCodesToOffer, uniqueCodeFrom } from "./offer-discounts.server";
+import { addCodesToOffer, confirmCodes, isOfferCode, uniqueCodeFrom } from "./offer-discounts.server";
+
+type SubscriberWithOffer = Awaited<ReturnType<typeof subscriberWithOffer>>[number];
 
 /** A subscriber with their store and the popup whose offer they took. */
 const subscriberWithOffer = (subscriberId: string) =>
@@ -19,34 +21,98 @@ const subscriberWithOffer = (subscriberId: string) =>
 
 /**
  * Gives a subscriber of a Shopify-connected store their own code, a redeem code of their popup offer's one
- * Shopify discount (offer-discounts.server.ts), and stores it as the code sent. Idempotent: a subscriber who already has a unique
- * code keeps it. Resolves with the subscriber's code, or null when the store is not connected.
+ * Shopify discount (offer-discounts.server.ts), once Shopify reports it added (docs/decisions/162). The code
+ * is minted once and kept as pending, so a retry (the code job after the subscription stopped waiting)
+ * confirms that same code, never adds a second. Resolves with the code the subscriber gets: their own, or
+ * the popup's when Shopify refused theirs (the refusal is logged and kept); null when the store is not
+ * connected. Fails, for a retry, while Shopify has not finished.
  */
 export async function issueUniqueCode(subscriberId: string): Promise<string | null> {
   const [row] = await subscriberWithOffer(subscriberId);
   if (!row || !credentialsOf(row.store)) return null;
-  const current = row.subscriber.discountCodeSent;
-  if (current && current !== row.popup.discountCode) return current;
-  const code = uniqueCodeFrom(row.popup.discountCode);
-  await withShopify(row.store, (credentials) => addCodesToOffer(credentials, row.popup, [code]));
+  const { subscriber, popup } = row;
+  const current = subscriber.discountCodeSent;
+  if (current && current !== popup.discountCode) return current;
+  if (subscriber.discountCodeError) return popup.discountCode;
+  const minted = subscriber.pendingDiscountCode === null;
+  const code = subscriber.pendingDiscountCode ?? (await pendingCodeOf(subscriberId, popup.discountCode));
+  const refusal = await withShopify(row.store, (credentials) =>
+    addAndConfirm(credentials, row, code, minted),
+  );
+  const stillPending = and(eq(subscribers.id, subscriberId), eq(subscribers.pendingDiscountCode, code));
+  const settled = { pendingDiscountCode: null, pendingCodeCreationId: null };
+  if (refusal) {
+    await db()
+      .update(subscribers)
+      .set({ ...settled, discountCodeError: refusal })
+      .where(stillPending);
+    logger().warn(
+      { subscriberId, storeId: row.store.id, code, reason: refusal },
+      "Shopify refused the subscriber's discount code; the popup's code is used",
+    );
+    return popup.discountCode;
+  }
   await db()
     .update(subscribers)
-    .set({ discountCodeSent: code })
-    .where(
-      and(
-        eq(subscribers.id, subscriberId),
-        eq(subscribers.discountCodeSent, current ?? row.popup.discountCode),
-      ),
-    );
+    .set({ ...settled, discountCodeSent: code })
+    .where(and(stillPending, eq(subscribers.discountCodeSent, current ?? popup.discountCode)));
   return code;
 }
 
-/** Whether a connected store's subscriber still has only the popup's shared code (or none). */
+/** The subscriber's pending code: minted now unless an earlier attempt already did. */
+async function pendingCodeOf(subscriberId: string, popupCode: string): Promise<string> {
+  const [minted] = await db()
+    .update(subscribers)
+    .set({ pendingDiscountCode: uniqueCodeFrom(popupCode) })
+    .where(and(eq(subscribers.id, subscriberId), isNull(subscribers.pendingDiscountCode)))
+    .returning({ code: subscribers.pendingDiscountCode });
+  if (minted?.code) return minted.code;
+  const [earlier] = await db()
+    .select({ code: subscribers.pendingDiscountCode })
+    .from(subscribers)
+    .where(eq(subscribers.id, subscriberId));
+  if (!earlier?.code) throw new Error(`subscriber ${subscriberId} has no pending code`);
+  return earlier.code;
+}
+
+/**
+ * Adds the pending code to the offer's discount unless an earlier attempt did (its bulk creation is read
+ * again), and waits for Shopify's word. Resolves with null once the code is in Shopify, or with Shopify's
+ * reason for refusing it. A code refused as already taken by a concurrent attempt's creation is in Shopify.
+ */
+async function addAndConfirm(
+  credentials: ShopifyCredentials,
+  { subscriber, popup }: SubscriberWithOffer,
+  code: string,
+  minted: boolean,
+): Promise<string | null> {
+  const inShopify = () => isOfferCode(credentials, popup, code);
+  let creationId = minted ? null : subscriber.pendingCodeCreationId;
+  if (!creationId) {
+    if (!minted && (await inShopify())) return null;
+    [creationId = ""] = await addCodesToOffer(credentials, popup, [code]);
+    await db()
+      .update(subscribers)
+      .set({ pendingCodeCreationId: creationId })
+      .where(
+        and(
+          eq(subscribers.id, subscriber.id),
+          eq(subscribers.pendingDiscountCode, code),
+          isNull(subscribers.pendingCodeCreationId),
+        ),
+      );
+  }
+  const [outcome] = await confirmCodes(credentials, [creationId]);
+  if (outcome?.added || (await inShopify())) return null;
+  return outcome?.errors.join("; ") || "Shopify did not add the code";
+}
+
+/** Whether a connected store's subscriber still waits for their own code (not refused by Shopify). */
 export async function awaitsUniqueCode(subscriberId: string): Promise<boolean> {
   const [row] = await subscriberWithOffer(subscriberId);
   if (!row || !credentialsOf(row.store)) return false;
   const current = row.subscriber.discountCodeSent;
-  return !current || current === row.popup.discountCode;
+  return (!current || current === row.popup.discountCode) && !row.subscriber.discountCodeError;
 }
 
 /**

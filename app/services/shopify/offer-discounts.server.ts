@@ -2,13 +2,16 @@ import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { offerDiscounts, type popupConfigs } from "~/db/schema";
-import { notFound } from "~/server/domain-errors.server";
+import { notFound, unavailable } from "~/server/domain-errors.server";
+import { pause } from "~/server/pause.server";
 import {
   addRedeemCodes,
   createOfferDiscount,
   deleteCodeDiscount,
   deleteRedeemCodes,
   extendOfferDiscount,
+  type RedeemCodeCreation,
+  redeemCodeCreation,
   redeemCodeOf,
   type ShopifyCredentials,
 } from "./admin-api.server";
@@ -43,16 +46,59 @@ export function offerTitle(popup: Popup): string {
 }
 
 /**
- * Adds subscribers' codes to their popup offer's one Shopify discount, creating the discount first when the
- * offer has none yet. The codes are given out only once this resolves.
+ * Asks Shopify to add subscribers' codes to their popup offer's one Shopify discount, creating the discount
+ * first when the offer has none yet. Resolves with Shopify's bulk creations: no code may be given out before
+ * confirmCodes reports it added.
  */
 export async function addCodesToOffer(
   credentials: ShopifyCredentials,
   popup: Popup,
   codes: string[],
-): Promise<void> {
+): Promise<string[]> {
   const discountId = await offerDiscountOf(credentials, popup);
-  await addRedeemCodes(credentials, discountId, codes);
+  return addRedeemCodes(credentials, discountId, codes);
+}
+
+/**
+ * Whether a code is in Shopify as a redeem code of the popup offer's discount (not merely some discount's:
+ * a merchant's own code can look alike).
+ */
+export async function isOfferCode(credentials: ShopifyCredentials, popup: Popup, code: string) {
+  const found = await redeemCodeOf(credentials, code);
+  if (!found?.redeemCodeId) return false;
+  const [offerDiscount] = await db()
+    .select({ id: offerDiscounts.shopifyDiscountId })
+    .from(offerDiscounts)
+    .where(and(eq(offerDiscounts.popupId, popup.id), eq(offerDiscounts.offer, offerOf(popup))));
+  return offerDiscount?.id === found.discountId;
+}
+
+/**
+ * The waits between reads of a bulk creation not done yet: about 3 s in all (Shopify adds a few codes in
+ * well under that). Then the caller gives up for now, and the code job reads the same creation again later.
+ */
+const CREATION_READ_WAITS_MS = [100, 200, 400, 800, 1_600];
+
+/**
+ * What Shopify's bulk creations did with each code, once each is done: added, or refused with its errors.
+ * Fails (for a retry) while a creation is still queued after the last wait.
+ */
+export async function confirmCodes(
+  credentials: ShopifyCredentials,
+  creationIds: string[],
+): Promise<RedeemCodeCreation["codes"]> {
+  const outcomes: RedeemCodeCreation["codes"] = [];
+  for (const creationId of creationIds) {
+    let creation = await redeemCodeCreation(credentials, creationId);
+    for (const waitMs of CREATION_READ_WAITS_MS) {
+      if (creation.done) break;
+      await pause(waitMs);
+      creation = await redeemCodeCreation(credentials, creationId);
+    }
+    if (!creation.done) throw unavailable("Shopify has not finished adding the discount codes yet");
+    outcomes.push(...creation.codes);
+  }
+  return outcomes;
 }
 
 /**

@@ -112,8 +112,9 @@ export async function afterNewSubscriber(
 }
 
 /**
- * A connected store's subscriber gets a unique code, created while the shopper waits when Shopify is
- * quick; otherwise a job creates it (and then sends the email) and the popup's code is shown meanwhile.
+ * A connected store's subscriber gets a unique code, confirmed by Shopify while the shopper waits when
+ * Shopify is quick (or the popup's code, when Shopify refused theirs); otherwise a job confirms the same
+ * code (and then sends the email) and the popup's code is shown meanwhile.
  */
 async function uniqueCodeOrLater(subscriberId: string): Promise<string | null> {
   const timeout = new Promise<"late">((resolve) =>

@@ -30,6 +30,24 @@ async function frameViolations(page: Page, frame: string): Promise<axe.Result[]>
 }
 
 /**
+ * Waits for the transitions and animations that end (a toast fading in, a popover opening): axe reads colours
+ * as drawn, and a half-faded text measures a contrast it never keeps. Endless ones (a spinner) are not waited for.
+ */
+async function finishedAnimations(page: Page, frame?: string): Promise<void> {
+  const document = frame
+    ? await (await page.locator(frame).elementHandle())?.contentFrame()
+    : page.mainFrame();
+  await document?.evaluate(() =>
+    Promise.all(
+      window.document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ).then(() => undefined),
+  );
+}
+
+/**
  * Runs axe on the page as it is now and fails on any critical or serious violation, one line per element:
  * rule, impact, what axe asks for, and the element's selector. `frame` checks one frame's document instead,
  * for example the app's frame inside the Shopify admin (`#app-iframe`), whose surroundings are the test's
@@ -38,6 +56,7 @@ async function frameViolations(page: Page, frame: string): Promise<axe.Result[]>
  * axe cannot run in.
  */
 export async function expectNoSeriousAxeViolations(page: Page, where: string, frame?: string): Promise<void> {
+  await finishedAnimations(page, frame);
   // Legacy mode runs axe in the page itself: no merging of per-frame results in a second, blank page.
   const violations = frame
     ? await frameViolations(page, frame)

@@ -14,6 +14,8 @@ export type AppServer = {
   url: string;
   /** What the app logged so far (pino JSON lines; from a child, also its "listening on" line). */
   output: () => string;
+  /** Resolves once the jobs an in-process app runs itself are done (a child's are not seen: at once). */
+  settle: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -27,6 +29,11 @@ export type StartOptions = {
    * (its start and exit, its log, several processes, a kill) or its process-wide limits (the database pool).
    */
   process?: boolean;
+  /**
+   * `false` stops the timers an in-process app starts (outbox and campaign sweeps, daily jobs) once it is up:
+   * for tests that compare the database before and after each request, where a sweep's lease would count.
+   */
+  schedules?: boolean;
 };
 
 const START_TIMEOUT_MS = 60_000;
@@ -52,7 +59,11 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
   };
   return options.process
     ? startChild(appRoot, { LOG_LEVEL: process.env.TEST_APP_LOG_LEVEL ?? "warn", ...settings })
-    : startInProcess(appRoot, { LOG_LEVEL: process.env.TEST_APP_LOG_LEVEL ?? "warn", ...settings });
+    : startInProcess(
+        appRoot,
+        { LOG_LEVEL: process.env.TEST_APP_LOG_LEVEL ?? "warn", ...settings },
+        options.schedules ?? true,
+      );
 }
 
 let instances = 0;
@@ -62,7 +73,7 @@ let instances = 0;
  * `settings` in process.env while it reads them (at import, and while it bootstraps), then puts the test's
  * environment back and listens.
  */
-async function startInProcess(appRoot: string, settings: AppEnv): Promise<AppServer> {
+async function startInProcess(appRoot: string, settings: AppEnv, schedules: boolean): Promise<AppServer> {
   instances += 1;
   const log = path.join(process.env.DATA_DIR ?? ".", `app-${instances}.log`);
   settings.LOG_FILE ??= log;
@@ -78,6 +89,7 @@ async function startInProcess(appRoot: string, settings: AppEnv): Promise<AppSer
   } finally {
     restore();
   }
+  if (!schedules) build.stopBackgroundWork();
   const server = build.createProductionServer(path.join(appRoot, "build/client"));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -86,6 +98,7 @@ async function startInProcess(appRoot: string, settings: AppEnv): Promise<AppSer
   return {
     url: `http://127.0.0.1:${settings.PORT}`,
     output: () => (fs.existsSync(log) ? fs.readFileSync(log, "utf8") : ""),
+    settle: () => build.settleInProcessJobs(),
     stop: async () => {
       await stopInProcess(server, build);
       shopify?.close();
@@ -166,5 +179,10 @@ async function startChild(appRoot: string, settings: AppEnv): Promise<AppServer>
     child.once("exit", onExit);
   });
 
-  return { url, output: () => output, stop: () => stopProcess(child, { graceMs: STOP_TIMEOUT_MS }) };
+  return {
+    url,
+    output: () => output,
+    settle: async () => {},
+    stop: () => stopProcess(child, { graceMs: STOP_TIMEOUT_MS }),
+  };
 }

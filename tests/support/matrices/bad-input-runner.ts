@@ -17,16 +17,18 @@ export function nextClientAddress(): string {
  * Sends hostile requests one by one and returns what went wrong: any 5xx, a JSON endpoint's 4xx
  * without a `{ message }`, or a refused mutation that changed the database. Each request comes from
  * its own client address (the app trusts X-Forwarded-For here), so per-address limits do not hide
- * the validation behind a 429.
+ * the validation behind a 429. `settle` waits for the app's background jobs: the database is read
+ * before a request only once what earlier requests set off is done, and after it once what it set off is.
  */
 export async function sendBadRequests(
   client: HttpClient,
   requests: BadRequest[],
-  options: { json: boolean; tally: Tally },
+  options: { json: boolean; tally: Tally; settle: () => Promise<void> },
 ): Promise<string[]> {
   const problems: string[] = [];
-  let fingerprint = await databaseFingerprint();
   for (const request of requests) {
+    await options.settle();
+    const fingerprint = request.method === "GET" ? "" : await databaseFingerprint();
     const headers: Record<string, string> = { "X-Forwarded-For": nextClientAddress() };
     if (request.body !== undefined) headers["Content-Type"] = "application/json";
     const response = await client.request(request.method, request.path, undefined, {
@@ -40,14 +42,13 @@ export async function sendBadRequests(
       problems.push(`${request.method} ${request.path.slice(0, 80)} [${request.label}]: ${problem}`);
       continue;
     }
-    if (request.method !== "GET") {
-      const after = await databaseFingerprint();
-      if (response.status >= 400 && after !== fingerprint) {
+    if (request.method !== "GET" && response.status >= 400) {
+      await options.settle();
+      if ((await databaseFingerprint()) !== fingerprint) {
         problems.push(
           `${request.method} ${request.path.slice(0, 80)} [${request.label}]: refused but changed data`,
         );
       }
-      fingerprint = after;
     }
     options.tally.add(response.status >= 400 ? "refused" : "accepted");
     options.tally.passed();

@@ -95,7 +95,9 @@ export function useHostileSetup(): HostileSetup {
     setup.sentinelBefore = await sentinelSnapshot(sentinel.id);
     setup.target = await freshFixture(owner.organization.id, owner.admin.id);
     setup.open = await openFixture(setup.target);
+    // No sweeps: a sweep's lease taken while a refused request is judged would read as a change it made.
     setup.app = await startApp({
+      schedules: false,
       env: {
         LOG_LEVEL: "info",
         TRUST_PROXY: "1",
