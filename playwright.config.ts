@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_DNS_SERVER } from "./tests/e2e/support/dns";
 import { ADMIN, FRESH, MAIN, SHORT } from "./tests/e2e/support/servers";
 import { EMBEDDED_ENV } from "./tests/support/builders/shopify-session-token";
 
@@ -9,6 +10,7 @@ import { EMBEDDED_ENV } from "./tests/support/builders/shopify-session-token";
  *   FRESH – no user at start: setup.spec.ts creates the admin through /setup;
  *   SHORT – 6 min sessions and the same admin, for the session countdown.
  * No project waits for another: a dependent project would start only after every test of the others.
+ * The global setup runs the DNS server every server asks (support/dns.ts): no lookup reaches the internet.
  */
 const chromium = {
   ...devices["Desktop Chrome"],
@@ -42,6 +44,7 @@ function webServer(port: number, database: string, ttl: number, withAdmin: boole
       E2E_ADMIN_EMAIL: ADMIN.email,
       E2E_ADMIN_PASSWORD: ADMIN.password,
       UNIQUE_CODE_WAIT_MS: "60000",
+      DNS_SERVERS: E2E_DNS_SERVER,
       ...EMBEDDED_ENV,
     },
   };
@@ -49,6 +52,7 @@ function webServer(port: number, database: string, ttl: number, withAdmin: boole
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   outputDir: "test-results",
   // Tests, not files, are shared out: each worker makes its own data (unique names, its own members).
   fullyParallel: true,

@@ -18,7 +18,11 @@ type Props = {
  * App Bridge's modal, drawn by the admin over the whole page; standalone Polaris's.
  */
 export function ConfirmModal(props: Props) {
-  return useEmbedded() ? <AdminConfirmModal {...props} /> : <PolarisConfirmModal {...props} />;
+  const embedded = useEmbedded();
+  if (!embedded) return <PolarisConfirmModal {...props} />;
+  // Mounted only while open: App Bridge's <ui-modal> takes its content out of the app's tree as soon as the
+  // element exists, so a closed modal on a server-rendered page would make the page fail to hydrate.
+  return props.open ? <AdminConfirmModal {...props} /> : null;
 }
 
 function PolarisConfirmModal({ open, title, message, confirmLabel, busy, onConfirm, onCancel }: Props) {

@@ -8,11 +8,20 @@ type Props = {
   text: string;
   label?: string;
   copiedLabel?: string;
+  /** What is copied, for screen readers when several copy buttons share a screen ("SPF value"). */
+  what?: string;
   onCopied?: () => void;
   onFailed?: () => void;
 };
 
-export function CopyButton({ text, label = "Copy", copiedLabel = "Copied", onCopied, onFailed }: Props) {
+export function CopyButton({
+  text,
+  label = "Copy",
+  copiedLabel = "Copied",
+  what,
+  onCopied,
+  onFailed,
+}: Props) {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
@@ -31,5 +40,10 @@ export function CopyButton({ text, label = "Copy", copiedLabel = "Copied", onCop
     }
   }
 
-  return <Button onClick={copy}>{copied ? copiedLabel : label}</Button>;
+  const shown = copied ? copiedLabel : label;
+  return (
+    <Button onClick={copy} accessibilityLabel={what ? `${shown} ${what}` : undefined}>
+      {shown}
+    </Button>
+  );
 }

@@ -3,6 +3,7 @@ import { Suspense, useMemo } from "react";
 import { Await, redirect, useLocation, useNavigation } from "react-router";
 import { DailyChart } from "~/components/dashboard/daily-chart";
 import { RevenueCard } from "~/components/dashboard/revenue-card";
+import { SetupChecklistCard } from "~/components/dashboard/setup-checklist-card";
 import { StatCard } from "~/components/dashboard/stat-card";
 import { HeldEmailsBanner } from "~/components/held-emails-banner";
 import { SkeletonCards } from "~/components/skeleton-cards";
@@ -13,6 +14,7 @@ import type { DashboardDay } from "~/lib/schemas/dashboard";
 import { sectionPath } from "~/lib/store-routing";
 import { heldEmails } from "~/services/email/held.server";
 import { dashboardStats, subscribersPerDay } from "~/services/stores/dashboard.server";
+import { setupChecklist } from "~/services/stores/setup-checklist.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard · Newsletter Popup" }];
@@ -23,7 +25,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // limited to the shop's store: its dashboard is /app itself.
   if (store && !params.storeId && !actor.storeId) throw redirect(`/store/${store.id}/dashboard`);
   if (!store)
-    return { stats: dashboardStats(actor), chart: null, storeId: null, storeName: null, held: null };
+    return {
+      stats: dashboardStats(actor),
+      chart: null,
+      storeId: null,
+      storeName: null,
+      held: null,
+      checklist: null,
+    };
   return {
     stats: dashboardStats(actor),
     chart: subscribersPerDay(actor, store.id),
@@ -31,6 +40,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     storeName: store.name,
     // Emails that did not go for want of SMTP settings are said at the top, not found by chance.
     held: { summary: await heldEmails(actor, store.id), canSend: can(actor, "manage_email_settings") },
+    // The embedded home leads a shop from install to its first subscriber (docs/decisions/166).
+    checklist: actor.via === "shopify" ? await setupChecklist(actor, store.id) : null,
   };
 }
 
@@ -129,7 +140,7 @@ function useLoadingOtherDashboard(): boolean {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, chart, storeId, storeName, held } = loaderData;
+  const { stats, chart, storeId, storeName, held, checklist } = loaderData;
   const switching = useLoadingOtherDashboard();
   return (
     <Page title="Dashboard" subtitle="Overview of your newsletter management system">
@@ -146,6 +157,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               settingsUrl={sectionPath("settings", storeId)}
             />
           ) : null}
+          {checklist && storeId ? <SetupChecklistCard checklist={checklist} storeId={storeId} /> : null}
           {/* Keyed by store: a newly shown store's figures show placeholders until they arrive. */}
           <Suspense key={`stats-${storeId ?? "all"}`} fallback={<DashboardPlaceholders chart={false} />}>
             <Await resolve={stats}>

@@ -62,7 +62,8 @@ type GuideProps = NonNullable<Route.ComponentProps["loaderData"]["integration"]>
 
 /**
  * SPEC §2 Integration setup: the three-step guide for the selected store. A Shopify store's second step
- * turns on the theme app embed instead of pasting the script (README: where the product differs from SPEC).
+ * turns on the theme app embed instead of pasting the script (README: where the product differs from SPEC),
+ * and it has no service worker step (docs/decisions/166).
  */
 function IntegrationGuide({ store, script, appEmbed, connectedToShop, installation: initial }: GuideProps) {
   const [installation, setInstallation] = useState<InstallationView>(initial);
@@ -96,7 +97,8 @@ function IntegrationGuide({ store, script, appEmbed, connectedToShop, installati
           onChecked={setInstallation}
           installedBy={appEmbed ? "app-embed" : "script"}
         />
-        <ServiceWorkerCard storeId={store.id} />
+        {/* Shopify themes cannot serve a file from the site's root, where the worker must live. */}
+        {store.integrationType === "shopify" ? null : <ServiceWorkerCard storeId={store.id} />}
       </BlockStack>
     </Page>
   );

@@ -12,6 +12,7 @@ import {
   NotificationSettingsCard,
   OwnersNotificationSettings,
 } from "~/components/settings/notification-settings-card";
+import { SendingDomainCard } from "~/components/settings/sending-domain-card";
 import { ShopifyRefusedBanner } from "~/components/settings/shopify-refused-banner";
 import { ShopifySettingsCard } from "~/components/settings/shopify-settings-card";
 import type { StoreSettingsView } from "~/components/settings/store-settings";
@@ -127,6 +128,8 @@ function StoreSettings({
     setStore(initial);
   }
   const [held, setHeld] = useState(initialHeld);
+  // Each save of the email settings checks the sending domain again (a new card, a new check).
+  const [emailSaves, setEmailSaves] = useState({ count: 0, fromEmail: emailSettings.fromEmail });
   const revalidator = useRevalidator();
   // Saved email settings may be what the held emails waited for: the banner then offers to send them.
   const readHeld = () =>
@@ -137,7 +140,15 @@ function StoreSettings({
     <>
       <StorePicker section="settings" storeId={store.id} />
       <HeldEmailsBanner storeId={store.id} held={held} canSend />
-      <EmailSettingsCard storeId={store.id} initial={emailSettings} onSaved={readHeld} />
+      <EmailSettingsCard
+        storeId={store.id}
+        initial={emailSettings}
+        onSaved={(saved) => {
+          readHeld();
+          setEmailSaves(({ count }) => ({ count: count + 1, fromEmail: saved.fromEmail }));
+        }}
+      />
+      <SendingDomainCard key={emailSaves.count} storeId={store.id} fromEmail={emailSaves.fromEmail} />
       <BounceWebhookCard storeId={store.id} initial={emailSettings} />
       {/* A typical website has no Shopify shop to connect: its URL is in General settings. */}
       {store.integrationType === "shopify" ? (

@@ -170,6 +170,8 @@ test("a Shopify store turns on the theme app embed from a new tab, never by edit
     await expect(page.getByText("Not seen yet: turn it on, then open your store once")).toBeVisible();
     await expect(scriptField(page)).toHaveCount(0);
     await expect(page.getByText(/theme\.liquid|Edit Code/)).toHaveCount(0);
+    // Nor the service worker's snippet: a theme cannot serve a file from the site's root.
+    await expect(page.getByRole("button", { name: "Download service worker" })).toHaveCount(0);
     await screenshot(page, shot);
   }
 });

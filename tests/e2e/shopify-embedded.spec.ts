@@ -11,7 +11,7 @@ import {
 import { subscribeThroughAppProxy, unique } from "./support/api";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { withClient } from "./support/database";
-import { expect, test } from "./support/fixtures";
+import { cardWithHeading, expect, test } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
 import { MAIN } from "./support/servers";
 import { installShopifyAdmin, openFromAdminMenu, openInAdmin } from "./support/shopify-admin";
@@ -290,6 +290,8 @@ test("the Integration page turns on the theme app embed, and shows when the stor
     // No theme code to edit, no script to paste.
     await expect(app.getByText(/theme\.liquid|Edit Code/)).toHaveCount(0);
     await expect(app.getByRole("textbox", { name: "Install script" })).toHaveCount(0);
+    // Nor the service worker's: a theme cannot serve a file from the site's root.
+    await expect(app.getByRole("button", { name: "Download service worker" })).toHaveCount(0);
     await screenshot(page, shot);
   }
 
@@ -382,4 +384,40 @@ test("the popup builder sends the merchant to try the popup on the shop's own st
     `https://${FAKE_SHOP.domain}`,
   );
   await expect(app.getByRole("link", { name: "Open demo page" })).toHaveCount(0);
+});
+
+test("the home's setup checklist shows what is left with the way to do it, and goes once all is done", async ({
+  page,
+  request,
+}) => {
+  const storeId = await installedStoreId(request);
+  // By now the storefront loaded the embed, the default popup is on and shoppers subscribed: email is left.
+  const app = await openInAdmin(page);
+  const checklist = cardWithHeading(app, "Set up your popup");
+  await expect(checklist).toContainText("3 of 4 done");
+  await expect(checklist).toContainText(/Seen on your storefront .+ ago|just now/);
+  await expect(checklist.getByRole("link", { name: "Set up email" })).toHaveAttribute(
+    "href",
+    "/app/settings",
+  );
+  await screenshot(page, "embedded-setup-checklist-1440", { fullPage: false });
+  await page.setViewportSize({ width: 610, height: 900 });
+  await expect(checklist).toContainText("3 of 4 done");
+  await screenshot(page, "embedded-setup-checklist-390", { fullPage: false });
+
+  const saved = await request.put(`${MAIN.baseURL}/api/stores/${storeId}/email-settings`, {
+    headers: {
+      Authorization: `Bearer ${sessionToken(FAKE_SHOP.domain)}`,
+      "User-Agent": BROWSER_USER_AGENT,
+      Origin: MAIN.baseURL,
+    },
+    data: { smtpHost: "127.0.0.1", smtpPort: 2525, fromEmail: `hello@${FAKE_SHOP.domain}` },
+  });
+  expect(saved.status()).toBe(200);
+  await openInAdmin(page);
+  const done = cardWithHeading(app, "Your popup is set up");
+  await expect(done).toContainText("4 of 4 done");
+  await done.getByRole("button", { name: "Dismiss" }).click();
+  await expect(done).toHaveCount(0);
+  await expect(app.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
 });

@@ -118,6 +118,41 @@ describe("the sending domain check", () => {
     expect(again.DKIM).toMatchObject({ status: "mismatch", expected: publicRecord });
   });
 
+  it("says so when the DNS server cannot answer, rather than calling a record missing", async () => {
+    dns.failing.add("_dmarc.broken.example");
+    const storeId = await storeSendingAs("news@broken.example", { smtpHost: "smtp.sendgrid.net" });
+    const answer = await admin.get<{ message: string }>(`/api/stores/${storeId}/email-settings/domain`);
+    expect(answer.status).toBe(502);
+    expect(answer.body.message).toBe(
+      "The DNS lookup of _dmarc.broken.example got no answer (ESERVFAIL): check again in a moment",
+    );
+  });
+
+  it("removes the DKIM key when given null: masked as unset, and the check asks for a key again", async () => {
+    dns.zone.set("s3._domainkey.removed.example", [publicRecord]);
+    const storeId = await storeSendingAs("news@removed.example", {
+      smtpHost: "smtp.sendgrid.net",
+      dkimSelector: "s3",
+      dkimPrivateKey: privatePem,
+    });
+    // An empty key keeps the stored one; null removes it.
+    const kept = await admin.put<{ dkimPrivateKey: string }>(`/api/stores/${storeId}/email-settings`, {
+      dkimPrivateKey: "",
+    });
+    expect(kept.body.dkimPrivateKey).not.toBe("");
+    const removed = await admin.put<{ dkimPrivateKey: string; dkimSelector: string }>(
+      `/api/stores/${storeId}/email-settings`,
+      { dkimPrivateKey: null },
+    );
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ dkimPrivateKey: "", dkimSelector: "s3" });
+    const dkim = (await check(storeId)).records.find((record) => record.kind === "DKIM");
+    expect(dkim).toMatchObject({
+      status: "found",
+      expected: expect.stringContaining("enter your own selector"),
+    });
+  });
+
   it("refuses a DKIM key that is not a PEM private key, under its field", async () => {
     const { id } = await createStoreFor(owner.admin.id);
     const saved = await admin.put(`/api/stores/${id}/email-settings`, {

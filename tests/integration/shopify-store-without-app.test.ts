@@ -46,5 +46,7 @@ describe("the Integration page of a Shopify store without the Shopify app", () =
     expect(page.text).not.toContain("Turn on the app embed");
     // The site-builder hint would say the opposite of the theme steps beside it.
     expect(page.text).not.toContain("site builders");
+    // A theme cannot serve the service worker from the site's root: no step for it.
+    expect(page.text).not.toContain("Download service worker");
   });
 });

@@ -44,7 +44,6 @@ export function ServiceWorkerCard({ storeId }: { storeId: string }) {
           </List.Item>
           <List.Item>
             If your site already has a service worker, add importScripts("/{FILE_NAME}") to it instead.
-            Shopify themes cannot serve files from the site root: Shopify stores skip this step.
           </List.Item>
         </List>
         <div>

@@ -11,6 +11,7 @@ import {
 } from "@shopify/polaris";
 import { useState } from "react";
 import { useAppContext } from "~/components/app-context";
+import { ConfirmModal } from "~/components/confirm-modal";
 import { SendTestModal } from "~/components/send-test-modal";
 import { useToast } from "~/components/toast";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
@@ -23,8 +24,8 @@ import { InlineEditField } from "./inline-edit-field";
 type Props = {
   storeId: string;
   initial: EmailSettingsView;
-  /** Called after each successful save (the page re-reads what depends on the settings). */
-  onSaved?: () => void;
+  /** Called after each successful save with the settings as saved (the page re-reads what depends on them). */
+  onSaved?: (settings: EmailSettingsView) => void;
 };
 
 type FormFields = {
@@ -33,8 +34,9 @@ type FormFields = {
   smtpUsername: string;
   fromEmail: string;
   fromName: string;
+  dkimSelector: string;
 };
-type FieldName = keyof FormFields | "smtpPassword";
+type FieldName = keyof FormFields | "smtpPassword" | "dkimPrivateKey";
 
 function formOf(settings: EmailSettingsView): FormFields {
   return {
@@ -43,6 +45,7 @@ function formOf(settings: EmailSettingsView): FormFields {
     smtpUsername: settings.smtpUsername ?? "",
     fromEmail: settings.fromEmail ?? "",
     fromName: settings.fromName ?? "",
+    dkimSelector: settings.dkimSelector ?? "",
   };
 }
 
@@ -73,6 +76,7 @@ export function EmailSettingsCard({ storeId, initial, onSaved }: Props) {
   const { user } = useAppContext();
   const [testOpen, setTestOpen] = useState(false);
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [removingKey, setRemovingKey] = useState(false);
   const url = `/api/stores/${storeId}/email-settings`;
   const dirty = JSON.stringify(form) !== JSON.stringify(formOf(saved));
   const set = (field: keyof FormFields) => (value: string) => {
@@ -89,7 +93,7 @@ export function EmailSettingsCard({ storeId, initial, onSaved }: Props) {
           setTestResult(null);
           if ("smtpHost" in body) setForm(formOf(next));
           setErrors({});
-          onSaved?.();
+          onSaved?.(next);
         } catch (error) {
           // Each refused field says why beside it (all of them, from the server's 422 `errors`).
           setErrors(serverFieldErrors(error));
@@ -196,6 +200,27 @@ export function EmailSettingsCard({ storeId, initial, onSaved }: Props) {
               autoComplete="off"
             />
           </FormLayout.Group>
+          <FormLayout.Group>
+            <TextField
+              label="DKIM selector"
+              value={form.dkimSelector}
+              onChange={set("dkimSelector")}
+              error={errors.dkimSelector}
+              autoComplete="off"
+              helpText="Your DKIM record's name before ._domainkey. Empty: mail goes out unsigned."
+            />
+            <InlineEditField
+              label="DKIM private key"
+              value={saved.dkimPrivateKey}
+              emptyText="Not set"
+              startEmpty
+              multiline
+              error={errors.dkimPrivateKey}
+              helpText="PEM, from -----BEGIN PRIVATE KEY-----. Stored encrypted, never shown again."
+              onSave={(key) => save({ dkimPrivateKey: key })}
+              onRemove={() => setRemovingKey(true)}
+            />
+          </FormLayout.Group>
         </FormLayout>
         {testResult ? (
           <Banner tone={testResult.ok ? "success" : "critical"} onDismiss={() => setTestResult(null)}>
@@ -216,6 +241,17 @@ export function EmailSettingsCard({ storeId, initial, onSaved }: Props) {
           </Button>
         </InlineStack>
       </BlockStack>
+      <ConfirmModal
+        open={removingKey}
+        title="Remove the DKIM private key?"
+        message="Your emails go out unsigned from then on. You can paste a key again at any time."
+        confirmLabel="Remove key"
+        busy={saving}
+        onConfirm={() =>
+          void save({ dkimPrivateKey: null }).then((removed) => removed && setRemovingKey(false))
+        }
+        onCancel={() => setRemovingKey(false)}
+      />
       <SendTestModal
         open={testOpen}
         defaultTo={user.email}

@@ -1,4 +1,4 @@
-import { BlockStack, Button, InlineStack, TextField } from "@shopify/polaris";
+import { BlockStack, Button, ButtonGroup, InlineStack, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
 
@@ -17,6 +17,10 @@ type Props = {
   clean?: (input: string) => string;
   /** Whether saving an empty value is meaningful (clearing a custom domain); otherwise Save is disabled. */
   allowEmpty?: boolean;
+  /** Several lines (a PEM key); shown as typed while editing, so not for a password. */
+  multiline?: boolean;
+  /** Offers "Remove" beside Edit while a value is set (a secret that an empty save would keep). */
+  onRemove?: () => void;
   /**
    * Resolves true when saved, which returns the field to read-only mode; false when the failure was
    * reported elsewhere, or the reason to show on the field.
@@ -35,6 +39,8 @@ export function InlineEditField({
   startEmpty = false,
   clean = (input) => input,
   allowEmpty = false,
+  multiline = false,
+  onRemove,
   onSave,
 }: Props) {
   const [editing, setEditing] = useState(false);
@@ -65,6 +71,11 @@ export function InlineEditField({
   });
 
   if (!editing) {
+    const editButton = (
+      <Button onClick={edit} accessibilityLabel={`Edit ${label}`}>
+        Edit
+      </Button>
+    );
     return (
       <TextField
         label={label}
@@ -73,9 +84,16 @@ export function InlineEditField({
         autoComplete="off"
         helpText={helpText}
         connectedRight={
-          <Button onClick={edit} accessibilityLabel={`Edit ${label}`}>
-            Edit
-          </Button>
+          onRemove && value ? (
+            <ButtonGroup variant="segmented">
+              {editButton}
+              <Button onClick={onRemove} accessibilityLabel={`Remove ${label}`}>
+                Remove
+              </Button>
+            </ButtonGroup>
+          ) : (
+            editButton
+          )
         }
       />
     );
@@ -85,12 +103,14 @@ export function InlineEditField({
       <TextField
         label={label}
         type={type}
+        multiline={multiline ? 4 : undefined}
         value={draft}
         onChange={(next) => {
           setRefusal(undefined);
           setDraft(clean(next));
         }}
         autoComplete={type === "password" ? "new-password" : "off"}
+        spellCheck={multiline ? false : undefined}
         helpText={helpText}
         error={error ?? refusal}
         autoFocus

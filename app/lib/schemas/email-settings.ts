@@ -10,7 +10,8 @@ const noLineBreaks = (label: string, max: number) =>
 
 /**
  * PUT /api/stores/:id/email-settings. An omitted field keeps its value, but the host, the port and the from
- * email cannot be emptied (welcome emails need them). An omitted or empty password or DKIM key keeps the stored one.
+ * email cannot be emptied (welcome emails need them). An omitted or empty password or DKIM key keeps the stored one;
+ * a null DKIM key removes it.
  */
 export const updateEmailSettingsSchema = z
   .object({
@@ -42,8 +43,8 @@ export const updateEmailSettingsSchema = z
       /^([A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*)?$/,
       "Enter a selector such as s1 or mail2026",
     ),
-    /** PEM; an omitted or empty key keeps the stored one. */
-    dkimPrivateKey: z.string().max(8000, "DKIM private key is too long"),
+    /** PEM; an omitted or empty key keeps the stored one, null removes it (and with it the signing). */
+    dkimPrivateKey: z.string().max(8000, "DKIM private key is too long").nullable(),
   })
   .partial()
   .strict();
@@ -83,3 +84,18 @@ export type EmailSettingsView = {
   eventsSecret: string;
   eventsUrl: string;
 };
+
+/** One record of the From domain's check (docs/decisions/172): SPF, DKIM or DMARC, each a TXT record. */
+export type SendingDomainRecord = {
+  kind: "SPF" | "DKIM" | "DMARC";
+  /** Where it lives: the DNS name of the TXT record. */
+  name: string;
+  status: "found" | "missing" | "mismatch";
+  /** What the domain publishes now, if anything. */
+  found: string | null;
+  /** The TXT record to add (or put in its place), or what to do when no record can be written for the merchant. */
+  expected: string;
+};
+
+/** GET /api/stores/:id/email-settings/domain. */
+export type SendingDomainCheck = { domain: string; records: SendingDomainRecord[] };

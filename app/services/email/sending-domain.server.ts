@@ -5,18 +5,9 @@
  */
 import { createPublicKey } from "node:crypto";
 import { Resolver } from "node:dns/promises";
+import type { SendingDomainCheck } from "~/lib/schemas/email-settings";
+import { upstreamFailed } from "~/server/domain-errors.server";
 import { env } from "~/server/env.server";
-
-export type DomainRecord = {
-  kind: "SPF" | "DKIM" | "DMARC";
-  /** Where it lives: the DNS name of the TXT record. */
-  name: string;
-  status: "found" | "missing" | "mismatch";
-  /** What the domain publishes now, if anything. */
-  found: string | null;
-  /** The TXT record to add (or put in its place), or what to do when no record can be written for the merchant. */
-  expected: string;
-};
 
 /** The SPF mechanism of the SMTP providers merchants use; any other host is named by itself (`a:host`). */
 const providerSpf: [RegExp, string][] = [
@@ -39,14 +30,19 @@ function resolver(): Resolver {
   return dns;
 }
 
-/** The TXT records at `name`, each joined from its strings; none when the name does not exist. */
+/**
+ * The TXT records at `name`, each joined from its strings; none when the name does not exist. A lookup that
+ * gets no answer (no DNS server reachable, a timeout) says so: it proves neither presence nor absence.
+ */
 async function txt(dns: Resolver, name: string): Promise<string[]> {
   try {
     return (await dns.resolveTxt(name)).map((chunks) => chunks.join(""));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOTFOUND" || code === "ENODATA") return [];
-    throw error;
+    throw upstreamFailed(
+      `The DNS lookup of ${name} got no answer (${code ?? "failed"}): check again in a moment`,
+    );
   }
 }
 
@@ -71,9 +67,7 @@ type Sender = {
   dkimPrivateKey: string | null;
 };
 
-export async function checkSendingDomain(
-  sender: Sender,
-): Promise<{ domain: string; records: DomainRecord[] }> {
+export async function checkSendingDomain(sender: Sender): Promise<SendingDomainCheck> {
   const domain = (sender.fromEmail.split("@")[1] ?? "").toLowerCase();
   const dns = resolver();
   const mechanism = spfMechanism(sender.smtpHost);
@@ -90,7 +84,7 @@ export async function checkSendingDomain(
     : `v=spf1 ${mechanism} ~all`;
   const dkimExpected = sender.dkimPrivateKey
     ? dkimRecordFor(sender.dkimPrivateKey)
-    : "Your email provider gives you a selector and a DKIM record to publish; or enter your own selector and private key below";
+    : "Your email provider gives you a selector and a DKIM record to publish; or enter your own selector and private key in Email configuration";
   return {
     domain,
     records: [

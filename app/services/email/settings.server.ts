@@ -58,6 +58,7 @@ function present(row: SettingsRow): EmailSettingsView {
 function changesAnything(current: SettingsRow, changes: EmailSettingsUpdate): boolean {
   const { smtpPassword, dkimPrivateKey, eventsProvider: _provider, eventsSecret: _secret, ...rest } = changes;
   if (smtpPassword || dkimPrivateKey) return true;
+  if (dkimPrivateKey === null && current.dkimPrivateKey) return true;
   return Object.entries(rest).some(
     ([field, value]) => value !== undefined && (current[field as keyof SettingsRow] ?? "") !== value,
   );
@@ -96,6 +97,7 @@ export async function updateEmailSettings(actor: Actor, storeId: string, changes
       ...(eventsSecret ? { eventsSecret: encryptSecret(eventsSecret) } : {}),
       ...(changes.eventsProvider === null ? { eventsSecret: null } : {}),
       ...(dkimPrivateKey ? { dkimPrivateKey: encryptSecret(dkimPrivateKey.trim()) } : {}),
+      ...(dkimPrivateKey === null ? { dkimPrivateKey: null } : {}),
       isConfigured: Boolean(next.smtpHost && next.smtpPort && next.fromEmail),
       // A changed setting has not been tried yet: "Configured" waits for the next successful test email.
       ...(changesAnything(current, changes) ? { verifiedAt: null } : {}),
