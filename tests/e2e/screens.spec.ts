@@ -35,15 +35,24 @@ type Screen = {
 let store: Store;
 let campaignId: string;
 let resetToken = "";
-const owner = {
-  name: unique("Screens Org"),
-  email: `${unique("screens")}@e2e.test`,
-  password: "screens-password-1",
-};
-const member = { email: `${unique("screens-member")}@e2e.test`, password: "screens-member-password-1" };
-const SUBSCRIBERS = ["ava", "ben", "a.rather.long.address", "another.quite.long.one"].map(
-  (name) => `${name}-${unique("s")}@northwind-buyers.example`,
-);
+/**
+ * The people and addresses a worker's setup makes, with new names each time it runs: a worker that takes up this
+ * file again after another file runs the setup again, and the same addresses would then be taken.
+ */
+function newCast() {
+  return {
+    owner: {
+      name: unique("Screens Org"),
+      email: `${unique("screens")}@e2e.test`,
+      password: "screens-password-1",
+    },
+    member: { email: `${unique("screens-member")}@e2e.test`, password: "screens-member-password-1" },
+    subscribers: ["ava", "ben", "a.rather.long.address", "another.quite.long.one"].map(
+      (name) => `${name}-${unique("s")}@northwind-buyers.example`,
+    ),
+  };
+}
+let cast = newCast();
 const cookies: Partial<Record<Who, SessionCookie[]>> = {};
 
 const text = (value: string) => (page: Page) => page.getByText(value, { exact: true }).first();
@@ -75,7 +84,7 @@ const SCREENS: Screen[] = [
     who: "owner",
     path: () => `/store/${store.id}/subscribers`,
     heading: "Subscribers",
-    ready: text(SUBSCRIBERS[2] ?? ""),
+    ready: (page) => text(cast.subscribers[2] ?? "")(page),
   },
   {
     name: "campaigns",
@@ -126,7 +135,7 @@ const SCREENS: Screen[] = [
     who: "owner",
     path: () => "/admin/members",
     heading: "Member Management",
-    ready: (page) => page.getByText(member.email).first(),
+    ready: (page) => page.getByText(cast.member.email).first(),
   },
   {
     name: "onboarding",
@@ -182,6 +191,8 @@ const SCREENS: Screen[] = [
 test.use({ contextOptions: { reducedMotion: "reduce" } });
 
 test.beforeAll(async () => {
+  cast = newCast();
+  const { owner, member } = cast;
   await createOrganization(MAIN, owner);
   const api = await apiAs(MAIN, owner.email, owner.password);
   try {
@@ -204,9 +215,9 @@ test.beforeAll(async () => {
   } finally {
     await api.dispose();
   }
-  for (const email of SUBSCRIBERS) await subscribe(MAIN, store.id, email);
+  for (const email of cast.subscribers) await subscribe(MAIN, store.id, email);
   await recordViews(MAIN, store.id, 40);
-  await markCouponUsed(MAIN, store.id, SUBSCRIBERS[1] ?? "");
+  await markCouponUsed(MAIN, store.id, cast.subscribers[1] ?? "");
   await createMember(MAIN, { ...member, permissions: {}, organizationOf: owner.email });
   resetToken = await issueResetToken(MAIN, member.email);
   cookies.owner = await sessionOf(owner);
@@ -277,7 +288,7 @@ test("the header's user menu, open: no critical or serious axe violations", asyn
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
     await page.goto(`/store/${store.id}/dashboard`);
-    await page.locator(".Polaris-TopBar").getByRole("button", { name: owner.email }).click();
+    await page.locator(".Polaris-TopBar").getByRole("button", { name: cast.owner.email }).click();
     await expect(page.getByRole("menuitem", { name: "Log out" })).toBeVisible();
     await expectNoSeriousAxeViolations(page, `the open user menu at ${size.width} px`);
   }
