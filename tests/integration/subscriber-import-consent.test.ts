@@ -343,7 +343,7 @@ describe("consent-aware CSV imports", () => {
     }
     expect((await rowsOf(store.id)).size).toBe(0);
     const unknown = await signedIn.admin.get(`/api/stores/${store.id}/subscribers/imports/${randomUUID()}`);
-    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ state: "waiting" });
     const malformedId = await signedIn.admin.get(
       `/api/stores/${store.id}/subscribers/imports/nope/report.csv`,
     );

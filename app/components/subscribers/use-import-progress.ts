@@ -20,7 +20,7 @@ export function useImportProgress(url: string | null): Running | null {
     const ask = () =>
       apiRequest<SubscriberImportStatus>("GET", url)
         .then((status) => {
-          if (current && status.state !== "finished") setProgress(status);
+          if (current && (status.state === "receiving" || status.state === "writing")) setProgress(status);
         })
         .catch(() => {});
     const timer = setInterval(ask, POLL_MS);

@@ -96,7 +96,11 @@ export type SubscriberImportSummary = {
   reportRows: number;
 };
 
-/** GET /api/stores/:storeId/subscribers/imports/:importId: how far a running import is, or what it did. */
+/**
+ * GET /api/stores/:storeId/subscribers/imports/:importId: how far a running import is, or what it did; "waiting"
+ * while the server knows nothing of it yet (an upload whose request has not reached the import).
+ */
 export type SubscriberImportStatus =
+  | { state: "waiting" }
   | { state: "receiving" | "writing"; rowsRead: number; bytesRead: number; totalBytes: number | null }
   | { state: "finished"; summary: SubscriberImportSummary };

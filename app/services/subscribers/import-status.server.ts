@@ -21,7 +21,9 @@ async function requireImport(actor: Actor, storeId: string, importId: string | u
 
 /**
  * GET /api/stores/:storeId/subscribers/imports/:importId: how far a running import is (rows read, bytes of
- * the file read), or, once written, what it did. A refused import leaves nothing: 404.
+ * the file read), or, once written, what it did. An id with neither is "waiting": the screen asks as soon as
+ * its upload is sent, which can be before the server has started the import, and a refused import leaves
+ * nothing, so the two look the same.
  */
 export async function importStatus(
   actor: Actor,
@@ -35,7 +37,7 @@ export async function importStatus(
     .select({ summary: subscriberImports.summary })
     .from(subscriberImports)
     .where(and(eq(subscriberImports.id, target.importId), eq(subscriberImports.storeId, target.store.id)));
-  if (!written?.summary) throw notFound(NO_IMPORT);
+  if (!written?.summary) return { state: "waiting" };
   return { state: "finished", summary: written.summary };
 }
 
