@@ -6,6 +6,7 @@ import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
+import { closeServer } from "./support/shop-site";
 
 /**
  * The Integration page: copy, regenerate, verify (against the app's own demo shop page, which installs
@@ -137,7 +138,7 @@ async function serveMerchantSite(worker: string, installScript: string) {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   };
 }
 

@@ -5,6 +5,9 @@ import { expect, test, toast } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
 import { ADMIN, SHORT } from "./support/servers";
 
+// The fake clock stays installed in a context: each test here has a context of its own.
+test.use({ freshContext: true });
+
 /**
  * The SHORT server's sessions last 6 minutes, so the countdown starts below the 10-minute mark.
  * The browser's clock is faked (page.clock) to reach the 4–5 minute warning and zero without waiting.

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ne, or, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { prepared } from "~/db/prepared.server";
 import { subscribers } from "~/db/schema";
 import { claimHolder } from "~/server/claims.server";
 import { escapeLike } from "./list.server";
@@ -51,21 +51,31 @@ async function otherAddressOfInbox(storeId: string, email: string): Promise<Earl
   const inbox = inboxOf(email);
   const at = inbox.lastIndexOf("@");
   const tagged = `${escapeLike(inbox.slice(0, at))}+%${escapeLike(inbox.slice(at))}`;
-  const address = sql`lower(${subscribers.email})`;
-  const [earlier] = await db()
-    .select(earlierColumns)
-    .from(subscribers)
-    .where(
-      and(
-        eq(subscribers.storeId, storeId),
-        ne(address, email.toLowerCase()),
-        or(eq(address, inbox), sql`${address} like ${tagged}`),
-      ),
-    )
-    .orderBy(desc(earlierColumns.hasOwnEmail), asc(subscribers.subscribedAt), asc(subscribers.id))
-    .limit(1);
+  const [earlier] = await selectOtherAddress().execute({ storeId, address: email.toLowerCase(), inbox, tagged });
   return earlier;
 }
+
+/**
+ * otherAddressOfInbox's statement, prepared once: it is asked by every storefront subscription, and planning it
+ * cost PostgreSQL several times its execution.
+ */
+const selectOtherAddress = () =>
+  prepared("subscribe_other_address_of_inbox", (database) => {
+    const address = sql`lower(${subscribers.email})`;
+    return database
+      .select(earlierColumns)
+      .from(subscribers)
+      .where(
+        and(
+          eq(subscribers.storeId, sql.placeholder("storeId")),
+          ne(address, sql.placeholder("address")),
+          or(eq(address, sql.placeholder("inbox")), sql`${address} like ${sql.placeholder("tagged")}`),
+        ),
+      )
+      .orderBy(desc(earlierColumns.hasOwnEmail), asc(subscribers.subscribedAt), asc(subscribers.id))
+      .limit(1)
+      .prepare("subscribe_other_address_of_inbox");
+  });
 
 /** Whether a new address is its inbox's first on the store's list, or else that inbox's earlier address. */
 export type InboxTurn = { first: true } | { first: false; earlier: EarlierAddress | undefined };

@@ -1,4 +1,13 @@
-import { test as base, expect, type FrameLocator, type Locator, type Page } from "@playwright/test";
+import {
+  type BrowserContext,
+  type BrowserContextOptions,
+  test as base,
+  expect,
+  type FrameLocator,
+  type Locator,
+  type Page,
+} from "@playwright/test";
+import { originsReached, WarmContexts, wipe } from "./warm-context";
 
 /**
  * The suite's `test`: every page it opens is watched, and a test fails when the page throws
@@ -10,7 +19,78 @@ type BrowserErrors = {
   list: () => string[];
 };
 
-export const test = base.extend<{ browserErrors: BrowserErrors }>({
+type TestFixtures = {
+  browserErrors: BrowserErrors;
+  /** A new incognito context instead of the worker's kept one: for a test that installs a fake clock. */
+  freshContext: boolean;
+};
+
+/** The context options a test asked for, without the unset ones (the kept contexts are told apart by them). */
+function askedOptions(options: BrowserContextOptions): BrowserContextOptions {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
+}
+
+export const test = base.extend<TestFixtures, { warmContexts: WarmContexts }>({
+  freshContext: [false, { option: true }],
+  warmContexts: [
+    async ({ playwright, launchOptions, headless }, use) => {
+      const contexts = new WarmContexts(playwright.chromium, { ...launchOptions, headless });
+      await use(contexts);
+      await contexts.closeAll();
+    },
+    { scope: "worker" },
+  ],
+  // A retry runs in a fresh context, as Playwright's own, so that its trace has everything.
+  context: async (
+    {
+      browser,
+      warmContexts,
+      freshContext,
+      contextOptions,
+      viewport,
+      userAgent,
+      isMobile,
+      hasTouch,
+      deviceScaleFactor,
+      javaScriptEnabled,
+      locale,
+      timezoneId,
+      baseURL,
+      colorScheme,
+      reducedMotion,
+      ignoreHTTPSErrors,
+      storageState,
+    },
+    use,
+    testInfo,
+  ) => {
+    const options = askedOptions({
+      ...contextOptions,
+      viewport,
+      userAgent,
+      isMobile,
+      hasTouch,
+      deviceScaleFactor,
+      javaScriptEnabled,
+      locale,
+      timezoneId,
+      baseURL,
+      colorScheme,
+      reducedMotion,
+      ignoreHTTPSErrors,
+    });
+    if (freshContext || storageState !== undefined || testInfo.retry > 0) {
+      const context: BrowserContext = await browser.newContext({ ...options, storageState });
+      await use(context);
+      await context.close();
+      return;
+    }
+    const context = await warmContexts.context(options);
+    const reached = originsReached(context);
+    await use(context);
+    reached.stop();
+    await wipe(context, reached.origins);
+  },
   browserErrors: [
     async ({ context }, use) => {
       const seen: string[] = [];
@@ -32,6 +112,7 @@ export const test = base.extend<{ browserErrors: BrowserErrors }>({
         list: () => seen.filter((entry) => !allowed.some((pattern) => pattern.test(entry))),
       };
       await use(errors);
+      context.off("page", watch);
       expect(errors.list(), "the page logged errors").toEqual([]);
     },
     { auto: true },

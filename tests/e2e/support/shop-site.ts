@@ -4,6 +4,16 @@ import type { E2EServer } from "./servers";
 
 export type ShopSite = { url: string; close(): Promise<void> };
 
+/**
+ * Stops a test's own web server at once: the browser profile outlives the test (warm-context.ts) and keeps
+ * its connections to the site open, which `close()` alone would wait for.
+ */
+export function closeServer(server: http.Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeAllConnections();
+  return closed;
+}
+
 /** What a test adds to every page of the site: CSS after the site's own, markup at the top of the body. */
 export type ShopSiteExtras = { css?: string; header?: string };
 
@@ -38,6 +48,6 @@ export async function startShopSite(
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => closeServer(server),
   };
 }
