@@ -6,10 +6,16 @@ cd "$(dirname "$0")/.."
 
 node scripts/check-services.mjs
 npm run lint
-# The typecheck and the build side by side: each keeps about one core busy.
-npm run typecheck &
+# The typecheck runs beside the build and the first Vitest files: the integration files leave part of a core
+# waiting on their servers, which the typecheck uses. Its verdict is awaited before the end-to-end suite.
+npm run typecheck > .typecheck.log 2>&1 &
 typecheck=$!
 npm run build
-wait "$typecheck"
 npx vitest run
+if ! wait "$typecheck"; then
+  cat .typecheck.log
+  echo "npm test: the typecheck failed (above)" >&2
+  exit 1
+fi
+cat .typecheck.log
 npx playwright test
