@@ -7,7 +7,11 @@ import { subscribingPopup } from "~/services/popups/public-popups.server";
 import { redactCustomer } from "~/services/shopify/compliance.server";
 import { withShopify } from "~/services/shopify/connection.server";
 import { syncCouponUsage } from "~/services/shopify/coupon-sync.server";
-import { checkStaticDiscountCode, issueUniqueCode } from "~/services/shopify/discount-codes.server";
+import {
+  checkStaticDiscountCode,
+  issueUniqueCode,
+  popupOffer,
+} from "~/services/shopify/discount-codes.server";
 import { addCodesToOffer, confirmCodes } from "~/services/shopify/offer-discounts.server";
 import { getSyncProgress } from "~/services/shopify/sync-progress.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
@@ -118,7 +122,10 @@ describe("unique discount codes", () => {
     if (!popup || !store) throw new Error("no popup");
     const codes = Array.from({ length: 600 }, (_, index) => `BULK-${index}`);
     const outcomes = await withShopify(store, async (credentials) =>
-      confirmCodes(credentials, await addCodesToOffer(credentials, popup, [discountCode, ...codes])),
+      confirmCodes(
+        credentials,
+        await addCodesToOffer(credentials, popupOffer(popup, store), [discountCode, ...codes]),
+      ),
     );
     expect(discount.bulkAdds.slice(-3)).toEqual([250, 250, 101]);
     expect(outcomes.filter((outcome) => !outcome.added)).toEqual([
@@ -137,7 +144,7 @@ describe("unique discount codes", () => {
     await Promise.all(
       codes.map((code) =>
         withShopify(store, async (credentials) =>
-          confirmCodes(credentials, await addCodesToOffer(credentials, popup, [code])),
+          confirmCodes(credentials, await addCodesToOffer(credentials, popupOffer(popup, store), [code])),
         ),
       ),
     );

@@ -20,6 +20,10 @@ const stored = {
   emailValidation: defaultEmailValidation,
   cartValidation: defaultCartValidation,
   discountPercentage: 15,
+  offerKind: "percentage" as const,
+  discountAmount: 10,
+  minimumSubtotal: null,
+  wheel: null,
   displayTrigger: "immediate" as const,
   animation: "fade-in" as const,
   layout: defaultPopupLayout,
@@ -34,6 +38,8 @@ describe("what the storefront receives (the storefront renders it as is)", () =>
       socialLinks: { twitter: "https://x.com/acme", facebook: "" },
       name: "Acme",
       privacyPolicyUrl: null,
+      currency: "EUR",
+      isShopify: false,
     });
     expect(config.title).toBe('Hi &lt;img src=x onerror="alert(1)"&gt;<strong>there</strong>');
     expect(config.subtitle).toBe("Save <mark>15%</mark>");
@@ -66,6 +72,8 @@ describe("what the storefront receives (the storefront renders it as is)", () =>
       socialLinks: {},
       name: "Acme & Co",
       privacyPolicyUrl: "https://acme.example/privacy",
+      currency: "EUR",
+      isShopify: false,
     });
     expect(config.consentText).toBe("By signing up you agree to receive marketing emails from Acme & Co.");
     expect(config.privacyPolicyUrl).toBe("https://acme.example/privacy");
