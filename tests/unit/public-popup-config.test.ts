@@ -8,6 +8,7 @@ import {
   defaultPopupFields,
   defaultPopupLayout,
 } from "../../popup/config";
+import { defaultPrizeWheel } from "../../popup/prize-wheel";
 
 const stored = {
   storeId: "store-1",
@@ -110,5 +111,29 @@ describe("the privacy policy the consent sentence links to", () => {
     expect(
       privacyPolicyUrlOf({ ...store, integrationType: "typical", shopifyUrl: "https://acme.example" }),
     ).toBe(null);
+  });
+});
+
+describe("a popup's offer and prize wheel as the storefront receives them", () => {
+  const shop = { socialLinks: {}, name: "Acme", privacyPolicyUrl: null, currency: "EUR", isShopify: true };
+
+  it("carries the offer's words in the store's currency and whether its codes apply themselves", () => {
+    const config = toPublicConfig(
+      { ...stored, offerKind: "fixed-amount", discountAmount: 10, minimumSubtotal: 50 },
+      shop,
+    );
+    expect(config.offer).toEqual({ text: "€10 off", phrase: "€10 off your order of €50 or more" });
+    expect(config.autoApply).toBe(true);
+    expect(toPublicConfig(stored, { ...shop, isShopify: false }).autoApply).toBe(false);
+  });
+
+  it("carries a wheel's labels and colours only: no weight, no prize, no code", () => {
+    const config = toPublicConfig({ ...stored, wheel: defaultPrizeWheel }, shop);
+    expect(config.wheel).toEqual({
+      slices: defaultPrizeWheel.slices.map(({ label, color }) => ({ label, color })),
+    });
+    const sent = JSON.stringify(config);
+    for (const secret of ["SPIN10", "SPINSHIP", "SPIN20", "weight", "prize"])
+      expect(sent).not.toContain(secret);
   });
 });

@@ -5,7 +5,8 @@ import type { DrawnSlice, PrizeWheel, WheelDraw } from "../../../popup/prize-whe
 /** A number in [0, 1): the draw's chance. Subscriptions use the system's; tests pass a seeded one. */
 export type RandomSource = () => number;
 
-const RESOLUTION = 2 ** 48;
+/** randomInt takes a range below 2^48. */
+const RESOLUTION = 2 ** 47;
 const systemRandom: RandomSource = () => randomInt(RESOLUTION) / RESOLUTION;
 
 /**
