@@ -181,7 +181,13 @@ function Builder({
             onPromoted={onReplaced}
           />
           <FieldsCard config={config} edit={edit} errors={errors} />
-          <OfferCard config={config} edit={edit} errors={errors} missingInShopify={codeMissingInShopify} />
+          <OfferCard
+            config={config}
+            edit={edit}
+            errors={errors}
+            missingInShopify={codeMissingInShopify}
+            currency={store.currency}
+          />
           <DisplayCard config={config} edit={edit} />
           <CartValidationCard
             value={config.cartValidation}
