@@ -27,13 +27,17 @@ export const offerOfColumns = (popup: OfferColumns): Offer => ({
   minimumSubtotal: popup.minimumSubtotal,
 });
 
-/** The offer as the storefront shows it: "€10 off" and "€10 off your order of €50 or more". */
-export type OfferWords = { text: string; phrase: string };
+/**
+ * The offer as the storefront shows it: "€10" (what "[DISCOUNT_PERCENT]%" becomes), "€10 off" and
+ * "€10 off your order of €50 or more".
+ */
+export type OfferWords = { figure: string; text: string; phrase: string };
 
 /** Stands for the offer's words ("15% off", "€10 off", "free shipping") in popup and email texts. */
 export const OFFER_PLACEHOLDER = "[OFFER]";
 const OFFER_TAG = /\[\s*offer\s*\]/gi;
 const DISCOUNT_PERCENT = /\[\s*discount_percent\s*\]/gi;
+const DISCOUNT_PERCENT_SIGN = /\[\s*discount_percent\s*\]%/gi;
 
 /** A money amount as shoppers read it: "€10", "$12.50" (cents only when there are some). */
 export function formatAmount(amount: number, currency: string): string {
@@ -50,11 +54,17 @@ export function formatAmount(amount: number, currency: string): string {
   }
 }
 
+/** "15%", "€10", "free shipping": what the offer is worth, before "discount" or "off". */
+export function offerFigure(offer: Offer, currency: string): string {
+  if (offer.kind === "free-shipping") return "free shipping";
+  if (offer.kind === "fixed-amount") return formatAmount(offer.amount, currency);
+  return `${Math.trunc(offer.percentage)}%`;
+}
+
 /** "15% off", "€10 off", "free shipping". */
 export function offerText(offer: Offer, currency: string): string {
-  if (offer.kind === "free-shipping") return "free shipping";
-  if (offer.kind === "fixed-amount") return `${formatAmount(offer.amount, currency)} off`;
-  return `${Math.trunc(offer.percentage)}% off`;
+  const figure = offerFigure(offer, currency);
+  return offer.kind === "free-shipping" ? figure : `${figure} off`;
 }
 
 /** "15% off your order", "free shipping on your order of €50 or more". */
@@ -66,25 +76,27 @@ export function offerPhrase(offer: Offer, currency: string): string {
 
 /** The words of an offer as the storefront gets them. */
 export const offerWords = (offer: Offer, currency: string): OfferWords => ({
+  figure: offerFigure(offer, currency),
   text: offerText(offer, currency),
   phrase: offerPhrase(offer, currency),
 });
 
 /** "Your 15% discount code", "Your €10 discount code", "Your free shipping code": above the code in emails. */
 export function codeLabelOf(offer: Offer, currency: string): string {
-  if (offer.kind === "free-shipping") return "Your free shipping code";
-  const figure =
-    offer.kind === "fixed-amount" ? formatAmount(offer.amount, currency) : `${offer.percentage}%`;
-  return `Your ${figure} discount code`;
+  return offer.kind === "free-shipping"
+    ? "Your free shipping code"
+    : `Your ${offerFigure(offer, currency)} discount code`;
 }
 
 /**
- * `text` with [OFFER] replaced by the offer's words and [DISCOUNT_PERCENT] by the percentage (0 for an
- * offer that has none). Both are safe in HTML: figures, a currency sign and words.
+ * `text` with the offer filled in: "[DISCOUNT_PERCENT]%" by its figure (so "your [DISCOUNT_PERCENT]%
+ * discount" reads "your €10 discount" or "your free shipping discount"), any other [DISCOUNT_PERCENT] by the
+ * percentage, [OFFER] by its words. All safe in HTML: figures, a currency sign and words.
  */
 export function fillOffer(text: string, percentage: number, words: OfferWords | undefined): string {
   const figure = String(Math.trunc(Number(percentage) || 0));
   return text
+    .replace(DISCOUNT_PERCENT_SIGN, () => words?.figure ?? `${figure}%`)
     .replace(DISCOUNT_PERCENT, () => figure)
     .replace(OFFER_TAG, () => words?.text ?? `${figure}% off`);
 }

@@ -8,6 +8,7 @@ import type { PublicPopupConfig, SocialNetwork } from "./config";
 import { autoApplyUrl } from "./offer";
 import type { DrawnSlice } from "./prize-wheel";
 import { escapeHtml } from "./sanitize";
+import { wheelHtml } from "./wheel";
 
 export { startConfetti } from "./confetti";
 
@@ -107,9 +108,11 @@ export function successHtml(
         code,
       )}" aria-label="Discount code"><button type="button" class="cp" data-a="copy">Copy</button></div>${apply}`
     : "";
-  const result = drawn
-    ? `<p class="s">${drawn.won ? "You won" : "No prize this time"}: ${escapeHtml(drawn.label)}</p>`
-    : "";
+  // The wheel stays where it landed, above what it gave.
+  const result =
+    drawn && config.wheel
+      ? `${wheelHtml(config.wheel, drawn.slice)}<p class="s">${drawn.won ? "You won" : "No prize this time"}: ${escapeHtml(drawn.label)}</p>`
+      : "";
   return `${CSS}<div class="c"><h2 class="t" id="np-t">Thank you for subscribing!</h2>${result}${offer}<p class="cs" role="status">${escapeHtml(
     notice,
   )}</p>${social}<button type="button" class="pri" data-a="continue">Continue Shopping</button></div>`;

@@ -12,8 +12,11 @@ const CSS =
   ".wh:after{content:'';position:absolute;top:-8px;left:50%;margin-left:-11px;border:11px solid transparent;border-top:18px solid var(--fg)}" +
   "@media (prefers-reduced-motion:reduce){.wd{transition:none}}</style>";
 
-/** The wheel, its first slice's middle under the pointer at the top. */
-export function wheelHtml({ slices }: PublicWheel): string {
+/** The turn that stands slice `slice` of `count` under the pointer after five full turns. */
+const landing = (slice: number, count: number) => `rotate(${1800 - ((slice + 0.5) * 360) / count}deg)`;
+
+/** The wheel: its first slice's middle under the pointer at the top, or slice `landed` (the success view). */
+export function wheelHtml({ slices }: PublicWheel, landed?: number): string {
   const step = 360 / slices.length;
   const stops = slices.map(({ color }, i) => `${color} ${i * step}deg ${(i + 1) * step}deg`).join();
   const labels = slices
@@ -22,7 +25,8 @@ export function wheelHtml({ slices }: PublicWheel): string {
         `<span style="transform:rotate(${(i + 0.5) * step - 90}deg) translateY(-50%)">${escapeHtml(label)}</span>`,
     )
     .join("");
-  return `${CSS}<div class="wh" aria-hidden="true"><div class="wd" style="background:conic-gradient(${stops})">${labels}</div></div>`;
+  const turn = landed === undefined ? "" : `;transform:${landing(landed, slices.length)}`;
+  return `${CSS}<div class="wh" aria-hidden="true"><div class="wd" style="background:conic-gradient(${stops})${turn}">${labels}</div></div>`;
 }
 
 /**
@@ -32,7 +36,7 @@ export function wheelHtml({ slices }: PublicWheel): string {
 export function spinWheel(root: ParentNode, slice: number, count: number): Promise<void> {
   const disc = root.querySelector<HTMLElement>(".wd");
   if (!disc) return Promise.resolve();
-  disc.style.transform = `rotate(${1800 - ((slice + 0.5) * 360) / count}deg)`;
+  disc.style.transform = landing(slice, count);
   if (matchMedia("(prefers-reduced-motion: reduce)").matches) return Promise.resolve();
   return new Promise((resolve) => {
     disc.addEventListener("transitionend", () => resolve(), { once: true });

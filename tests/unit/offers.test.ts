@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { defaultEmailTemplate } from "~/lib/schemas/email-template";
 import { offerFields, prizeWheel } from "~/lib/schemas/offers";
 import { updatePopupSchema } from "~/lib/schemas/popups";
+import { type RenderVariables, textParagraphs, withPlaceholders } from "~/services/email/merge-tags.server";
+import { renderWelcomeEmail } from "~/services/email/render.server";
 import {
   autoApplyUrl,
   codeLabelOf,
@@ -37,9 +40,15 @@ describe("what an offer is called", () => {
     expect(codeLabelOf(shipping, "EUR")).toBe("Your free shipping code");
   });
 
-  it("fills [OFFER] and [DISCOUNT_PERCENT] in the popup's texts", () => {
+  it("fills [OFFER] and [DISCOUNT_PERCENT] in the popup's texts, so the default texts follow any offer", () => {
     const words = offerWords(tenOff, "EUR");
-    expect(fillOffer("Get [OFFER] now, [ discount_percent ]%", 0, words)).toBe("Get €10 off now, 0%");
+    expect(fillOffer("Get [OFFER] now, [ discount_percent ]% code", 0, words)).toBe(
+      "Get €10 off now, €10 code",
+    );
+    expect(fillOffer("your [DISCOUNT_PERCENT]% discount", 0, offerWords(shipping, "EUR"))).toBe(
+      "your free shipping discount",
+    );
+    expect(fillOffer("[DISCOUNT_PERCENT] percent", 0, words)).toBe("0 percent");
     expect(fillOffer("Save [DISCOUNT_PERCENT]% – [offer]", 15, offerWords(percentage, "USD"))).toBe(
       "Save 15% – 15% off",
     );
@@ -101,5 +110,41 @@ describe("offer validation (popup PUT/PATCH)", () => {
   it("shows the merchant each slice's chance", () => {
     expect(sliceChances(defaultPrizeWheel.slices)).toEqual([40, 20, 30, 10]);
     expect(sliceChances([{ weight: 1 }, { weight: 2 }, { weight: 0 }])).toEqual([33.3, 66.7, 0]);
+  });
+});
+
+describe("the welcome email follows the offer", () => {
+  const vars: RenderVariables = {
+    firstName: "Jane",
+    discountCode: "SHIP-7KQ2M9",
+    discountPercentage: 15,
+    offer: shipping,
+    currency: "EUR",
+    autoApplyShop: "https://acme.myshopify.com",
+    storeName: "Acme",
+    storeUrl: "https://acme.example",
+    unsubscribeUrl: "https://app.example/u/tok",
+  };
+
+  it("links [DISCOUNT_LINK] to Shopify's auto-apply URL with the subscriber's code", () => {
+    expect(withPlaceholders("[OFFER]: [DISCOUNT_LINK]", vars)).toBe(
+      "free shipping: https://acme.myshopify.com/discount/SHIP-7KQ2M9?redirect=%2F",
+    );
+    expect(textParagraphs("Apply it: [discount_link]", vars)).toEqual([
+      [{ text: "Apply it: " }, { url: "https://acme.myshopify.com/discount/SHIP-7KQ2M9?redirect=%2F" }],
+    ]);
+    expect(withPlaceholders("[DISCOUNT_LINK]", { ...vars, autoApplyShop: null })).toBe(
+      "https://acme.example",
+    );
+  });
+
+  it("labels the code with the offer, and shows no code box for a wheel's no-prize subscriber", () => {
+    const email = renderWelcomeEmail(defaultEmailTemplate, vars);
+    expect(email.subject).toBe("Thank you for subscribing! Here is your free shipping discount");
+    expect(email.html).toContain("Your free shipping code");
+    expect(email.text).toContain("Your free shipping code: SHIP-7KQ2M9");
+    const noPrize = renderWelcomeEmail(defaultEmailTemplate, { ...vars, discountCode: "" });
+    expect(noPrize.html).not.toContain("Your free shipping code");
+    expect(noPrize.text).not.toContain("Your free shipping code");
   });
 });
