@@ -73,6 +73,17 @@ function discountOf(code: string): FakeDiscount {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The store's offer discount ends tomorrow, here and in Shopify: the next code must move its end. */
+async function endSoon(storeId: string, discount: FakeDiscount) {
+  const [popup] = await testDb().select().from(popupConfigs).where(eq(popupConfigs.storeId, storeId));
+  const soon = new Date(Date.now() + DAY_MS);
+  await testDb()
+    .update(offerDiscounts)
+    .set({ endsAt: soon })
+    .where(eq(offerDiscounts.popupId, popup?.id ?? ""));
+  discount.endsAt = soon.toISOString();
+}
+
 describe("unique discount codes", () => {
   it("gives each subscriber their own code, a redeem code of the popup offer's one Shopify discount", async () => {
     const storeId = await connectedStore();
@@ -195,13 +206,7 @@ describe("unique discount codes", () => {
     const storeId = await connectedStore();
     const { discountCode } = await subscribeTo(storeId);
     const discount = discountOf(discountCode);
-    const [popup] = await testDb().select().from(popupConfigs).where(eq(popupConfigs.storeId, storeId));
-    const soon = new Date(Date.now() + DAY_MS);
-    await testDb()
-      .update(offerDiscounts)
-      .set({ endsAt: soon })
-      .where(eq(offerDiscounts.popupId, popup?.id ?? ""));
-    discount.endsAt = soon.toISOString();
+    await endSoon(storeId, discount);
     await subscribeTo(storeId);
     expect(Date.parse(discount.endsAt ?? "") - Date.now()).toBeGreaterThan(30 * DAY_MS);
   });
@@ -289,14 +294,8 @@ describe("offers beyond a percentage (documents checked against the pinned Admin
       minimumSubtotal: "40.00",
       usageLimit: 1,
     });
-    const [popup] = await testDb().select().from(popupConfigs).where(eq(popupConfigs.storeId, storeId));
     // A late code moves the free-shipping discount's end through its own update mutation.
-    const soon = new Date(Date.now() + DAY_MS);
-    await testDb()
-      .update(offerDiscounts)
-      .set({ endsAt: soon })
-      .where(eq(offerDiscounts.popupId, popup?.id ?? ""));
-    discount.endsAt = soon.toISOString();
+    await endSoon(storeId, discount);
     const second = await subscribeTo(storeId);
     expect(discountOf(second.discountCode)).toBe(discount);
     expect(Date.parse(discount.endsAt ?? "") - Date.now()).toBeGreaterThan(30 * DAY_MS);

@@ -122,7 +122,11 @@ describe("a popup's offer and prize wheel as the storefront receives them", () =
       { ...stored, offerKind: "fixed-amount", discountAmount: 10, minimumSubtotal: 50 },
       shop,
     );
-    expect(config.offer).toEqual({ figure: "€10", text: "€10 off", phrase: "€10 off your order of €50 or more" });
+    expect(config.offer).toEqual({
+      figure: "€10",
+      text: "€10 off",
+      phrase: "€10 off your order of €50 or more",
+    });
     expect(config.autoApply).toBe(true);
     expect(toPublicConfig(stored, { ...shop, isShopify: false }).autoApply).toBe(false);
   });
