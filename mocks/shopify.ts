@@ -7,6 +7,7 @@ import type {
   CustomerIdentifierInput,
   CustomerInput,
   DiscountCodeBasicInput,
+  DiscountCodeFreeShippingInput,
   DiscountRedeemCodeInput,
   MetafieldsSetInput,
 } from "../app/services/shopify/admin.generated";
@@ -27,6 +28,8 @@ export type FakeShop = {
   name: string;
   /** The shop owner's email (Shop.email). */
   email?: string;
+  /** Shop.currencyCode (USD unless set). */
+  currency?: string;
   accessToken: string;
   scopes: string[];
   /** Answer this many calls with Shopify's THROTTLED error before serving again (cost-based limits). */
@@ -74,8 +77,19 @@ const FAKE_SHOP_ID = "gid://shopify/Shop/1";
 
 export type FakeDiscount = {
   id: string;
+  /**
+   * DiscountCodeBasic (discountCodeBasicCreate; also when absent, as in a test's own discount) or
+   * DiscountCodeFreeShipping (discountCodeFreeShippingCreate).
+   */
+  type?: "DiscountCodeBasic" | "DiscountCodeFreeShipping";
   title: string;
+  /** A basic discount's value: a percentage (0.15), or an amount off the order (`amount`, "10.00"). */
   percentage: number;
+  amount?: string | null;
+  /** minimumRequirement.subtotal.greaterThanOrEqualToSubtotal, or none. */
+  minimumSubtotal?: string | null;
+  /** A free-shipping discount's destination: every country. */
+  allCountries?: boolean;
   /** Uses per redeem code, as Shopify counts a discount's limit. */
   usageLimit: number | null;
   appliesOncePerCustomer: boolean;
@@ -143,8 +157,15 @@ const cost = {
 
 type Variables = Record<string, unknown>;
 
-/** discountCodeBasicCreate: the discount as Shopify stores it, or its userErrors (a taken code). */
-function createDiscount(shop: FakeShop, input: DiscountCodeBasicInput) {
+/**
+ * discountCodeBasicCreate and discountCodeFreeShippingCreate: the discount as Shopify stores it, or its
+ * userErrors (a taken code).
+ */
+function createDiscount(
+  shop: FakeShop,
+  input: DiscountCodeBasicInput | DiscountCodeFreeShippingInput,
+  type: FakeDiscount["type"],
+) {
   shop.discounts ??= new Map();
   const code = input.code ?? "";
   if (!code || shop.discounts.has(code)) {
@@ -152,7 +173,7 @@ function createDiscount(shop: FakeShop, input: DiscountCodeBasicInput) {
       codeDiscountNode: null,
       userErrors: [
         {
-          field: ["basicCodeDiscount", "code"],
+          field: [type === "DiscountCodeBasic" ? "basicCodeDiscount" : "freeShippingCodeDiscount", "code"],
           message: "Code must be unique. Please try a different code.",
           code: "TAKEN",
         },
@@ -160,10 +181,15 @@ function createDiscount(shop: FakeShop, input: DiscountCodeBasicInput) {
     };
   }
   const id = `gid://shopify/DiscountCodeNode/${shop.discounts.size + 1000}`;
+  const value = "customerGets" in input ? input.customerGets?.value : undefined;
   shop.discounts.set(code, {
     id,
+    type,
     title: input.title ?? "",
-    percentage: input.customerGets?.value?.percentage ?? 0,
+    percentage: value?.percentage ?? 0,
+    amount: value?.discountAmount?.amount ?? null,
+    minimumSubtotal: input.minimumRequirement?.subtotal?.greaterThanOrEqualToSubtotal ?? null,
+    allCountries: "destination" in input && input.destination?.all === true,
     usageLimit: input.usageLimit ?? null,
     appliesOncePerCustomer: input.appliesOncePerCustomer ?? false,
     endsAt: input.endsAt ?? null,
@@ -179,10 +205,19 @@ function discountById(shop: FakeShop, id: string): FakeDiscount | undefined {
 
 const UNKNOWN_DISCOUNT = { field: ["id"], message: "Discount does not exist", code: "INVALID" };
 
-/** discountCodeBasicUpdate: only the end date is ever changed by the app. */
-function updateDiscount(shop: FakeShop, id: string, input: DiscountCodeBasicInput) {
+/**
+ * discountCodeBasicUpdate and discountCodeFreeShippingUpdate: only the end date is ever changed by the app.
+ * Each updates discounts of its own type only.
+ */
+function updateDiscount(
+  shop: FakeShop,
+  id: string,
+  input: DiscountCodeBasicInput | DiscountCodeFreeShippingInput,
+  type: FakeDiscount["type"],
+) {
   const discount = discountById(shop, id);
-  if (!discount) return { codeDiscountNode: null, userErrors: [UNKNOWN_DISCOUNT] };
+  if (!discount || (discount.type ?? "DiscountCodeBasic") !== type)
+    return { codeDiscountNode: null, userErrors: [UNKNOWN_DISCOUNT] };
   if (input.endsAt !== undefined) discount.endsAt = input.endsAt ?? null;
   return { codeDiscountNode: { id }, userErrors: [] };
 }
@@ -288,7 +323,7 @@ function discountNodesMatching(shop: FakeShop, query: string | undefined) {
     .map((discount) => ({
       id: discount.id,
       discount: {
-        __typename: "DiscountCodeBasic",
+        __typename: discount.type ?? "DiscountCodeBasic",
         title: discount.title,
         codes: ({ query: codeQuery }: { query?: string }) => codesMatching(discount, codeQuery),
       },
@@ -425,6 +460,7 @@ export function adminRootFields(shop: FakeShop, version = SHOPIFY_API_VERSION): 
       name: shop.name,
       email: shop.email ?? `owner@${shop.domain}`,
       myshopifyDomain: shop.domain,
+      currencyCode: shop.currency ?? "USD",
     }),
     currentAppInstallation: () => ({
       id: FAKE_APP_INSTALLATION_ID,
@@ -437,7 +473,7 @@ export function adminRootFields(shop: FakeShop, version = SHOPIFY_API_VERSION): 
         ? {
             id: found.id,
             codeDiscount: {
-              __typename: "DiscountCodeBasic",
+              __typename: found.type ?? "DiscountCodeBasic",
               title: found.title,
               asyncUsageCount: [...found.codes.values()].reduce((sum, uses) => sum + uses, 0),
               codes: ({ query }: { query?: string }) => codesMatching(found, query),
@@ -446,14 +482,26 @@ export function adminRootFields(shop: FakeShop, version = SHOPIFY_API_VERSION): 
         : null;
     },
     discountCodeBasicCreate: ({ basicCodeDiscount }: { basicCodeDiscount: DiscountCodeBasicInput }) =>
-      createDiscount(shop, basicCodeDiscount),
+      createDiscount(shop, basicCodeDiscount, "DiscountCodeBasic"),
+    discountCodeFreeShippingCreate: ({
+      freeShippingCodeDiscount,
+    }: {
+      freeShippingCodeDiscount: DiscountCodeFreeShippingInput;
+    }) => createDiscount(shop, freeShippingCodeDiscount, "DiscountCodeFreeShipping"),
     discountCodeBasicUpdate: ({
       id,
       basicCodeDiscount,
     }: {
       id: string;
       basicCodeDiscount: DiscountCodeBasicInput;
-    }) => updateDiscount(shop, id, basicCodeDiscount),
+    }) => updateDiscount(shop, id, basicCodeDiscount, "DiscountCodeBasic"),
+    discountCodeFreeShippingUpdate: ({
+      id,
+      freeShippingCodeDiscount,
+    }: {
+      id: string;
+      freeShippingCodeDiscount: DiscountCodeFreeShippingInput;
+    }) => updateDiscount(shop, id, freeShippingCodeDiscount, "DiscountCodeFreeShipping"),
     discountCodeRedeemCodeBulkDelete: ({ discountId, ids }: { discountId: string; ids?: string[] }) =>
       deleteRedeemCodes(shop, discountId, ids ?? []),
     discountCodeDelete: ({ id }: { id: string }) => deleteDiscount(shop, id),

@@ -1,3 +1,6 @@
+import type { OfferWords } from "./offer";
+import type { DrawnSlice, PublicWheel } from "./prize-wheel";
+
 /** SPEC §3 popup_configs defaults, shared by the server, the builder and the storefront script. */
 export const popupTriggers = ["immediate", "after-5s", "scroll-50", "exit-intent"] as const;
 export const popupAnimations = ["slide-in", "fade-in", "zoom-in", "bounce-in"] as const;
@@ -221,6 +224,12 @@ export type PublicPopupConfig = {
   emailValidation: EmailValidation;
   cartValidation: CartValidation;
   discountPercentage: number;
+  /** The offer's words (popup/offer.ts): the texts' [OFFER], the success view's sentence. */
+  offer: OfferWords;
+  /** A Shopify store's popup: the success view links the code's auto-apply URL on the storefront. */
+  autoApply: boolean;
+  /** A prize wheel's slice labels and colours (never weights, prizes or codes), or null. */
+  wheel: PublicWheel | null;
   displayTrigger: (typeof popupTriggers)[number];
   animation: (typeof popupAnimations)[number];
   layout: PopupLayout;
@@ -273,9 +282,9 @@ export type PopupWithCode = PublicPopupConfig & { discountCode: string };
 
 /**
  * 200 → { message, discountCode } when the subscription is accepted and needs no confirmation, else
- * { message } alone (check the inbox); 422 → { message, errors: { field: message } }.
+ * { message } alone (check the inbox); with a prize wheel, `wheel` names the slice drawn; 422 → { message, errors: { field: message } }.
  */
-export type SubscribeResponse = { message: string; discountCode?: string };
+export type SubscribeResponse = { message: string; discountCode?: string; wheel?: DrawnSlice };
 
 /** The messages of a 200 answer, which the popup shows; only `welcome` comes with the code. */
 export const SUBSCRIBE_ANSWERS = {

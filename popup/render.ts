@@ -7,20 +7,22 @@
  */
 
 import {
-  fillDiscountPercent,
   type OptionalField,
   optionalFieldNames,
   PRIVACY_POLICY_LINK,
   type PublicPopupConfig,
 } from "./config";
+import { fillOffer } from "./offer";
+import type { DrawnSlice } from "./prize-wheel";
 import { escapeHtml } from "./sanitize";
 import { copyCode, icon, processingHtml, startConfetti, successHtml } from "./success";
 import { type SubscriberValues, validateSubscriber } from "./validation";
+import { spinWheel, wheelHtml } from "./wheel";
 
 export type PopupFormValues = SubscriberValues & { website: string };
 /** An accepted submission shows the code when it carries one, else the message (check your inbox). */
 export type PopupSubmitResult =
-  | { ok: true; discountCode?: string; message?: string }
+  | { ok: true; discountCode?: string; message?: string; wheel?: DrawnSlice }
   | { ok: false; errors?: Record<string, string>; message?: string };
 export type PopupMountOptions = {
   /** Builder preview: a processing view while `onSubmit` fakes the wait; 'Continue Shopping' returns to the form. */
@@ -158,6 +160,7 @@ export function mountPopup(
   let general = "";
   let code = "";
   let notice = "";
+  let drawn: DrawnSlice | undefined;
   let busy = false;
   let destroyed = false;
   let stopConfetti = () => {};
@@ -166,7 +169,7 @@ export function mountPopup(
   const shownFields = (): FieldName[] => ["email", ...optionalFieldNames.filter((name) => cfg.fields[name])];
 
   /** The merchant's inline HTML (sanitized by the server: app/lib/public-popup-config.ts), figures filled in. */
-  const offerText = (html: string) => fillDiscountPercent(html, cfg.discountPercentage);
+  const offerText = (html: string) => fillOffer(html, cfg.discountPercentage, cfg.offer);
 
   function formHtml(): string {
     const fields = shownFields()
@@ -178,7 +181,7 @@ export function mountPopup(
         )}"><p class="err" id="np-${name}-e"></p></div>`;
       })
       .join("");
-    return `<form novalidate><h2 class="t" id="np-t">${offerText(cfg.title)}</h2><p class="s">${offerText(cfg.subtitle)}</p>${fields}<div class="hp" aria-hidden="true"><input name="website" tabindex="-1" autocomplete="off" aria-hidden="true"></div><p class="gen" role="alert"></p><button type="submit" class="pri">${escapeHtml(
+    return `<form novalidate><h2 class="t" id="np-t">${offerText(cfg.title)}</h2><p class="s">${offerText(cfg.subtitle)}</p>${cfg.wheel ? wheelHtml(cfg.wheel) : ""}${fields}<div class="hp" aria-hidden="true"><input name="website" tabindex="-1" autocomplete="off" aria-hidden="true"></div><p class="gen" role="alert"></p><button type="submit" class="pri">${escapeHtml(
       cfg.buttonText || "SUBMIT",
     )}</button><p class="cn">${escapeHtml(cfg.consentText)}${
       cfg.privacyPolicyUrl
@@ -260,7 +263,8 @@ export function mountPopup(
       body.innerHTML = formHtml();
       showErrors();
     } else {
-      body.innerHTML = preview && view === "processing" ? processingHtml() : successHtml(cfg, code, notice);
+      body.innerHTML =
+        preview && view === "processing" ? processingHtml() : successHtml(cfg, code, notice, drawn);
     }
     // A centred popup starts on its first field (the form) or its heading's dialog (what follows a submit).
     if ((hadFocus || (!inline && modal)) && root.activeElement === null)
@@ -303,6 +307,10 @@ export function mountPopup(
     busy = false;
     if (destroyed) return;
     if (result.ok) {
+      drawn = result.wheel;
+      // The wheel turns to the slice the server drew before the prize shows.
+      if (drawn && cfg.wheel) await spinWheel(root, drawn.slice, cfg.wheel.slices.length);
+      if (destroyed) return;
       code = result.discountCode || "";
       // With a code the heading says it all; without one the message tells where the code went.
       notice = code ? "" : result.message || "";

@@ -5,7 +5,10 @@
  * (part of build/popup/newsletter-popup-view.js); the builder imports it.
  */
 import type { PublicPopupConfig, SocialNetwork } from "./config";
+import { autoApplyUrl } from "./offer";
+import type { DrawnSlice } from "./prize-wheel";
 import { escapeHtml } from "./sanitize";
+import { wheelHtml } from "./wheel";
 
 export { startConfetti } from "./confetti";
 
@@ -42,6 +45,7 @@ const CSS =
   ".code input{flex:1;min-width:0;text-align:center;font:700 18px/1 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.05em;border:2px dashed #9ca3af;background:#f9fafb}" +
   ".cp{padding:0 18px;border:1px solid #111827;border-radius:8px;background:#fff;color:#111827;font-weight:600}" +
   ".cs{margin:0;font-size:14px;color:#374151}.cs:empty{display:none}" +
+  ".ap{margin:0 0 8px}.ap a{color:inherit;font-weight:600}" +
   ".sw{margin:16px 0}.sw p{margin:0 0 8px;font-size:14px;color:#374151}" +
   ".so{display:flex;justify-content:center;flex-wrap:wrap;gap:8px}" +
   ".so a{width:44px;height:44px;border-radius:50%;display:grid;place-items:center;color:#fff;font-weight:800;font-size:18px;text-decoration:none}" +
@@ -68,8 +72,16 @@ const SPINNER_CSS =
 export const processingHtml = (): string =>
   `${CSS}${SPINNER_CSS}<div class="c" role="status"><div class="spin"></div><p class="t" id="np-t">Processing…</p></div>`;
 
-/** The code to copy when there is one, else `notice` (the server's message: check your inbox). */
-export function successHtml(config: PublicPopupConfig, code: string, notice: string): string {
+/**
+ * The code to copy when there is one (on a Shopify storefront with its link that applies it to the cart),
+ * else `notice` (the server's message: check your inbox); with a wheel, the slice it landed on first.
+ */
+export function successHtml(
+  config: PublicPopupConfig,
+  code: string,
+  notice: string,
+  drawn?: DrawnSlice,
+): string {
   const links = Object.entries(config.socialLinks || {})
     .map(([network, href]) => {
       const meta = SOCIAL[network as SocialNetwork];
@@ -83,14 +95,25 @@ export function successHtml(config: PublicPopupConfig, code: string, notice: str
     config.layout.showSocialIcons && links
       ? `<div class="sw"><p>Follow us</p><div class="so">${links}</div></div>`
       : "";
+  const gets = drawn?.phrase || config.offer.phrase;
+  const apply = config.autoApply
+    ? `<p class="ap"><a href="${escapeHtml(
+        autoApplyUrl((window.Shopify?.routes?.root || "/").slice(0, -1), code, location.pathname),
+      )}">Apply it to my cart</a></p>`
+    : "";
   const offer = code
     ? `<p class="s">Use this code at checkout to get ${escapeHtml(
-        config.discountPercentage,
-      )}% off your order.</p><div class="code"><input readonly value="${escapeHtml(
+        gets,
+      )}.</p><div class="code"><input readonly value="${escapeHtml(
         code,
-      )}" aria-label="Discount code"><button type="button" class="cp" data-a="copy">Copy</button></div>`
+      )}" aria-label="Discount code"><button type="button" class="cp" data-a="copy">Copy</button></div>${apply}`
     : "";
-  return `${CSS}<div class="c"><h2 class="t" id="np-t">Thank you for subscribing!</h2>${offer}<p class="cs" role="status">${escapeHtml(
+  // The wheel stays where it landed, above what it gave.
+  const result =
+    drawn && config.wheel
+      ? `${wheelHtml(config.wheel, drawn.slice)}<p class="s">${drawn.won ? "You won" : "No prize this time"}: ${escapeHtml(drawn.label)}</p>`
+      : "";
+  return `${CSS}<div class="c"><h2 class="t" id="np-t">Thank you for subscribing!</h2>${result}${offer}<p class="cs" role="status">${escapeHtml(
     notice,
   )}</p>${social}<button type="button" class="pri" data-a="continue">Continue Shopping</button></div>`;
 }

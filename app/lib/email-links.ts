@@ -2,6 +2,8 @@ import { fillDiscountPercent } from "../../popup/config";
 
 /** [DISCOUNT_CODE] in any case and spacing: the subscriber's own code (or the popup's). */
 export const DISCOUNT_CODE_TAG = /\[\s*discount_code\s*\]/gi;
+/** [DISCOUNT_LINK]: the code's auto-apply link on a Shopify shop (docs/decisions/181), else the store's address. */
+export const DISCOUNT_LINK_TAG = /\[\s*discount_link\s*\]/gi;
 
 /** Characters a typed URL never needs and that would only matter inside an attribute. */
 const UNSAFE_IN_URL = /[\s"'<>`\\{}|^]/;

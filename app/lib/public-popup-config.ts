@@ -6,11 +6,15 @@ import {
   type PublicVariant,
   type SocialNetwork,
 } from "../../popup/config";
+import { type OfferColumns, offerOfColumns, offerWords } from "../../popup/offer";
+import { type PrizeWheel, toPublicWheel } from "../../popup/prize-wheel";
 import { sanitizeInlineHtml } from "../../popup/sanitize";
 
-type PopupSource = Omit<PublicPopupConfig, "socialLinks" | "design" | "privacyPolicyUrl"> & {
-  design: PopupDesign;
-};
+type PopupSource = Omit<
+  PublicPopupConfig,
+  "socialLinks" | "design" | "privacyPolicyUrl" | "offer" | "autoApply" | "wheel"
+> &
+  OfferColumns & { design: PopupDesign; wheel: PrizeWheel | null };
 
 /** What a popup shows of its store: the social links, the name in its consent sentence, the privacy policy. */
 export type PopupStore = {
@@ -18,6 +22,10 @@ export type PopupStore = {
   name: string;
   /** The link after the consent sentence (app/lib/privacy-policy.ts), or none. */
   privacyPolicyUrl: string | null;
+  /** ISO 4217, for the offer's words. */
+  currency: string;
+  /** A Shopify store: codes apply themselves through the shop's /discount/CODE link. */
+  isShopify: boolean;
 };
 
 /** Where the storefront loads an uploaded popup image (served with a long cache; ids never change). */
@@ -70,6 +78,9 @@ export function toPublicConfig(popup: PopupSource, store: PopupStore): PublicPop
     emailValidation: popup.emailValidation,
     cartValidation: popup.cartValidation,
     discountPercentage: popup.discountPercentage,
+    offer: offerWords(offerOfColumns(popup), store.currency),
+    autoApply: store.isShopify,
+    wheel: popup.wheel && toPublicWheel(popup.wheel),
     displayTrigger: popup.displayTrigger,
     animation: popup.animation,
     layout: popup.layout,

@@ -57,6 +57,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         socialLinks: store.socialLinks,
         shopifyDomain: store.shopifyDomain,
         privacyPolicyUrl: privacyPolicyUrlOf(store),
+        currency: store.currency,
+        isShopify: store.integrationType === "shopify",
       },
       popups: popups.map(({ id, name, isActive, variants }) => ({
         id,
@@ -126,10 +128,12 @@ function Builder({
         socialLinks,
         name: store.name,
         privacyPolicyUrl: store.privacyPolicyUrl,
+        currency: store.currency,
+        isShopify: store.isShopify,
       }),
       discountCode: config.discountCode,
     }),
-    [config, socialLinks, store.name, store.privacyPolicyUrl],
+    [config, socialLinks, store.name, store.privacyPolicyUrl, store.currency, store.isShopify],
   );
   const shownVariant = useMemo(
     () => previewVariant && toPublicVariant(previewVariant, store.name),
@@ -177,7 +181,13 @@ function Builder({
             onPromoted={onReplaced}
           />
           <FieldsCard config={config} edit={edit} errors={errors} />
-          <OfferCard config={config} edit={edit} errors={errors} missingInShopify={codeMissingInShopify} />
+          <OfferCard
+            config={config}
+            edit={edit}
+            errors={errors}
+            missingInShopify={codeMissingInShopify}
+            currency={store.currency}
+          />
           <DisplayCard config={config} edit={edit} />
           <CartValidationCard
             value={config.cartValidation}

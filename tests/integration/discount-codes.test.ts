@@ -1,13 +1,18 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { offerDiscounts, popupConfigs, stores, subscribers } from "~/db/schema";
+import type { PopupUpdate } from "~/lib/schemas/popups";
 import { updatePreferences } from "~/services/notifications/preferences.server";
 import { updatePopupConfig } from "~/services/popups/crud.server";
 import { subscribingPopup } from "~/services/popups/public-popups.server";
 import { redactCustomer } from "~/services/shopify/compliance.server";
 import { withShopify } from "~/services/shopify/connection.server";
 import { syncCouponUsage } from "~/services/shopify/coupon-sync.server";
-import { checkStaticDiscountCode, issueUniqueCode } from "~/services/shopify/discount-codes.server";
+import {
+  checkStaticDiscountCode,
+  issueUniqueCode,
+  popupOffer,
+} from "~/services/shopify/discount-codes.server";
 import { addCodesToOffer, confirmCodes } from "~/services/shopify/offer-discounts.server";
 import { getSyncProgress } from "~/services/shopify/sync-progress.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
@@ -16,13 +21,14 @@ import { runJobsInProcess } from "../../jobs/in-process";
 import { processShopifyJob } from "../../jobs/processors/shopify";
 import { runJob } from "../../jobs/run";
 import { FAKE_SHOP, type FakeDiscount, type FakeShop, setupShopifyMock } from "../../mocks/shopify";
+import { defaultPrizeWheel } from "../../popup/prize-wheel";
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import { botProof } from "../support/builders/bot-check";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { connectWithLegacyToken } from "../support/builders/legacy-shopify";
 import { testDb } from "../support/infra/db";
 
-const shop: FakeShop = { ...FAKE_SHOP, discounts: new Map() };
+const shop: FakeShop = { ...FAKE_SHOP, currency: "EUR", discounts: new Map() };
 const { server } = setupShopifyMock([shop]);
 let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
 let counter = 0;
@@ -45,16 +51,17 @@ async function connectedStore() {
   return store.id;
 }
 
-async function subscribeTo(storeId: string) {
+/** `sent`: what else the body says (a client's own idea of its prize, say). */
+async function subscribeTo(storeId: string, sent: object = {}) {
   const popup = await subscribingPopup(storeId);
   if (!popup) throw new Error("no popup");
   const email = `buyer-${++counter}@acme-corp.example`;
   const answer = await subscribe(
     popup,
-    { email, proof: botProof(storeId) },
+    { ...sent, email, proof: botProof(storeId) },
     { ip: "127.0.0.1", userAgent: "test" },
   );
-  return { email, discountCode: answer.discountCode ?? "" };
+  return { email, discountCode: answer.discountCode ?? "", wheel: answer.wheel };
 }
 
 /** The discount a code belongs to in the fake shop. */
@@ -65,6 +72,17 @@ function discountOf(code: string): FakeDiscount {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The store's offer discount ends tomorrow, here and in Shopify: the next code must move its end. */
+async function endSoon(storeId: string, discount: FakeDiscount) {
+  const [popup] = await testDb().select().from(popupConfigs).where(eq(popupConfigs.storeId, storeId));
+  const soon = new Date(Date.now() + DAY_MS);
+  await testDb()
+    .update(offerDiscounts)
+    .set({ endsAt: soon })
+    .where(eq(offerDiscounts.popupId, popup?.id ?? ""));
+  discount.endsAt = soon.toISOString();
+}
 
 describe("unique discount codes", () => {
   it("gives each subscriber their own code, a redeem code of the popup offer's one Shopify discount", async () => {
@@ -118,7 +136,10 @@ describe("unique discount codes", () => {
     if (!popup || !store) throw new Error("no popup");
     const codes = Array.from({ length: 600 }, (_, index) => `BULK-${index}`);
     const outcomes = await withShopify(store, async (credentials) =>
-      confirmCodes(credentials, await addCodesToOffer(credentials, popup, [discountCode, ...codes])),
+      confirmCodes(
+        credentials,
+        await addCodesToOffer(credentials, popupOffer(popup, store), [discountCode, ...codes]),
+      ),
     );
     expect(discount.bulkAdds.slice(-3)).toEqual([250, 250, 101]);
     expect(outcomes.filter((outcome) => !outcome.added)).toEqual([
@@ -137,7 +158,7 @@ describe("unique discount codes", () => {
     await Promise.all(
       codes.map((code) =>
         withShopify(store, async (credentials) =>
-          confirmCodes(credentials, await addCodesToOffer(credentials, popup, [code])),
+          confirmCodes(credentials, await addCodesToOffer(credentials, popupOffer(popup, store), [code])),
         ),
       ),
     );
@@ -185,13 +206,7 @@ describe("unique discount codes", () => {
     const storeId = await connectedStore();
     const { discountCode } = await subscribeTo(storeId);
     const discount = discountOf(discountCode);
-    const [popup] = await testDb().select().from(popupConfigs).where(eq(popupConfigs.storeId, storeId));
-    const soon = new Date(Date.now() + DAY_MS);
-    await testDb()
-      .update(offerDiscounts)
-      .set({ endsAt: soon })
-      .where(eq(offerDiscounts.popupId, popup?.id ?? ""));
-    discount.endsAt = soon.toISOString();
+    await endSoon(storeId, discount);
     await subscribeTo(storeId);
     expect(Date.parse(discount.endsAt ?? "") - Date.now()).toBeGreaterThan(30 * DAY_MS);
   });
@@ -234,6 +249,91 @@ describe("unique discount codes", () => {
     const { email, discountCode } = await subscribeTo(storeId);
     const [row] = await testDb().select().from(subscribers).where(eq(subscribers.email, email));
     expect(await issueUniqueCode(row?.id ?? "")).toBe(discountCode);
+  });
+});
+
+describe("offers beyond a percentage (documents checked against the pinned Admin schema)", () => {
+  const offerOn = async (change: PopupUpdate) => {
+    const storeId = await connectedStore();
+    await updatePopupConfig(await actorFor(owner.admin.id), storeId, change);
+    return storeId;
+  };
+
+  it("makes an amount off the order in the shop's currency, from a minimum subtotal", async () => {
+    const storeId = await offerOn({ offerKind: "fixed-amount", discountAmount: 10, minimumSubtotal: 50 });
+    const { discountCode } = await subscribeTo(storeId);
+    expect(discountOf(discountCode)).toMatchObject({
+      type: "DiscountCodeBasic",
+      title: "Newsletter popup – Welcome popup – €10 off",
+      percentage: 0,
+      amount: "10.00",
+      minimumSubtotal: "50.00",
+      appliesOncePerCustomer: true,
+    });
+  });
+
+  it("makes a percentage off with a minimum subtotal", async () => {
+    const storeId = await offerOn({ discountPercentage: 25, minimumSubtotal: 30 });
+    const { discountCode } = await subscribeTo(storeId);
+    expect(discountOf(discountCode)).toMatchObject({
+      type: "DiscountCodeBasic",
+      percentage: 0.25,
+      amount: null,
+      minimumSubtotal: "30.00",
+    });
+  });
+
+  it("makes a free-shipping code discount to every country, and adds later codes to it", async () => {
+    const storeId = await offerOn({ offerKind: "free-shipping", minimumSubtotal: 40 });
+    const first = await subscribeTo(storeId);
+    const discount = discountOf(first.discountCode);
+    expect(discount).toMatchObject({
+      type: "DiscountCodeFreeShipping",
+      title: "Newsletter popup – Welcome popup – free shipping",
+      allCountries: true,
+      minimumSubtotal: "40.00",
+      usageLimit: 1,
+    });
+    // A late code moves the free-shipping discount's end through its own update mutation.
+    await endSoon(storeId, discount);
+    const second = await subscribeTo(storeId);
+    expect(discountOf(second.discountCode)).toBe(discount);
+    expect(Date.parse(discount.endsAt ?? "") - Date.now()).toBeGreaterThan(30 * DAY_MS);
+  });
+
+  it("gives a wheel's subscriber the prize the server drew, whatever the client says it won", async () => {
+    const slices = defaultPrizeWheel.slices.map((slice, index) => ({
+      ...slice,
+      weight: index === 2 ? 1 : 0,
+    }));
+    const storeId = await offerOn({ wheel: { slices } });
+    const { discountCode, wheel } = await subscribeTo(storeId, { wheel: { slice: 3 }, prize: "SPIN20" });
+    expect(wheel).toEqual({
+      slice: 2,
+      label: "Free shipping",
+      won: true,
+      phrase: "free shipping on your order",
+    });
+    expect(discountCode).toMatch(/^SPINSHIP-[A-Z2-9]{6}$/);
+    expect(discountOf(discountCode)).toMatchObject({ type: "DiscountCodeFreeShipping" });
+    const [row] = await testDb()
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.discountCodeSent, discountCode));
+    expect(row?.wheelDraw).toMatchObject({ slice: 2, prize: { kind: "free-shipping", code: "SPINSHIP" } });
+  });
+
+  it("gives no code at all for a wheel's no-prize slice, and makes no discount for it", async () => {
+    const slices = defaultPrizeWheel.slices.map((slice, index) => ({
+      ...slice,
+      weight: index === 1 ? 1 : 0,
+    }));
+    const storeId = await offerOn({ wheel: { slices } });
+    const discounts = shop.discounts?.size;
+    const answer = await subscribeTo(storeId);
+    expect(answer.wheel).toEqual({ slice: 1, label: "No luck", won: false });
+    expect(answer.discountCode).toBe("");
+    expect(shop.discounts?.size).toBe(discounts);
   });
 });
 

@@ -77,6 +77,10 @@ describe("PUT /api/stores/:id/popup", () => {
     [{ codeUsageLimit: 1.5 }, "Uses per code must be a whole number"],
     [{ fields: { email: false } }, "The email field cannot be switched off"],
     [{ cartValidation: { minimumAmount: -1 } }, "Amounts must be at least 0"],
+    [{ offerKind: "bogo" }, "Offer type must be percentage, fixed-amount or free-shipping"],
+    [{ discountAmount: 0 }, "Discount amount must be more than 0 (in the store's currency)"],
+    [{ minimumSubtotal: -5 }, "Minimum subtotal must be at least 0 (empty: any order)"],
+    [{ wheel: { slices: [] } }, "A prize wheel has 3 to 8 slices"],
     [{ displayTrigger: "whenever" }, undefined],
     [{ unknownField: 1 }, undefined],
   ])("refuses %j", async (change, message) => {
@@ -85,6 +89,46 @@ describe("PUT /api/stores/:id/popup", () => {
     expect(response.status).toBe(422);
     if (message) expect(response.body.message).toBe(message);
     expect((await admin.get(popupUrl)).body).toEqual(before.body);
+  });
+
+  it("stores an amount-off offer with its minimum, and a prize wheel, and answers them back", async () => {
+    const wheel = {
+      slices: [
+        {
+          label: "€5 off",
+          color: "#F59E0B",
+          weight: 3,
+          prize: { kind: "fixed-amount", amount: 5, code: "SPIN5" },
+        },
+        {
+          label: "Free shipping",
+          color: "#10b981",
+          weight: 1,
+          prize: { kind: "free-shipping", code: "SPINSHIP" },
+        },
+        { label: "No luck", color: "#6b7280", weight: 1, prize: null },
+      ],
+    };
+    const { body } = await admin.put(popupUrl, {
+      offerKind: "fixed-amount",
+      discountAmount: 7.5,
+      minimumSubtotal: 40,
+      wheel,
+    });
+    expect(body).toMatchObject({ offerKind: "fixed-amount", discountAmount: 7.5, minimumSubtotal: 40 });
+    expect(body).toMatchObject({
+      wheel: {
+        slices: [
+          {
+            color: "#f59e0b",
+            prize: { kind: "fixed-amount", amount: 5, percentage: 0, minimumSubtotal: null, code: "SPIN5" },
+          },
+          { prize: { kind: "free-shipping", code: "SPINSHIP" } },
+          { prize: null },
+        ],
+      },
+    });
+    await admin.put(popupUrl, { offerKind: "percentage", minimumSubtotal: null, wheel: null });
   });
 
   it("keeps cart amounts to cents", async () => {

@@ -157,6 +157,19 @@ describe("a store in an API answer", () => {
       for (const field of BOOKKEEPING) expect(answer).not.toHaveProperty(field);
     }
   });
+
+  it("keeps a standalone store's currency for its offers, and refuses one that is no currency", async () => {
+    const created = await signedIn.admin.post<{ id: string; currency: string }>("/api/stores", {
+      name: "Euro Store",
+      shopifyUrl: "https://euro.example",
+    });
+    expect(created.body.currency).toBe("USD");
+    const url = `/api/stores/${created.body.id}`;
+    expect((await signedIn.admin.put(url, { currency: "eur" })).body).toMatchObject({ currency: "EUR" });
+    const refused = await signedIn.admin.put<{ message: string }>(url, { currency: "EURO" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe("Currency must be a three-letter ISO 4217 code, e.g. EUR");
+  });
 });
 
 describe("listing stores and the dashboard", () => {

@@ -8,6 +8,7 @@ import {
   defaultPopupFields,
   defaultPopupLayout,
 } from "../../popup/config";
+import { defaultPrizeWheel } from "../../popup/prize-wheel";
 
 const stored = {
   storeId: "store-1",
@@ -20,6 +21,10 @@ const stored = {
   emailValidation: defaultEmailValidation,
   cartValidation: defaultCartValidation,
   discountPercentage: 15,
+  offerKind: "percentage" as const,
+  discountAmount: 10,
+  minimumSubtotal: null,
+  wheel: null,
   displayTrigger: "immediate" as const,
   animation: "fade-in" as const,
   layout: defaultPopupLayout,
@@ -34,6 +39,8 @@ describe("what the storefront receives (the storefront renders it as is)", () =>
       socialLinks: { twitter: "https://x.com/acme", facebook: "" },
       name: "Acme",
       privacyPolicyUrl: null,
+      currency: "EUR",
+      isShopify: false,
     });
     expect(config.title).toBe('Hi &lt;img src=x onerror="alert(1)"&gt;<strong>there</strong>');
     expect(config.subtitle).toBe("Save <mark>15%</mark>");
@@ -66,6 +73,8 @@ describe("what the storefront receives (the storefront renders it as is)", () =>
       socialLinks: {},
       name: "Acme & Co",
       privacyPolicyUrl: "https://acme.example/privacy",
+      currency: "EUR",
+      isShopify: false,
     });
     expect(config.consentText).toBe("By signing up you agree to receive marketing emails from Acme & Co.");
     expect(config.privacyPolicyUrl).toBe("https://acme.example/privacy");
@@ -102,5 +111,33 @@ describe("the privacy policy the consent sentence links to", () => {
     expect(
       privacyPolicyUrlOf({ ...store, integrationType: "typical", shopifyUrl: "https://acme.example" }),
     ).toBe(null);
+  });
+});
+
+describe("a popup's offer and prize wheel as the storefront receives them", () => {
+  const shop = { socialLinks: {}, name: "Acme", privacyPolicyUrl: null, currency: "EUR", isShopify: true };
+
+  it("carries the offer's words in the store's currency and whether its codes apply themselves", () => {
+    const config = toPublicConfig(
+      { ...stored, offerKind: "fixed-amount", discountAmount: 10, minimumSubtotal: 50 },
+      shop,
+    );
+    expect(config.offer).toEqual({
+      figure: "€10",
+      text: "€10 off",
+      phrase: "€10 off your order of €50 or more",
+    });
+    expect(config.autoApply).toBe(true);
+    expect(toPublicConfig(stored, { ...shop, isShopify: false }).autoApply).toBe(false);
+  });
+
+  it("carries a wheel's labels and colours only: no weight, no prize, no code", () => {
+    const config = toPublicConfig({ ...stored, wheel: defaultPrizeWheel }, shop);
+    expect(config.wheel).toEqual({
+      slices: defaultPrizeWheel.slices.map(({ label, color }) => ({ label, color })),
+    });
+    const sent = JSON.stringify(config);
+    for (const secret of ["SPIN10", "SPINSHIP", "SPIN20", "weight", "prize"])
+      expect(sent).not.toContain(secret);
   });
 });

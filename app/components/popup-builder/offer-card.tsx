@@ -1,14 +1,22 @@
-import { Banner, BlockStack, Card, InlineGrid, Text, TextField } from "@shopify/polaris";
-import { useState } from "react";
+import { Banner, BlockStack, Card, Checkbox, InlineGrid, Select, Text, TextField } from "@shopify/polaris";
+import { type OfferKind, offerOfColumns, offerPhrase } from "../../../popup/offer";
+import { defaultPrizeWheel } from "../../../popup/prize-wheel";
+import { NumberField } from "./number-field";
+import { OFFER_KIND_OPTIONS, OfferFigureField } from "./offer-figure-field";
 import type { EditProps } from "./types";
+import { WheelEditor } from "./wheel-editor";
 
-/** `missingInShopify`: the code Shopify was last asked about, when it does not exist there (validateDiscountCode). */
+/**
+ * `missingInShopify`: the code Shopify was last asked about, when it does not exist there (validateDiscountCode).
+ * `currency`: the store's, which amounts are in.
+ */
 export function OfferCard({
   config,
   edit,
   errors = {},
   missingInShopify,
-}: EditProps & { missingInShopify: string | null }) {
+  currency,
+}: EditProps & { missingInShopify: string | null; currency: string }) {
   return (
     <Card>
       <BlockStack gap="300">
@@ -21,7 +29,35 @@ export function OfferCard({
             popup's code while their own code is being made would receive a code that does not work.
           </Banner>
         ) : null}
-        <InlineGrid columns={2} gap="300">
+        <InlineGrid columns={{ xs: 1, sm: 2 }} gap="300">
+          <Select
+            label="Offer"
+            options={OFFER_KIND_OPTIONS}
+            value={config.offerKind}
+            onChange={(offerKind) => edit({ offerKind: offerKind as OfferKind })}
+            error={errors.offerKind}
+          />
+          <OfferFigureField
+            kind={config.offerKind}
+            percentage={config.discountPercentage}
+            amount={config.discountAmount}
+            currency={currency}
+            errors={{ percentage: errors.discountPercentage, amount: errors.discountAmount }}
+            onPercentage={(discountPercentage) => edit({ discountPercentage })}
+            onAmount={(discountAmount) => edit({ discountAmount })}
+          />
+          <NumberField
+            label="Minimum subtotal"
+            optional
+            decimals
+            min={0}
+            max={1_000_000}
+            value={config.minimumSubtotal}
+            suffix={currency}
+            helpText="Empty: any order"
+            error={errors.minimumSubtotal}
+            onChange={(minimumSubtotal) => edit({ minimumSubtotal })}
+          />
           <TextField
             label="Discount code"
             value={config.discountCode}
@@ -31,21 +67,13 @@ export function OfferCard({
             error={errors.discountCode}
             autoComplete="off"
           />
-          <WholeNumberField
-            label="Discount percentage"
-            value={config.discountPercentage}
-            suffix="%"
-            max={100}
-            error={errors.discountPercentage}
-            onChange={(discountPercentage) => edit({ discountPercentage })}
-          />
         </InlineGrid>
         <Text as="p" variant="bodySm" tone="subdued">
-          In a store connected to Shopify, each subscriber gets a code of their own, added to one Shopify
-          discount for this popup.
+          Shoppers read: “{offerPhrase(offerOfColumns(config), currency)}”. In a store connected to Shopify,
+          each subscriber gets a code of their own, added to one Shopify discount for this offer.
         </Text>
         <InlineGrid columns={2} gap="300">
-          <WholeNumberField
+          <NumberField
             label="Each code valid for"
             value={config.codeValidDays}
             suffix="days"
@@ -53,7 +81,7 @@ export function OfferCard({
             error={errors.codeValidDays}
             onChange={(codeValidDays) => edit({ codeValidDays })}
           />
-          <WholeNumberField
+          <NumberField
             label="Uses per code"
             value={config.codeUsageLimit}
             max={100}
@@ -62,45 +90,21 @@ export function OfferCard({
             onChange={(codeUsageLimit) => edit({ codeUsageLimit })}
           />
         </InlineGrid>
+        <Checkbox
+          label="Offer a prize wheel instead"
+          helpText="Shoppers spin once when they subscribe; the prize is drawn on the server."
+          checked={config.wheel !== null}
+          onChange={(on) => edit({ wheel: on ? defaultPrizeWheel : null })}
+        />
+        {config.wheel ? (
+          <WheelEditor
+            wheel={config.wheel}
+            currency={currency}
+            errors={errors}
+            onChange={(wheel) => edit({ wheel })}
+          />
+        ) : null}
       </BlockStack>
     </Card>
-  );
-}
-
-/** A number field that keeps what was typed; the autosave refuses what the rules do (the error shows here). */
-function WholeNumberField({
-  label,
-  value,
-  max,
-  suffix,
-  helpText,
-  error,
-  onChange,
-}: {
-  label: string;
-  value: number;
-  max: number;
-  suffix?: string;
-  helpText?: string;
-  error?: string;
-  onChange: (value: number) => void;
-}) {
-  const [typed, setTyped] = useState(String(value));
-  return (
-    <TextField
-      label={label}
-      type="number"
-      min={1}
-      max={max}
-      value={typed}
-      suffix={suffix}
-      helpText={helpText}
-      error={error}
-      onChange={(next) => {
-        setTyped(next);
-        onChange(next.trim() === "" ? Number.NaN : Number(next));
-      }}
-      autoComplete="off"
-    />
   );
 }

@@ -1,16 +1,23 @@
 import type { PopupDesign, PopupTargeting, PopupVariant, PopupWithCode } from "../../../popup/config";
+import type { OfferColumns } from "../../../popup/offer";
+import type { PrizeWheel } from "../../../popup/prize-wheel";
 
 /** The builder edits every popup_configs field the storefront sees, plus the shared code, name and rules. */
-export type BuilderConfig = Omit<PopupWithCode, "socialLinks" | "design" | "privacyPolicyUrl"> & {
-  isActive: boolean;
-  name: string;
-  priority: number;
-  codeValidDays: number;
-  codeUsageLimit: number;
-  design: PopupDesign;
-  targeting: PopupTargeting;
-  variants: PopupVariant[];
-};
+export type BuilderConfig = Omit<
+  PopupWithCode,
+  "socialLinks" | "design" | "privacyPolicyUrl" | "offer" | "autoApply" | "wheel"
+> &
+  OfferColumns & {
+    wheel: PrizeWheel | null;
+    isActive: boolean;
+    name: string;
+    priority: number;
+    codeValidDays: number;
+    codeUsageLimit: number;
+    design: PopupDesign;
+    targeting: PopupTargeting;
+    variants: PopupVariant[];
+  };
 
 type NestedPartial<T> = {
   [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : Partial<T[K]>) : T[K];

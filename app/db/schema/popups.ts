@@ -35,6 +35,8 @@ import {
   popupAnimations,
   popupTriggers,
 } from "../../../popup/config";
+import { type OfferKind, offerKinds } from "../../../popup/offer";
+import type { PrizeWheel } from "../../../popup/prize-wheel";
 import { stores } from "./stores";
 import { subscribers } from "./subscribers";
 
@@ -68,6 +70,14 @@ export const popupConfigs = pgTable(
     cartValidation: jsonb().$type<CartValidation>().notNull().default(defaultCartValidation),
     discountCode: text().notNull().default("WELCOME15"),
     discountPercentage: integer().notNull().default(15),
+    /** What the code gives (popup/offer.ts): the percentage above, `discountAmount` off, or free shipping. */
+    offerKind: text({ enum: offerKinds }).$type<OfferKind>().notNull().default("percentage"),
+    /** A "fixed-amount" offer's amount, in the store's currency. */
+    discountAmount: numeric({ precision: 12, scale: 2, mode: "number" }).notNull().default(10),
+    /** The order subtotal (store's currency) from which the code works; null: any order. */
+    minimumSubtotal: numeric({ precision: 12, scale: 2, mode: "number" }),
+    /** A prize wheel instead of the fixed offer (popup/prize-wheel.ts), or null. */
+    wheel: jsonb().$type<PrizeWheel>(),
     /** A subscriber's own Shopify code works for at least this many days. */
     codeValidDays: integer().notNull().default(30),
     /** How many orders each subscriber's own Shopify code may discount (and once per customer). */
@@ -99,7 +109,7 @@ export const offerDiscounts = pgTable(
     popupId: uuid()
       .notNull()
       .references(() => popupConfigs.id, { onDelete: "cascade" }),
-    /** "15%|30d|1": the offer this discount gives; a changed offer gets a discount of its own. */
+    /** "15%|30d|1" (+ "|min50" …): the offer this discount gives; a changed offer gets a discount of its own. */
     offer: text().notNull(),
     anchorCode: text().notNull(),
     /** The DiscountCodeNode's id, once Shopify created it. */

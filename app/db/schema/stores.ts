@@ -66,6 +66,8 @@ export const stores = pgTable(
      * once a minute per store.
      */
     appEmbedSeenAt: timestamp({ withTimezone: true }),
+    /** ISO 4217: fixed-amount offers and minimum subtotals are in it (a Shopify shop's, read from Shopify). */
+    currency: text().notNull().default("USD"),
     /** Linked from the popup's consent sentence; null: a Shopify shop's own policy page, else no link. */
     privacyPolicyUrl: text(),
     socialLinks: jsonb().$type<SocialLinks>().notNull().default(emptySocialLinks),

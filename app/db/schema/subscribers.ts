@@ -3,6 +3,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -12,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { suppressionKinds } from "~/lib/schemas/suppression";
+import type { WheelDraw } from "../../../popup/prize-wheel";
 import { stores } from "./stores";
 import { subscriberImports } from "./subscriber-imports";
 
@@ -38,6 +40,8 @@ export const subscribers = pgTable(
     sessionId: text(),
     discountCodeSent: text(),
     discountCodeUsed: boolean().notNull().default(false),
+    /** A prize wheel's slice drawn for them at subscribe time, as the slice was then (its prize is their offer). */
+    wheelDraw: jsonb().$type<WheelDraw>(),
     /**
      * The subscriber's own code while Shopify has not confirmed it (docs/decisions/162): minted once, so every
      * attempt (the subscription's wait, the code job's retries) adds and confirms this one code, never another.

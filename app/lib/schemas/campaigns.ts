@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { campaignContentChangesSchema, campaignContentPreviewSchema } from "./campaign-content";
-import { discountCodeText } from "./popups";
+import { discountCodeText } from "./popup-values";
 import { subscriberFiltersSchema } from "./subscribers";
 import { requiredField as required, textField as text } from "./text-field";
 

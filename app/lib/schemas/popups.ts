@@ -11,13 +11,8 @@ import {
 } from "../../../popup/config";
 import { sanitizeInlineHtml } from "../../../popup/sanitize";
 import { parseDomainList } from "../../../popup/validation";
-
-/** A money amount: at least 0, kept to cents (SPEC §5: step 0.01). */
-const amount = z
-  .number({ error: "Amounts must be numbers" })
-  .min(0, "Amounts must be at least 0")
-  .max(1_000_000_000, "The amount is too large")
-  .transform((value) => Math.round(value * 100) / 100);
+import { offerFields, prizeWheel } from "./offers";
+import { amount, colour, discountCodeText } from "./popup-values";
 
 /** Domains arrive as a comma-separated string from the builder or as a list from the API. */
 const domainList = z
@@ -31,12 +26,6 @@ const inlineHtml = (label: string, max: number) =>
     .transform(sanitizeInlineHtml);
 
 const fieldToggle = z.boolean();
-
-const colour = (label: string) =>
-  z
-    .string({ error: `${label} must be a colour` })
-    .regex(/^#[0-9a-fA-F]{6}$/, `${label} must be a colour like #1a2b3c`)
-    .transform((value) => value.toLowerCase());
 
 const designFields = {
   backgroundColor: colour("Background colour"),
@@ -87,13 +76,6 @@ const patternList = z.array(pagePattern).max(20, "At most 20 page patterns");
 
 const instant = (label: string) =>
   z.iso.datetime({ offset: true, error: `${label} must be a date and time` }).nullable();
-
-/** A discount code as the popup and Shopify take it (empty allowed here; the popup requires one). */
-export const discountCodeText = z
-  .string()
-  .trim()
-  .max(64, "Discount code must be at most 64 characters")
-  .regex(/^[A-Za-z0-9_-]*$/, "Discount code may only contain letters, digits, hyphens and underscores");
 
 export const TARGETING_MESSAGES = {
   noDevice: "Choose at least one device: with neither, the popup shows to nobody",
@@ -239,11 +221,8 @@ export const updatePopupSchema = z
       })
       .partial(),
     discountCode: discountCodeText.min(1, "Discount code is required"),
-    discountPercentage: z
-      .number({ error: "Discount percentage must be a number" })
-      .int("Discount percentage must be a whole number")
-      .min(1, "Discount percentage must be between 1 and 100")
-      .max(100, "Discount percentage must be between 1 and 100"),
+    ...offerFields,
+    wheel: prizeWheel,
     codeValidDays: z
       .number({ error: "Days valid must be a number" })
       .int("Days valid must be a whole number")

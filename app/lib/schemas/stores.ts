@@ -210,6 +210,15 @@ export const socialLinksSchema = z.object({
   quora: socialUrl,
 });
 
+export const CURRENCY_MESSAGE = "Currency must be a three-letter ISO 4217 code, e.g. EUR";
+
+/** The store's currency (offers' amounts and minimums): a code Intl knows, kept upper case. */
+const currency = z
+  .string({ error: CURRENCY_MESSAGE })
+  .trim()
+  .toUpperCase()
+  .refine((code) => Intl.supportedValuesOf("currency").includes(code), CURRENCY_MESSAGE);
+
 export const updateStoreSchema = z
   .object({
     name: createStoreSchema.shape.name,
@@ -217,6 +226,8 @@ export const updateStoreSchema = z
     customDomain: z.union([z.literal(""), siteUrl]),
     /** "" removes it: a Shopify shop's own policy page is linked then, otherwise none. */
     privacyPolicyUrl,
+    /** A Shopify shop's is set from Shopify (docs/decisions/181); a standalone store sets its own here. */
+    currency,
     socialLinks: socialLinksSchema.partial(),
   })
   .partial()
@@ -244,6 +255,8 @@ export type StoreView = {
   welcomeEmailSender: WelcomeEmailSender;
   /** The merchant's own setting ("" or null: the default, privacyPolicyUrlOf). */
   privacyPolicyUrl: string | null;
+  /** ISO 4217: offers' amounts and minimum subtotals are in it. */
+  currency: string;
   isVerified: boolean;
   activeScriptVersion: string | null;
   activeScriptTimestamp: Date | null;

@@ -15,11 +15,12 @@ import {
   type EmailFrame,
   type TemplateSocialLinks,
 } from "~/lib/schemas/email-template";
+import { codeLabelOf } from "../../../popup/offer";
 import { escapeHtml } from "../../../popup/sanitize";
 import { bulletproofButton } from "./bulletproof-button.server";
 import { emailDocument, LIGHT, THEMED } from "./document.server";
 import { fillUnderWhite, TEXT_ON_FILL } from "./fill-colors.server";
-import { type Piece, type RenderVariables, withPlaceholders } from "./merge-tags.server";
+import { offerOfVariables, type Piece, type RenderVariables, withPlaceholders } from "./merge-tags.server";
 
 export type RenderedEmail = { subject: string; html: string; text: string };
 
@@ -121,9 +122,9 @@ export function paragraphsText(kit: BodyKit, paragraphs: Piece[][]): string {
 
 export const paragraphStyle = `margin:0 0 16px 0;font-family:${FONT};font-size:16px;mso-line-height-rule:exactly;line-height:24px;color:${LIGHT.text};`;
 
-/** "Your 15% discount code", above the code in its box and before it in the text part. */
+/** "Your 15% discount code" ("Your €10 discount code", "Your free shipping code"), above the code in its box and before it in the text part. */
 export function codeLabel(vars: RenderVariables): string {
-  return `Your ${vars.discountPercentage}% discount code`;
+  return codeLabelOf(offerOfVariables(vars), vars.currency ?? "USD");
 }
 
 /** The subscriber's code in a box of the secondary colour (a shade white text reads on). */

@@ -1,5 +1,5 @@
 /**
- * The merge tags ([First Name], [DISCOUNT_CODE], [DISCOUNT_PERCENT]): what they are filled with (a
+ * The merge tags ([First Name], [DISCOUNT_CODE], [DISCOUNT_PERCENT], [OFFER], [DISCOUNT_LINK]): what they are filled with (a
  * subscriber's values, or an editor's preview's), and what merchant text becomes in an email: tags filled,
  * paragraphs split, and the URLs written in them found. The offer's figures go in before URLs are found,
  * the subscriber's name after, so a name can never become a link.
@@ -7,10 +7,10 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { popupConfigs } from "~/db/schema";
-import { DISCOUNT_CODE_TAG, linkableUrl } from "~/lib/email-links";
+import { DISCOUNT_CODE_TAG, DISCOUNT_LINK_TAG, linkableUrl } from "~/lib/email-links";
 import { env } from "~/server/env.server";
 import type { StoreRow } from "~/services/stores/crud.server";
-import { fillDiscountPercent } from "../../../popup/config";
+import { autoApplyUrl, fillOffer, type Offer, offerOfColumns, offerWords } from "../../../popup/offer";
 import { unsubscribeUrl } from "./links.server";
 import type { MailContext } from "./mail-context.server";
 
@@ -19,6 +19,12 @@ export type RenderVariables = {
   firstName: string;
   discountCode: string;
   discountPercentage: number;
+  /** What the code gives; absent (drafts written before offers had kinds): `discountPercentage` off. */
+  offer?: Offer;
+  /** The store's currency (ISO 4217) for the offer's words; absent: USD. */
+  currency?: string;
+  /** A Shopify shop's address: [DISCOUNT_LINK] applies the code there (else it is the store's address). */
+  autoApplyShop?: string | null;
   storeName: string;
   storeUrl: string | null;
   unsubscribeUrl: string;
@@ -32,15 +38,40 @@ export function mailVariables(
   context: MailContext,
   unsubscribe = unsubscribeUrl(context.subscriber.id),
 ): RenderVariables {
+  const { subscriber, popup, store } = context;
+  // A wheel's subscriber has the code of the prize drawn for them, or none (docs/decisions/182).
+  const draw = subscriber.wheelDraw;
+  const prize = draw?.prize;
   return {
-    firstName: firstNameFor(context.subscriber.name, context.subscriber.email),
-    discountCode: context.subscriber.discountCodeSent ?? context.popup.discountCode,
-    discountPercentage: context.popup.discountPercentage,
+    firstName: firstNameFor(subscriber.name, subscriber.email),
+    discountCode: draw
+      ? (subscriber.discountCodeSent ?? "")
+      : (subscriber.discountCodeSent ?? popup.discountCode),
+    discountPercentage: prize ? prize.percentage : popup.discountPercentage,
+    offer: prize ?? offerOfColumns(popup),
+    currency: store.currency,
+    autoApplyShop: autoApplyShopOf(store),
     storeName: context.store.name,
     storeUrl: context.store.customDomain ?? context.store.shopifyUrl,
     unsubscribeUrl: unsubscribe,
   };
 }
+
+/** Where a Shopify store's codes apply themselves (/discount/CODE); null for other stores. */
+function autoApplyShopOf(store: Pick<StoreRow, "integrationType" | "shopifyDomain" | "shopifyUrl">) {
+  if (store.integrationType !== "shopify") return null;
+  return store.shopifyDomain ? `https://${store.shopifyDomain}` : store.shopifyUrl;
+}
+
+/** [DISCOUNT_LINK]: the code's auto-apply link on a Shopify shop, else the store's address. */
+export function discountLinkOf(vars: RenderVariables): string {
+  if (vars.autoApplyShop && vars.discountCode) return autoApplyUrl(vars.autoApplyShop, vars.discountCode);
+  return vars.storeUrl ?? "";
+}
+
+/** The offer behind the code; a percentage for drafts written before offers had kinds. */
+export const offerOfVariables = (vars: RenderVariables): Offer =>
+  vars.offer ?? { kind: "percentage", percentage: vars.discountPercentage, amount: 0, minimumSubtotal: null };
 
 /** What a preview without a store (or a store without a popup) shows for the code and the shop. */
 const SAMPLE_STORE = {
@@ -62,6 +93,9 @@ export async function previewVariables(store: StoreRow | null): Promise<RenderVa
     .select({
       discountCode: popupConfigs.discountCode,
       discountPercentage: popupConfigs.discountPercentage,
+      offerKind: popupConfigs.offerKind,
+      discountAmount: popupConfigs.discountAmount,
+      minimumSubtotal: popupConfigs.minimumSubtotal,
     })
     .from(popupConfigs)
     .where(eq(popupConfigs.storeId, store.id))
@@ -70,6 +104,9 @@ export async function previewVariables(store: StoreRow | null): Promise<RenderVa
   return {
     discountCode: popup?.discountCode ?? SAMPLE_STORE.discountCode,
     discountPercentage: popup?.discountPercentage ?? SAMPLE_STORE.discountPercentage,
+    ...(popup ? { offer: offerOfColumns(popup) } : {}),
+    currency: store.currency,
+    autoApplyShop: autoApplyShopOf(store),
     storeName: store.name,
     storeUrl: store.customDomain || store.shopifyUrl,
     ...preview,
@@ -118,15 +155,18 @@ export function firstNameFor(name: string | null | undefined, email: string): st
   return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
-/** The offer's figures: the popup's code and percentage (filled before a subscriber's name is). */
+/** The offer's figures: the code, its link and the offer's words (filled before a subscriber's name is). */
 function withOffer(text: string, vars: RenderVariables): string {
-  return fillDiscountPercent(
-    text.replace(DISCOUNT_CODE_TAG, () => vars.discountCode),
+  return fillOffer(
+    text
+      .replace(DISCOUNT_CODE_TAG, () => vars.discountCode)
+      .replace(DISCOUNT_LINK_TAG, () => discountLinkOf(vars)),
     vars.discountPercentage,
+    offerWords(offerOfVariables(vars), vars.currency ?? "USD"),
   );
 }
 
-/** Every merge tag filled: [DISCOUNT_CODE], [DISCOUNT_PERCENT], then [First Name]. */
+/** Every merge tag filled: [DISCOUNT_CODE], [DISCOUNT_LINK], [DISCOUNT_PERCENT], [OFFER], then [First Name]. */
 export function withPlaceholders(text: string, vars: RenderVariables): string {
   return withOffer(text, vars).replace(FIRST_NAME, () => vars.firstName);
 }

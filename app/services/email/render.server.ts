@@ -41,7 +41,10 @@ function welcomeBody(template: TemplateContent, kit: BodyKit): EmailBody {
       paragraphsHtml(kit, paragraphs, paragraphStyle),
       "padding:32px 32px 8px 32px;background-color:#ffffff;",
     ),
-    row(discountCodeBox(kit), "padding:8px 32px 24px 32px;background-color:#ffffff;"),
+    // A wheel's "no prize" subscriber has no code to show.
+    ...(kit.vars.discountCode
+      ? [row(discountCodeBox(kit), "padding:8px 32px 24px 32px;background-color:#ffffff;")]
+      : []),
   ];
   if (cta) {
     rows.push(
@@ -55,7 +58,7 @@ function welcomeBody(template: TemplateContent, kit: BodyKit): EmailBody {
     rows,
     text: [
       paragraphsText(kit, paragraphs),
-      `${codeLabel(kit.vars)}: ${kit.vars.discountCode}`,
+      kit.vars.discountCode ? `${codeLabel(kit.vars)}: ${kit.vars.discountCode}` : "",
       cta ? `Shop now: ${kit.tracked(cta)}` : "",
     ],
   };
@@ -68,7 +71,9 @@ export function renderWelcomeEmail(
 ): RenderedEmail {
   const envelope = {
     subject: subjectLine(template.subject, vars),
-    preheader: `${codeLabel(vars)}: ${vars.discountCode}`,
+    preheader: vars.discountCode
+      ? `${codeLabel(vars)}: ${vars.discountCode}`
+      : subjectLine(template.subject, vars),
   };
   return renderInFrame(template, vars, envelope, (kit) => welcomeBody(template, kit), rewriteLink);
 }

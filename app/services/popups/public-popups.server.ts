@@ -10,6 +10,7 @@ import {
   type PublicEntryPopup,
   publicEntries,
   STOREFRONT_CONFIG_LIFETIME_SECONDS,
+  type WheelPrizes,
 } from "~/services/stores/public-config-cache.server";
 import type { PopupWithCode, PublicPopupConfig, PublicPopups } from "../../../popup/config";
 import { scheduled } from "../../../popup/targeting";
@@ -20,6 +21,7 @@ import { consentVersion, recordConsentTexts, shownConsentText } from "./consent-
 type PopupRow = typeof popupConfigs.$inferSelect;
 
 function toEntryPopup(row: PopupRow, store: PopupStore): PublicEntryPopup {
+  const prizes = row.wheel && { wheel: row.wheel, currency: store.currency };
   return {
     popup: {
       ...toPublicConfig(row, store),
@@ -28,6 +30,7 @@ function toEntryPopup(row: PopupRow, store: PopupStore): PublicEntryPopup {
       variants: row.variants.map((variant) => toPublicVariant(variant, store.name)),
     },
     discountCode: row.discountCode,
+    prizes,
   };
 }
 
@@ -46,6 +49,7 @@ async function readPublicEntry(storeId: string): Promise<PublicEntry> {
         integrationType: stores.integrationType,
         shopifyDomain: stores.shopifyDomain,
         shopifyUrl: stores.shopifyUrl,
+        currency: stores.currency,
       },
       scriptVersion: stores.activeScriptVersion,
     })
@@ -59,6 +63,8 @@ async function readPublicEntry(storeId: string): Promise<PublicEntry> {
     socialLinks: store?.socialLinks ?? {},
     name: store?.name ?? "",
     privacyPolicyUrl: store ? privacyPolicyUrlOf(store) : null,
+    currency: store?.currency ?? "USD",
+    isShopify: store?.integrationType === "shopify",
   };
   const activeRows = popups.filter((row) => row.isActive);
   const active = activeRows.map((row) => toEntryPopup(row, shownStore));
@@ -152,8 +158,16 @@ export async function publicPopups(storeId: string, now = Date.now()): Promise<P
 const variantOf = ({ popup }: PublicEntryPopup, variantId: unknown): string | null =>
   popup.variants.find((variant) => variant.id === variantId)?.id ?? null;
 
-/** `consentVersion`: the consent sentence that popup and variant show (consent-texts.server.ts). */
-export type SubscribingPopup = { popup: PopupWithCode; variantId: string | null; consentVersion: string };
+/**
+ * `consentVersion`: the consent sentence that popup and variant show (consent-texts.server.ts); `prizes`: its
+ * prize wheel with the prizes, which only the server sees.
+ */
+export type SubscribingPopup = {
+  popup: PopupWithCode;
+  variantId: string | null;
+  consentVersion: string;
+  prizes: WheelPrizes | null;
+};
 
 function withCode(chosen: PublicEntryPopup, variantId: unknown): SubscribingPopup {
   const variant = variantOf(chosen, variantId);
@@ -161,6 +175,7 @@ function withCode(chosen: PublicEntryPopup, variantId: unknown): SubscribingPopu
     popup: { ...configOf(chosen), discountCode: chosen.discountCode },
     variantId: variant,
     consentVersion: consentVersion(shownConsentText(chosen.popup, variant), chosen.popup.privacyPolicyUrl),
+    prizes: chosen.prizes,
   };
 }
 

@@ -32,6 +32,7 @@ export async function checkShopifyAccess(shop: ShopAddress, accessToken: string)
       shopifyAccessToken: encryptSecret(accessToken),
       shopifyStoreName: result.shopDomain.replace(/\.myshopify\.com$/, ""),
       shopifyUrl: `https://${result.shopDomain}`,
+      currency: result.currency,
       isConnected: true,
       shopifyRefusedAt: null,
     },

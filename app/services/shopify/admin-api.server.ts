@@ -2,6 +2,7 @@ import { CUSTOMER_WRITE_SCOPE } from "~/lib/schemas/consent-sync";
 import { DomainError, invalid, unavailable, upstreamFailed } from "~/server/domain-errors.server";
 import { logger } from "~/server/logger.server";
 import { pause } from "~/server/pause.server";
+import type { Offer, OfferKind } from "../../../popup/offer";
 import type { AdminOperations } from "./admin.generated";
 import { SHOPIFY_API_VERSION } from "./api-version";
 /** Scopes the standalone custom-app token needs: discounts (codes, usage) and customers (consent sync). */
@@ -186,12 +187,15 @@ export async function adminGraphql<Document extends keyof AdminOperations>(
   }
 }
 
-/** Checks a shop and token: the shop's name, the scopes granted, and which required ones are missing. */
+/** Checks a shop and token: the shop's name and currency, the scopes granted, and which required ones are missing. */
 export async function verifyShopifyAccess(credentials: ShopifyCredentials) {
   const data = await adminGraphql(
     credentials,
     `#graphql
-    query VerifyAccess { shop { name myshopifyDomain } currentAppInstallation { accessScopes { handle } } }`,
+    query VerifyAccess {
+      shop { name myshopifyDomain currencyCode }
+      currentAppInstallation { accessScopes { handle } }
+    }`,
   );
   const granted = data.currentAppInstallation.accessScopes.map((scope) => scope.handle);
   // Shopify reports write_x without read_x when both were granted (write implies read).
@@ -200,6 +204,7 @@ export async function verifyShopifyAccess(credentials: ShopifyCredentials) {
   return {
     shopName: data.shop.name,
     shopDomain: data.shop.myshopifyDomain,
+    currency: data.shop.currencyCode,
     scopes: granted,
     missingScopes: REQUIRED_SCOPES.filter((scope) => !has(scope)),
   };
@@ -214,15 +219,59 @@ function refusedDiscount(userErrors: DiscountUserErrors) {
   return invalid(`Shopify refused the discount: ${userErrors.map((error) => error.message).join("; ")}`);
 }
 
+/** What a popup offer's discount is made of; `offer` says what its codes give. */
+export type OfferDiscountInput = {
+  code: string;
+  title: string;
+  offer: Offer;
+  usageLimit: number;
+  endsAt: Date;
+};
+
+/** The parts every offer discount shares: once per customer, `usageLimit` uses per code, the minimum subtotal. */
+function sharedDiscountFields(input: OfferDiscountInput) {
+  const minimum = input.offer.minimumSubtotal;
+  return {
+    title: input.title,
+    code: input.code,
+    startsAt: new Date().toISOString(),
+    endsAt: input.endsAt.toISOString(),
+    context: { all: "ALL" as const },
+    appliesOncePerCustomer: true,
+    usageLimit: input.usageLimit,
+    ...(minimum
+      ? { minimumRequirement: { subtotal: { greaterThanOrEqualToSubtotal: minimum.toFixed(2) } } }
+      : {}),
+  };
+}
+
 /**
- * A popup offer's code discount: the popup's percentage off everything, once per customer, `usageLimit`
- * uses per redeem code (Shopify counts a discount's limit per code), ending at `endsAt`. `code` is its first
- * redeem code; the subscribers' codes are added to it.
+ * A popup offer's code discount (docs/decisions/181): a basic code discount for a percentage or an amount off
+ * the order (the amount in the shop's currency, once per order), a free-shipping code discount to every
+ * country; once per customer, `usageLimit` uses per redeem code (Shopify counts a discount's limit per
+ * code), ending at `endsAt`, from the offer's minimum subtotal. `code` is its first redeem code; the
+ * subscribers' codes are added to it.
  */
-export async function createOfferDiscount(
-  credentials: ShopifyCredentials,
-  input: { code: string; title: string; percentage: number; usageLimit: number; endsAt: Date },
-): Promise<string> {
+export async function createOfferDiscount(credentials: ShopifyCredentials, input: OfferDiscountInput) {
+  const { offer } = input;
+  if (offer.kind === "free-shipping") {
+    const data = await adminGraphql(
+      credentials,
+      `#graphql
+      mutation CreateFreeShippingOfferDiscount($discount: DiscountCodeFreeShippingInput!) {
+        discountCodeFreeShippingCreate(freeShippingCodeDiscount: $discount) {
+          codeDiscountNode { id }
+          userErrors { field message code }
+        }
+      }`,
+      { discount: { ...sharedDiscountFields(input), destination: { all: true } } },
+    );
+    return createdDiscountId(data.discountCodeFreeShippingCreate);
+  }
+  const value =
+    offer.kind === "fixed-amount"
+      ? { discountAmount: { amount: offer.amount.toFixed(2), appliesOnEachItem: false } }
+      : { percentage: offer.percentage / 100 };
   const data = await adminGraphql(
     credentials,
     `#graphql
@@ -232,38 +281,55 @@ export async function createOfferDiscount(
         userErrors { field message code }
       }
     }`,
-    {
-      discount: {
-        title: input.title,
-        code: input.code,
-        startsAt: new Date().toISOString(),
-        endsAt: input.endsAt.toISOString(),
-        context: { all: "ALL" },
-        customerGets: { value: { percentage: input.percentage / 100 }, items: { all: true } },
-        appliesOncePerCustomer: true,
-        usageLimit: input.usageLimit,
-      },
-    },
+    { discount: { ...sharedDiscountFields(input), customerGets: { value, items: { all: true } } } },
   );
-  const { codeDiscountNode = null, userErrors = [] } = data.discountCodeBasicCreate ?? {};
+  return createdDiscountId(data.discountCodeBasicCreate);
+}
+
+type DiscountPayload = { codeDiscountNode?: { id: string } | null; userErrors?: DiscountUserErrors } | null;
+
+function createdDiscountId(payload: DiscountPayload | undefined): string {
+  const { codeDiscountNode = null, userErrors = [] } = payload ?? {};
   if (userErrors.length > 0 || !codeDiscountNode) throw refusedDiscount(userErrors);
   return codeDiscountNode.id;
 }
 
 /** Moves an offer discount's end, so that the codes added last stay valid as long as the first did. */
-export async function extendOfferDiscount(credentials: ShopifyCredentials, discountId: string, endsAt: Date) {
-  const data = await adminGraphql(
-    credentials,
-    `#graphql
-    mutation ExtendOfferDiscount($id: ID!, $discount: DiscountCodeBasicInput!) {
-      discountCodeBasicUpdate(id: $id, basicCodeDiscount: $discount) {
-        codeDiscountNode { id }
-        userErrors { field message code }
-      }
-    }`,
-    { id: discountId, discount: { endsAt: endsAt.toISOString() } },
-  );
-  const { userErrors = [] } = data.discountCodeBasicUpdate ?? {};
+export async function extendOfferDiscount(
+  credentials: ShopifyCredentials,
+  discountId: string,
+  endsAt: Date,
+  kind: OfferKind,
+) {
+  const variables = { id: discountId, discount: { endsAt: endsAt.toISOString() } };
+  const payload =
+    kind === "free-shipping"
+      ? (
+          await adminGraphql(
+            credentials,
+            `#graphql
+            mutation ExtendFreeShippingOfferDiscount($id: ID!, $discount: DiscountCodeFreeShippingInput!) {
+              discountCodeFreeShippingUpdate(id: $id, freeShippingCodeDiscount: $discount) {
+                userErrors { field message code }
+              }
+            }`,
+            variables,
+          )
+        ).discountCodeFreeShippingUpdate
+      : (
+          await adminGraphql(
+            credentials,
+            `#graphql
+            mutation ExtendOfferDiscount($id: ID!, $discount: DiscountCodeBasicInput!) {
+              discountCodeBasicUpdate(id: $id, basicCodeDiscount: $discount) {
+                codeDiscountNode { id }
+                userErrors { field message code }
+              }
+            }`,
+            variables,
+          )
+        ).discountCodeBasicUpdate;
+  const { userErrors = [] } = payload ?? {};
   if (userErrors.length > 0) throw refusedDiscount(userErrors);
 }
 
@@ -354,6 +420,10 @@ export async function redeemCodeOf(
         id
         codeDiscount {
           ... on DiscountCodeBasic { title codes(first: 5, query: $code) { nodes { id code asyncUsageCount } } }
+          ... on DiscountCodeFreeShipping {
+            title
+            codes(first: 5, query: $code) { nodes { id code asyncUsageCount } }
+          }
         }
       }
     }`,
@@ -361,7 +431,7 @@ export async function redeemCodeOf(
   );
   const node = data.codeDiscountNodeByCode;
   if (!node) return null;
-  // Only basic code discounts (the kind the app creates) are asked for their codes' usage.
+  // Only the kinds the app creates (basic and free-shipping code discounts) are asked for their codes' usage.
   const basic = "codes" in node.codeDiscount ? node.codeDiscount : null;
   const own = basic?.codes.nodes.find((candidate) => candidate.code.toUpperCase() === code.toUpperCase());
   return {

@@ -11,6 +11,8 @@ export type BulkOperationUserErrorCode = "INVALID" | "LIMIT_REACHED" | "OPERATIO
 
 export type CountryCode = "AC" | "AD" | "AE" | "AF" | "AG" | "AI" | "AL" | "AM" | "AN" | "AO" | "AR" | "AT" | "AU" | "AW" | "AX" | "AZ" | "BA" | "BB" | "BD" | "BE" | "BF" | "BG" | "BH" | "BI" | "BJ" | "BL" | "BM" | "BN" | "BO" | "BQ" | "BR" | "BS" | "BT" | "BV" | "BW" | "BY" | "BZ" | "CA" | "CC" | "CD" | "CF" | "CG" | "CH" | "CI" | "CK" | "CL" | "CM" | "CN" | "CO" | "CR" | "CU" | "CV" | "CW" | "CX" | "CY" | "CZ" | "DE" | "DJ" | "DK" | "DM" | "DO" | "DZ" | "EC" | "EE" | "EG" | "EH" | "ER" | "ES" | "ET" | "FI" | "FJ" | "FK" | "FO" | "FR" | "GA" | "GB" | "GD" | "GE" | "GF" | "GG" | "GH" | "GI" | "GL" | "GM" | "GN" | "GP" | "GQ" | "GR" | "GS" | "GT" | "GW" | "GY" | "HK" | "HM" | "HN" | "HR" | "HT" | "HU" | "ID" | "IE" | "IL" | "IM" | "IN" | "IO" | "IQ" | "IR" | "IS" | "IT" | "JE" | "JM" | "JO" | "JP" | "KE" | "KG" | "KH" | "KI" | "KM" | "KN" | "KP" | "KR" | "KW" | "KY" | "KZ" | "LA" | "LB" | "LC" | "LI" | "LK" | "LR" | "LS" | "LT" | "LU" | "LV" | "LY" | "MA" | "MC" | "MD" | "ME" | "MF" | "MG" | "MK" | "ML" | "MM" | "MN" | "MO" | "MQ" | "MR" | "MS" | "MT" | "MU" | "MV" | "MW" | "MX" | "MY" | "MZ" | "NA" | "NC" | "NE" | "NF" | "NG" | "NI" | "NL" | "NO" | "NP" | "NR" | "NU" | "NZ" | "OM" | "PA" | "PE" | "PF" | "PG" | "PH" | "PK" | "PL" | "PM" | "PN" | "PS" | "PT" | "PY" | "QA" | "RE" | "RO" | "RS" | "RU" | "RW" | "SA" | "SB" | "SC" | "SD" | "SE" | "SG" | "SH" | "SI" | "SJ" | "SK" | "SL" | "SM" | "SN" | "SO" | "SR" | "SS" | "ST" | "SV" | "SX" | "SY" | "SZ" | "TA" | "TC" | "TD" | "TF" | "TG" | "TH" | "TJ" | "TK" | "TL" | "TM" | "TN" | "TO" | "TR" | "TT" | "TV" | "TW" | "TZ" | "UA" | "UG" | "UM" | "US" | "UY" | "UZ" | "VA" | "VC" | "VE" | "VG" | "VN" | "VU" | "WF" | "WS" | "XK" | "YE" | "YT" | "ZA" | "ZM" | "ZW" | "ZZ";
 
+export type CurrencyCode = "AED" | "AFN" | "ALL" | "AMD" | "ANG" | "AOA" | "ARS" | "AUD" | "AWG" | "AZN" | "BAM" | "BBD" | "BDT" | "BGN" | "BHD" | "BIF" | "BMD" | "BND" | "BOB" | "BRL" | "BSD" | "BTN" | "BWP" | "BYN" | "BYR" | "BZD" | "CAD" | "CDF" | "CHF" | "CLP" | "CNY" | "COP" | "CRC" | "CVE" | "CZK" | "DJF" | "DKK" | "DOP" | "DZD" | "EGP" | "ERN" | "ETB" | "EUR" | "FJD" | "FKP" | "GBP" | "GEL" | "GHS" | "GIP" | "GMD" | "GNF" | "GTQ" | "GYD" | "HKD" | "HNL" | "HRK" | "HTG" | "HUF" | "IDR" | "ILS" | "INR" | "IQD" | "IRR" | "ISK" | "JEP" | "JMD" | "JOD" | "JPY" | "KES" | "KGS" | "KHR" | "KID" | "KMF" | "KRW" | "KWD" | "KYD" | "KZT" | "LAK" | "LBP" | "LKR" | "LRD" | "LSL" | "LTL" | "LVL" | "LYD" | "MAD" | "MDL" | "MGA" | "MKD" | "MMK" | "MNT" | "MOP" | "MRU" | "MUR" | "MVR" | "MWK" | "MXN" | "MYR" | "MZN" | "NAD" | "NGN" | "NIO" | "NOK" | "NPR" | "NZD" | "OMR" | "PAB" | "PEN" | "PGK" | "PHP" | "PKR" | "PLN" | "PYG" | "QAR" | "RON" | "RSD" | "RUB" | "RWF" | "SAR" | "SBD" | "SCR" | "SDG" | "SEK" | "SGD" | "SHP" | "SLL" | "SOS" | "SRD" | "SSP" | "STD" | "STN" | "SYP" | "SZL" | "THB" | "TJS" | "TMT" | "TND" | "TOP" | "TRY" | "TTD" | "TWD" | "TZS" | "UAH" | "UGX" | "USD" | "USDC" | "UYU" | "UZS" | "VED" | "VEF" | "VES" | "VND" | "VUV" | "WST" | "XAF" | "XCD" | "XOF" | "XPF" | "XXX" | "YER" | "ZAR" | "ZMW";
+
 export type CustomerEmailMarketingConsentInput = {
   consentUpdatedAt?: string | null;
   marketingOptInLevel?: CustomerMarketingOptInLevel | null;
@@ -96,6 +98,25 @@ export type DiscountCodeBasicInput = {
   usageLimit?: number | null;
 };
 
+export type DiscountCodeFreeShippingInput = {
+  appliesOnOneTimePurchase?: boolean | null;
+  appliesOnSubscription?: boolean | null;
+  appliesOncePerCustomer?: boolean | null;
+  code?: string | null;
+  combinesWith?: DiscountCombinesWithInput | null;
+  context?: DiscountContextInput | null;
+  customerSelection?: DiscountCustomerSelectionInput | null;
+  destination?: DiscountShippingDestinationSelectionInput | null;
+  endsAt?: string | null;
+  maximumShippingPrice?: string | null;
+  minimumRequirement?: DiscountMinimumRequirementInput | null;
+  recurringCycleLimit?: number | null;
+  startsAt?: string | null;
+  tags?: Array<string> | null;
+  title?: string | null;
+  usageLimit?: number | null;
+};
+
 export type DiscountCollectionsInput = {
   add?: Array<string> | null;
   remove?: Array<string> | null;
@@ -113,6 +134,12 @@ export type DiscountContextInput = {
   customerSegments?: DiscountCustomerSegmentsInput | null;
   customers?: DiscountCustomersInput | null;
   markets?: DiscountMarketsInput | null;
+};
+
+export type DiscountCountriesInput = {
+  add?: Array<CountryCode> | null;
+  includeRestOfWorld?: boolean | null;
+  remove?: Array<CountryCode> | null;
 };
 
 export type DiscountCustomerGetsInput = {
@@ -191,6 +218,11 @@ export type DiscountRedeemCodeInput = {
   code: string;
 };
 
+export type DiscountShippingDestinationSelectionInput = {
+  all?: boolean | null;
+  countries?: DiscountCountriesInput | null;
+};
+
 export type MailingAddressInput = {
   address1?: string | null;
   address2?: string | null;
@@ -253,6 +285,7 @@ export type VerifyAccessQuery = {
   shop: {
     name: string;
     myshopifyDomain: string;
+    currencyCode: CurrencyCode;
   };
   currentAppInstallation: {
     accessScopes: Array<{
@@ -261,6 +294,20 @@ export type VerifyAccessQuery = {
   };
 };
 export type VerifyAccessQueryVariables = Record<string, never>;
+
+export type CreateFreeShippingOfferDiscountMutation = {
+  discountCodeFreeShippingCreate: {
+    codeDiscountNode: {
+      id: string;
+    } | null;
+    userErrors: Array<{
+      field: Array<string> | null;
+      message: string;
+      code: DiscountErrorCode | null;
+    }>;
+  } | null;
+};
+export type CreateFreeShippingOfferDiscountMutationVariables = { discount: DiscountCodeFreeShippingInput };
 
 export type CreateOfferDiscountMutation = {
   discountCodeBasicCreate: {
@@ -275,6 +322,17 @@ export type CreateOfferDiscountMutation = {
   } | null;
 };
 export type CreateOfferDiscountMutationVariables = { discount: DiscountCodeBasicInput };
+
+export type ExtendFreeShippingOfferDiscountMutation = {
+  discountCodeFreeShippingUpdate: {
+    userErrors: Array<{
+      field: Array<string> | null;
+      message: string;
+      code: DiscountErrorCode | null;
+    }>;
+  } | null;
+};
+export type ExtendFreeShippingOfferDiscountMutationVariables = { id: string; discount: DiscountCodeFreeShippingInput };
 
 export type ExtendOfferDiscountMutation = {
   discountCodeBasicUpdate: {
@@ -497,6 +555,7 @@ export type ShopProfileQuery = {
   shop: {
     name: string;
     email: string;
+    currencyCode: CurrencyCode;
   };
 };
 export type ShopProfileQueryVariables = Record<string, never>;
@@ -530,12 +589,14 @@ export type PublishStorefrontSettingsMutationVariables = { metafields: Array<Met
 
 /** Each #graphql document of the app, by its exact text: its result and variables. */
 export interface AdminOperations {
-  "#graphql\n    query VerifyAccess { shop { name myshopifyDomain } currentAppInstallation { accessScopes { handle } } }": { result: VerifyAccessQuery; variables: VerifyAccessQueryVariables };
+  "#graphql\n    query VerifyAccess {\n      shop { name myshopifyDomain currencyCode }\n      currentAppInstallation { accessScopes { handle } }\n    }": { result: VerifyAccessQuery; variables: VerifyAccessQueryVariables };
+  "#graphql\n      mutation CreateFreeShippingOfferDiscount($discount: DiscountCodeFreeShippingInput!) {\n        discountCodeFreeShippingCreate(freeShippingCodeDiscount: $discount) {\n          codeDiscountNode { id }\n          userErrors { field message code }\n        }\n      }": { result: CreateFreeShippingOfferDiscountMutation; variables: CreateFreeShippingOfferDiscountMutationVariables };
   "#graphql\n    mutation CreateOfferDiscount($discount: DiscountCodeBasicInput!) {\n      discountCodeBasicCreate(basicCodeDiscount: $discount) {\n        codeDiscountNode { id }\n        userErrors { field message code }\n      }\n    }": { result: CreateOfferDiscountMutation; variables: CreateOfferDiscountMutationVariables };
-  "#graphql\n    mutation ExtendOfferDiscount($id: ID!, $discount: DiscountCodeBasicInput!) {\n      discountCodeBasicUpdate(id: $id, basicCodeDiscount: $discount) {\n        codeDiscountNode { id }\n        userErrors { field message code }\n      }\n    }": { result: ExtendOfferDiscountMutation; variables: ExtendOfferDiscountMutationVariables };
+  "#graphql\n            mutation ExtendFreeShippingOfferDiscount($id: ID!, $discount: DiscountCodeFreeShippingInput!) {\n              discountCodeFreeShippingUpdate(id: $id, freeShippingCodeDiscount: $discount) {\n                userErrors { field message code }\n              }\n            }": { result: ExtendFreeShippingOfferDiscountMutation; variables: ExtendFreeShippingOfferDiscountMutationVariables };
+  "#graphql\n            mutation ExtendOfferDiscount($id: ID!, $discount: DiscountCodeBasicInput!) {\n              discountCodeBasicUpdate(id: $id, basicCodeDiscount: $discount) {\n                codeDiscountNode { id }\n                userErrors { field message code }\n              }\n            }": { result: ExtendOfferDiscountMutation; variables: ExtendOfferDiscountMutationVariables };
   "#graphql\n      mutation AddRedeemCodes($discountId: ID!, $codes: [DiscountRedeemCodeInput!]!) {\n        discountRedeemCodeBulkAdd(discountId: $discountId, codes: $codes) {\n          bulkCreation { id }\n          userErrors { field message code }\n        }\n      }": { result: AddRedeemCodesMutation; variables: AddRedeemCodesMutationVariables };
   "#graphql\n    query RedeemCodeCreation($id: ID!) {\n      discountRedeemCodeBulkCreation(id: $id) {\n        done\n        failedCount\n        codes(first: 250) { nodes { code discountRedeemCode { id } errors { field message code } } }\n      }\n    }": { result: RedeemCodeCreationQuery; variables: RedeemCodeCreationQueryVariables };
-  "#graphql\n    query RedeemCode($code: String!) {\n      codeDiscountNodeByCode(code: $code) {\n        id\n        codeDiscount {\n          ... on DiscountCodeBasic { title codes(first: 5, query: $code) { nodes { id code asyncUsageCount } } }\n        }\n      }\n    }": { result: RedeemCodeQuery; variables: RedeemCodeQueryVariables };
+  "#graphql\n    query RedeemCode($code: String!) {\n      codeDiscountNodeByCode(code: $code) {\n        id\n        codeDiscount {\n          ... on DiscountCodeBasic { title codes(first: 5, query: $code) { nodes { id code asyncUsageCount } } }\n          ... on DiscountCodeFreeShipping {\n            title\n            codes(first: 5, query: $code) { nodes { id code asyncUsageCount } }\n          }\n        }\n      }\n    }": { result: RedeemCodeQuery; variables: RedeemCodeQueryVariables };
   "#graphql\n    mutation DeleteRedeemCodes($discountId: ID!, $ids: [ID!]) {\n      discountCodeRedeemCodeBulkDelete(discountId: $discountId, ids: $ids) {\n        job { id }\n        userErrors { field message code }\n      }\n    }": { result: DeleteRedeemCodesMutation; variables: DeleteRedeemCodesMutationVariables };
   "#graphql\n    mutation DeleteCodeDiscount($id: ID!) {\n      discountCodeDelete(id: $id) {\n        deletedCodeDiscountId\n        userErrors { field message code }\n      }\n    }": { result: DeleteCodeDiscountMutation; variables: DeleteCodeDiscountMutationVariables };
   "#graphql\n    mutation RunBulkQuery($query: String!) {\n      bulkOperationRunQuery(query: $query, groupObjects: false) {\n        bulkOperation { id }\n        userErrors { field message code }\n      }\n    }": { result: RunBulkQueryMutation; variables: RunBulkQueryMutationVariables };
@@ -547,7 +608,7 @@ export interface AdminOperations {
   "#graphql\n    mutation CreateSubscribedCustomer($input: CustomerInput!) {\n      customerCreate(input: $input) {\n        customer { id }\n        userErrors { field message }\n      }\n    }": { result: CreateSubscribedCustomerMutation; variables: CreateSubscribedCustomerMutationVariables };
   "#graphql\n    mutation UpdateEmailConsent($input: CustomerEmailMarketingConsentUpdateInput!) {\n      customerEmailMarketingConsentUpdate(input: $input) {\n        customer { id }\n        userErrors { field message code }\n      }\n    }": { result: UpdateEmailConsentMutation; variables: UpdateEmailConsentMutationVariables };
   "#graphql\n    query BulkCustomerEmails {\n      customers { edges { node { id defaultEmailAddress { emailAddress } } } }\n    }": { result: BulkCustomerEmailsQuery; variables: BulkCustomerEmailsQueryVariables };
-  "#graphql\n  query ShopProfile {\n    shop {\n      name\n      email\n    }\n  }": { result: ShopProfileQuery; variables: ShopProfileQueryVariables };
+  "#graphql\n  query ShopProfile {\n    shop {\n      name\n      email\n      currencyCode\n    }\n  }": { result: ShopProfileQuery; variables: ShopProfileQueryVariables };
   "#graphql\n  query ShopId {\n    shop {\n      id\n    }\n  }": { result: ShopIdQuery; variables: ShopIdQueryVariables };
   "#graphql\n      query AppInstallationId { currentAppInstallation { id } }": { result: AppInstallationIdQuery; variables: AppInstallationIdQueryVariables };
   "#graphql\n      mutation PublishStorefrontSettings($metafields: [MetafieldsSetInput!]!) {\n        metafieldsSet(metafields: $metafields) {\n          metafields { key }\n          userErrors { field message }\n        }\n      }": { result: PublishStorefrontSettingsMutation; variables: PublishStorefrontSettingsMutationVariables };

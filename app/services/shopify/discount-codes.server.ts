@@ -4,11 +4,19 @@ import { popupConfigs, stores, subscribers } from "~/db/schema";
 import { logger } from "~/server/logger.server";
 import { preferencesOf } from "~/services/access/preferences.server";
 import { popupOfRow } from "~/services/popups/row-popup.server";
+import { offerOfColumns } from "../../../popup/offer";
 import { redeemCodeOf, type ShopifyCredentials } from "./admin-api.server";
 import { credentialsOf, withShopify } from "./connection.server";
-import { addCodesToOffer, confirmCodes, isOfferCode, uniqueCodeFrom } from "./offer-discounts.server";
+import {
+  addCodesToOffer,
+  confirmCodes,
+  isOfferCode,
+  type OfferSource,
+  uniqueCodeFrom,
+} from "./offer-discounts.server";
 
-type SubscriberWithOffer = Awaited<ReturnType<typeof subscriberWithOffer>>[number];
+type SubscriberRow = Awaited<ReturnType<typeof subscriberWithOffer>>[number];
+type SubscriberWithOffer = SubscriberRow & { source: OfferSource };
 
 /** A subscriber with their store and the popup whose offer they took. */
 const subscriberWithOffer = (subscriberId: string) =>
@@ -19,6 +27,42 @@ const subscriberWithOffer = (subscriberId: string) =>
     .innerJoin(popupConfigs, popupOfRow(subscribers.storeId, subscribers.popupId))
     .where(eq(subscribers.id, subscriberId));
 
+/** A popup's own offer, as the one Shopify discount its subscribers' codes join. */
+export function popupOffer(
+  popup: typeof popupConfigs.$inferSelect,
+  store: Pick<typeof stores.$inferSelect, "currency">,
+): OfferSource {
+  return {
+    id: popup.id,
+    name: popup.name,
+    discountCode: popup.discountCode,
+    offer: offerOfColumns(popup),
+    currency: store.currency,
+    codeValidDays: popup.codeValidDays,
+    codeUsageLimit: popup.codeUsageLimit,
+  };
+}
+
+/**
+ * The offer a subscriber took: the prize of the wheel slice drawn for them (docs/decisions/182), else their
+ * popup's offer; null for a wheel's "no prize" slice (no code at all).
+ */
+function offerSourceOf({ subscriber, store, popup }: SubscriberRow): OfferSource | null {
+  const own = popupOffer(popup, store);
+  const draw = subscriber.wheelDraw;
+  if (!draw) return own;
+  if (!draw.prize) return null;
+  const { code, ...offer } = draw.prize;
+  return { ...own, discountCode: code, offer };
+}
+
+/** The subscriber with the offer they took, when they took one and their store is connected. */
+async function connectedOffer(subscriberId: string): Promise<SubscriberWithOffer | null> {
+  const [row] = await subscriberWithOffer(subscriberId);
+  const source = row && credentialsOf(row.store) ? offerSourceOf(row) : null;
+  return row && source ? { ...row, source } : null;
+}
+
 /**
  * Gives a subscriber of a Shopify-connected store their own code, a redeem code of their popup offer's one
  * Shopify discount (offer-discounts.server.ts), once Shopify reports it added (docs/decisions/162). The code
@@ -28,14 +72,14 @@ const subscriberWithOffer = (subscriberId: string) =>
  * connected. Fails, for a retry, while Shopify has not finished.
  */
 export async function issueUniqueCode(subscriberId: string): Promise<string | null> {
-  const [row] = await subscriberWithOffer(subscriberId);
-  if (!row || !credentialsOf(row.store)) return null;
-  const { subscriber, popup } = row;
+  const row = await connectedOffer(subscriberId);
+  if (!row) return null;
+  const { subscriber, source } = row;
   const current = subscriber.discountCodeSent;
-  if (current && current !== popup.discountCode) return current;
-  if (subscriber.discountCodeError) return popup.discountCode;
+  if (current && current !== source.discountCode) return current;
+  if (subscriber.discountCodeError) return source.discountCode;
   const minted = subscriber.pendingDiscountCode === null;
-  const code = subscriber.pendingDiscountCode ?? (await pendingCodeOf(subscriberId, popup.discountCode));
+  const code = subscriber.pendingDiscountCode ?? (await pendingCodeOf(subscriberId, source.discountCode));
   const refusal = await withShopify(row.store, (credentials) =>
     addAndConfirm(credentials, row, code, minted),
   );
@@ -50,12 +94,12 @@ export async function issueUniqueCode(subscriberId: string): Promise<string | nu
       { subscriberId, storeId: row.store.id, code, reason: refusal },
       "Shopify refused the subscriber's discount code; the popup's code is used",
     );
-    return popup.discountCode;
+    return source.discountCode;
   }
   await db()
     .update(subscribers)
     .set({ ...settled, discountCodeSent: code })
-    .where(and(stillPending, eq(subscribers.discountCodeSent, current ?? popup.discountCode)));
+    .where(and(stillPending, eq(subscribers.discountCodeSent, current ?? source.discountCode)));
   return code;
 }
 
@@ -82,15 +126,15 @@ async function pendingCodeOf(subscriberId: string, popupCode: string): Promise<s
  */
 async function addAndConfirm(
   credentials: ShopifyCredentials,
-  { subscriber, popup }: SubscriberWithOffer,
+  { subscriber, source }: SubscriberWithOffer,
   code: string,
   minted: boolean,
 ): Promise<string | null> {
-  const inShopify = () => isOfferCode(credentials, popup, code);
+  const inShopify = () => isOfferCode(credentials, source, code);
   let creationId = minted ? null : subscriber.pendingCodeCreationId;
   if (!creationId) {
     if (!minted && (await inShopify())) return null;
-    [creationId = ""] = await addCodesToOffer(credentials, popup, [code]);
+    [creationId = ""] = await addCodesToOffer(credentials, source, [code]);
     await db()
       .update(subscribers)
       .set({ pendingCodeCreationId: creationId })
@@ -109,10 +153,10 @@ async function addAndConfirm(
 
 /** Whether a connected store's subscriber still waits for their own code (not refused by Shopify). */
 export async function awaitsUniqueCode(subscriberId: string): Promise<boolean> {
-  const [row] = await subscriberWithOffer(subscriberId);
-  if (!row || !credentialsOf(row.store)) return false;
+  const row = await connectedOffer(subscriberId);
+  if (!row) return false;
   const current = row.subscriber.discountCodeSent;
-  return (!current || current === row.popup.discountCode) && !row.subscriber.discountCodeError;
+  return (!current || current === row.source.discountCode) && !row.subscriber.discountCodeError;
 }
 
 /**

@@ -11,19 +11,24 @@ import { enqueue } from "../../../jobs/client";
 import { adminGraphql, ShopifyAuthError } from "./admin-api.server";
 
 type InstalledSession = { shop: string; accessToken?: string };
-type ShopProfile = { name: string; email: string };
+type ShopProfile = { name: string; email: string; currency: string };
 
 const SHOP_PROFILE_QUERY = `#graphql
   query ShopProfile {
     shop {
       name
       email
+      currencyCode
     }
   }`;
 
 async function readShopProfile(shopDomain: string, accessToken: string): Promise<ShopProfile> {
   const { shop } = await adminGraphql({ shopDomain, accessToken }, SHOP_PROFILE_QUERY);
-  return { name: shop.name || shopDomain, email: shop.email || `owner@${shopDomain}` };
+  return {
+    name: shop.name || shopDomain,
+    email: shop.email || `owner@${shopDomain}`,
+    currency: shop.currencyCode,
+  };
 }
 
 /**
@@ -152,6 +157,7 @@ async function createShopOrganization(shopDomain: string, profile: ShopProfile, 
         organizationId: organization.id,
         userId: admin.id,
         name: profile.name,
+        currency: profile.currency,
         integrationType: "shopify",
         shopifyDomain: shopDomain,
         shopifyStoreName: shopDomain.replace(".myshopify.com", ""),

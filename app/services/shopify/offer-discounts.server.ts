@@ -1,9 +1,10 @@
 import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { offerDiscounts, type popupConfigs } from "~/db/schema";
+import { offerDiscounts } from "~/db/schema";
 import { notFound, unavailable } from "~/server/domain-errors.server";
 import { pause } from "~/server/pause.server";
+import { type Offer, offerText } from "../../../popup/offer";
 import {
   addRedeemCodes,
   createOfferDiscount,
@@ -16,10 +17,19 @@ import {
   type ShopifyCredentials,
 } from "./admin-api.server";
 
-type Popup = Pick<
-  typeof popupConfigs.$inferSelect,
-  "id" | "name" | "discountCode" | "discountPercentage" | "codeValidDays" | "codeUsageLimit"
->;
+/**
+ * One offer of a popup as one Shopify discount: the popup's own offer, or a wheel slice's prize
+ * (discount-codes.server.ts). `discountCode` is the code the subscribers' codes are made from.
+ */
+export type OfferSource = {
+  id: string;
+  name: string;
+  discountCode: string;
+  offer: Offer;
+  currency: string;
+  codeValidDays: number;
+  codeUsageLimit: number;
+};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -35,14 +45,27 @@ export function uniqueCodeFrom(staticCode: string, length = 6): string {
 /** The discount's first code is given to no one: long enough that no one guesses it either. */
 const ANCHOR_CODE_LENGTH = 16;
 
-/** What makes two discounts differ: a popup whose offer changes gets a new discount, old codes keep theirs. */
-export function offerOf(popup: Popup): string {
-  return `${popup.discountPercentage}%|${popup.codeValidDays}d|${popup.codeUsageLimit}`;
+/** What the discount gives, as its key says it: "15%", "10.00off", "shipping". */
+function valueKey(offer: Offer): string {
+  if (offer.kind === "free-shipping") return "shipping";
+  if (offer.kind === "fixed-amount") return `${offer.amount.toFixed(2)}off`;
+  return `${offer.percentage}%`;
+}
+
+/**
+ * What makes two discounts differ: a popup whose offer changes gets a new discount, old codes keep theirs.
+ * "15%|30d|1" as before offers had kinds, "10.00off|30d|1|min50.00" with a minimum.
+ */
+export function offerOf(popup: OfferSource): string {
+  const minimum = popup.offer.minimumSubtotal ? [`min${popup.offer.minimumSubtotal.toFixed(2)}`] : [];
+  return [valueKey(popup.offer), `${popup.codeValidDays}d`, `${popup.codeUsageLimit}`, ...minimum].join("|");
 }
 
 /** The discount's title in the merchant's Discounts list: the popup and the offer, never a subscriber. */
-export function offerTitle(popup: Popup): string {
-  return `Newsletter popup – ${popup.name} – ${popup.discountPercentage}%`;
+export function offerTitle(popup: OfferSource): string {
+  const words =
+    popup.offer.kind === "percentage" ? `${popup.offer.percentage}%` : offerText(popup.offer, popup.currency);
+  return `Newsletter popup – ${popup.name} – ${words}`;
 }
 
 /**
@@ -52,7 +75,7 @@ export function offerTitle(popup: Popup): string {
  */
 export async function addCodesToOffer(
   credentials: ShopifyCredentials,
-  popup: Popup,
+  popup: OfferSource,
   codes: string[],
 ): Promise<string[]> {
   const discountId = await offerDiscountOf(credentials, popup);
@@ -63,7 +86,7 @@ export async function addCodesToOffer(
  * Whether a code is in Shopify as a redeem code of the popup offer's discount (not merely some discount's:
  * a merchant's own code can look alike).
  */
-export async function isOfferCode(credentials: ShopifyCredentials, popup: Popup, code: string) {
+export async function isOfferCode(credentials: ShopifyCredentials, popup: OfferSource, code: string) {
   const found = await redeemCodeOf(credentials, code);
   if (!found?.redeemCodeId) return false;
   const [offerDiscount] = await db()
@@ -108,7 +131,7 @@ export async function confirmCodes(
  * code. The discount ends a day after `codeValidDays` from now, moved on as codes are added, so every code
  * is valid at least that long.
  */
-async function offerDiscountOf(credentials: ShopifyCredentials, popup: Popup): Promise<string> {
+async function offerDiscountOf(credentials: ShopifyCredentials, popup: OfferSource): Promise<string> {
   const offer = offerOf(popup);
   await db()
     .insert(offerDiscounts)
@@ -133,13 +156,13 @@ async function offerDiscountOf(credentials: ShopifyCredentials, popup: Popup): P
       discountId = await createOfferDiscount(credentials, {
         code: row.anchorCode,
         title: offerTitle(popup),
-        percentage: popup.discountPercentage,
+        offer: popup.offer,
         usageLimit: popup.codeUsageLimit,
         endsAt,
       });
       currentEnd = endsAt;
     } else if (!currentEnd || currentEnd.getTime() < validUntil) {
-      await extendOfferDiscount(credentials, discountId, endsAt);
+      await extendOfferDiscount(credentials, discountId, endsAt, popup.offer.kind);
       currentEnd = endsAt;
     }
     if (discountId !== row.shopifyDiscountId || currentEnd !== row.endsAt)

@@ -47,6 +47,7 @@ export function presentStore(row: StoreRow): StoreView {
     consentSyncEnabled: row.consentSyncEnabled,
     welcomeEmailSender: row.welcomeEmailSender,
     privacyPolicyUrl: row.privacyPolicyUrl,
+    currency: row.currency,
     isVerified: row.isVerified,
     activeScriptVersion: row.activeScriptVersion,
     activeScriptTimestamp: row.activeScriptTimestamp,
@@ -226,6 +227,7 @@ export async function updateStore(actor: Actor, storeId: string, changes: z.infe
         ...(changes.privacyPolicyUrl === undefined
           ? {}
           : { privacyPolicyUrl: changes.privacyPolicyUrl || null }),
+        ...(changes.currency === undefined ? {} : { currency: changes.currency }),
         ...(changes.socialLinks ? { socialLinks: { ...store.socialLinks, ...changes.socialLinks } } : {}),
         updatedAt: new Date(),
       })
@@ -234,7 +236,7 @@ export async function updateStore(actor: Actor, storeId: string, changes: z.infe
     return row;
   });
   if (!updated) throw notFound("Store not found");
-  // The popups show the store's name, address (its policy page) and social links.
+  // The popups show the store's name, address (its policy page), social links and currency.
   forgetPublicConfig(store.id);
   return presentStore(updated);
 }

@@ -1,8 +1,12 @@
 import { ttlCache } from "~/server/ttl-cache.server";
 import type { PublicPopup } from "../../../popup/config";
+import type { PrizeWheel } from "../../../popup/prize-wheel";
 
-/** A popup as a storefront request sees it, with its shared code (for subscriptions, never sent). */
-export type PublicEntryPopup = { popup: PublicPopup; discountCode: string };
+/** A popup's prize wheel with its prizes, and the store's currency they are in. */
+export type WheelPrizes = { wheel: PrizeWheel; currency: string };
+
+/** The storefront's popup, with what only the server sees: the shared code and the wheel's prizes. */
+export type PublicEntryPopup = { popup: PublicPopup; discountCode: string; prizes: WheelPrizes | null };
 
 /**
  * What a storefront request needs of a store: its active popups in display order (priority, then oldest),

@@ -91,7 +91,6 @@ export function writesWelcomeToOutbox(context: SubscriptionContext): boolean {
  */
 export async function afterNewSubscriber(
   subscriber: { id: string; storeId: string; discountCodeSent: string | null },
-  popupCode: string,
   context: SubscriptionContext,
   confirm: boolean,
 ): Promise<SubscribeResponse> {
@@ -105,10 +104,11 @@ export async function afterNewSubscriber(
   if (context.preferences.notifyOnSubscriptions) await queueSubscriberDigest(subscriber.storeId);
   if (context.consentSyncEnabled && !confirm) await queueConsentSync(subscriber.id);
   if (confirm) return { message: SUBSCRIBE_ANSWERS.confirm };
-  return {
-    message: SUBSCRIBE_ANSWERS.welcome,
-    discountCode: uniqueCode ?? subscriber.discountCodeSent ?? popupCode,
-  };
+  const discountCode = uniqueCode ?? subscriber.discountCodeSent;
+  // A wheel's "no prize" slice leaves the subscriber without a code.
+  return discountCode
+    ? { message: SUBSCRIBE_ANSWERS.welcome, discountCode }
+    : { message: SUBSCRIBE_ANSWERS.welcome };
 }
 
 /**

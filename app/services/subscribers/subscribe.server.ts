@@ -8,6 +8,7 @@ import { forbidden, invalid, notFound } from "~/server/domain-errors.server";
 import { ttlCache } from "~/server/ttl-cache.server";
 import { preferencesForStore } from "~/services/access/preferences.server";
 import { pendingWelcomes } from "~/services/email/welcome-outbox.server";
+import { drawnSlice, drawSlice } from "~/services/popups/prize-draw.server";
 import type { SubscribingPopup } from "~/services/popups/public-popups.server";
 import { countsForVariant } from "~/services/popups/variant-views.server";
 import { isEmbeddedAppEnabled } from "~/shopify.server";
@@ -48,7 +49,7 @@ export const APP_PROXY_ONLY = "This shop's popup subscribes through the shop's s
  * subscription flow's: services/subscribers/after-subscribe.server.ts.
  */
 export async function subscribe(
-  { popup, variantId, consentVersion }: SubscribingPopup,
+  { popup, variantId, consentVersion, prizes }: SubscribingPopup,
   body: SubscribeRequest,
   meta: ConsentMeta,
   admit: () => Promise<void> = async () => {},
@@ -85,6 +86,8 @@ export async function subscribe(
   const confirm = await asksConfirmation(popup.storeId, context, body.proof);
   const turn = await inboxTurn(popup.storeId, email);
   const welcomeInOutbox = turn.first && writesWelcomeToOutbox(context);
+  // A wheel's prize is drawn here, whatever the body says; only a new subscriber keeps it (spins once).
+  const draw = prizes && drawSlice(prizes.wheel);
   const [created] = await insertSubscriber().execute({
     ...optional,
     ...consent,
@@ -94,13 +97,15 @@ export async function subscribe(
     popupId: popup.id,
     variantId,
     countedForVariant,
-    discountCodeSent: popup.discountCode,
+    discountCodeSent: draw ? (draw.prize?.code ?? null) : popup.discountCode,
+    wheelDraw: draw,
     confirmationRequired: confirm,
     welcomeInOutbox,
   });
   if (!created) return subscribeAgain(popup.storeId, email, consent, context, confirm);
   if (!turn.first) return afterAnotherAddressOfInbox(popup.storeId, turn.earlier, context, confirm);
-  return afterNewSubscriber({ ...created, storeId: popup.storeId }, popup.discountCode, context, confirm);
+  const answer = await afterNewSubscriber({ ...created, storeId: popup.storeId }, context, confirm);
+  return prizes && draw ? { ...answer, wheel: drawnSlice(draw, prizes.currency) } : answer;
 }
 
 /**
@@ -123,6 +128,7 @@ const insertSubscriber = () =>
           popupId: sql.placeholder("popupId"),
           variantId: sql.placeholder("variantId"),
           discountCodeSent: sql.placeholder("discountCodeSent"),
+          wheelDraw: sql.placeholder("wheelDraw"),
           consentPageUrl: sql.placeholder("consentPageUrl"),
           consentIp: sql.placeholder("consentIp"),
           consentUserAgent: sql.placeholder("consentUserAgent"),

@@ -1,0 +1,125 @@
+import type { Page } from "@playwright/test";
+import { createStore, unique, updatePopup } from "./support/api";
+import { login } from "./support/auth";
+import { cardWithHeading, expect, test } from "./support/fixtures";
+import { screenshot } from "./support/screenshot";
+import { ADMIN } from "./support/servers";
+import { adminApiForFile } from "./support/spec-setup";
+
+/**
+ * The prize wheel on a Shopify store's storefront popup (the demo page): the server draws the prize (only
+ * the free-shipping slice has weight here, so the draw is known), the wheel lands on it, and the prize's
+ * code applies itself through the shop's /discount/CODE link. Then the builder's offer card and wheel.
+ */
+test.describe.configure({ mode: "serial" });
+
+const api = adminApiForFile();
+let storeId = "";
+
+const slice = (label: string, color: string, weight: number, prize: object | null) => ({
+  label,
+  color,
+  weight,
+  prize,
+});
+
+test.beforeAll(async () => {
+  const store = await createStore(api, {
+    name: unique("Wheel Shop"),
+    shopifyUrl: `https://${unique("wheel-shop")}.example.com`,
+    integrationType: "shopify",
+  });
+  storeId = store.id;
+  await updatePopup(api, storeId, {
+    title: "Spin to win",
+    subtitle: "Subscribe and spin for [OFFER] or more.",
+    offerKind: "fixed-amount",
+    discountAmount: 5,
+    wheel: {
+      slices: [
+        slice("10% off", "#f59e0b", 0, { kind: "percentage", percentage: 10, code: "SPIN10" }),
+        slice("No luck", "#6b7280", 0, null),
+        slice("Free shipping", "#10b981", 1, { kind: "free-shipping", code: "SPINSHIP" }),
+        slice("$20 off", "#ef4444", 0, { kind: "fixed-amount", amount: 20, code: "SPIN20" }),
+      ],
+    },
+  });
+});
+
+async function openDemo(page: Page) {
+  const configLoaded = page.waitForResponse(
+    (response) => response.url().includes(`/api/public/stores/${storeId}/popups`) && response.ok(),
+  );
+  await page.goto(`/demo/${storeId}`);
+  const config = (await (await configLoaded).json()) as { popups: { wheel: unknown }[] };
+  return { popup: page.locator("newsletter-popup").getByRole("dialog"), config };
+}
+
+test("the wheel lands on the server's prize, and the free-shipping code applies itself by its link", async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const { popup, config } = await openDemo(page);
+  // The storefront sees the slices' labels and colours: no code, no weight, no prize.
+  expect(config.popups[0]?.wheel).toEqual({
+    slices: [
+      { label: "10% off", color: "#f59e0b" },
+      { label: "No luck", color: "#6b7280" },
+      { label: "Free shipping", color: "#10b981" },
+      { label: "$20 off", color: "#ef4444" },
+    ],
+  });
+  expect(JSON.stringify(config)).not.toMatch(/SPIN/);
+  await expect(popup).toContainText("Subscribe and spin for $5 off or more.");
+  await expect(popup.locator(".wd span")).toHaveText(["10% off", "No luck", "Free shipping", "$20 off"]);
+  await screenshot(page, "prize-wheel-1440", { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "prize-wheel-390", { fullPage: false });
+
+  const subscribed = page.waitForResponse((response) => response.url().endsWith("/subscribe"));
+  await popup.getByLabel("Email address").fill(`${unique("spinner")}@acme-corp.example`);
+  await popup.getByRole("button", { name: "SUBMIT" }).click();
+  const answer = await (await subscribed).json();
+  expect(answer).toMatchObject({ discountCode: "SPINSHIP", wheel: { slice: 2, won: true } });
+
+  await expect(popup).toContainText("You won: Free shipping");
+  await expect(popup).toContainText("Use this code at checkout to get free shipping on your order.");
+  await expect(popup.getByLabel("Discount code")).toHaveValue("SPINSHIP");
+  // Slice 2 of 4 (its middle at 225°) stands under the pointer after five turns: 1800° − 225°.
+  await expect(popup.locator(".wd")).toHaveAttribute("style", /transform:\s*rotate\(1575deg\)/);
+  await screenshot(page, "prize-wheel-won-390", { fullPage: false });
+
+  let applied: URL | undefined;
+  await page.route("**/discount/**", (route) => {
+    applied = new URL(route.request().url());
+    return route.fulfill({ contentType: "text/html", body: "<title>Cart</title><h1>Code applied</h1>" });
+  });
+  await popup.getByRole("link", { name: "Apply it to my cart" }).click();
+  await expect(page.getByRole("heading", { name: "Code applied" })).toBeVisible();
+  expect(applied?.pathname).toBe("/discount/SPINSHIP");
+  expect(applied?.searchParams.get("redirect")).toBe(`/demo/${storeId}`);
+});
+
+test("the builder's offer card picks the offer and shows each slice's chance", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/store/${storeId}/popup-builder`);
+  const card = cardWithHeading(page, "Discount");
+  await expect(card.getByLabel("Offer", { exact: true })).toHaveValue("fixed-amount");
+  await expect(card.getByLabel("Amount off").first()).toHaveValue("5");
+  await expect(card).toContainText("Slice 3 · 100% chance");
+  await card.getByLabel("Weight").first().fill("3");
+  await expect(card).toContainText("Slice 1 · 75% chance");
+  await expect(card).toContainText("Slice 3 · 25% chance");
+  await card.getByLabel("Offer", { exact: true }).selectOption("free-shipping");
+  await card.getByLabel("Minimum subtotal").fill("40");
+  await expect(card).toContainText("Shoppers read: “free shipping on your order of $40 or more”");
+  const cardTop = card.getByRole("heading", { name: "Discount", exact: true });
+  const showCard = () => cardTop.evaluate((heading) => heading.scrollIntoView({ block: "center" }));
+  await showCard();
+  await screenshot(page, "offer-card-1440", { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await showCard();
+  await screenshot(page, "offer-card-390", { fullPage: false });
+});
