@@ -4,12 +4,11 @@
  * the storefront script loads it only after a successful subscribe, as a second file built from this one
  * (part of build/popup/newsletter-popup-view.js); the builder imports it.
  */
-import type { PublicPopupConfig, SocialNetwork } from "./config";
+import { fillDiscountPercent, type PublicPopupConfig, type SocialNetwork } from "./config";
 import { escapeHtml } from "./sanitize";
+import { builtInText, type PopupTexts } from "./texts";
 
 export { startConfetti } from "./confetti";
-
-export const COPY_FAILED = "Copy failed: Please copy the discount code manually";
 
 /** A 20 px line or filled glyph (the social links here, the popup's close button in render.ts). */
 export const icon = (d: string, fill = "currentColor", stroke = "none") =>
@@ -70,6 +69,7 @@ export const processingHtml = (): string =>
 
 /** The code to copy when there is one, else `notice` (the server's message: check your inbox). */
 export function successHtml(config: PublicPopupConfig, code: string, notice: string): string {
+  const say = (key: Parameters<typeof builtInText>[1]) => escapeHtml(builtInText(config.texts, key));
   const links = Object.entries(config.socialLinks || {})
     .map(([network, href]) => {
       const meta = SOCIAL[network as SocialNetwork];
@@ -81,30 +81,29 @@ export function successHtml(config: PublicPopupConfig, code: string, notice: str
     .join("");
   const social =
     config.layout.showSocialIcons && links
-      ? `<div class="sw"><p>Follow us</p><div class="so">${links}</div></div>`
+      ? `<div class="sw"><p>${say("followUs")}</p><div class="so">${links}</div></div>`
       : "";
   const offer = code
-    ? `<p class="s">Use this code at checkout to get ${escapeHtml(
-        config.discountPercentage,
-      )}% off your order.</p><div class="code"><input readonly value="${escapeHtml(
+    ? `<p class="s">${fillDiscountPercent(say("useCode"), config.discountPercentage)}</p><div class="code"><input readonly value="${escapeHtml(
         code,
-      )}" aria-label="Discount code"><button type="button" class="cp" data-a="copy">Copy</button></div>`
+      )}" aria-label="${say("discountCode")}"><button type="button" class="cp" data-a="copy">${say("copy")}</button></div>`
     : "";
-  return `${CSS}<div class="c"><h2 class="t" id="np-t">Thank you for subscribing!</h2>${offer}<p class="cs" role="status">${escapeHtml(
+  return `${CSS}<div class="c"><h2 class="t" id="np-t">${say("thanks")}</h2>${offer}<p class="cs" role="status">${escapeHtml(
     notice,
-  )}</p>${social}<button type="button" class="pri" data-a="continue">Continue Shopping</button></div>`;
+  )}</p>${social}<button type="button" class="pri" data-a="continue">${say("continueShopping")}</button></div>`;
 }
 
 let copyTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** The Copy button of the success view in `root`: the code to the clipboard, or selected to copy by hand. */
-export function copyCode(root: ParentNode, code: string): void {
+export function copyCode(root: ParentNode, code: string, texts?: PopupTexts): void {
+  const say = (key: Parameters<typeof builtInText>[1]) => builtInText(texts, key);
   const input = root.querySelector<HTMLInputElement>(".code input");
   const button = root.querySelector<HTMLButtonElement>(".cp");
   const status = root.querySelector<HTMLElement>(".cs");
   if (!input || !button || !status) return;
   const fail = () => {
-    status.textContent = COPY_FAILED;
+    status.textContent = say("copyFailed");
     input.focus();
     input.select();
   };
@@ -113,11 +112,11 @@ export function copyCode(root: ParentNode, code: string): void {
     return;
   }
   navigator.clipboard.writeText(code).then(() => {
-    status.textContent = "Copied!";
-    button.textContent = "Copied";
+    status.textContent = say("copiedNotice");
+    button.textContent = say("copied");
     clearTimeout(copyTimer);
     copyTimer = setTimeout(() => {
-      button.textContent = "Copy";
+      button.textContent = say("copy");
       status.textContent = "";
     }, 2000);
   }, fail);

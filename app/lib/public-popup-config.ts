@@ -7,8 +7,9 @@ import {
   type SocialNetwork,
 } from "../../popup/config";
 import { sanitizeInlineHtml } from "../../popup/sanitize";
+import { toPublicLanguages } from "./languages/public-languages";
 
-type PopupSource = Omit<PublicPopupConfig, "socialLinks" | "design" | "privacyPolicyUrl"> & {
+type PopupSource = Omit<PublicPopupConfig, "socialLinks" | "design" | "privacyPolicyUrl" | "texts"> & {
   design: PopupDesign;
 };
 
@@ -77,5 +78,6 @@ export function toPublicConfig(popup: PopupSource, store: PopupStore): PublicPop
     suppressAfterSubscription: popup.suppressAfterSubscription,
     socialLinks: links,
     design: { ...toPublicDesign(popup.design), imageUrl: imageOf(popup.design) },
+    languages: toPublicLanguages(popup.languages, store.name),
   };
 }

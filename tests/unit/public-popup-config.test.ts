@@ -8,6 +8,7 @@ import {
   defaultPopupFields,
   defaultPopupLayout,
 } from "../../popup/config";
+import { defaultPopupLanguages } from "../../popup/texts";
 
 const stored = {
   storeId: "store-1",
@@ -26,6 +27,7 @@ const stored = {
   showExitIntentIfNotSubscribed: false,
   suppressAfterSubscription: true,
   design: { ...defaultPopupDesign, imageId: "a8f1" },
+  languages: defaultPopupLanguages,
 };
 
 describe("what the storefront receives (the storefront renders it as is)", () => {

@@ -35,6 +35,7 @@ import {
   popupAnimations,
   popupTriggers,
 } from "../../../popup/config";
+import { defaultPopupLanguages, type PopupLanguage } from "../../../popup/texts";
 import { stores } from "./stores";
 import { subscribers } from "./subscribers";
 
@@ -63,6 +64,8 @@ export const popupConfigs = pgTable(
     buttonText: text().notNull().default("SUBMIT"),
     /** The consent sentence under the button (plain text, [STORE_NAME] for the store's name). */
     consentText: text().notNull().default(defaultConsentText),
+    /** Its languages, the default first, with the merchant's translations (popup/texts.ts). */
+    languages: jsonb().$type<PopupLanguage[]>().notNull().default(defaultPopupLanguages),
     fields: jsonb().$type<PopupFields>().notNull().default(defaultPopupFields),
     emailValidation: jsonb().$type<EmailValidation>().notNull().default(defaultEmailValidation),
     cartValidation: jsonb().$type<CartValidation>().notNull().default(defaultCartValidation),

@@ -11,6 +11,7 @@ import {
 } from "../../../popup/config";
 import { sanitizeInlineHtml } from "../../../popup/sanitize";
 import { parseDomainList } from "../../../popup/validation";
+import { popupLanguagesSchema } from "./popup-languages";
 
 /** A money amount: at least 0, kept to cents (SPEC §5: step 0.01). */
 const amount = z
@@ -289,6 +290,7 @@ export const updatePopupSchema = z
       .partial()
       .strict(),
     variants: variantsSchema,
+    languages: popupLanguagesSchema,
   })
   .partial()
   .strict();
