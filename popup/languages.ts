@@ -33,20 +33,19 @@ export function chooseLanguage(codes: string[], { shopify, page, browser }: Lang
 }
 
 /**
- * The popup as it reads in `code`: that language's written texts over the popup's own (in any variant: a
- * variant's texts are the default language's), its built-in texts for the view file (popup/texts.ts).
+ * The popup as it reads in `code`: that language's texts over the popup's own (in any variant: a variant's
+ * texts are the default language's), which the view file reads its built-in texts from (popup/texts.ts).
+ * The written texts carry the config's own names (title, subtitle, buttonText, consentText).
  */
 export function inLanguage<T extends PublicPopupConfig>(popup: T, code: string): T {
-  const texts = popup.languages?.find((language) => language.code === code)?.texts || {};
-  const { title = popup.title, subtitle = popup.subtitle, buttonText = popup.buttonText } = texts;
-  const { consentText = popup.consentText, teaserText = popup.design.teaser.text } = texts;
-  return {
-    ...popup,
-    title,
-    subtitle,
-    buttonText,
-    consentText,
-    texts,
-    design: { ...popup.design, teaser: { ...popup.design.teaser, text: teaserText } },
-  };
+  const texts = popup.languages?.find((language) => language.code === code)?.texts;
+  const { design } = popup;
+  return texts
+    ? {
+        ...popup,
+        ...texts,
+        texts,
+        design: { ...design, teaser: { ...design.teaser, text: texts.teaserText || design.teaser.text } },
+      }
+    : popup;
 }

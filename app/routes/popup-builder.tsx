@@ -17,6 +17,7 @@ import { ContentCard } from "~/components/popup-builder/content-card";
 import { DesignCard } from "~/components/popup-builder/design-card";
 import { DisplayCard } from "~/components/popup-builder/display-card";
 import { FieldsCard } from "~/components/popup-builder/fields-card";
+import { LanguagesCard } from "~/components/popup-builder/languages-card";
 import { OfferCard } from "~/components/popup-builder/offer-card";
 import { PopupListCard, type PopupSummary } from "~/components/popup-builder/popup-list-card";
 import { PopupPreview, PREVIEW_DEVICES, type PreviewDevice } from "~/components/popup-builder/popup-preview";
@@ -177,6 +178,7 @@ function Builder({
             onPromoted={onReplaced}
           />
           <FieldsCard config={config} edit={edit} errors={errors} />
+          <LanguagesCard config={config} edit={edit} errors={errors} />
           <OfferCard config={config} edit={edit} errors={errors} missingInShopify={codeMissingInShopify} />
           <DisplayCard config={config} edit={edit} />
           <CartValidationCard

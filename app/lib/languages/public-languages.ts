@@ -2,7 +2,6 @@ import { fillStoreName } from "../../../popup/config";
 import { sanitizeInlineHtml } from "../../../popup/sanitize";
 import {
   type AnswerTextKey,
-  BUILT_IN_ENGLISH,
   type BuiltInTextKey,
   defaultPopupLanguages,
   type PopupLanguage,
@@ -19,8 +18,8 @@ function ownBuiltIns(texts: PopupTexts): Partial<BuiltInTexts> {
   return Object.fromEntries(builtInKeys.flatMap((key) => (texts[key] ? [[key, texts[key]]] : [])));
 }
 
-/** What English the view file knows, to leave out of the answer (the answers it does not know stay). */
-const englishOf = (key: TextKey) => (BUILT_IN_ENGLISH as Record<string, string>)[key];
+/** The English of a built-in text: the view file and the server fall back to it, so it is never sent. */
+const englishOf = (key: TextKey) => (builtInTextsOf("en") as Record<string, string>)[key];
 
 /**
  * A language's built-in texts, most specific first: the merchant's words for it, the app's translation, then
