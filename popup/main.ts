@@ -12,8 +12,8 @@
  */
 import type { PublicPopup, PublicPopupConfig, PublicPopups } from "./config";
 import { consentGate, type ShopifyConsentApi } from "./consent";
-import { chooseLanguage, inLanguage } from "./languages";
 import { cartAllows, planDisplay, scrolledHalfway, storageKeys, TOUCH_EXIT_FALLBACK_MS } from "./gates";
+import { chooseLanguage, inLanguage } from "./languages";
 import type { PopupFormValues, PopupHandle, PopupSubmitResult } from "./render";
 import { type SafeStorage, storage } from "./storage";
 import { choosePopup, chooseVariant, MOBILE_QUERY, type Visit, visitSource, withVariant } from "./targeting";

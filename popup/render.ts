@@ -6,7 +6,12 @@
  * newsletter-popup-view.js, loaded once the page has chosen a popup.
  */
 
-import { fillDiscountPercent, type OptionalField, optionalFieldNames, type PublicPopupConfig } from "./config";
+import {
+  fillDiscountPercent,
+  type OptionalField,
+  optionalFieldNames,
+  type PublicPopupConfig,
+} from "./config";
 import { escapeHtml } from "./sanitize";
 import { copyCode, icon, processingHtml, startConfetti, successHtml } from "./success";
 import { builtInText, translatedMessage } from "./texts";

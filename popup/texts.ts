@@ -70,6 +70,8 @@ export function builtInText(texts: PopupTexts | undefined, key: BuiltInTextKey):
 }
 
 export function translatedMessage(texts: PopupTexts | undefined, message: string): string {
-  const key = (Object.keys(BUILT_IN_ENGLISH) as BuiltInTextKey[]).find((k) => BUILT_IN_ENGLISH[k] === message);
+  const key = (Object.keys(BUILT_IN_ENGLISH) as BuiltInTextKey[]).find(
+    (k) => BUILT_IN_ENGLISH[k] === message,
+  );
   return key ? builtInText(texts, key) : message;
 }

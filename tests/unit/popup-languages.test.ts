@@ -122,7 +122,15 @@ describe("a popup's languages in its public config", () => {
 });
 
 describe("a subscriber's language", () => {
-  const config = { languages: toPublicLanguages([{ code: "en", texts: {} }, { code: "fr", texts: {} }], "") };
+  const config = {
+    languages: toPublicLanguages(
+      [
+        { code: "en", texts: {} },
+        { code: "fr", texts: {} },
+      ],
+      "",
+    ),
+  };
 
   it("is one of the popup's languages, else none (the default)", () => {
     expect(subscriberLanguage(config, "FR")).toBe("fr");
@@ -137,7 +145,12 @@ describe("a subscriber's language", () => {
   });
 
   it("picks the welcome email's words, each missing one the template's own", () => {
-    const template = { subject: "Welcome", headerText: "Hello", bodyContent: "Your code", primaryColor: "#000" };
+    const template = {
+      subject: "Welcome",
+      headerText: "Hello",
+      bodyContent: "Your code",
+      primaryColor: "#000",
+    };
     const languages = [
       { code: "en", texts: {} },
       { code: "de", texts: { emailSubject: "Willkommen", emailBody: "Dein Code" } },

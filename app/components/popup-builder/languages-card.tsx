@@ -47,7 +47,9 @@ export function LanguagesCard({ config, edit, errors = {} }: EditProps) {
           <Select
             label="Default language"
             helpText="The language the texts in Content are written in."
-            options={OFFERED_LANGUAGES.filter((code) => code === codes[0] || !codes.includes(code)).map(option)}
+            options={OFFERED_LANGUAGES.filter((code) => code === codes[0] || !codes.includes(code)).map(
+              option,
+            )}
             value={codes[0] ?? "en"}
             onChange={(code) => {
               if (editing === codes[0]) setEditing(code);
@@ -72,7 +74,9 @@ export function LanguagesCard({ config, edit, errors = {} }: EditProps) {
           {languages.map(({ code }, at) => (
             <Tag
               key={code}
-              onRemove={at === 0 ? undefined : () => setLanguages(languages.filter((_, other) => other !== at))}
+              onRemove={
+                at === 0 ? undefined : () => setLanguages(languages.filter((_, other) => other !== at))
+              }
               accessibilityLabel={`Remove ${languageName(code)}`}
             >
               {describe(at)}

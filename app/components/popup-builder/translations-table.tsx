@@ -7,7 +7,13 @@ import type { PopupTexts, TextKey } from "../../../popup/texts";
 import { editableText } from "./content-card";
 import type { BuilderConfig, FieldErrors } from "./types";
 
-const MULTILINE: ReadonlySet<TextKey> = new Set(["subtitle", "consentText", "emailBody", "useCode", "confirm"]);
+const MULTILINE: ReadonlySet<TextKey> = new Set([
+  "subtitle",
+  "consentText",
+  "emailBody",
+  "useCode",
+  "confirm",
+]);
 
 /** The default language's words for a text, as shoppers read them now. */
 function defaultText(config: BuilderConfig, key: TextKey): string {

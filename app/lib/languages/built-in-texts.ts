@@ -72,7 +72,8 @@ export const BUILT_IN_TEXTS: Record<string, BuiltInTexts> = {
     close: "Fermer",
     privacyPolicy: "Politique de confidentialité",
     thanks: "Merci pour votre inscription !",
-    useCode: "Utilisez ce code lors du paiement pour bénéficier de [DISCOUNT_PERCENT] % de réduction sur votre commande.",
+    useCode:
+      "Utilisez ce code lors du paiement pour bénéficier de [DISCOUNT_PERCENT] % de réduction sur votre commande.",
     discountCode: "Code de réduction",
     copy: "Copier",
     copied: "Copié",
@@ -179,8 +180,7 @@ export const BUILT_IN_TEXTS: Record<string, BuiltInTexts> = {
     copyFailed: "Kopiëren mislukt: kopieer de kortingscode handmatig",
     followUs: "Volg ons",
     continueShopping: "Verder winkelen",
-    confirm:
-      "Kijk in je inbox en bevestig je aanmelding. Je kortingscode volgt daarna per e-mail.",
+    confirm: "Kijk in je inbox en bevestig je aanmelding. Je kortingscode volgt daarna per e-mail.",
     sentToInbox: "Je kortingscode is naar je inbox gestuurd.",
   },
   pt: {

@@ -19,7 +19,8 @@ export const TEXT_GROUPS: { heading: string; keys: readonly TextKey[] }[] = [
 
 /** Whether the key is the popup's own field or the email template's in the default language. */
 export const isWrittenInFields = (key: TextKey) =>
-  (WRITTEN_TEXT_KEYS as readonly TextKey[]).includes(key) || (EMAIL_TEXT_KEYS as readonly TextKey[]).includes(key);
+  (WRITTEN_TEXT_KEYS as readonly TextKey[]).includes(key) ||
+  (EMAIL_TEXT_KEYS as readonly TextKey[]).includes(key);
 
 /**
  * The texts a language lacks, which show in the default language's words: for a translation, every text of

@@ -19,10 +19,8 @@ const englishKeys = new Map(
  * popup's public texts of it (app/lib/languages/public-languages.ts); words it has none for stay English.
  */
 export function speakerFor(popup: Speaking, language: string | null): (english: string) => string {
-  const texts = (language
-    ? popup.languages.find(({ code }) => code === language)
-    : popup.languages[0]
-  )?.texts;
+  const texts = (language ? popup.languages.find(({ code }) => code === language) : popup.languages[0])
+    ?.texts;
   return (english) => {
     const key = englishKeys.get(english);
     return (key && texts?.[key]) || english;

@@ -32,7 +32,10 @@ const translation = (key: TextKey) =>
   z
     .string({ error: "Translations must be text" })
     .trim()
-    .max(MAX_LENGTH[key] ?? 300, `Translations of ${key} must be at most ${MAX_LENGTH[key] ?? 300} characters`);
+    .max(
+      MAX_LENGTH[key] ?? 300,
+      `Translations of ${key} must be at most ${MAX_LENGTH[key] ?? 300} characters`,
+    );
 
 const textsSchema = z
   .object(Object.fromEntries(TRANSLATABLE_KEYS.map((key) => [key, translation(key)])))

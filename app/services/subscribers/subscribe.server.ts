@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { speakerFor, subscriberLanguage } from "~/lib/languages/subscriber-language";
 import { prepared } from "~/db/prepared.server";
 import { stores, subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
+import { speakerFor, subscriberLanguage } from "~/lib/languages/subscriber-language";
 import { clientNetwork } from "~/server/client-network.server";
 import { forbidden, invalid, notFound } from "~/server/domain-errors.server";
 import { ttlCache } from "~/server/ttl-cache.server";
