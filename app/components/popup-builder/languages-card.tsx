@@ -35,7 +35,9 @@ export function LanguagesCard({ config, edit, errors = {} }: EditProps) {
           </Text>
           <Text as="p" variant="bodySm" tone="subdued">
             Shoppers see the popup in their page's language when it speaks it (the storefront's language, else
-            the page's, else the browser's), otherwise in the default language.
+            the page's, else the browser's), otherwise in the default language. The texts the popup writes
+            itself (labels, messages) come translated into German, French, Spanish, Italian, Dutch and
+            Portuguese.
           </Text>
         </BlockStack>
         {errors.languages ? (

@@ -1,5 +1,5 @@
-import { Badge, Text, TextField } from "@shopify/polaris";
-import { Fragment } from "react";
+import { Badge, Button, InlineStack, Text, TextField } from "@shopify/polaris";
+import { Fragment, useState } from "react";
 import { BUILT_IN_TEXTS, builtInTextsOf } from "~/lib/languages/built-in-texts";
 import { isWrittenInFields, missingTexts, TEXT_GROUPS } from "~/lib/languages/missing-texts";
 import { languageName, TEXT_LABELS } from "~/lib/languages/text-labels";
@@ -42,9 +42,11 @@ type Props = {
 /** Every text of the popup, its welcome email and its built-in messages, in the default language and one other. */
 export function TranslationsTable({ config, index, errors, onChange }: Props) {
   const language = config.languages[index];
+  const missing = new Set(missingTexts(config.languages, index, config.design.teaser.enabled));
+  // The app's own translations are long to read through: folded away while none of them is missing.
+  const [builtInOpen, setBuiltInOpen] = useState(false);
   if (!language) return null;
   const translating = index > 0;
-  const missing = new Set(missingTexts(config.languages, index, config.design.teaser.enabled));
   const shipped = builtInTextsOf(language.code) as Record<string, string> | null;
   const defaultName = languageName(config.languages[0]?.code ?? "en");
 
@@ -81,27 +83,37 @@ export function TranslationsTable({ config, index, errors, onChange }: Props) {
         </tr>
       </thead>
       <tbody>
-        {TEXT_GROUPS.map(({ heading, keys }) => (
-          <Fragment key={heading}>
-            <tr>
-              <th scope="colgroup" colSpan={translating ? 3 : 2} className="np-translations__group">
-                {heading}
-              </th>
-            </tr>
-            {keys.map((key) => (
-              <tr key={key} data-missing={missing.has(key) || undefined}>
-                <th scope="row">
-                  <span>{TEXT_LABELS[key]}</span>
-                  {missing.has(key) ? <Badge tone="attention">Missing</Badge> : null}
+        {TEXT_GROUPS.map(({ heading, keys, builtIn }) => {
+          const folded = builtIn && !builtInOpen && !keys.some((key) => missing.has(key));
+          return (
+            <Fragment key={heading}>
+              <tr>
+                <th scope="colgroup" colSpan={translating ? 3 : 2} className="np-translations__group">
+                  <InlineStack gap="200" align="space-between" blockAlign="center">
+                    <span>{heading}</span>
+                    {builtIn ? (
+                      <Button variant="plain" onClick={() => setBuiltInOpen(Boolean(folded))}>
+                        {folded ? `Show all ${keys.length}` : "Hide them"}
+                      </Button>
+                    ) : null}
+                  </InlineStack>
                 </th>
-                {translating ? (
-                  <td className="np-translations__default">{defaultText(config, key)}</td>
-                ) : null}
-                <td>{cell(key)}</td>
               </tr>
-            ))}
-          </Fragment>
-        ))}
+              {(folded ? [] : keys).map((key) => (
+                <tr key={key} data-missing={missing.has(key) || undefined}>
+                  <th scope="row">
+                    <span className="np-translations__label">{TEXT_LABELS[key]}</span>
+                    {missing.has(key) ? <Badge tone="attention">Missing</Badge> : null}
+                  </th>
+                  {translating ? (
+                    <td className="np-translations__default">{defaultText(config, key)}</td>
+                  ) : null}
+                  <td>{cell(key)}</td>
+                </tr>
+              ))}
+            </Fragment>
+          );
+        })}
       </tbody>
     </table>
   );

@@ -8,11 +8,12 @@ import {
 import { builtInTextsOf } from "./built-in-texts";
 
 /** The rows of the builder's translations table, in its order: the popup's words, the built-in, the email's. */
-export const TEXT_GROUPS: { heading: string; keys: readonly TextKey[] }[] = [
+export const TEXT_GROUPS: { heading: string; keys: readonly TextKey[]; builtIn?: boolean }[] = [
   { heading: "Popup", keys: WRITTEN_TEXT_KEYS },
   {
     heading: "Built in",
     keys: [...(Object.keys(BUILT_IN_ENGLISH) as TextKey[]), "confirm", "sentToInbox"],
+    builtIn: true,
   },
   { heading: "Welcome email", keys: EMAIL_TEXT_KEYS },
 ];
