@@ -2,6 +2,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { unique, updatePopup } from "./support/api";
 import { login } from "./support/auth";
+import { expectNoSeriousAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { SCREENSHOT_DIR, screenshot } from "./support/screenshot";
 import { ADMIN } from "./support/servers";
@@ -73,6 +74,11 @@ test("the builder's translations table marks the missing texts, at 1440 and 390 
   await subtitle.getByLabel("Subtitle in German").fill("Melde dich an und spare [DISCOUNT_PERCENT] %.");
   await expect(subtitle.getByText("Missing")).toHaveCount(0);
   await expect(shown).toHaveText("German · 3 missing");
+  await expectNoSeriousAxeViolations(page, "the Popup Builder with a translation");
+  await page.getByLabel("Language shown").selectOption({ label: "German" });
+  await expect(
+    page.getByTestId("preview-pane").getByRole("heading", { name: "Lust auf exklusive Angebote?" }),
+  ).toBeVisible();
   await expect(page.getByText("All changes saved")).toBeVisible();
   await languagesCardPicture(page, "languages-table-1440");
 
