@@ -1,5 +1,6 @@
 import { BlockStack, Card, InlineStack, Select, Tag, Text } from "@shopify/polaris";
 import { useState } from "react";
+import { CardHeading } from "~/components/card-heading";
 import { missingTexts } from "~/lib/languages/missing-texts";
 import { languageName, OFFERED_LANGUAGES } from "~/lib/languages/text-labels";
 import type { PopupLanguage } from "../../../popup/texts";
@@ -29,17 +30,12 @@ export function LanguagesCard({ config, edit, errors = {} }: EditProps) {
   return (
     <Card>
       <BlockStack gap="400">
-        <BlockStack gap="100">
-          <Text as="h2" variant="headingMd">
-            Languages
-          </Text>
-          <Text as="p" variant="bodySm" tone="subdued">
-            Shoppers see the popup in their page's language when it speaks it (the storefront's language, else
-            the page's, else the browser's), otherwise in the default language. The texts the popup writes
-            itself (labels, messages) come translated into German, French, Spanish, Italian, Dutch and
-            Portuguese.
-          </Text>
-        </BlockStack>
+        <CardHeading title="Languages">
+          Shoppers see the popup in their page's language when it speaks it (the storefront's language, else
+          the page's, else the browser's), otherwise in the default language. The texts the popup writes
+          itself (labels, messages) come translated into German, French, Spanish, Italian, Dutch and
+          Portuguese.
+        </CardHeading>
         {errors.languages ? (
           <Text as="p" tone="critical">
             {errors.languages}
