@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BUILT_IN_TEXTS, builtInTextsOf } from "~/lib/languages/built-in-texts";
+import { missingTexts } from "~/lib/languages/missing-texts";
 import { toPublicLanguages } from "~/lib/languages/public-languages";
 import { speakerFor, subscriberLanguage } from "~/lib/languages/subscriber-language";
 import { welcomeTemplateIn } from "~/lib/languages/welcome-template";
@@ -187,5 +188,29 @@ describe("the languages a merchant saves", () => {
     expect(result.error?.issues[0]?.message).toBe(LANGUAGE_MESSAGES.defaultWritten);
     expect(popupLanguagesSchema.safeParse([{ code: "english", texts: {} }]).success).toBe(false);
     expect(popupLanguagesSchema.safeParse([{ code: "en", texts: { nope: "x" } }]).success).toBe(false);
+  });
+});
+
+describe("the texts the builder marks missing", () => {
+  const languages = [
+    { code: "en", texts: {} },
+    { code: "de", texts: { title: "Hallo", buttonText: "LOS", consentText: "Ja", subtitle: "Spare" } },
+    { code: "pl", texts: { emailLabel: "Adres e-mail" } },
+  ];
+
+  it("are a translation's texts it has none for, the teaser's only when the popup shows one", () => {
+    expect(missingTexts(languages, 1, false)).toEqual(["emailSubject", "emailHeader", "emailBody"]);
+    expect(missingTexts(languages, 1, true)).toContain("teaserText");
+  });
+
+  it("include the built-in texts of a language the app does not translate, not those given", () => {
+    const polish = missingTexts(languages, 2, false);
+    expect(polish).toContain("emailRequired");
+    expect(polish).not.toContain("emailLabel");
+  });
+
+  it("are none for a shipped default language, its built-in ones for another", () => {
+    expect(missingTexts(languages, 0, true)).toEqual([]);
+    expect(missingTexts([{ code: "pl", texts: {} }], 0, true)).toContain("thanks");
   });
 });

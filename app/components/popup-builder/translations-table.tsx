@@ -1,7 +1,7 @@
 import { Badge, Button, InlineStack, Text, TextField } from "@shopify/polaris";
 import { Fragment, useState } from "react";
 import { BUILT_IN_TEXTS, builtInTextsOf } from "~/lib/languages/built-in-texts";
-import { isWrittenInFields, missingTexts, TEXT_GROUPS } from "~/lib/languages/missing-texts";
+import { isEmailText, isWrittenInFields, missingTexts, TEXT_GROUPS } from "~/lib/languages/missing-texts";
 import { languageName, TEXT_LABELS } from "~/lib/languages/text-labels";
 import type { PopupTexts, TextKey } from "../../../popup/texts";
 import { editableText } from "./content-card";
@@ -15,17 +15,15 @@ const MULTILINE: ReadonlySet<TextKey> = new Set([
   "confirm",
 ]);
 
-/** The default language's words for a text, as shoppers read them now. */
+/**
+ * The default language's words for a text, as shoppers read them now: a written text is the popup's field of
+ * the same name (the teaser's is in its design), a built-in one the merchant's or the app's.
+ */
 function defaultText(config: BuilderConfig, key: TextKey): string {
-  const written: Partial<Record<TextKey, string>> = {
-    title: editableText(config.title),
-    subtitle: editableText(config.subtitle),
-    buttonText: config.buttonText,
-    consentText: config.consentText,
-    teaserText: config.design.teaser.text,
-  };
-  if (key in written) return written[key] ?? "";
-  if (key.startsWith("email") && isWrittenInFields(key)) return "As in Email templates";
+  if (key === "teaserText") return config.design.teaser.text;
+  if (isEmailText(key)) return "As in Email templates";
+  const own = (config as Record<string, unknown>)[key];
+  if (isWrittenInFields(key)) return typeof own === "string" ? editableText(own) : "";
   const [byDefault] = config.languages;
   const shipped = builtInTextsOf(byDefault?.code ?? "en") ?? BUILT_IN_TEXTS.en;
   return byDefault?.texts[key] || (shipped as Record<string, string> | undefined)?.[key] || "";
@@ -54,7 +52,7 @@ export function TranslationsTable({ config, index, errors, onChange }: Props) {
     if (!translating && isWrittenInFields(key)) {
       return (
         <Text as="span" tone="subdued">
-          {key.startsWith("email") ? "Edit it in Email templates" : "Edit it in Content"}
+          {isEmailText(key) ? "Edit it in Email templates" : "Edit it in Content"}
         </Text>
       );
     }

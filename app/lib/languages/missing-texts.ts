@@ -18,10 +18,12 @@ export const TEXT_GROUPS: { heading: string; keys: readonly TextKey[]; builtIn?:
   { heading: "Welcome email", keys: EMAIL_TEXT_KEYS },
 ];
 
+/** Whether the key is one of the welcome email's texts (the store's template in the default language). */
+export const isEmailText = (key: TextKey) => (EMAIL_TEXT_KEYS as readonly TextKey[]).includes(key);
+
 /** Whether the key is the popup's own field or the email template's in the default language. */
 export const isWrittenInFields = (key: TextKey) =>
-  (WRITTEN_TEXT_KEYS as readonly TextKey[]).includes(key) ||
-  (EMAIL_TEXT_KEYS as readonly TextKey[]).includes(key);
+  (WRITTEN_TEXT_KEYS as readonly TextKey[]).includes(key) || isEmailText(key);
 
 /**
  * The texts a language lacks, which show in the default language's words: for a translation, every text of
