@@ -1,5 +1,6 @@
 import type { OfferWords } from "./offer";
 import type { DrawnSlice, PublicWheel } from "./prize-wheel";
+import type { PopupLanguage, PopupTexts } from "./texts";
 
 /** SPEC §3 popup_configs defaults, shared by the server, the builder and the storefront script. */
 export const popupTriggers = ["immediate", "after-5s", "scroll-50", "exit-intent"] as const;
@@ -239,6 +240,10 @@ export type PublicPopupConfig = {
   socialLinks: Partial<Record<SocialNetwork, string>>;
   /** The image as a URL path on the app (`imageId` is not sent). */
   design: Omit<PopupDesign, "imageId"> & { imageUrl: string | null };
+  /** Its languages, the default first, each with its texts as shown (docs/decisions/184). */
+  languages: PopupLanguage[];
+  /** The texts of the language the storefront chose (popup/languages.ts); absent: English's built in. */
+  texts?: PopupTexts;
 };
 
 /** A variant as the storefront sees it: its id, weight and the content and design it changes. */
@@ -269,6 +274,8 @@ export type SubscribeRequest = {
   proof?: string;
   /** The impression's answer (variant-views.server.ts): the subscription counts for its variant with it. */
   viewToken?: string;
+  /** The language the popup showed in (one of its languages' codes). */
+  language?: string;
 } & Partial<Record<OptionalField, string>>;
 
 /** GET …/challenge: the bot check the popup solves while the visitor types (app/services/subscribers/bot-check.server.ts). */

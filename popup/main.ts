@@ -3,7 +3,7 @@
  *   <script async src="https://APP/js/newsletter-popup.js" data-store-id="…" data-popup-config="auto"
  *           data-integration-type="shopify|website" [data-script-version="…"]></script>
  * The Shopify theme app embed's tag also has data-source="app-embed", passed on as `e=1`: the app shows the
- * embed as turned on.
+ * embed as turned on, and data-locale, the storefront's language (popup/languages.ts).
  * Nothing happens before the window 'load' event. This file decides WHETHER a popup shows: it loads the
  * store's active popups, picks the first whose targeting matches this page view (popup/targeting.ts) and
  * the visitor's variant, arms the trigger, and keeps the teaser tab. The popup itself (a position:fixed
@@ -13,6 +13,7 @@
 import type { PublicPopup, PublicPopupConfig, PublicPopups } from "./config";
 import { consentGate, type ShopifyConsentApi } from "./consent";
 import { cartAllows, planDisplay, scrolledHalfway, storageKeys, TOUCH_EXIT_FALLBACK_MS } from "./gates";
+import { chooseLanguage, inLanguage } from "./languages";
 import type { PopupFormValues, PopupHandle, PopupSubmitResult } from "./render";
 import { type SafeStorage, storage } from "./storage";
 import { choosePopup, chooseVariant, MOBILE_QUERY, type Visit, visitSource, withVariant } from "./targeting";
@@ -115,6 +116,8 @@ function boot(script: HTMLScriptElement, storeId: string): void {
   /** The popup this page view shows, as its variant has it; and what the counts name. */
   let config: PublicPopupConfig | null = null;
   let shown = { popupId: "", variantId: "" };
+  /** The language it shows in (popup/languages.ts): the subscription carries it. */
+  let language = "";
   /** The impression's answer when the A/B test counted this visitor's view: the subscription carries it. */
   let viewToken: string | undefined;
   let popups: PublicPopup[] = [];
@@ -151,7 +154,7 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     const loaded = await view();
     if (loaded && shopify) loaded.prove(api);
     const result = loaded
-      ? await loaded.sendSubscription(api, values, { ...shown, sessionId: sessionId(), viewToken })
+      ? await loaded.sendSubscription(api, values, { ...shown, sessionId: sessionId(), viewToken, language })
       : { ok: false as const };
     if (result.ok) {
       keep(keys.subscribed);
@@ -230,13 +233,20 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     announce({ type: "open", popupId: current.id });
   }
 
-  /** The popup at its variant for this visitor (kept in storage), its image a URL on the app. */
+  /**
+   * The popup at its variant for this visitor (kept in storage), in the page's language (the app embed passes
+   * the storefront's locale), its image a URL on the app.
+   */
   function prepare(chosen: PublicPopup): PublicPopupConfig {
     const variantKey = keys.variant(chosen.id);
     const variant = chooseVariant(chosen.variants, local.get(variantKey), Math.random());
     if (variant) mark(local, variantKey, variant.id);
     shown = { popupId: chosen.id, variantId: variant?.id ?? "" };
-    const shownConfig = withVariant(chosen, variant);
+    language = chooseLanguage(
+      (chosen.languages || []).map(({ code }) => code),
+      { shopify: data.locale, page: document.documentElement.lang, browser: navigator.languages || [] },
+    );
+    const shownConfig = inLanguage(withVariant(chosen, variant), language);
     const { imageUrl } = shownConfig.design;
     return {
       ...shownConfig,

@@ -6,16 +6,12 @@
  * newsletter-popup-view.js, loaded once the page has chosen a popup.
  */
 
-import {
-  type OptionalField,
-  optionalFieldNames,
-  PRIVACY_POLICY_LINK,
-  type PublicPopupConfig,
-} from "./config";
+import { type OptionalField, optionalFieldNames, type PublicPopupConfig } from "./config";
 import { fillOffer } from "./offer";
 import type { DrawnSlice } from "./prize-wheel";
 import { escapeHtml } from "./sanitize";
 import { copyCode, icon, processingHtml, startConfetti, successHtml } from "./success";
+import { builtInText, translatedMessage } from "./texts";
 import { type SubscriberValues, validateSubscriber } from "./validation";
 import { spinWheel, wheelHtml } from "./wheel";
 
@@ -36,23 +32,21 @@ export type PopupMountOptions = {
 };
 export type PopupHandle = { update(config: PublicPopupConfig): void; destroy(): void };
 
-const GENERIC_ERROR = "Something went wrong. Please try again.";
-
 type FieldName = "email" | OptionalField;
 type View = "form" | "processing" | "success";
 
-/** Label, autocomplete token, input type. */
-const FIELDS: Record<FieldName, [string, string, string?]> = {
-  email: ["Email address", "email", "email"],
-  name: ["Name", "name"],
-  phone: ["Phone", "tel", "tel"],
-  company: ["Company", "organization"],
-  address: ["Address", "street-address"],
-  street: ["Street", "address-line1"],
-  city: ["City", "address-level2"],
-  state: ["State / Province", "address-level1"],
-  zipCode: ["ZIP / Postal code", "postal-code"],
-  country: ["Country", "country-name"],
+/** Autocomplete token, input type (the label is the built-in text `<field>Label`). */
+const FIELDS: Record<FieldName, [string, string?]> = {
+  email: ["email", "email"],
+  name: ["name"],
+  phone: ["tel", "tel"],
+  company: ["organization"],
+  address: ["street-address"],
+  street: ["address-line1"],
+  city: ["address-level2"],
+  state: ["address-level1"],
+  zipCode: ["postal-code"],
+  country: ["country-name"],
 };
 
 const WIDTHS = { sm: 360, md: 440, lg: 520, xl: 640 };
@@ -143,7 +137,7 @@ export function mountPopup(
     inline ? ' in"' : '" popover="manual"'
   }><canvas aria-hidden="true"></canvas><div class="dlg" role="dialog"${
     inline || !modal ? "" : ' aria-modal="true"'
-  } aria-labelledby="np-t" tabindex="-1"><button type="button" class="x" aria-label="Close" data-a="close">${icon("M6 6l12 12M18 6L6 18", "none", "currentColor")}</button><img class="im" alt=""><div class="bd"></div></div></div>`;
+  } aria-labelledby="np-t" tabindex="-1"><button type="button" class="x" data-a="close">${icon("M6 6l12 12M18 6L6 18", "none", "currentColor")}</button><img class="im" alt=""><div class="bd"></div></div></div>`;
   const $ = <T extends Element>(selector: string) => root.querySelector<T>(selector);
   /** An element the popup's own markup always has (the shell above, the form's button and honeypot). */
   const pick = <T extends Element>(selector: string) => $<T>(selector) as T;
@@ -168,13 +162,17 @@ export function mountPopup(
 
   const shownFields = (): FieldName[] => ["email", ...optionalFieldNames.filter((name) => cfg.fields[name])];
 
+  /** A built-in text in the popup's language (popup/texts.ts). */
+  const say = (key: Parameters<typeof builtInText>[1]) => builtInText(cfg.texts, key);
+
   /** The merchant's inline HTML (sanitized by the server: app/lib/public-popup-config.ts), figures filled in. */
   const offerText = (html: string) => fillOffer(html, cfg.discountPercentage, cfg.offer);
 
   function formHtml(): string {
     const fields = shownFields()
       .map((name) => {
-        const [label, autocomplete, type = "text"] = FIELDS[name];
+        const [autocomplete, type = "text"] = FIELDS[name];
+        const label = escapeHtml(say(`${name}Label`));
         const required = name === "email" || name === "name" ? ' aria-required="true"' : "";
         return `<div class="f"><label for="np-${name}">${label}</label><input id="np-${name}" name="${name}" type="${type}" autocomplete="${autocomplete}"${required} value="${escapeHtml(
           values[name],
@@ -185,7 +183,7 @@ export function mountPopup(
       cfg.buttonText || "SUBMIT",
     )}</button><p class="cn">${escapeHtml(cfg.consentText)}${
       cfg.privacyPolicyUrl
-        ? ` <a href="${escapeHtml(cfg.privacyPolicyUrl)}" target="_blank" rel="noopener">${PRIVACY_POLICY_LINK}</a>`
+        ? ` <a href="${escapeHtml(cfg.privacyPolicyUrl)}" target="_blank" rel="noopener">${escapeHtml(say("privacyPolicy"))}</a>`
         : ""
     }</p></form>`;
   }
@@ -193,6 +191,7 @@ export function mountPopup(
   /** Layout and design as CSS custom properties on the dialog's shell, the position as its class. */
   function applyDesign(): void {
     const design = cfg.design;
+    pick<HTMLElement>(".x").setAttribute("aria-label", say("close"));
     const properties = {
       bg: design.backgroundColor,
       fg: design.textColor,
@@ -237,12 +236,12 @@ export function mountPopup(
     const shown = shownFields();
     let line = general;
     for (const [field, message] of Object.entries(errors)) {
-      if (!shown.includes(field as FieldName) && !line) line = message;
+      if (!shown.includes(field as FieldName) && !line) line = translatedMessage(cfg.texts, message);
     }
     for (const name of shown) {
       const input = $<HTMLInputElement>(`#np-${name}`);
       const slot = $<HTMLElement>(`#np-${name}-e`);
-      const message = errors[name] || "";
+      const message = translatedMessage(cfg.texts, errors[name] || "");
       if (!input || !slot) continue;
       slot.textContent = message;
       if (message) {
@@ -318,7 +317,7 @@ export function mountPopup(
       return;
     }
     errors = result.errors || {};
-    general = Object.keys(errors).length ? "" : result.message || GENERIC_ERROR;
+    general = Object.keys(errors).length ? "" : result.message || say("genericError");
     if (view === "form") {
       button.removeAttribute("aria-busy");
       showErrors();
@@ -361,7 +360,7 @@ export function mountPopup(
     if (target === overlay && !inline) return close();
     const action = target.closest("[data-a]")?.getAttribute("data-a");
     if (action === "close") close();
-    else if (action === "copy") copyCode(root, code);
+    else if (action === "copy") copyCode(root, code, cfg.texts);
     else if (action === "continue") {
       if (preview) {
         values = {};

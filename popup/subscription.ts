@@ -52,7 +52,7 @@ export function prove(api: string): Promise<string | undefined> {
 export async function sendSubscription(
   api: string,
   values: PopupFormValues,
-  shown: { popupId: string; variantId: string; sessionId: string; viewToken?: string },
+  shown: { popupId: string; variantId: string; sessionId: string; viewToken?: string; language?: string },
 ): Promise<PopupSubmitResult> {
   const proof = await proving;
   try {

@@ -5,14 +5,13 @@
  * (part of build/popup/newsletter-popup-view.js); the builder imports it.
  */
 import type { PublicPopupConfig, SocialNetwork } from "./config";
-import { autoApplyUrl } from "./offer";
+import { autoApplyUrl, fillOffer } from "./offer";
 import type { DrawnSlice } from "./prize-wheel";
 import { escapeHtml } from "./sanitize";
+import { builtInText, type PopupTexts } from "./texts";
 import { wheelHtml } from "./wheel";
 
 export { startConfetti } from "./confetti";
-
-export const COPY_FAILED = "Copy failed: Please copy the discount code manually";
 
 /** A 20 px line or filled glyph (the social links here, the popup's close button in render.ts). */
 export const icon = (d: string, fill = "currentColor", stroke = "none") =>
@@ -82,6 +81,7 @@ export function successHtml(
   notice: string,
   drawn?: DrawnSlice,
 ): string {
+  const say = (key: Parameters<typeof builtInText>[1]) => escapeHtml(builtInText(config.texts, key));
   const links = Object.entries(config.socialLinks || {})
     .map(([network, href]) => {
       const meta = SOCIAL[network as SocialNetwork];
@@ -93,41 +93,52 @@ export function successHtml(
     .join("");
   const social =
     config.layout.showSocialIcons && links
-      ? `<div class="sw"><p>Follow us</p><div class="so">${links}</div></div>`
+      ? `<div class="sw"><p>${say("followUs")}</p><div class="so">${links}</div></div>`
       : "";
   const gets = drawn?.phrase || config.offer.phrase;
   const apply = config.autoApply
     ? `<p class="ap"><a href="${escapeHtml(
         autoApplyUrl((window.Shopify?.routes?.root || "/").slice(0, -1), code, location.pathname),
-      )}">Apply it to my cart</a></p>`
+      )}">${say("applyToCart")}</a></p>`
     : "";
   const offer = code
-    ? `<p class="s">Use this code at checkout to get ${escapeHtml(
-        gets,
-      )}.</p><div class="code"><input readonly value="${escapeHtml(
+    ? `<p class="s">${useCodeLine(config, gets, drawn)}</p><div class="code"><input readonly value="${escapeHtml(
         code,
-      )}" aria-label="Discount code"><button type="button" class="cp" data-a="copy">Copy</button></div>${apply}`
+      )}" aria-label="${say("discountCode")}"><button type="button" class="cp" data-a="copy">${say("copy")}</button></div>${apply}`
     : "";
   // The wheel stays where it landed, above what it gave.
   const result =
     drawn && config.wheel
-      ? `${wheelHtml(config.wheel, drawn.slice)}<p class="s">${drawn.won ? "You won" : "No prize this time"}: ${escapeHtml(drawn.label)}</p>`
+      ? `${wheelHtml(config.wheel, drawn.slice)}<p class="s">${say(drawn.won ? "youWon" : "noPrize")}: ${escapeHtml(drawn.label)}</p>`
       : "";
-  return `${CSS}<div class="c"><h2 class="t" id="np-t">Thank you for subscribing!</h2>${result}${offer}<p class="cs" role="status">${escapeHtml(
+  return `${CSS}<div class="c"><h2 class="t" id="np-t">${say("thanks")}</h2>${result}${offer}<p class="cs" role="status">${escapeHtml(
     notice,
-  )}</p>${social}<button type="button" class="pri" data-a="continue">Continue Shopping</button></div>`;
+  )}</p>${social}<button type="button" class="pri" data-a="continue">${say("continueShopping")}</button></div>`;
+}
+
+/**
+ * "Use this code at checkout to get …": a translated line where the language has one and the offer is a plain
+ * percentage (its words are the percentage alone); otherwise the offer's own words, which are English.
+ */
+function useCodeLine(config: PublicPopupConfig, gets: string, drawn?: DrawnSlice): string {
+  const translated = config.texts?.useCode;
+  const plainPercentage = !drawn && config.offer.phrase === `${config.offer.text} your order`;
+  if (translated && plainPercentage)
+    return escapeHtml(fillOffer(translated, config.discountPercentage, config.offer));
+  return `Use this code at checkout to get ${escapeHtml(gets)}.`;
 }
 
 let copyTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** The Copy button of the success view in `root`: the code to the clipboard, or selected to copy by hand. */
-export function copyCode(root: ParentNode, code: string): void {
+export function copyCode(root: ParentNode, code: string, texts?: PopupTexts): void {
+  const say = (key: Parameters<typeof builtInText>[1]) => builtInText(texts, key);
   const input = root.querySelector<HTMLInputElement>(".code input");
   const button = root.querySelector<HTMLButtonElement>(".cp");
   const status = root.querySelector<HTMLElement>(".cs");
   if (!input || !button || !status) return;
   const fail = () => {
-    status.textContent = COPY_FAILED;
+    status.textContent = say("copyFailed");
     input.focus();
     input.select();
   };
@@ -136,11 +147,11 @@ export function copyCode(root: ParentNode, code: string): void {
     return;
   }
   navigator.clipboard.writeText(code).then(() => {
-    status.textContent = "Copied!";
-    button.textContent = "Copied";
+    status.textContent = say("copiedNotice");
+    button.textContent = say("copied");
     clearTimeout(copyTimer);
     copyTimer = setTimeout(() => {
-      button.textContent = "Copy";
+      button.textContent = say("copy");
       status.textContent = "";
     }, 2000);
   }, fail);

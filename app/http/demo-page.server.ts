@@ -36,12 +36,14 @@ it.</p>
 /**
  * /demo/:storeId — a plain shop page that installs the popup exactly as a merchant would (the SPEC §1
  * script tag), so anyone can try the popup end to end. Long enough to scroll for the scroll trigger.
+ * `?lang=de` makes it a German page (`<html lang="de">`): the popup shows in that language when it speaks it.
  */
 export async function demoPage(req: Request, res: Response) {
   const storeId = String(req.params.storeId);
   if (!(await publicPopups(storeId))) return noPopupRunning(res, storeId);
   const script = installScript(env().APP_URL, storeId, "typical", await activeScriptVersion(storeId));
   const nonce = String(res.locals.cspNonce ?? "");
+  const lang = /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i.test(String(req.query.lang)) ? String(req.query.lang) : "en";
   const cards = products
     .map(
       (name, index) =>
@@ -49,7 +51,7 @@ export async function demoPage(req: Request, res: Response) {
     )
     .join("");
   res.type("html").send(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg">
+<html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg">
 <title>Demo shop · Newsletter Popup</title>
 <style>
 body{margin:0;font-family:system-ui,sans-serif;color:#222;background:#fafafa}

@@ -9,10 +9,11 @@ import {
 import { type OfferColumns, offerOfColumns, offerWords } from "../../popup/offer";
 import { type PrizeWheel, toPublicWheel } from "../../popup/prize-wheel";
 import { sanitizeInlineHtml } from "../../popup/sanitize";
+import { toPublicLanguages } from "./languages/public-languages";
 
 type PopupSource = Omit<
   PublicPopupConfig,
-  "socialLinks" | "design" | "privacyPolicyUrl" | "offer" | "autoApply" | "wheel"
+  "socialLinks" | "design" | "privacyPolicyUrl" | "offer" | "autoApply" | "wheel" | "texts"
 > &
   OfferColumns & { design: PopupDesign; wheel: PrizeWheel | null };
 
@@ -88,5 +89,6 @@ export function toPublicConfig(popup: PopupSource, store: PopupStore): PublicPop
     suppressAfterSubscription: popup.suppressAfterSubscription,
     socialLinks: links,
     design: { ...toPublicDesign(popup.design), imageUrl: imageOf(popup.design) },
+    languages: toPublicLanguages(popup.languages, store.name),
   };
 }

@@ -17,6 +17,7 @@ import { ContentCard } from "~/components/popup-builder/content-card";
 import { DesignCard } from "~/components/popup-builder/design-card";
 import { DisplayCard } from "~/components/popup-builder/display-card";
 import { FieldsCard } from "~/components/popup-builder/fields-card";
+import { LanguagesCard } from "~/components/popup-builder/languages-card";
 import { OfferCard } from "~/components/popup-builder/offer-card";
 import { PopupListCard, type PopupSummary } from "~/components/popup-builder/popup-list-card";
 import { PopupPreview, PREVIEW_DEVICES, type PreviewDevice } from "~/components/popup-builder/popup-preview";
@@ -29,6 +30,7 @@ import { VariantsCard } from "~/components/popup-builder/variants-card";
 import { StorePicker } from "~/components/store-picker";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { requireStoreScreen } from "~/http/guards/screens.server";
+import { languageName } from "~/lib/languages/text-labels";
 import { privacyPolicyUrlOf } from "~/lib/privacy-policy";
 import { toPublicConfig, toPublicVariant } from "~/lib/public-popup-config";
 import { listPopups } from "~/services/popups/crud.server";
@@ -122,6 +124,7 @@ function Builder({
   const [phoneView, setPhoneView] = useState<BuilderView>("edit");
   const [previewVariantId, setPreviewVariantId] = useState(initial.variants[0]?.id ?? "");
   const previewVariant = config.variants.find(({ id }) => id === previewVariantId);
+  const [previewLanguage, setPreviewLanguage] = useState(initial.languages[0]?.code ?? "");
   const previewConfig = useMemo(
     () => ({
       ...toPublicConfig(config, {
@@ -181,6 +184,7 @@ function Builder({
             onPromoted={onReplaced}
           />
           <FieldsCard config={config} edit={edit} errors={errors} />
+          <LanguagesCard config={config} edit={edit} errors={errors} />
           <OfferCard
             config={config}
             edit={edit}
@@ -230,10 +234,24 @@ function Builder({
                     onChange={setPreviewVariantId}
                   />
                 ) : null}
+                {config.languages.length > 1 ? (
+                  <Select
+                    label="Language shown"
+                    labelInline
+                    options={config.languages.map(({ code }) => ({ value: code, label: languageName(code) }))}
+                    value={
+                      config.languages.some(({ code }) => code === previewLanguage)
+                        ? previewLanguage
+                        : (config.languages[0]?.code ?? "")
+                    }
+                    onChange={setPreviewLanguage}
+                  />
+                ) : null}
                 {fullscreen ? null : (
                   <PopupPreview
                     config={previewConfig}
                     variant={shownVariant}
+                    language={previewLanguage}
                     fullscreen={false}
                     device={device}
                   />
@@ -244,7 +262,13 @@ function Builder({
         </div>
       </div>
       {fullscreen ? (
-        <PopupPreview config={previewConfig} variant={shownVariant} fullscreen onClose={closeFullscreen} />
+        <PopupPreview
+          config={previewConfig}
+          variant={shownVariant}
+          language={previewLanguage}
+          fullscreen
+          onClose={closeFullscreen}
+        />
       ) : null}
     </Page>
   );

@@ -651,3 +651,74 @@ describe("a store with several popups", () => {
     }
   });
 });
+
+describe("a popup in several languages", () => {
+  let store: string;
+  let popupId: string;
+  const german = {
+    code: "de",
+    texts: {
+      title: "Exklusive Angebote?",
+      buttonText: "ANMELDEN",
+      consentText: "Du erhältst E-Mails von [STORE_NAME].",
+      emailSubject: "Willkommen! Hier sind deine [DISCOUNT_PERCENT] % Rabatt",
+    },
+  };
+
+  beforeAll(async () => {
+    const merchant = await createOrganizationWithAdmin();
+    store = (await createStoreFor(merchant.admin.id)).id;
+    await sendStoreMailTo(sink, store);
+    const builder = new HttpClient(app.url);
+    await builder.login(merchant.email, merchant.password);
+    const [popup] = (await builder.get<{ popups: { id: string }[] }>(`/api/stores/${store}/popups`)).body
+      .popups;
+    popupId = popup?.id ?? "";
+    const saved = await builder.put<{ languages: unknown }>(`/api/stores/${store}/popups/${popupId}`, {
+      languages: [{ code: "en", texts: {} }, german, { code: "FR", texts: { title: "  " } }],
+      emailValidation: { companyEmailsOnly: false },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.languages).toEqual([{ code: "en", texts: {} }, german, { code: "fr", texts: {} }]);
+    expect(
+      (await builder.get<{ languages: unknown }>(`/api/stores/${store}/popups/${popupId}`)).body.languages,
+    ).toEqual(saved.body.languages);
+  });
+
+  it("sends each language's texts in the public config, built-in ones included, the welcome email's not", async () => {
+    const { popups } = await (await fetch(`${app.url}/api/public/stores/${store}/popups`)).json();
+    const [english, deutsch, french] = popups[0].languages;
+    expect(english).toEqual({ code: "en", texts: {} });
+    expect(deutsch.texts).toMatchObject({
+      title: "Exklusive Angebote?",
+      consentText: expect.stringMatching(/^Du erhältst E-Mails von .+\.$/),
+      emailInvalid: "Bitte gib eine gültige E-Mail-Adresse ein",
+      thanks: "Danke für deine Anmeldung!",
+    });
+    expect(deutsch.texts).not.toHaveProperty("emailSubject");
+    expect(french.texts).not.toHaveProperty("title");
+    expect(french.texts.emailLabel).toBe("Adresse e-mail");
+  });
+
+  it("answers a subscription's refusal in its language", async () => {
+    const refused = await subscribe({ email: "nope", popupId, language: "de" }, store);
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toMatchObject({
+      errors: { email: "Bitte gib eine gültige E-Mail-Adresse ein" },
+    });
+  });
+
+  it("stores the subscriber's language and sends the welcome email in it, else in the default", async () => {
+    const german = `sprache-${Date.now()}@acme.example`;
+    const unknown = `langue-${Date.now()}@acme.example`;
+    const answer = await subscribe({ email: german, popupId, language: "de" }, store);
+    expect(await answer.json()).toMatchObject({ message: "Danke für deine Anmeldung!" });
+    await subscribe({ email: unknown, popupId, language: "xx" }, store);
+    expect((await subscriberRow(german)).language).toBe("de");
+    expect((await subscriberRow(unknown)).language).toBeNull();
+    const [welcome] = await mailsTo(german, 1);
+    expect(welcome?.subject).toBe("Willkommen! Hier sind deine 15 % Rabatt");
+    const [inDefault] = await mailsTo(unknown, 1);
+    expect(inDefault?.subject).toBe("Thank you for subscribing! Here is your 15% discount");
+  });
+});

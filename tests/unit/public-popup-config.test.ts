@@ -9,6 +9,7 @@ import {
   defaultPopupLayout,
 } from "../../popup/config";
 import { defaultPrizeWheel } from "../../popup/prize-wheel";
+import { defaultPopupLanguages } from "../../popup/texts";
 
 const stored = {
   storeId: "store-1",
@@ -31,6 +32,7 @@ const stored = {
   showExitIntentIfNotSubscribed: false,
   suppressAfterSubscription: true,
   design: { ...defaultPopupDesign, imageId: "a8f1" },
+  languages: defaultPopupLanguages,
 };
 
 describe("what the storefront receives (the storefront renders it as is)", () => {

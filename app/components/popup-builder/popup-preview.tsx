@@ -1,6 +1,7 @@
 import { Text } from "@shopify/polaris";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import type { PopupWithCode, PublicPopupConfig, PublicVariant } from "../../../popup/config";
+import { inLanguage } from "../../../popup/languages";
 import { withVariant } from "../../../popup/targeting";
 
 /** SPEC §9: the fake submit delay of the preview (its processing view). */
@@ -15,8 +16,11 @@ export const PREVIEW_DEVICES = {
 } as const;
 export type PreviewDevice = keyof typeof PREVIEW_DEVICES;
 
-/** `config.design` is the popup's (its image as a URL); `variant`, when given, is shown over it as shoppers see it. */
-type Shown = { config: PopupWithCode; variant?: PublicVariant | null };
+/**
+ * `config.design` is the popup's (its image as a URL); `variant`, when given, is shown over it as shoppers see
+ * it, in `language` when given (one of the popup's).
+ */
+type Shown = { config: PopupWithCode; variant?: PublicVariant | null; language?: string };
 type Props =
   | (Shown & { fullscreen: true; onClose: () => void })
   | (Shown & { fullscreen: false; device: PreviewDevice });
@@ -29,7 +33,10 @@ type Props =
  */
 export function PopupPreview(props: Props) {
   const { fullscreen } = props;
-  const config = useMemo(() => withVariant(props.config, props.variant), [props.config, props.variant]);
+  const config = useMemo(
+    () => inLanguage(withVariant(props.config, props.variant), props.language ?? ""),
+    [props.config, props.variant, props.language],
+  );
   const onClose = props.fullscreen ? props.onClose : undefined;
   const screen = props.fullscreen ? null : PREVIEW_DEVICES[props.device];
   const host = useRef<HTMLDivElement>(null);

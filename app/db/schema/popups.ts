@@ -37,6 +37,7 @@ import {
 } from "../../../popup/config";
 import { type OfferKind, offerKinds } from "../../../popup/offer";
 import type { PrizeWheel } from "../../../popup/prize-wheel";
+import { defaultPopupLanguages, type PopupLanguage } from "../../../popup/texts";
 import { stores } from "./stores";
 import { subscribers } from "./subscribers";
 
@@ -65,6 +66,8 @@ export const popupConfigs = pgTable(
     buttonText: text().notNull().default("SUBMIT"),
     /** The consent sentence under the button (plain text, [STORE_NAME] for the store's name). */
     consentText: text().notNull().default(defaultConsentText),
+    /** Its languages, the default first, with the merchant's translations (popup/texts.ts). */
+    languages: jsonb().$type<PopupLanguage[]>().notNull().default(defaultPopupLanguages),
     fields: jsonb().$type<PopupFields>().notNull().default(defaultPopupFields),
     emailValidation: jsonb().$type<EmailValidation>().notNull().default(defaultEmailValidation),
     cartValidation: jsonb().$type<CartValidation>().notNull().default(defaultCartValidation),

@@ -38,6 +38,8 @@ export const subscribers = pgTable(
     zipCode: text(),
     country: text(),
     sessionId: text(),
+    /** The language the popup showed in (one of its languages), which the welcome email follows; null: its default. */
+    language: text(),
     discountCodeSent: text(),
     discountCodeUsed: boolean().notNull().default(false),
     /** A prize wheel's slice drawn for them at subscribe time, as the slice was then (its prize is their offer). */

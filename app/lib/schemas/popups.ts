@@ -12,6 +12,7 @@ import {
 import { sanitizeInlineHtml } from "../../../popup/sanitize";
 import { parseDomainList } from "../../../popup/validation";
 import { offerFields, prizeWheel } from "./offers";
+import { popupLanguagesSchema } from "./popup-languages";
 import { amount, colour, discountCodeText } from "./popup-values";
 
 /** Domains arrive as a comma-separated string from the builder or as a list from the API. */
@@ -268,6 +269,7 @@ export const updatePopupSchema = z
       .partial()
       .strict(),
     variants: variantsSchema,
+    languages: popupLanguagesSchema,
   })
   .partial()
   .strict();

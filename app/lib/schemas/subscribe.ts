@@ -25,4 +25,5 @@ export const subscribeBodySchema = z.object({
   website: z.string().max(1000).optional(),
   proof: z.string().max(200).optional(),
   viewToken: z.string().max(100).optional(),
+  language: z.string().max(35).optional(),
 }) as z.ZodType<SubscribeRequest>;

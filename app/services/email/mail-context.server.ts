@@ -2,6 +2,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
 import { emailSettings, emailTemplates, popupConfigs, stores, subscribers } from "~/db/schema";
+import { welcomeTemplateIn } from "~/lib/languages/welcome-template";
 import { ttlCache } from "~/server/ttl-cache.server";
 import { preferencesOf } from "~/services/access/preferences.server";
 
@@ -48,7 +49,10 @@ async function withStoreBundle(subscriber: Subscriber) {
   const { popups, ...shared } = bundle;
   // The popup the address subscribed through (its offer), or the store's first for older and imported rows.
   const popup = popups.find((candidate) => candidate.id === subscriber.popupId) ?? popups[0];
-  return popup ? { subscriber, ...shared, popup } : undefined;
+  if (!popup) return undefined;
+  // The welcome email in the subscriber's language (docs/decisions/184).
+  const template = welcomeTemplateIn(shared.template, popup.languages, subscriber.language);
+  return { subscriber, ...shared, template, popup };
 }
 
 /** Reads the store's bundle afresh at its next message (in this process): its settings just changed. */

@@ -51,7 +51,12 @@ async function otherAddressOfInbox(storeId: string, email: string): Promise<Earl
   const inbox = inboxOf(email);
   const at = inbox.lastIndexOf("@");
   const tagged = `${escapeLike(inbox.slice(0, at))}+%${escapeLike(inbox.slice(at))}`;
-  const [earlier] = await selectOtherAddress().execute({ storeId, address: email.toLowerCase(), inbox, tagged });
+  const [earlier] = await selectOtherAddress().execute({
+    storeId,
+    address: email.toLowerCase(),
+    inbox,
+    tagged,
+  });
   return earlier;
 }
 

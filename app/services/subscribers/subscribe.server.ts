@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
 import { stores, subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
+import { speakerFor, subscriberLanguage } from "~/lib/languages/subscriber-language";
 import { clientNetwork } from "~/server/client-network.server";
 import { forbidden, invalid, notFound } from "~/server/domain-errors.server";
 import { ttlCache } from "~/server/ttl-cache.server";
@@ -46,18 +47,34 @@ export const APP_PROXY_ONLY = "This shop's popup subscribes through the shop's s
  * (same-inbox.server.ts) is stored too, without a welcome email or code of its own. `admit` (the
  * storefront's: its per-store limit) runs once the submission is valid and allowed, just before it is
  * stored: nothing refused spends it. What follows (the code, the first email, the answer) is the
- * subscription flow's: services/subscribers/after-subscribe.server.ts.
+ * subscription flow's: services/subscribers/after-subscribe.server.ts. Its messages and answer are in the
+ * language the popup showed in, which is stored (docs/decisions/184).
  */
 export async function subscribe(
-  { popup, variantId, consentVersion, prizes }: SubscribingPopup,
+  chosen: SubscribingPopup,
   body: SubscribeRequest,
   meta: ConsentMeta,
   admit: () => Promise<void> = async () => {},
 ): Promise<SubscribeResponse> {
-  const errors = validateSubscriber(body, popup.fields, popup.emailValidation);
+  const language = subscriberLanguage(chosen.popup, body.language);
+  const say = speakerFor(chosen.popup, language);
+  const errors = validateSubscriber(body, chosen.popup.fields, chosen.popup.emailValidation);
   if (Object.keys(errors).length > 0) {
-    throw invalid(Object.values(errors)[0] ?? POPUP_MESSAGES.emailInvalid, errors);
+    const shown = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, say(message)]));
+    throw invalid(Object.values(shown)[0] ?? say(POPUP_MESSAGES.emailInvalid), shown);
   }
+  const answer = await store(chosen, body, language, meta, admit);
+  return { ...answer, message: say(answer.message) };
+}
+
+/** A valid subscription stored, and what follows it (in English: subscribe() translates the answer). */
+async function store(
+  { popup, variantId, consentVersion, prizes }: SubscribingPopup,
+  body: SubscribeRequest,
+  language: string | null,
+  meta: ConsentMeta,
+  admit: () => Promise<void>,
+): Promise<SubscribeResponse> {
   // The honeypot: people never fill it. Bots get an answer that reads as success; nothing is stored or sent.
   if (body.website) return { message: SUBSCRIBE_ANSWERS.sentToInbox };
 
@@ -94,6 +111,7 @@ export async function subscribe(
     storeId: popup.storeId,
     email,
     sessionId: body.sessionId || null,
+    language,
     popupId: popup.id,
     variantId,
     countedForVariant,
@@ -125,6 +143,7 @@ const insertSubscriber = () =>
           storeId: sql.placeholder("storeId"),
           email: sql.placeholder("email"),
           sessionId: sql.placeholder("sessionId"),
+          language: sql.placeholder("language"),
           popupId: sql.placeholder("popupId"),
           variantId: sql.placeholder("variantId"),
           discountCodeSent: sql.placeholder("discountCodeSent"),

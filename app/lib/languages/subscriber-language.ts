@@ -1,0 +1,28 @@
+import type { PublicPopupConfig } from "../../../popup/config";
+import type { TextKey } from "../../../popup/texts";
+import { BUILT_IN_TEXTS } from "./built-in-texts";
+
+type Speaking = Pick<PublicPopupConfig, "languages">;
+
+/** The language a subscription names when the popup speaks it; null (the popup's default) otherwise. */
+export function subscriberLanguage(popup: Speaking, named: unknown): string | null {
+  const code = typeof named === "string" ? named.toLowerCase() : "";
+  return popup.languages.some((language) => language.code === code) ? code : null;
+}
+
+const englishKeys = new Map(
+  Object.entries(BUILT_IN_TEXTS.en ?? {}).map(([key, text]) => [text, key as TextKey] as const),
+);
+
+/**
+ * The server's English words to a subscriber (a field's message, the answer) in their language, from the
+ * popup's public texts of it (app/lib/languages/public-languages.ts); words it has none for stay English.
+ */
+export function speakerFor(popup: Speaking, language: string | null): (english: string) => string {
+  const texts = (language ? popup.languages.find(({ code }) => code === language) : popup.languages[0])
+    ?.texts;
+  return (english) => {
+    const key = englishKeys.get(english);
+    return (key && texts?.[key]) || english;
+  };
+}

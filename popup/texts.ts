@@ -1,0 +1,80 @@
+/**
+ * Every text of a popup that changes with the shopper's language, by key: the one list the API's schema, the
+ * builder's translations table, the public config and the welcome email read. A new text becomes
+ * translatable by adding its key here (to `WRITTEN_TEXT_KEYS`, or to `BUILT_IN_ENGLISH` with its translations
+ * in app/lib/languages/built-in-texts.ts). docs/decisions/184.
+ */
+import { PRIVACY_POLICY_LINK } from "./config";
+import { POPUP_MESSAGES } from "./validation";
+
+/** The merchant's own words: in the popup's default language they are the popup's fields. */
+export const WRITTEN_TEXT_KEYS = ["title", "subtitle", "buttonText", "consentText", "teaserText"] as const;
+
+/** The welcome email's words: in the default language they are the store's email template. */
+export const EMAIL_TEXT_KEYS = ["emailSubject", "emailHeader", "emailBody"] as const;
+
+/**
+ * What the storefront popup says that the merchant does not write, in English: what the view file shows when
+ * a language has no other words for it. [DISCOUNT_PERCENT] stands for the offer's percentage.
+ */
+export const BUILT_IN_ENGLISH = {
+  emailLabel: "Email address",
+  nameLabel: "Name",
+  phoneLabel: "Phone",
+  companyLabel: "Company",
+  addressLabel: "Address",
+  streetLabel: "Street",
+  cityLabel: "City",
+  stateLabel: "State / Province",
+  zipCodeLabel: "ZIP / Postal code",
+  countryLabel: "Country",
+  ...POPUP_MESSAGES,
+  genericError: "Something went wrong. Please try again.",
+  close: "Close",
+  privacyPolicy: PRIVACY_POLICY_LINK,
+  thanks: "Thank you for subscribing!",
+  useCode: "Use this code at checkout to get [DISCOUNT_PERCENT]% off your order.",
+  discountCode: "Discount code",
+  copy: "Copy",
+  copied: "Copied",
+  copiedNotice: "Copied!",
+  copyFailed: "Copy failed: Please copy the discount code manually",
+  followUs: "Follow us",
+  continueShopping: "Continue Shopping",
+  applyToCart: "Apply it to my cart",
+  youWon: "You won",
+  noPrize: "No prize this time",
+} as const;
+
+export type BuiltInTextKey = keyof typeof BUILT_IN_ENGLISH;
+export type WrittenTextKey = (typeof WRITTEN_TEXT_KEYS)[number];
+export type EmailTextKey = (typeof EMAIL_TEXT_KEYS)[number];
+/** The server's answers to a subscription (SUBSCRIBE_ANSWERS): translated by the server, never shipped. */
+export type AnswerTextKey = "confirm" | "sentToInbox";
+export type TextKey = WrittenTextKey | EmailTextKey | BuiltInTextKey | AnswerTextKey;
+
+/** A language's words by key; a key left out falls back (docs/decisions/184). */
+export type PopupTexts = Partial<Record<TextKey, string>>;
+
+/**
+ * A language a popup speaks: a lowercase BCP 47 tag ("de", "pt-br") and its texts. The first of a popup's
+ * languages is its default, whose written texts are the popup's own fields.
+ */
+export type PopupLanguage = { code: string; texts: PopupTexts };
+
+export const defaultPopupLanguages: PopupLanguage[] = [{ code: "en", texts: {} }];
+
+/**
+ * A built-in text in the popup's chosen language (`texts`, popup/languages.ts), else in English. A message
+ * of the form's checks or the server's (English, POPUP_MESSAGES) reads in that language too.
+ */
+export function builtInText(texts: PopupTexts | undefined, key: BuiltInTextKey): string {
+  return texts?.[key] || BUILT_IN_ENGLISH[key];
+}
+
+export function translatedMessage(texts: PopupTexts | undefined, message: string): string {
+  const key = (Object.keys(BUILT_IN_ENGLISH) as BuiltInTextKey[]).find(
+    (k) => BUILT_IN_ENGLISH[k] === message,
+  );
+  return key ? builtInText(texts, key) : message;
+}

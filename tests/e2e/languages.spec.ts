@@ -1,0 +1,103 @@
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { unique, updatePopup } from "./support/api";
+import { login } from "./support/auth";
+import { expectNoSeriousAxeViolations } from "./support/axe";
+import { expect, test } from "./support/fixtures";
+import { SCREENSHOT_DIR, screenshot } from "./support/screenshot";
+import { ADMIN } from "./support/servers";
+import { adminApiForFile, mailingStoreForFile } from "./support/spec-setup";
+
+/**
+ * A popup that speaks English and German: on a German page (`<html lang="de">`, the browser English) the
+ * shopper reads it, its form's messages and its welcome email in German; the builder's translations table
+ * marks what is not translated yet.
+ */
+test.describe.configure({ mode: "serial" });
+
+const api = adminApiForFile();
+const shop = mailingStoreForFile(api, "Sprachen Shop");
+
+test.beforeAll(async () => {
+  await updatePopup(api, shop.store.id, {
+    languages: [
+      { code: "en", texts: {} },
+      {
+        code: "de",
+        texts: {
+          title: "Lust auf exklusive Angebote?",
+          buttonText: "ANMELDEN",
+          emailSubject: "Willkommen! Dein Rabatt von [DISCOUNT_PERCENT] %",
+        },
+      },
+    ],
+  });
+});
+
+test("on a German page the popup, its validation message and the welcome email are German", async ({
+  page,
+}) => {
+  const configLoaded = page.waitForResponse(
+    (response) => response.url().includes(`/api/public/stores/${shop.store.id}/popups`) && response.ok(),
+  );
+  await page.goto(`/demo/${shop.store.id}?lang=de`);
+  await configLoaded;
+  const popup = page.locator("newsletter-popup").getByRole("dialog");
+  await expect(popup.getByRole("heading")).toHaveText("Lust auf exklusive Angebote?");
+  await expect(popup.getByRole("button", { name: "Schließen" })).toBeVisible();
+  await popup.getByLabel("E-Mail-Adresse").fill("kein-gueltiger-name");
+  await popup.getByRole("button", { name: "ANMELDEN" }).click();
+  await expect(popup.getByText("Bitte gib eine gültige E-Mail-Adresse ein")).toBeVisible();
+  await screenshot(page, "languages-demo-popup-de", { fullPage: false });
+
+  const reader = `${unique("leserin")}@acme-corp.example`;
+  await popup.getByLabel("E-Mail-Adresse").fill(reader);
+  await popup.getByRole("button", { name: "ANMELDEN" }).click();
+  await expect(popup.getByRole("heading")).toHaveText("Danke für deine Anmeldung!");
+  await expect(popup.getByRole("button", { name: "Weiter einkaufen" })).toBeVisible();
+  const welcome = await shop.sink.waitForMessage((message) => message.envelopeTo.includes(reader), 20_000);
+  expect(welcome.subject).toBe("Willkommen! Dein Rabatt von 15 %");
+});
+
+test("the builder's translations table marks the missing texts, at 1440 and 390 px", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/store/${shop.store.id}/popup-builder`);
+  const table = page.locator(".np-translations");
+  await expect(table.getByRole("columnheader", { name: "German", exact: true })).toBeVisible();
+  const subtitle = table.getByRole("row", { name: /^Subtitle/ });
+  await expect(subtitle.getByText("Missing")).toBeVisible();
+  await expect(table.getByRole("row", { name: /^Title/ }).getByText("Missing")).toHaveCount(0);
+  const shown = page.getByLabel("Translations shown").locator("option:checked");
+  await expect(shown).toHaveText("German · 4 missing");
+
+  await subtitle.getByLabel("Subtitle in German").fill("Melde dich an und spare [DISCOUNT_PERCENT] %.");
+  await expect(subtitle.getByText("Missing")).toHaveCount(0);
+  await expect(shown).toHaveText("German · 3 missing");
+  await expectNoSeriousAxeViolations(page, "the Popup Builder with a translation");
+  await page.getByLabel("Language shown").selectOption({ label: "German" });
+  await expect(
+    page.getByTestId("preview-pane").getByRole("heading", { name: "Lust auf exklusive Angebote?" }),
+  ).toBeVisible();
+  await expect(page.getByText("All changes saved")).toBeVisible();
+  await languagesCardPicture(page, "languages-table-1440");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(subtitle.getByLabel("Subtitle in German")).toHaveValue(/Melde dich an/);
+  await languagesCardPicture(page, "languages-table-390");
+});
+
+/** The Languages card alone (the builder's page is long): the innermost box with its heading and table. */
+async function languagesCardPicture(page: Page, name: string): Promise<void> {
+  const card = page
+    .locator("div")
+    .filter({ has: page.getByRole("heading", { name: "Languages", exact: true }) })
+    .filter({ has: page.locator(".np-translations") })
+    .last();
+  await card.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name}.png`),
+    animations: "disabled",
+    // The app's fixed top bar and the phone's Edit / Preview switch would cover the card once scrolled to.
+    style: ".Polaris-TopBar, .Polaris-Frame__TopBar, .np-builder-views { visibility: hidden }",
+  });
+}

@@ -1,0 +1,216 @@
+import { describe, expect, it } from "vitest";
+import { BUILT_IN_TEXTS, builtInTextsOf } from "~/lib/languages/built-in-texts";
+import { missingTexts } from "~/lib/languages/missing-texts";
+import { toPublicLanguages } from "~/lib/languages/public-languages";
+import { speakerFor, subscriberLanguage } from "~/lib/languages/subscriber-language";
+import { welcomeTemplateIn } from "~/lib/languages/welcome-template";
+import { LANGUAGE_MESSAGES, popupLanguagesSchema } from "~/lib/schemas/popup-languages";
+import { defaultPopupDesign, type PublicPopupConfig } from "../../popup/config";
+import { chooseLanguage, inLanguage } from "../../popup/languages";
+import { BUILT_IN_ENGLISH, builtInText, translatedMessage } from "../../popup/texts";
+import { POPUP_MESSAGES } from "../../popup/validation";
+
+describe("the shopper's language", () => {
+  const codes = ["en", "de", "fr", "pt-br"];
+
+  it("takes Shopify's storefront locale first, then <html lang>, then the browser's", () => {
+    expect(chooseLanguage(codes, { shopify: "fr", page: "de", browser: ["en-US"] })).toBe("fr");
+    expect(chooseLanguage(codes, { shopify: null, page: "de", browser: ["fr"] })).toBe("de");
+    expect(chooseLanguage(codes, { page: "", browser: ["fr-CA", "de"] })).toBe("fr");
+  });
+
+  it("reads a region as its language (de-AT → de) and a sibling region as the popup's (pt-PT → pt-br)", () => {
+    expect(chooseLanguage(codes, { page: "de-AT", browser: [] })).toBe("de");
+    expect(chooseLanguage(codes, { shopify: "pt-PT", browser: [] })).toBe("pt-br");
+    expect(chooseLanguage(codes, { shopify: "pt_BR", browser: [] })).toBe("pt-br");
+    expect(chooseLanguage(["en", "de-ch"], { page: "DE-CH", browser: [] })).toBe("de-ch");
+  });
+
+  it("skips a language the popup does not speak and falls back to the popup's default", () => {
+    expect(chooseLanguage(codes, { shopify: "ja", page: "ja", browser: ["ko", "de"] })).toBe("de");
+    expect(chooseLanguage(["nl", "en"], { shopify: "ja", page: "", browser: ["ko"] })).toBe("nl");
+    expect(chooseLanguage([], { browser: ["de"] })).toBe("en");
+  });
+});
+
+const popup = {
+  title: "Variant B title",
+  subtitle: "Save [DISCOUNT_PERCENT]%",
+  buttonText: "JOIN",
+  consentText: "You agree.",
+  design: { ...defaultPopupDesign, imageUrl: null },
+  languages: [
+    { code: "en", texts: {} },
+    { code: "de", texts: { title: "Hallo", emailRequired: "E-Mail fehlt", teaserText: "Rabatt holen" } },
+  ],
+} as unknown as PublicPopupConfig;
+
+describe("the popup in a language", () => {
+  it("shows a language's translations over the popup's texts, in any variant", () => {
+    const german = inLanguage(popup, "de");
+    expect(german.title).toBe("Hallo");
+    expect(german.design.teaser.text).toBe("Rabatt holen");
+    expect(builtInText(german.texts, "emailRequired")).toBe("E-Mail fehlt");
+  });
+
+  it("falls back to the default language's text for a string not translated", () => {
+    const german = inLanguage(popup, "de");
+    expect(german.subtitle).toBe("Save [DISCOUNT_PERCENT]%");
+    expect(german.buttonText).toBe("JOIN");
+    expect(builtInText(german.texts, "emailInvalid")).toBe(POPUP_MESSAGES.emailInvalid);
+    expect(inLanguage(popup, "en").title).toBe("Variant B title");
+  });
+
+  it("reads the form's English messages in the chosen language", () => {
+    const { texts } = inLanguage(popup, "de");
+    expect(translatedMessage(texts, POPUP_MESSAGES.emailRequired)).toBe("E-Mail fehlt");
+    expect(translatedMessage(texts, "Not a built-in message")).toBe("Not a built-in message");
+  });
+});
+
+describe("the built-in translations", () => {
+  const keys = Object.keys(BUILT_IN_TEXTS.en ?? {}).sort();
+
+  it.each(["en", "de", "fr", "es", "it", "nl", "pt", "pt-br"])("%s has every built-in text", (code) => {
+    const texts = builtInTextsOf(code);
+    expect(Object.keys(texts ?? {}).sort()).toEqual(keys);
+    for (const text of Object.values(texts ?? {})) expect(text.trim()).not.toBe("");
+    expect(texts?.useCode).toContain("[DISCOUNT_PERCENT]");
+  });
+
+  it("reads a region by its language and knows none for a language it does not ship", () => {
+    expect(builtInTextsOf("de-at")?.emailRequired).toBe(BUILT_IN_TEXTS.de?.emailRequired);
+    expect(builtInTextsOf("pl")).toBeNull();
+  });
+});
+
+describe("a popup's languages in its public config", () => {
+  const languages = [
+    { code: "en", texts: { copy: "Grab it" } },
+    {
+      code: "de",
+      texts: {
+        title: "<b>Hallo</b><script>x</script>",
+        consentText: "Du stimmst [STORE_NAME] zu.",
+        emailSubject: "Willkommen",
+        thanks: "Merci vielmals!",
+      },
+    },
+    { code: "pl", texts: { buttonText: "ZAPISZ" } },
+  ];
+  const [english, german, polish] = toPublicLanguages(languages, "Acme");
+
+  it("carries no English the storefront already has, and the default language's written texts nowhere", () => {
+    expect(english).toEqual({ code: "en", texts: { copy: "Grab it" } });
+  });
+
+  it("carries a shipped language's built-in texts, the merchant's own words first", () => {
+    expect(german?.texts.emailRequired).toBe(BUILT_IN_TEXTS.de?.emailRequired);
+    expect(german?.texts.thanks).toBe("Merci vielmals!");
+    expect(german?.texts.title).toBe("<b>Hallo</b>");
+    expect(german?.texts.consentText).toBe("Du stimmst Acme zu.");
+  });
+
+  it("keeps the welcome email's texts on the server", () => {
+    expect(german?.texts).not.toHaveProperty("emailSubject");
+  });
+
+  it("gives a language the app does not ship the default language's built-in texts", () => {
+    expect(polish?.texts.buttonText).toBe("ZAPISZ");
+    expect(polish?.texts.copy).toBe("Grab it");
+    expect(polish?.texts).not.toHaveProperty("emailRequired");
+  });
+});
+
+describe("a subscriber's language", () => {
+  const config = {
+    languages: toPublicLanguages(
+      [
+        { code: "en", texts: {} },
+        { code: "fr", texts: {} },
+      ],
+      "",
+    ),
+  };
+
+  it("is one of the popup's languages, else none (the default)", () => {
+    expect(subscriberLanguage(config, "FR")).toBe("fr");
+    expect(subscriberLanguage(config, "de")).toBeNull();
+    expect(subscriberLanguage(config, 42)).toBeNull();
+  });
+
+  it("is what the server's messages and answers are in", () => {
+    expect(speakerFor(config, "fr")(POPUP_MESSAGES.emailInvalid)).toBe(BUILT_IN_TEXTS.fr?.emailInvalid);
+    expect(speakerFor(config, "fr")(BUILT_IN_ENGLISH.thanks)).toBe("Merci pour votre inscription !");
+    expect(speakerFor(config, null)(BUILT_IN_ENGLISH.thanks)).toBe(BUILT_IN_ENGLISH.thanks);
+  });
+
+  it("picks the welcome email's words, each missing one the template's own", () => {
+    const template = {
+      subject: "Welcome",
+      headerText: "Hello",
+      bodyContent: "Your code",
+      primaryColor: "#000",
+    };
+    const languages = [
+      { code: "en", texts: {} },
+      { code: "de", texts: { emailSubject: "Willkommen", emailBody: "Dein Code" } },
+    ];
+    expect(welcomeTemplateIn(template, languages, "de")).toEqual({
+      ...template,
+      subject: "Willkommen",
+      bodyContent: "Dein Code",
+    });
+    expect(welcomeTemplateIn(template, languages, "fr")).toBe(template);
+    expect(welcomeTemplateIn(template, languages, null)).toBe(template);
+  });
+});
+
+describe("the languages a merchant saves", () => {
+  it("lowercases codes, drops emptied translations and refuses a language twice", () => {
+    const parsed = popupLanguagesSchema.parse([
+      { code: "en", texts: {} },
+      { code: "PT-BR", texts: { title: "Oi", subtitle: "  " } },
+    ]);
+    expect(parsed).toEqual([
+      { code: "en", texts: {} },
+      { code: "pt-br", texts: { title: "Oi" } },
+    ]);
+    const twice = popupLanguagesSchema.safeParse([
+      { code: "de", texts: {} },
+      { code: "de", texts: {} },
+    ]);
+    expect(twice.error?.issues[0]?.message).toBe(LANGUAGE_MESSAGES.duplicate);
+  });
+
+  it("keeps the default language's written texts in the popup's own fields", () => {
+    const result = popupLanguagesSchema.safeParse([{ code: "en", texts: { title: "Hi" } }]);
+    expect(result.error?.issues[0]?.message).toBe(LANGUAGE_MESSAGES.defaultWritten);
+    expect(popupLanguagesSchema.safeParse([{ code: "english", texts: {} }]).success).toBe(false);
+    expect(popupLanguagesSchema.safeParse([{ code: "en", texts: { nope: "x" } }]).success).toBe(false);
+  });
+});
+
+describe("the texts the builder marks missing", () => {
+  const languages = [
+    { code: "en", texts: {} },
+    { code: "de", texts: { title: "Hallo", buttonText: "LOS", consentText: "Ja", subtitle: "Spare" } },
+    { code: "pl", texts: { emailLabel: "Adres e-mail" } },
+  ];
+
+  it("are a translation's texts it has none for, the teaser's only when the popup shows one", () => {
+    expect(missingTexts(languages, 1, false)).toEqual(["emailSubject", "emailHeader", "emailBody"]);
+    expect(missingTexts(languages, 1, true)).toContain("teaserText");
+  });
+
+  it("include the built-in texts of a language the app does not translate, not those given", () => {
+    const polish = missingTexts(languages, 2, false);
+    expect(polish).toContain("emailRequired");
+    expect(polish).not.toContain("emailLabel");
+  });
+
+  it("are none for a shipped default language, its built-in ones for another", () => {
+    expect(missingTexts(languages, 0, true)).toEqual([]);
+    expect(missingTexts([{ code: "pl", texts: {} }], 0, true)).toContain("thanks");
+  });
+});
