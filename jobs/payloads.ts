@@ -56,11 +56,15 @@ export const shopifyJobSchema = z.discriminatedUnion("type", [
   ...webhookJobSchemas,
 ]);
 
-/** A scheduled campaign's start, a campaign's delivery, and the sweep that restarts both after a crash. */
+/**
+ * A scheduled campaign's start, a campaign's delivery, the sweep that restarts both after a crash, and the
+ * flows' sweep (new subscribers in, due steps run, flow messages sent).
+ */
 export const campaignJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("start-campaign"), campaignId: z.uuid() }),
   z.object({ type: z.literal("deliver-campaign"), campaignId: z.uuid() }),
   z.object({ type: z.literal("campaign-sweep") }),
+  z.object({ type: z.literal("flow-sweep") }),
 ]);
 
 /** Housekeeping across every store: deleting and clearing what is past its retention period. */

@@ -7,8 +7,8 @@ import { revenueByCurrency } from "~/services/stores/revenue.server";
 import { requireCampaign } from "./crud.server";
 import { clickRate, clicksOf, NOT_STARTED, progressOf } from "./figures.server";
 
-/** An order counts for a campaign when its subscriber ordered within this long after the message. */
-const ATTRIBUTION_WINDOW = "7 days";
+/** An order counts for a campaign (or a flow) when its subscriber ordered within this long after the message. */
+export const ATTRIBUTION_WINDOW = "7 days";
 
 /**
  * Orders a message of the campaign led to: its subscriber ordered (with their code, see revenue.server.ts)

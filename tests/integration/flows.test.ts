@@ -1,0 +1,158 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { flowRuns, orderAttributions, subscribers } from "~/db/schema";
+import { sweepFlows } from "~/services/flows/sweep.server";
+import { createStoreFor } from "../support/builders/actors";
+import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { sendStoreMailTo } from "../support/builders/store-mail";
+import { HttpClient } from "../support/clients/http";
+import { type AppServer, startApp } from "../support/infra/app-server";
+import { testDb } from "../support/infra/db";
+import { type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
+import { eventually } from "../support/infra/wait";
+
+/**
+ * Flows (issue 33): the API, and a subscriber's way through the built-in welcome series on a fake clock
+ * (the engine's sweep is called here with the clock moved on; the app's own sweep runs on the real one).
+ */
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+let app: AppServer;
+let admin: HttpClient;
+let sink: SmtpSink;
+let storeId: string;
+
+type Flow = {
+  id: string;
+  status: string;
+  steps: { id: string; type: string }[];
+  runsBefore: Record<string, number>;
+};
+type Stats = {
+  entered: number;
+  exited: Record<string, number>;
+  sent: number;
+  steps: { stepId: string; entered: number; sent: number | null }[];
+  revenue: { currency: string; total: string; orders: number }[];
+};
+
+beforeAll(async () => {
+  // This process sends the flow messages its sweeps make, to the loopback sink.
+  process.env.ALLOW_PRIVATE_NETWORK_TARGETS = "true";
+  sink = await startSmtpSink();
+  const owner = await createOrganizationWithAdmin();
+  storeId = (await createStoreFor(owner.admin.id)).id;
+  await sendStoreMailTo(sink, storeId);
+  app = await startApp({ env: { ALLOW_PRIVATE_NETWORK_TARGETS: "true" } });
+  admin = new HttpClient(app.url);
+  await admin.login(owner.email, owner.password);
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await sink?.stop();
+});
+
+async function subscribe(email: string): Promise<string> {
+  const response = await fetch(`${app.url}/api/public/stores/${storeId}/subscribe`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ email }),
+  });
+  expect(response.status).toBe(200);
+  const [row] = await testDb().select().from(subscribers).where(eq(subscribers.email, email));
+  if (!row) throw new Error(`${email} not stored`);
+  return row.id;
+}
+
+const subjectsTo = (email: string) =>
+  sink.messages.filter((message) => message.envelopeTo.includes(email)).map((message) => message.subject);
+
+describe("the flows API", () => {
+  it("starts from a built-in flow, paused, and refuses an abandoned-checkout flow without Shopify", async () => {
+    const created = await admin.post<Flow>(`/api/stores/${storeId}/flows`, { template: "welcome-series" });
+    expect(created.status).toBe(201);
+    expect(created.body.status).toBe("paused");
+    expect(created.body.steps.map((step) => step.type)).toEqual([
+      "welcome",
+      "wait",
+      "branch",
+      "email",
+      "wait",
+      "branch",
+      "email",
+    ]);
+    const checkout = await admin.post(`/api/stores/${storeId}/flows`, { template: "abandoned-checkout" });
+    expect(checkout.status).toBe(409);
+    const badBranch = await admin.put(`/api/stores/${storeId}/flows/${created.body.id}`, {
+      steps: [{ id: "b", type: "branch", condition: "code_used", expect: false, otherwise: "b" }],
+    });
+    expect(badBranch.status).toBe(422);
+    expect((await admin.delete(`/api/stores/${storeId}/flows/${created.body.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/stores/${storeId}/flows/${created.body.id}`)).status).toBe(404);
+  });
+});
+
+describe("the welcome series on a fake clock", () => {
+  it("reminds only while the code is unused, and nobody after an order", async () => {
+    const created = await admin.post<Flow>(`/api/stores/${storeId}/flows`, { template: "welcome-series" });
+    const flowId = created.body.id;
+    expect((await admin.put(`/api/stores/${storeId}/flows/${flowId}`, { status: "live" })).status).toBe(200);
+
+    const unused = `unused-${Date.now()}@acme.example`;
+    const used = `used-${Date.now()}@acme.example`;
+    const buyer = `buyer-${Date.now()}@acme.example`;
+    const [, usedId, buyerId] = [await subscribe(unused), await subscribe(used), await subscribe(buyer)];
+    const start = Date.now();
+    await sweepFlows(new Date(start));
+    const runs = await testDb().select().from(flowRuns).where(eq(flowRuns.flowId, flowId));
+    expect(runs.map((run) => run.stepId)).toEqual(["code-unused", "code-unused", "code-unused"]);
+    await eventually(() => [unused, used, buyer].every((email) => subjectsTo(email).length === 1), {
+      what: "the welcome emails",
+    });
+
+    // Day 1: the buyer orders with their code (orders/create's attribution).
+    await testDb()
+      .insert(orderAttributions)
+      .values({
+        storeId,
+        orderId: `order-${buyerId}`,
+        subscriberId: buyerId,
+        code: "WELCOME15",
+        total: "40.00",
+        currency: "EUR",
+        orderedAt: new Date(),
+      });
+    await sweepFlows(new Date(start + 3 * DAY + HOUR));
+    await eventually(() => subjectsTo(unused).length === 2 && subjectsTo(used).length === 2, {
+      what: "the reminders",
+    });
+    expect(subjectsTo(buyer)).toHaveLength(1);
+
+    // Day 4: the second subscriber uses the code; the day before it ends, only the first is told.
+    await testDb().update(subscribers).set({ discountCodeUsed: true }).where(eq(subscribers.id, usedId));
+    await sweepFlows(new Date(start + 29 * DAY + HOUR));
+    await eventually(() => subjectsTo(unused).length === 3, { what: "the last reminder" });
+    // Each step ran once: sweeping again (and the app's own sweeps) sends nothing more.
+    await sweepFlows(new Date(start + 40 * DAY));
+    expect(subjectsTo(unused).slice(1)).toEqual([
+      "Your 15% off is still waiting",
+      "Your code expires tomorrow",
+    ]);
+    expect(subjectsTo(used).slice(1)).toEqual(["Your 15% off is still waiting"]);
+    expect(subjectsTo(buyer)).toHaveLength(1);
+
+    const stats = await admin.get<Stats>(`/api/stores/${storeId}/flows/${flowId}/stats`);
+    expect(stats.body).toMatchObject({ entered: 3, sent: 3, exited: { ordered: 1, condition: 1 } });
+    expect(stats.body.steps.map((step) => [step.stepId, step.entered, step.sent])).toEqual([
+      ["welcome", 3, null],
+      ["wait-3-days", 3, null],
+      ["code-unused", 3, null],
+      ["reminder", 2, 2],
+      ["day-before-end", 2, null],
+      ["still-unused", 2, null],
+      ["expires-tomorrow", 1, 1],
+    ]);
+  });
+});
