@@ -115,6 +115,8 @@ export default [
   route("webhooks/app/uninstalled", "routes/webhooks.app.uninstalled.ts"),
   route("webhooks/app/scopes_update", "routes/webhooks.app.scopes_update.ts"),
   route("webhooks/orders/create", "routes/webhooks.orders.create.ts"),
+  route("webhooks/checkouts/create", "routes/webhooks.checkouts.create.ts"),
+  route("webhooks/checkouts/update", "routes/webhooks.checkouts.update.ts"),
   route("webhooks/customers/data_request", "routes/webhooks.customers.data_request.ts"),
   route("webhooks/customers/redact", "routes/webhooks.customers.redact.ts"),
   route("webhooks/shop/redact", "routes/webhooks.shop.redact.ts"),

@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { flowRuns, orderAttributions, subscribers } from "~/db/schema";
+import { emailClickTracking, flowRuns, orderAttributions, subscribers } from "~/db/schema";
 import { sweepFlows } from "~/services/flows/sweep.server";
 import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { sendStoreMailTo } from "../support/builders/store-mail";
+import { deliver, installedShop, WEBHOOK_APP_ENV } from "../support/builders/webhooks";
 import { HttpClient } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import { testDb } from "../support/infra/db";
@@ -44,7 +45,7 @@ beforeAll(async () => {
   const owner = await createOrganizationWithAdmin();
   storeId = (await createStoreFor(owner.admin.id)).id;
   await sendStoreMailTo(sink, storeId);
-  app = await startApp({ env: { ALLOW_PRIVATE_NETWORK_TARGETS: "true" } });
+  app = await startApp({ env: { ALLOW_PRIVATE_NETWORK_TARGETS: "true", ...WEBHOOK_APP_ENV } });
   admin = new HttpClient(app.url);
   await admin.login(owner.email, owner.password);
 });
@@ -154,5 +155,99 @@ describe("the welcome series on a fake clock", () => {
       ["still-unused", 2, null],
       ["expires-tomorrow", 1, 1],
     ]);
+  });
+});
+
+describe("abandoned checkouts", () => {
+  it("start the flow from signed checkout deliveries once left for the delay, and an order completing one stops it", async () => {
+    const { domain, store, owner } = await installedShop("Checkout Shop");
+    await sendStoreMailTo(sink, store.id);
+    const shopAdmin = new HttpClient(app.url);
+    await shopAdmin.login(owner.email, owner.password);
+    const [leaver, buyer] = await testDb()
+      .insert(subscribers)
+      .values([
+        { storeId: store.id, email: `leaver-${Date.now()}@acme.example`, discountCodeSent: "SAVE-LEAVER" },
+        { storeId: store.id, email: `buyer-${Date.now()}@acme.example`, discountCodeSent: "SAVE-BUYER" },
+      ])
+      .returning();
+    if (!leaver || !buyer) throw new Error("no subscribers");
+    const created = await shopAdmin.post<Flow>(`/api/stores/${store.id}/flows`, {
+      template: "abandoned-checkout",
+    });
+    expect(created.status).toBe(201);
+    const flowId = created.body.id;
+    await shopAdmin.put(`/api/stores/${store.id}/flows/${flowId}`, {
+      status: "live",
+      checkoutDelayMinutes: 60,
+    });
+
+    const left = Date.now();
+    const checkout = (token: string, email: string, minutesAgo: number) => ({
+      id: 981_234,
+      token,
+      email,
+      abandoned_checkout_url: `https://${domain}/checkouts/${token}/recover?key=k-${token}`,
+      completed_at: null,
+      updated_at: new Date(left - minutesAgo * 60_000).toISOString(),
+      line_items: [{ title: "Lamp", price: "99.00" }],
+    });
+    const leaverToken = `c${Date.now()}a`;
+    const buyerToken = `c${Date.now()}b`;
+    for (const [topic, token, email, minutesAgo] of [
+      ["checkouts/create", leaverToken, null, 5],
+      ["checkouts/update", leaverToken, leaver.email, 0],
+      ["checkouts/create", buyerToken, buyer.email, 0],
+    ] as const)
+      expect(
+        await deliver(app.url, { topic, shop: domain, payload: checkout(token, email ?? "", minutesAgo) }),
+      ).toBe(200);
+    await eventually(
+      async () => (await testDb().select().from(flowRuns).where(eq(flowRuns.flowId, flowId))).length === 2,
+      { what: "a run per subscriber's checkout" },
+    );
+    expect(
+      await deliver(app.url, {
+        topic: "orders/create",
+        shop: domain,
+        payload: {
+          id: 77,
+          created_at: new Date().toISOString(),
+          currency: "EUR",
+          total_price: "99.00",
+          discount_codes: [],
+          checkout_token: buyerToken,
+        },
+      }),
+    ).toBe(200);
+    await eventually(
+      async () =>
+        (
+          await testDb()
+            .select()
+            .from(flowRuns)
+            .where(and(eq(flowRuns.flowId, flowId), eq(flowRuns.status, "exited")))
+        ).length === 1,
+      { what: "the completed checkout's run stopped" },
+    );
+
+    // Not before the delay; then once, to the subscriber who left, with the link back to their checkout.
+    await sweepFlows(new Date(left + 59 * 60_000));
+    expect(subjectsTo(leaver.email)).toEqual([]);
+    await sweepFlows(new Date(left + 61 * 60_000));
+    await eventually(() => subjectsTo(leaver.email).length === 1, { what: "the cart reminder" });
+    expect(subjectsTo(leaver.email)).toEqual(["You left something in your cart"]);
+    expect(subjectsTo(buyer.email)).toEqual([]);
+    const recovery = encodeURIComponent(`/checkouts/${leaverToken}/recover?key=k-${leaverToken}`);
+    const links = await testDb()
+      .select({ url: emailClickTracking.originalUrl })
+      .from(emailClickTracking)
+      .where(and(eq(emailClickTracking.storeId, store.id), isNotNull(emailClickTracking.flowSendId)));
+    const html = sink.messages.find((message) => message.envelopeTo.includes(leaver.email))?.html || "";
+    expect([html, ...links.map((link) => link.url)].join(" ")).toContain(
+      `https://${domain}/discount/SAVE-LEAVER?redirect=${recovery}`,
+    );
+    const stats = await shopAdmin.get<Stats>(`/api/stores/${store.id}/flows/${flowId}/stats`);
+    expect(stats.body).toMatchObject({ entered: 1, sent: 1 });
   });
 });
