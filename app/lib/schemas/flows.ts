@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { campaignContentSchema } from "./campaign-content";
+import { testRecipientSchema } from "./email-settings";
 import { discountCodeText } from "./popups";
 import { requiredField as required, textField as text } from "./text-field";
 
@@ -190,3 +191,7 @@ export type NewFlow = z.infer<typeof newFlowSchema>;
 /** PUT …/flows/:flowId: any of the fields; `steps` replaces the list. */
 export const updateFlowSchema = z.object(fields).partial().strict();
 export type FlowUpdate = z.infer<typeof updateFlowSchema>;
+
+/** POST …/flows/:flowId/test: one email step of the saved flow, to one address. */
+export const flowTestSchema = testRecipientSchema.extend({ stepId }).strict();
+export type FlowTest = z.infer<typeof flowTestSchema>;

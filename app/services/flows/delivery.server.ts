@@ -37,7 +37,7 @@ export function checkoutLink(recoveryUrl: string, code: string): string {
   return link.toString();
 }
 
-const asMail = (flow: { id: string; name: string }, step: EmailStep): CampaignForMail => ({
+export const asMail = (flow: { id: string; name: string }, step: EmailStep): CampaignForMail => ({
   id: flow.id,
   name: flow.name,
   slug: `flow-${flow.id.slice(0, 8)}`,

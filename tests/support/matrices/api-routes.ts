@@ -332,6 +332,15 @@ export const apiRouteCases: ApiRouteCase[] = [
     okStatus: 200,
   },
   {
+    // No SMTP server set up in the fixture store: an authorized caller gets as far as that refusal.
+    method: "POST",
+    pattern: "api/stores/:storeId/flows/:flowId/test",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 422,
+    body: () => ({ to: "reader@acme.example", stepId: "reminder" }),
+  },
+  {
     method: "GET",
     pattern: "api/stores/:storeId/campaign-settings",
     requires: "manage_campaigns",

@@ -1,0 +1,84 @@
+import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
+import { useState } from "react";
+import type { FieldErrors } from "~/components/campaigns/use-campaign-draft";
+import { formatNumber } from "~/lib/format";
+import type { FlowStep } from "~/lib/schemas/flows";
+import { EmailStepEditor } from "./email-step-editor";
+import { BranchFields, stepSummary, WaitFields } from "./step-fields";
+
+type Props = {
+  storeId: string;
+  steps: FlowStep[];
+  /** Active runs that have not reached each step (an edit of it reaches them). */
+  runsBefore: Record<string, number>;
+  errors: FieldErrors;
+  onChange: (steps: FlowStep[]) => void;
+  onTest: (stepId: string) => void;
+};
+
+/** The messages of step `index`, keyed by the step's own path ("subject" for "steps.3.subject"). */
+function stepErrors(errors: FieldErrors, index: number): FieldErrors {
+  const prefix = `steps.${index}.`;
+  return Object.fromEntries(
+    Object.entries(errors)
+      .filter(([path]) => path.startsWith(prefix))
+      .map(([path, message]) => [path.slice(prefix.length), message]),
+  );
+}
+
+/** The flow's steps top to bottom; one opens at a time to be edited. */
+export function StepList({ storeId, steps, runsBefore, errors, onChange, onTest }: Props) {
+  const [open, setOpen] = useState<string | null>(null);
+  const replace = (index: number, step: FlowStep) =>
+    onChange(steps.map((old, at) => (at === index ? step : old)));
+  return (
+    <BlockStack gap="300">
+      {steps.map((step, index) => {
+        const own = stepErrors(errors, index);
+        const editing = open === step.id || Object.keys(own).length > 0;
+        const ahead = runsBefore[step.id] ?? 0;
+        return (
+          <Card key={step.id}>
+            <BlockStack gap="300">
+              <InlineStack align="space-between" blockAlign="center" gap="200">
+                <InlineStack gap="200" blockAlign="center" wrap={false}>
+                  <Badge>{String(index + 1)}</Badge>
+                  <Text as="h3" variant="headingSm" breakWord>
+                    {stepSummary(step, steps)}
+                  </Text>
+                </InlineStack>
+                {step.type !== "welcome" ? (
+                  <Button variant="plain" onClick={() => setOpen(editing ? null : step.id)}>
+                    {editing ? "Close" : "Edit"}
+                  </Button>
+                ) : null}
+              </InlineStack>
+              {editing && ahead > 0 ? (
+                <Text as="p" tone="subdued">
+                  {`A change here reaches the ${formatNumber(ahead)} ${ahead === 1 ? "subscriber" : "subscribers"} on their way who have not reached this step yet.`}
+                </Text>
+              ) : null}
+              {editing && step.type === "wait" ? (
+                <WaitFields step={step} onChange={(next) => replace(index, next)} />
+              ) : null}
+              {editing && step.type === "branch" ? (
+                <BranchFields step={step} onChange={(next) => replace(index, next)} />
+              ) : null}
+              {editing && step.type === "email" ? (
+                <Box paddingBlockStart="200">
+                  <EmailStepEditor
+                    storeId={storeId}
+                    step={step}
+                    errors={own}
+                    onChange={(next) => replace(index, next)}
+                    onTest={() => onTest(step.id)}
+                  />
+                </Box>
+              ) : null}
+            </BlockStack>
+          </Card>
+        );
+      })}
+    </BlockStack>
+  );
+}

@@ -1,0 +1,55 @@
+import { Banner, BlockStack, Card, Page, SkeletonBodyText, SkeletonDisplayText } from "@shopify/polaris";
+import { data } from "react-router";
+import { useApiData } from "~/components/campaigns/use-api-data";
+import { FlowEditor } from "~/components/flows/flow-editor";
+import { flowApi } from "~/components/flows/paths";
+import { errorPage } from "~/http/errors.server";
+import { requireStoreScreen } from "~/http/guards/screens.server";
+import type { Received } from "~/lib/api-client";
+import type { FlowDetail } from "~/lib/schemas/flow-views";
+import { sectionPath } from "~/lib/store-routing";
+import { requireFlow } from "~/services/flows/crud.server";
+import type { Route } from "./+types/flows.$flowId";
+
+export const meta: Route.MetaFunction = () => [{ title: "Automation · Newsletter Popup" }];
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { actor, store } = await requireStoreScreen(request, params, "manage_campaigns");
+  if (!store) throw data("Not Found", { status: 404 });
+  const flow = await requireFlow(actor, store.id, params.flowId).catch((error: unknown) => {
+    throw errorPage(error);
+  });
+  return { store, flowId: flow.id };
+}
+
+type ScreenData = Route.ComponentProps["loaderData"];
+
+/** One flow, read through the flows API. */
+function FlowScreen({ store, flowId }: ScreenData) {
+  const flow = useApiData<Received<FlowDetail>>(flowApi(store.id, flowId), "Failed to load the automation");
+  if (flow.data) return <FlowEditor store={store} flow={flow.data} replace={flow.replace} />;
+  return (
+    <Page backAction={{ content: "Automations", url: sectionPath("flows", store.id) }} title="Automation">
+      {flow.error ? (
+        <Banner
+          tone="critical"
+          title="The automation could not be loaded"
+          action={{ content: "Try again", onAction: () => void flow.reload() }}
+        >
+          <p>{flow.error}</p>
+        </Banner>
+      ) : (
+        <Card>
+          <BlockStack gap="400">
+            <SkeletonDisplayText size="small" />
+            <SkeletonBodyText lines={6} />
+          </BlockStack>
+        </Card>
+      )}
+    </Page>
+  );
+}
+
+export default function Flow({ loaderData }: Route.ComponentProps) {
+  return <FlowScreen key={`${loaderData.store.id}/${loaderData.flowId}`} {...loaderData} />;
+}
