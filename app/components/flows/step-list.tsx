@@ -38,45 +38,47 @@ export function StepList({ storeId, steps, runsBefore, errors, onChange, onTest 
         const editing = open === step.id || Object.keys(own).length > 0;
         const ahead = runsBefore[step.id] ?? 0;
         return (
-          <Card key={step.id}>
-            <BlockStack gap="300">
-              <InlineStack align="space-between" blockAlign="center" gap="200">
-                <InlineStack gap="200" blockAlign="center" wrap={false}>
-                  <Badge>{String(index + 1)}</Badge>
-                  <Text as="h3" variant="headingSm" breakWord>
-                    {stepSummary(step, steps)}
-                  </Text>
+          <section key={step.id} aria-label={`Step ${index + 1}`}>
+            <Card>
+              <BlockStack gap="300">
+                <InlineStack align="space-between" blockAlign="center" gap="200">
+                  <InlineStack gap="200" blockAlign="center" wrap={false}>
+                    <Badge>{String(index + 1)}</Badge>
+                    <Text as="h3" variant="headingSm" breakWord>
+                      {stepSummary(step, steps)}
+                    </Text>
+                  </InlineStack>
+                  {step.type !== "welcome" ? (
+                    <Button variant="plain" onClick={() => setOpen(editing ? null : step.id)}>
+                      {editing ? "Close" : "Edit"}
+                    </Button>
+                  ) : null}
                 </InlineStack>
-                {step.type !== "welcome" ? (
-                  <Button variant="plain" onClick={() => setOpen(editing ? null : step.id)}>
-                    {editing ? "Close" : "Edit"}
-                  </Button>
+                {editing && ahead > 0 ? (
+                  <Text as="p" tone="subdued">
+                    {`A change here reaches the ${formatNumber(ahead)} ${ahead === 1 ? "subscriber" : "subscribers"} on their way who have not reached this step yet.`}
+                  </Text>
                 ) : null}
-              </InlineStack>
-              {editing && ahead > 0 ? (
-                <Text as="p" tone="subdued">
-                  {`A change here reaches the ${formatNumber(ahead)} ${ahead === 1 ? "subscriber" : "subscribers"} on their way who have not reached this step yet.`}
-                </Text>
-              ) : null}
-              {editing && step.type === "wait" ? (
-                <WaitFields step={step} onChange={(next) => replace(index, next)} />
-              ) : null}
-              {editing && step.type === "branch" ? (
-                <BranchFields step={step} onChange={(next) => replace(index, next)} />
-              ) : null}
-              {editing && step.type === "email" ? (
-                <Box paddingBlockStart="200">
-                  <EmailStepEditor
-                    storeId={storeId}
-                    step={step}
-                    errors={own}
-                    onChange={(next) => replace(index, next)}
-                    onTest={() => onTest(step.id)}
-                  />
-                </Box>
-              ) : null}
-            </BlockStack>
-          </Card>
+                {editing && step.type === "wait" ? (
+                  <WaitFields step={step} onChange={(next) => replace(index, next)} />
+                ) : null}
+                {editing && step.type === "branch" ? (
+                  <BranchFields step={step} onChange={(next) => replace(index, next)} />
+                ) : null}
+                {editing && step.type === "email" ? (
+                  <Box paddingBlockStart="200">
+                    <EmailStepEditor
+                      storeId={storeId}
+                      step={step}
+                      errors={own}
+                      onChange={(next) => replace(index, next)}
+                      onTest={() => onTest(step.id)}
+                    />
+                  </Box>
+                ) : null}
+              </BlockStack>
+            </Card>
+          </section>
         );
       })}
     </BlockStack>
