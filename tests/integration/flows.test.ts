@@ -34,7 +34,7 @@ type Stats = {
   entered: number;
   exited: Record<string, number>;
   sent: number;
-  steps: { stepId: string; entered: number; sent: number | null }[];
+  steps: { stepId: string; entered: number; sent: number | null; revenue: unknown }[];
   revenue: { currency: string; total: string; orders: number }[];
 };
 
@@ -144,8 +144,25 @@ describe("the welcome series on a fake clock", () => {
     expect(subjectsTo(used).slice(1)).toEqual(["Your 15% off is still waiting"]);
     expect(subjectsTo(buyer)).toHaveLength(1);
 
+    // An order after the last email counts for the flow (and its step), and on the dashboard's revenue card.
+    const [unusedRow] = await testDb().select().from(subscribers).where(eq(subscribers.email, unused));
+    await testDb()
+      .insert(orderAttributions)
+      .values({
+        storeId,
+        orderId: `order-${unusedRow?.id}`,
+        subscriberId: unusedRow?.id,
+        code: "WELCOME15",
+        total: "25.00",
+        currency: "EUR",
+        orderedAt: new Date(Date.now() + 1000),
+      });
+    const revenue = [{ currency: "EUR", total: "25.00", orders: 1 }];
     const stats = await admin.get<Stats>(`/api/stores/${storeId}/flows/${flowId}/stats`);
-    expect(stats.body).toMatchObject({ entered: 3, sent: 3, exited: { ordered: 1, condition: 1 } });
+    expect(stats.body).toMatchObject({ entered: 3, sent: 3, exited: { ordered: 1, condition: 1 }, revenue });
+    expect(stats.body.steps.at(-1)?.revenue).toEqual(revenue);
+    const dashboard = await admin.get<{ flowRevenue: unknown }>(`/api/dashboard/stats?storeId=${storeId}`);
+    expect(dashboard.body.flowRevenue).toEqual(revenue);
     expect(stats.body.steps.map((step) => [step.stepId, step.entered, step.sent])).toEqual([
       ["welcome", 3, null],
       ["wait-3-days", 3, null],
