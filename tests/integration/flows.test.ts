@@ -133,6 +133,12 @@ describe("the welcome series on a fake clock", () => {
 
     // Day 4: the second subscriber uses the code; the day before it ends, only the first is told.
     await testDb().update(subscribers).set({ discountCodeUsed: true }).where(eq(subscribers.id, usedId));
+    // A paused flow holds its runs where they are; started again, they go on.
+    await admin.put(`/api/stores/${storeId}/flows/${flowId}`, { status: "paused" });
+    await sweepFlows(new Date(start + 29 * DAY + HOUR));
+    expect(subjectsTo(unused)).toHaveLength(2);
+    const resumed = await admin.put<Flow>(`/api/stores/${storeId}/flows/${flowId}`, { status: "live" });
+    expect(resumed.body.runsBefore["expires-tomorrow"]).toBe(2);
     await sweepFlows(new Date(start + 29 * DAY + HOUR));
     await eventually(() => subjectsTo(unused).length === 3, { what: "the last reminder" });
     // Each step ran once: sweeping again (and the app's own sweeps) sends nothing more.
