@@ -8,6 +8,7 @@ import { requireStoreScreen } from "~/http/guards/screens.server";
 import type { Received } from "~/lib/api-client";
 import type { FlowDetail } from "~/lib/schemas/flow-views";
 import { sectionPath } from "~/lib/store-routing";
+import { storeSender } from "~/services/campaigns/sender.server";
 import { requireFlow } from "~/services/flows/crud.server";
 import type { Route } from "./+types/flows.$flowId";
 
@@ -19,15 +20,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const flow = await requireFlow(actor, store.id, params.flowId).catch((error: unknown) => {
     throw errorPage(error);
   });
-  return { store, flowId: flow.id };
+  return { store, flowId: flow.id, sender: await storeSender(actor, store.id) };
 }
 
 type ScreenData = Route.ComponentProps["loaderData"];
 
 /** One flow, read through the flows API. */
-function FlowScreen({ store, flowId }: ScreenData) {
+function FlowScreen({ store, flowId, sender }: ScreenData) {
   const flow = useApiData<Received<FlowDetail>>(flowApi(store.id, flowId), "Failed to load the automation");
-  if (flow.data) return <FlowEditor store={store} flow={flow.data} replace={flow.replace} />;
+  if (flow.data) return <FlowEditor store={store} sender={sender} flow={flow.data} replace={flow.replace} />;
   return (
     <Page backAction={{ content: "Automations", url: sectionPath("flows", store.id) }} title="Automation">
       {flow.error ? (

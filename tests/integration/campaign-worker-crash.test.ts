@@ -37,6 +37,29 @@ function worker(): ChildProcess {
   return child;
 }
 
+/**
+ * Kills `doomed` (SIGKILL) with its next sends held at MAIL FROM, once every message the server accepted is
+ * recorded as sent (`sentCount`): what it claimed and never finished is what the next worker, started here,
+ * must send once. The sink holds every send after the next 10 messages by itself, however fast the worker is.
+ */
+async function killMidSend(doomed: ChildProcess, sentCount: () => Promise<number>): Promise<void> {
+  const accepted = sink.messages.length;
+  sink.holdAfter(accepted + 10);
+  await eventually(() => sink.heldSenders() > 0 && sink.openTransactions() === 0, {
+    timeoutMs: 60_000,
+    what: "a send held mid-way after the first messages",
+  });
+  await eventually(async () => (await sentCount()) === sink.messages.length - accepted, {
+    timeoutMs: 30_000,
+    what: "the accepted messages recorded",
+  });
+  await stopProcess(doomed, "SIGKILL");
+  workers.delete(doomed);
+  expect(await sentCount()).toBeLessThan(RECIPIENTS);
+  await sink.setMode("accept");
+  worker();
+}
+
 beforeAll(async () => {
   sink = await startSmtpSink();
   app = await startApp({ env: SHARED_ENV });
@@ -80,24 +103,7 @@ it("a worker killed mid-campaign: its successor completes the campaign and nobod
     {},
   );
   expect(started.body.status).toBe("sending");
-  // Killed with its next sends held at MAIL FROM, once every message the server accepted is recorded as
-  // sent: what it claimed and never finished is what the next worker must send, once. The sink holds every
-  // send after the 10th message by itself, however fast the worker is.
-  sink.holdAfter(10);
-  await eventually(() => sink.heldSenders() > 0 && sink.openTransactions() === 0, {
-    timeoutMs: 60_000,
-    what: "a send held mid-way after the first messages",
-  });
-  await eventually(async () => (await sentCount()) === sink.messages.length, {
-    timeoutMs: 30_000,
-    what: "the accepted messages recorded",
-  });
-  await stopProcess(first, "SIGKILL");
-  workers.delete(first);
-  expect(await sentCount()).toBeLessThan(RECIPIENTS);
-
-  await sink.setMode("accept");
-  worker();
+  await killMidSend(first, sentCount);
   expect(await deliveriesTo(sink, emails, 120_000)).toEqual(exactlyOnce(emails));
   await eventually(
     async () =>
@@ -141,24 +147,7 @@ it("a worker killed mid-step of a flow: its successor sends each flow email once
         .where(and(eq(flowSends.flowId, created.body.id), eq(flowSends.status, "sent")))
     )[0]?.value ?? 0;
 
-  await sink.setMode("accept");
-  const accepted = sink.messages.length;
-  sink.holdAfter(accepted + 10);
-  const first = worker();
-  await eventually(() => sink.heldSenders() > 0 && sink.openTransactions() === 0, {
-    timeoutMs: 60_000,
-    what: "a flow email held mid-way after the first ones",
-  });
-  await eventually(async () => (await sentCount()) === sink.messages.length - accepted, {
-    timeoutMs: 30_000,
-    what: "the accepted flow emails recorded",
-  });
-  await stopProcess(first, "SIGKILL");
-  workers.delete(first);
-  expect(await sentCount()).toBeLessThan(RECIPIENTS);
-
-  await sink.setMode("accept");
-  worker();
+  await killMidSend(worker(), sentCount);
   expect(await deliveriesTo(sink, emails, 120_000)).toEqual(exactlyOnce(emails));
   expect(await sentCount()).toBe(RECIPIENTS);
 }, 240_000);

@@ -8,6 +8,7 @@ import { useToast } from "~/components/toast";
 import { useAction } from "~/components/use-action";
 import { useScreenNavigate } from "~/components/use-screen-navigate";
 import { apiRequest, type Received } from "~/lib/api-client";
+import type { StoreSender } from "~/lib/schemas/campaign-views";
 import type { FlowDetail } from "~/lib/schemas/flow-views";
 import { sectionPath } from "~/lib/store-routing";
 import { FlowResults } from "./flow-results";
@@ -18,6 +19,7 @@ import { useFlowDraft } from "./use-flow-draft";
 
 type Props = {
   store: { id: string; name: string };
+  sender: StoreSender;
   flow: Received<FlowDetail>;
   replace: (flow: Received<FlowDetail>) => void;
 };
@@ -26,7 +28,7 @@ const UNSAVED_TEST =
   "Your changes could not be saved, so no test was sent. Correct the fields marked in red, then try again.";
 
 /** A flow: its settings, its steps as a vertical list (emails edited as campaigns are), and its results. */
-export function FlowEditor({ store, flow, replace }: Props) {
+export function FlowEditor({ store, sender, flow, replace }: Props) {
   const { user } = useAppContext();
   const toast = useToast();
   const navigate = useScreenNavigate();
@@ -115,6 +117,7 @@ export function FlowEditor({ store, flow, replace }: Props) {
         </Card>
         <StepList
           storeId={store.id}
+          sender={sender}
           steps={draft.steps}
           runsBefore={flow.runsBefore}
           errors={errors}

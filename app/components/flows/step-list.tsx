@@ -2,12 +2,14 @@ import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopif
 import { useState } from "react";
 import type { FieldErrors } from "~/components/campaigns/use-campaign-draft";
 import { formatNumber } from "~/lib/format";
+import type { StoreSender } from "~/lib/schemas/campaign-views";
 import type { FlowStep } from "~/lib/schemas/flows";
 import { EmailStepEditor } from "./email-step-editor";
 import { BranchFields, stepSummary, WaitFields } from "./step-fields";
 
 type Props = {
   storeId: string;
+  sender: StoreSender;
   steps: FlowStep[];
   /** Active runs that have not reached each step (an edit of it reaches them). */
   runsBefore: Record<string, number>;
@@ -27,7 +29,7 @@ function stepErrors(errors: FieldErrors, index: number): FieldErrors {
 }
 
 /** The flow's steps top to bottom; one opens at a time to be edited. */
-export function StepList({ storeId, steps, runsBefore, errors, onChange, onTest }: Props) {
+export function StepList({ storeId, sender, steps, runsBefore, errors, onChange, onTest }: Props) {
   const [open, setOpen] = useState<string | null>(null);
   const replace = (index: number, step: FlowStep) =>
     onChange(steps.map((old, at) => (at === index ? step : old)));
@@ -69,6 +71,7 @@ export function StepList({ storeId, steps, runsBefore, errors, onChange, onTest 
                   <Box paddingBlockStart="200">
                     <EmailStepEditor
                       storeId={storeId}
+                      sender={sender}
                       step={step}
                       errors={own}
                       onChange={(next) => replace(index, next)}

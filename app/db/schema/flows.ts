@@ -13,7 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { type FlowStep, flowStatuses, flowTriggers } from "~/lib/schemas/flows";
-import { campaignSendStatus } from "./campaigns";
+import { messageColumns } from "./campaigns";
 import { stores } from "./stores";
 import { subscribers } from "./subscribers";
 
@@ -111,16 +111,7 @@ export const flowSends = pgTable(
       .notNull()
       .references(() => stores.id, { onDelete: "cascade" }),
     subscriberId: uuid().references(() => subscribers.id, { onDelete: "set null" }),
-    status: campaignSendStatus().notNull().default("pending"),
-    attempts: integer().notNull().default(0),
-    lockedUntil: timestamp({ withTimezone: true }),
-    messageId: text(),
-    error: text(),
-    sentAt: timestamp({ withTimezone: true }),
-    unsubscribedAt: timestamp({ withTimezone: true }),
-    bouncedAt: timestamp({ withTimezone: true }),
-    complainedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...messageColumns(),
   },
   (table) => [
     uniqueIndex("flow_sends_run_step_unique").on(table.runId, table.stepId),
