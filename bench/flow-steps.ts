@@ -1,18 +1,11 @@
-import pg from "pg";
+import type pg from "pg";
 import { builtInFlow } from "../app/services/flows/templates.server";
 import { campaignsQueue } from "../jobs/queues/campaigns.config";
-import { stopProcess, tail } from "../tests/support/infra/processes";
+import { tail } from "../tests/support/infra/processes";
 import { groupCpuSeconds } from "./lib/cpu";
 import { progress, sleep } from "./lib/log";
 import { fixed, integer, type Row } from "./lib/report";
-import { sendStoreMailToSink, startSmtpSink } from "./smtp-sink";
-import {
-  type MailBench,
-  type MailRun,
-  startMailWorker,
-  timeDelivery,
-  waitForWorker,
-} from "./welcome-email-throughput";
+import { type MailBench, type MailRun, timeDelivery, withMailWorker } from "./welcome-email-throughput";
 
 const RUNS = Number(process.env.BENCH_FLOW_RUNS ?? 5_000);
 /** The highest sending speed a merchant may set: the store's rate is not what is measured. */
@@ -65,14 +58,8 @@ async function dueRuns(client: pg.Client, storeId: string): Promise<{ flowId: st
  * its email through the outbox over the store's pooled SMTP transport, the store's rate at its maximum) to
  * a loopback sink, timed from queueing the sweep until the sink has RUNS messages.
  */
-export async function measureFlowSteps(bench: MailBench & { storeId: string }): Promise<FlowMeasurement> {
-  const sink = await startSmtpSink();
-  const client = new pg.Client({ connectionString: bench.databaseUrl });
-  await client.connect();
-  const { connection, queue, worker } = startMailWorker(bench, campaignsQueue.name);
-  try {
-    await sendStoreMailToSink(client, bench.storeId, sink);
-    await waitForWorker(queue, worker);
+export function measureFlowSteps(bench: MailBench & { storeId: string }): Promise<FlowMeasurement> {
+  return withMailWorker(bench, campaignsQueue.name, async ({ sink, client, queue, worker }) => {
     const { flowId, stepsPerRun } = await dueRuns(client, bench.storeId);
     progress(`worker: ${RUNS} flow runs of ${stepsPerRun} steps`);
     const run = await timeDelivery(
@@ -88,10 +75,10 @@ export async function measureFlowSteps(bench: MailBench & { storeId: string }): 
       "SELECT count(*) AS sent FROM flow_sends WHERE flow_id = $1 AND status = 'sent'",
       [flowId],
     );
-    const sent = Number(rows[0]?.sent ?? 0);
     if (run.messages === 0) throw new Error(`no flow email arrived:\n${tail(worker)}`);
     const steps = run.messages * stepsPerRun;
     progress(`  worker: ${steps} steps, ${run.messages} emails in ${run.seconds.toFixed(2)} s`);
+    const sent = Number(rows[0]?.sent ?? 0);
     return {
       ...run,
       steps,
@@ -99,13 +86,7 @@ export async function measureFlowSteps(bench: MailBench & { storeId: string }): 
       sent,
       extraMessages: Math.max(0, run.messages - RUNS),
     };
-  } finally {
-    await stopProcess(worker, { graceMs: 10_000, onKill: progress });
-    await queue.close();
-    connection.disconnect();
-    await client.end();
-    await sink.stop();
-  }
+  });
 }
 
 export function flowStepRows(measured: FlowMeasurement): Row[] {

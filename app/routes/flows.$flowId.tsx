@@ -1,8 +1,8 @@
-import { Banner, BlockStack, Card, Page, SkeletonBodyText, SkeletonDisplayText } from "@shopify/polaris";
 import { data } from "react-router";
 import { useApiData } from "~/components/campaigns/use-api-data";
 import { FlowEditor } from "~/components/flows/flow-editor";
 import { flowApi } from "~/components/flows/paths";
+import { LoadingScreen } from "~/components/loading-screen";
 import { errorPage } from "~/http/errors.server";
 import { requireStoreScreen } from "~/http/guards/screens.server";
 import type { Received } from "~/lib/api-client";
@@ -30,24 +30,19 @@ function FlowScreen({ store, flowId, sender }: ScreenData) {
   const flow = useApiData<Received<FlowDetail>>(flowApi(store.id, flowId), "Failed to load the automation");
   if (flow.data) return <FlowEditor store={store} sender={sender} flow={flow.data} replace={flow.replace} />;
   return (
-    <Page backAction={{ content: "Automations", url: sectionPath("flows", store.id) }} title="Automation">
-      {flow.error ? (
-        <Banner
-          tone="critical"
-          title="The automation could not be loaded"
-          action={{ content: "Try again", onAction: () => void flow.reload() }}
-        >
-          <p>{flow.error}</p>
-        </Banner>
-      ) : (
-        <Card>
-          <BlockStack gap="400">
-            <SkeletonDisplayText size="small" />
-            <SkeletonBodyText lines={6} />
-          </BlockStack>
-        </Card>
-      )}
-    </Page>
+    <LoadingScreen
+      title="Automation"
+      back={{ content: "Automations", url: sectionPath("flows", store.id) }}
+      failure={
+        flow.error
+          ? {
+              title: "The automation could not be loaded",
+              error: flow.error,
+              onRetry: () => void flow.reload(),
+            }
+          : null
+      }
+    />
   );
 }
 

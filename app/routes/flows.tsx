@@ -1,8 +1,9 @@
-import { Banner, BlockStack, Card, EmptyState, InlineStack, Page, SkeletonBodyText } from "@shopify/polaris";
+import { BlockStack, Card, EmptyState, InlineStack, Page, SkeletonBodyText } from "@shopify/polaris";
 import { useApiData } from "~/components/campaigns/use-api-data";
 import { FlowTable } from "~/components/flows/flow-table";
 import { flowsApi } from "~/components/flows/paths";
 import { useAddFlow } from "~/components/flows/use-add-flow";
+import { LoadFailedBanner } from "~/components/loading-screen";
 import { NoStores } from "~/components/no-stores";
 import { StorePicker } from "~/components/store-picker";
 import { requireStoreScreen } from "~/http/guards/screens.server";
@@ -44,13 +45,11 @@ function FlowList({ store }: { store: Store }) {
           <StorePicker section="flows" storeId={store.id} />
         </InlineStack>
         {list.error ? (
-          <Banner
-            tone="critical"
+          <LoadFailedBanner
             title="Automations could not be loaded"
-            action={{ content: "Try again", onAction: () => void list.reload() }}
-          >
-            <p>{list.error}</p>
-          </Banner>
+            error={list.error}
+            onRetry={() => void list.reload()}
+          />
         ) : null}
         {list.data && list.data.flows.length > 0 ? (
           <FlowTable storeId={store.id} flows={list.data.flows} />
