@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { campaignSends, emailClickTracking, orderAttributions } from "~/db/schema";
+import { campaignSends, emailClickTracking, flowSends, orderAttributions } from "~/db/schema";
 import type { CampaignStats } from "~/lib/schemas/campaign-views";
 import type { Actor } from "~/services/access/actor.server";
 import { revenueByCurrency } from "~/services/stores/revenue.server";
@@ -8,33 +8,40 @@ import { requireCampaign } from "./crud.server";
 import { clickRate, clicksOf, NOT_STARTED, progressOf } from "./figures.server";
 
 /** An order counts for a campaign (or a flow) when its subscriber ordered within this long after the message. */
-export const ATTRIBUTION_WINDOW = "7 days";
+const ATTRIBUTION_WINDOW = "7 days";
+
+/** Every marketing message that reached its subscriber: a campaign's or a flow's. */
+const sentMessages = sql`(select subscriber_id, sent_at from ${campaignSends} where status = 'sent'
+  union all select subscriber_id, sent_at from ${flowSends} where status = 'sent')`;
 
 /**
- * Orders a message of the campaign led to: its subscriber ordered (with their code, see revenue.server.ts)
- * within the window after it was delivered, and no later campaign message reached them before the order
- * (the last message touched gets the order, so two campaigns never both count it).
+ * Orders the messages `touched` (sent rows: subscriber_id, sent_at) led to: their subscriber ordered (with
+ * their code, see revenue.server.ts) within the window after a message was delivered, and no later campaign
+ * or flow message reached them before the order (the last message touched gets the order, so two campaigns,
+ * or a campaign and a flow, never both count it).
  */
-function ordersAfter(campaignId: string, storeId: string) {
-  return and(
-    eq(orderAttributions.storeId, storeId),
-    sql`exists (
-      select 1 from ${campaignSends} as touched
-      where touched.campaign_id = ${campaignId}
-        and touched.subscriber_id = ${orderAttributions.subscriberId}
-        and touched.status = 'sent'
+export function ordersAfterMessages(touched: SQL): SQL {
+  return sql`exists (
+      select 1 from (${touched}) as touched
+      where touched.subscriber_id = ${orderAttributions.subscriberId}
         and touched.sent_at <= ${orderAttributions.orderedAt}
         and ${orderAttributions.orderedAt} < touched.sent_at + interval '${sql.raw(ATTRIBUTION_WINDOW)}'
         and not exists (
-          select 1 from ${campaignSends} as later
+          select 1 from ${sentMessages} as later
           where later.subscriber_id = touched.subscriber_id
-            and later.status = 'sent'
             and later.sent_at > touched.sent_at
             and later.sent_at <= ${orderAttributions.orderedAt}
         )
-    )`,
-  );
+    )`;
 }
+
+const ordersAfter = (campaignId: string, storeId: string) =>
+  and(
+    eq(orderAttributions.storeId, storeId),
+    ordersAfterMessages(
+      sql`select subscriber_id, sent_at from ${campaignSends} where campaign_id = ${campaignId} and status = 'sent'`,
+    ),
+  );
 
 /** First clicks per UTC day. */
 async function clicksPerDay(campaignId: string): Promise<CampaignStats["clicksPerDay"]> {

@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { campaignSends, flowRuns, flowSends, orderAttributions } from "~/db/schema";
+import { flowRuns, flowSends, orderAttributions } from "~/db/schema";
 import type { AttributedRevenue } from "~/lib/schemas/popup-stats";
-import { ATTRIBUTION_WINDOW } from "~/services/campaigns/stats.server";
+import { ordersAfterMessages } from "~/services/campaigns/stats.server";
 import { revenueByCurrency } from "~/services/stores/revenue.server";
 
 /** Counts over flow_runs and flow_sends, for the flow list and a flow's stats. */
@@ -26,34 +26,14 @@ export async function enteredOf(
   return new Map(rows.map(({ flowId, ...figures }) => [flowId, figures]));
 }
 
-/**
- * Orders a flow's message (of `stepId` when given) led to, as campaigns count theirs (campaigns/stats.server.ts):
- * the subscriber ordered with their code within the window after the message, and no later message of a
- * flow or a campaign reached them before the order (the last message touched gets it).
- */
+/** Orders a flow's message (of `stepId` when given) led to, as campaigns count theirs. */
 export function ordersAfterFlow(storeId: string, flowId: string, stepId?: string): SQL {
-  const step = stepId ? sql`and touched.step_id = ${stepId}` : sql``;
+  const step = stepId ? sql`and step_id = ${stepId}` : sql``;
   return and(
     eq(orderAttributions.storeId, storeId),
-    isNotNull(orderAttributions.subscriberId),
-    sql`exists (
-      select 1 from ${flowSends} as touched
-      where touched.flow_id = ${flowId} ${step}
-        and touched.subscriber_id = ${orderAttributions.subscriberId}
-        and touched.status = 'sent'
-        and touched.sent_at <= ${orderAttributions.orderedAt}
-        and ${orderAttributions.orderedAt} < touched.sent_at + interval '${sql.raw(ATTRIBUTION_WINDOW)}'
-        and not exists (
-          select 1 from ${flowSends} as later
-          where later.subscriber_id = touched.subscriber_id and later.status = 'sent'
-            and later.sent_at > touched.sent_at and later.sent_at <= ${orderAttributions.orderedAt}
-        )
-        and not exists (
-          select 1 from ${campaignSends} as later
-          where later.subscriber_id = touched.subscriber_id and later.status = 'sent'
-            and later.sent_at > touched.sent_at and later.sent_at <= ${orderAttributions.orderedAt}
-        )
-    )`,
+    ordersAfterMessages(
+      sql`select subscriber_id, sent_at from ${flowSends} where flow_id = ${flowId} and status = 'sent' ${step}`,
+    ),
   ) as SQL;
 }
 
@@ -70,20 +50,13 @@ export async function revenueOfFlows(
   return new Map(revenues);
 }
 
-/** The orders of the stores' flows (any flow), per currency: the dashboard's revenue card shows them. */
+/**
+ * The orders a flow's message was the last to reach the subscriber before (any flow of the stores), per
+ * currency: the dashboard's revenue card shows them.
+ */
 export function revenueOfAllFlows(storeIds: string[]): Promise<AttributedRevenue[]> {
-  return revenueByCurrency(
-    and(
-      inArray(orderAttributions.storeId, storeIds),
-      sql`exists (
-        select 1 from ${flowSends} as touched
-        where touched.subscriber_id = ${orderAttributions.subscriberId}
-          and touched.status = 'sent'
-          and touched.sent_at <= ${orderAttributions.orderedAt}
-          and ${orderAttributions.orderedAt} < touched.sent_at + interval '${sql.raw(ATTRIBUTION_WINDOW)}'
-      )`,
-    ),
-  );
+  const touched = sql`select subscriber_id, sent_at from ${flowSends} where status = 'sent'`;
+  return revenueByCurrency(and(inArray(orderAttributions.storeId, storeIds), ordersAfterMessages(touched)));
 }
 
 /** Sends of a flow by step: sent and failed. */
