@@ -181,6 +181,35 @@ describe("the welcome series on a fake clock", () => {
   });
 });
 
+describe("the confirmed trigger", () => {
+  it("lets a double opt-in subscriber in once they confirm, not before", async () => {
+    const template = await admin.post<Flow>(`/api/stores/${storeId}/flows`, { template: "welcome-series" });
+    const email = template.body.steps.find((step) => step.type === "email");
+    await admin.delete(`/api/stores/${storeId}/flows/${template.body.id}`);
+    const created = await admin.post<Flow>(`/api/stores/${storeId}/flows`, {
+      name: "Thanks for confirming",
+      trigger: "confirmed",
+      status: "live",
+      steps: [email],
+    });
+    expect(created.status).toBe(201);
+    const [waiting] = await testDb()
+      .insert(subscribers)
+      .values({ storeId, email: `doi-${Date.now()}@acme.example`, confirmationRequired: true })
+      .returning();
+    if (!waiting) throw new Error("no subscriber");
+    await sweepFlows();
+    const runs = () => testDb().select().from(flowRuns).where(eq(flowRuns.flowId, created.body.id));
+    expect(await runs()).toEqual([]);
+    await testDb().update(subscribers).set({ confirmedAt: new Date() }).where(eq(subscribers.id, waiting.id));
+    await sweepFlows();
+    expect((await runs()).map((run) => run.subscriberId)).toEqual([waiting.id]);
+    await eventually(() => subjectsTo(waiting.email).length === 1, {
+      what: "the confirmed subscriber's email",
+    });
+  });
+});
+
 describe("abandoned checkouts", () => {
   it("start the flow from signed checkout deliveries once left for the delay, and an order completing one stops it", async () => {
     const { domain, store, owner } = await installedShop("Checkout Shop");
