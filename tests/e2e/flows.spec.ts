@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { subscribe, unique } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
+import { overflowSideways } from "./support/overflow";
 import { screenshot } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
 import { adminApiForFile, mailingStoreForFile } from "./support/spec-setup";
@@ -15,11 +16,18 @@ const shop = mailingStoreForFile(api, "Flow Shop");
 
 const preview = (page: Page) => page.locator('iframe[title="Email preview"]');
 
-async function atPhoneWidth(page: Page, name: string) {
+/** The editor at 390 px, then its reminder opened there (the preview below the fields), then 1440 px again. */
+async function atPhoneWidth(page: Page) {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(page.getByRole("heading", { name: "Results" })).toBeVisible();
-  await screenshot(page, `${name}-390`);
+  await screenshot(page, "flow-editor-390");
+  const reminder = page.getByRole("region", { name: "Step 4" });
+  await reminder.getByRole("button", { name: "Edit" }).click();
+  await expect(page.getByTestId("email-preview-subject")).toHaveText("Alex, your code is waiting");
+  expect(await overflowSideways(page)).toEqual({ scrollWidth: 390, innerWidth: 390, offenders: [] });
+  await reminder.getByLabel("Subject").scrollIntoViewIfNeeded();
+  await screenshot(page, "flow-email-step-390", { fullPage: false });
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.reload();
 }
@@ -70,7 +78,7 @@ test("the welcome series: add it, edit its reminder, test it, start it and see a
     await expect(entered).toHaveText("1", { timeout: 2_000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByText(/1\. Welcome email .*: reached 1/)).toBeVisible();
-  await atPhoneWidth(page, "flow-editor");
+  await atPhoneWidth(page);
 
   await page.getByRole("link", { name: "Automations" }).first().click();
   const row = page.getByRole("row").filter({ hasText: "Welcome series" });

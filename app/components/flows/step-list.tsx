@@ -58,7 +58,9 @@ export function StepList({ storeId, sender, steps, runsBefore, errors, onChange,
                 </InlineStack>
                 {editing && ahead > 0 ? (
                   <Text as="p" tone="subdued">
-                    {`A change here reaches the ${formatNumber(ahead)} ${ahead === 1 ? "subscriber" : "subscribers"} on their way who have not reached this step yet.`}
+                    {ahead === 1
+                      ? "A change here reaches the 1 subscriber on their way who has not reached this step yet."
+                      : `A change here reaches the ${formatNumber(ahead)} subscribers on their way who have not reached this step yet.`}
                   </Text>
                 ) : null}
                 {editing && step.type === "wait" ? (
