@@ -2,8 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { flowRuns, flowSends, orderAttributions } from "~/db/schema";
 import type { AttributedRevenue } from "~/lib/schemas/popup-stats";
-import { ordersAfterMessages } from "~/services/campaigns/stats.server";
-import { revenueByCurrency } from "~/services/stores/revenue.server";
+import { ordersAfterMessages, revenueByCurrency } from "~/services/stores/revenue.server";
 
 /** Counts over flow_runs and flow_sends, for the flow list and a flow's stats. */
 
@@ -48,15 +47,6 @@ export async function revenueOfFlows(
     ),
   );
   return new Map(revenues);
-}
-
-/**
- * The orders a flow's message was the last to reach the subscriber before (any flow of the stores), per
- * currency: the dashboard's revenue card shows them.
- */
-export function revenueOfAllFlows(storeIds: string[]): Promise<AttributedRevenue[]> {
-  const touched = sql`select subscriber_id, sent_at from ${flowSends} where status = 'sent'`;
-  return revenueByCurrency(and(inArray(orderAttributions.storeId, storeIds), ordersAfterMessages(touched)));
 }
 
 /** Sends of a flow by step: sent and failed. */

@@ -4,10 +4,9 @@ import { orderAttributions, popupViews, storeCounters, subscribers } from "~/db/
 import { type DashboardDay, RECENT_DAYS } from "~/lib/schemas/dashboard";
 import type { AttributedRevenue } from "~/lib/schemas/popup-stats";
 import type { Actor } from "~/services/access/actor.server";
-import { revenueOfAllFlows } from "~/services/flows/figures.server";
 import { listStoreSummaries, requireStore } from "./crud.server";
 import { conversionRate, fromPopup, recentDays } from "./popup-figures.server";
-import { revenueByCurrency } from "./revenue.server";
+import { flowEmailRevenue, revenueByCurrency } from "./revenue.server";
 
 /** The stores a dashboard figure covers: one store when given (checked against the tenant), else all. */
 async function storeIdsInScope(actor: Actor, storeId: string | undefined): Promise<string[]> {
@@ -65,7 +64,7 @@ export async function dashboardStats(actor: Actor, storeId?: string) {
       .from(subscribers)
       .where(and(inArray(subscribers.storeId, ids), gte(subscribers.subscribedAt, since))),
     revenueByCurrency(inArray(orderAttributions.storeId, ids)),
-    revenueOfAllFlows(ids),
+    flowEmailRevenue(ids),
   ]);
   const popupViewCount = views?.views ?? 0;
   const popupSubscribers = recent?.popup ?? 0;
