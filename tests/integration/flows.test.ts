@@ -181,6 +181,34 @@ describe("the welcome series on a fake clock", () => {
   });
 });
 
+describe("an import", () => {
+  it("that welcomes its new subscribers lets them into the subscribed flows, however long it took", async () => {
+    const created = await admin.post<Flow>(`/api/stores/${storeId}/flows`, { template: "welcome-series" });
+    await admin.put(`/api/stores/${storeId}/flows/${created.body.id}`, { status: "live" });
+    const [welcomed, quiet] = [`imported-${Date.now()}@acme.example`, `quiet-${Date.now()}@acme.example`];
+    const upload = (email: string, query: string) =>
+      admin.post(`/api/stores/${storeId}/subscribers/import${query}`, undefined, {
+        headers: { "Content-Type": "text/csv" },
+        body: new TextEncoder().encode(`email\n${email}\n`),
+      });
+    expect((await upload(welcomed, "?welcome=true")).status).toBe(200);
+    expect((await upload(quiet, "")).status).toBe(200);
+    // An import's rows carry its start as their time: a cursor moved past it lets them in all the same.
+    await testDb()
+      .update(subscribers)
+      .set({ subscribedAt: new Date(Date.now() - HOUR) })
+      .where(eq(subscribers.email, welcomed));
+    await sweepFlows();
+    const runs = await testDb()
+      .select({ email: subscribers.email })
+      .from(flowRuns)
+      .innerJoin(subscribers, eq(subscribers.id, flowRuns.subscriberId))
+      .where(eq(flowRuns.flowId, created.body.id));
+    expect(runs).toEqual([{ email: welcomed }]);
+    await admin.delete(`/api/stores/${storeId}/flows/${created.body.id}`);
+  });
+});
+
 describe("the confirmed trigger", () => {
   it("lets a double opt-in subscriber in once they confirm, not before", async () => {
     const template = await admin.post<Flow>(`/api/stores/${storeId}/flows`, { template: "welcome-series" });

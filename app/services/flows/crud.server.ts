@@ -8,6 +8,7 @@ import { conflict, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { storePostalAddress } from "~/services/email/template.server";
 import { requireStore } from "~/services/stores/crud.server";
+import { cursorGoingLive } from "./engine.server";
 import { enteredOf, revenueOfFlows } from "./figures.server";
 import { builtInFlow } from "./templates.server";
 
@@ -80,7 +81,7 @@ export async function getFlow(actor: Actor, storeId: string, flowId: string): Pr
 
 /** Going live lets in those who subscribe from now on (nobody from before enters). */
 const goingLive = (status: FlowRow["status"] | undefined, before?: FlowRow["status"]) =>
-  status === "live" && before !== "live" ? { enteredThrough: sql`now()` } : {};
+  status === "live" && before !== "live" ? { enteredThrough: cursorGoingLive() } : {};
 
 export async function createFlow(actor: Actor, storeId: string, input: NewFlow): Promise<FlowDetail> {
   authorize(actor, "manage_campaigns");

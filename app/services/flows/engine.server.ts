@@ -31,6 +31,12 @@ const ENTRY_OVERLAP = "10 seconds";
 type Run = typeof flowRuns.$inferSelect;
 type Flow = typeof flows.$inferSelect;
 
+/**
+ * The cursor of a flow going live: the overlap ahead of now, so that the first looks (which start the overlap
+ * before the cursor, and never move it back) let in nobody who subscribed before.
+ */
+export const cursorGoingLive = () => sql`now() + interval '${sql.raw(ENTRY_OVERLAP)}'`;
+
 /** A double opt-in confirmed later than this after subscribing lets nobody in (the look stays on recent rows). */
 const CONFIRMATION_WINDOW = "7 days";
 
@@ -43,7 +49,9 @@ function joinedSince(trigger: Flow["trigger"]) {
   const recent = sql`${subscribers.subscribedAt} > ${since} - interval '${sql.raw(CONFIRMATION_WINDOW)}'`;
   const confirmed = sql`${subscribers.confirmationRequired} and ${subscribers.confirmedAt} > ${since}`;
   if (trigger === "confirmed") return sql`${recent} and ${confirmed}`;
-  return sql`${recent} and ((${subscribers.subscribedAt} > ${since} and not ${subscribers.confirmationRequired}) or (${confirmed}))`;
+  // An import's rows are let in by its own statement (entry.server.ts): their time is the import's start.
+  return sql`${recent} and ${subscribers.source} <> 'import'
+    and ((${subscribers.subscribedAt} > ${since} and not ${subscribers.confirmationRequired}) or (${confirmed}))`;
 }
 
 /**
@@ -56,7 +64,7 @@ export async function enterFlows(now = new Date()): Promise<number> {
   for (const trigger of ["subscribed", "confirmed"] as const) {
     const inserted = await db().execute(sql`
       with moved as (
-        update ${flows} set entered_through = now()
+        update ${flows} set entered_through = greatest(${flows.enteredThrough}, now())
         where ${flows.status} = 'live' and ${flows.trigger} = ${trigger}
         returning ${flows.id} as flow_id, ${flows.storeId} as store_id, ${flows.steps} as steps
       )
