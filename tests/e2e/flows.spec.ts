@@ -32,7 +32,7 @@ async function atPhoneWidth(page: Page) {
   await page.reload();
 }
 
-test("the welcome series: add it, edit its reminder, test it, start it and see a subscriber enter", async ({
+test("the welcome series: add it, edit its reminder, add a step, test, start it and see a subscriber enter", async ({
   page,
 }) => {
   test.slow();
@@ -65,9 +65,15 @@ test("the welcome series: add it, edit its reminder, test it, start it and see a
   const testMail = await shop.sink.waitForMessage((message) => message.envelopeTo.includes(tester), 20_000);
   expect(testMail.subject).toBe("[Test] Alex, your code is waiting");
 
+  // A step of its own at the end, saved with the start.
+  await page.getByRole("button", { name: "Add step" }).click();
+  await page.getByRole("menuitem", { name: "Email" }).click();
+  const added = page.getByRole("region", { name: "Step 8" });
+  await added.getByLabel("Subject").fill("One more thing");
   await page.getByRole("button", { name: "Start" }).click();
   await expect(toast(page)).toHaveText("Success: Automation started");
   await expect(page.getByText("Live", { exact: true })).toBeVisible();
+  await expect(added).toContainText("Email: One more thing");
 
   // A new subscriber enters within a sweep (a few seconds) and gets the welcome email at once.
   const reader = `${unique("reader")}@flow-shop.example`;

@@ -1,10 +1,22 @@
-import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
+import {
+  ActionList,
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  InlineStack,
+  Popover,
+  Text,
+} from "@shopify/polaris";
+import { PlusIcon } from "@shopify/polaris-icons";
 import { useState } from "react";
 import type { FieldErrors } from "~/components/campaigns/use-campaign-draft";
 import { formatNumber } from "~/lib/format";
 import type { StoreSender } from "~/lib/schemas/campaign-views";
 import type { FlowStep } from "~/lib/schemas/flows";
 import { EmailStepEditor } from "./email-step-editor";
+import { NEW_STEP_LABELS, type NewStepType, newStep } from "./new-step";
 import { BranchFields, stepSummary, WaitFields } from "./step-fields";
 
 type Props = {
@@ -28,11 +40,46 @@ function stepErrors(errors: FieldErrors, index: number): FieldErrors {
   );
 }
 
-/** The flow's steps top to bottom; one opens at a time to be edited. */
+function AddStep({ onAdd }: { onAdd: (type: NewStepType) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover
+      active={open}
+      onClose={() => setOpen(false)}
+      activator={
+        <Button icon={PlusIcon} disclosure onClick={() => setOpen((shown) => !shown)}>
+          Add step
+        </Button>
+      }
+    >
+      <ActionList
+        actionRole="menuitem"
+        items={(Object.keys(NEW_STEP_LABELS) as NewStepType[]).map((type) => ({
+          content: NEW_STEP_LABELS[type],
+          onAction: () => {
+            setOpen(false);
+            onAdd(type);
+          },
+        }))}
+      />
+    </Popover>
+  );
+}
+
+/** The flow's steps top to bottom, added at the end and removed anywhere; one opens at a time to be edited. */
 export function StepList({ storeId, sender, steps, runsBefore, errors, onChange, onTest }: Props) {
   const [open, setOpen] = useState<string | null>(null);
   const replace = (index: number, step: FlowStep) =>
     onChange(steps.map((old, at) => (at === index ? step : old)));
+  // A branch that skipped to the removed step ends the run instead.
+  const remove = (index: number) =>
+    onChange(
+      steps
+        .filter((_, at) => at !== index)
+        .map((step) =>
+          step.type === "branch" && step.otherwise === steps[index]?.id ? { ...step, otherwise: null } : step,
+        ),
+    );
   return (
     <BlockStack gap="300">
       {steps.map((step, index) => {
@@ -50,11 +97,18 @@ export function StepList({ storeId, sender, steps, runsBefore, errors, onChange,
                       {stepSummary(step, steps)}
                     </Text>
                   </InlineStack>
-                  {step.type !== "welcome" ? (
-                    <Button variant="plain" onClick={() => setOpen(editing ? null : step.id)}>
-                      {editing ? "Close" : "Edit"}
-                    </Button>
-                  ) : null}
+                  <InlineStack gap="300">
+                    {step.type !== "welcome" ? (
+                      <Button variant="plain" onClick={() => setOpen(editing ? null : step.id)}>
+                        {editing ? "Close" : "Edit"}
+                      </Button>
+                    ) : null}
+                    {steps.length > 1 ? (
+                      <Button variant="plain" tone="critical" onClick={() => remove(index)}>
+                        Remove
+                      </Button>
+                    ) : null}
+                  </InlineStack>
                 </InlineStack>
                 {editing && ahead > 0 ? (
                   <Text as="p" tone="subdued">
@@ -86,6 +140,15 @@ export function StepList({ storeId, sender, steps, runsBefore, errors, onChange,
           </section>
         );
       })}
+      <InlineStack>
+        <AddStep
+          onAdd={(type) => {
+            const step = newStep(type, steps);
+            onChange([...steps, step]);
+            setOpen(step.id);
+          }}
+        />
+      </InlineStack>
     </BlockStack>
   );
 }
