@@ -1,20 +1,18 @@
-import pg from "pg";
+import type pg from "pg";
 import { defaultCampaignContent } from "../app/lib/schemas/campaign-content";
 import { campaignsQueue } from "../jobs/queues/campaigns.config";
-import { stopProcess, tail } from "../tests/support/infra/processes";
+import { tail } from "../tests/support/infra/processes";
 import { groupCpuSeconds } from "./lib/cpu";
 import { progress, sleep, withTimeout } from "./lib/log";
 import { fixed, integer, type Row } from "./lib/report";
-import { sendStoreMailToSink, startSmtpSink } from "./smtp-sink";
 import {
   describeRaw,
   type MailBench,
   type MailRun,
   measureRaw,
   type RawRun,
-  startMailWorker,
   timeDelivery,
-  waitForWorker,
+  withMailWorker,
 } from "./welcome-email-throughput";
 
 const RECIPIENTS = Number(process.env.BENCH_CAMPAIGN_RECIPIENTS ?? 10_000);
@@ -65,14 +63,8 @@ type CampaignBench = MailBench & { storeId: string };
  * worth, tracked links, the store's pooled SMTP transport, the per-store rate set to its maximum) to a
  * loopback sink; then the same message sent as often by nodemailer alone.
  */
-export async function measureCampaignThroughput(bench: CampaignBench): Promise<CampaignMeasurement> {
-  const sink = await startSmtpSink();
-  const client = new pg.Client({ connectionString: bench.databaseUrl });
-  await client.connect();
-  const { connection, queue, worker } = startMailWorker(bench, campaignsQueue.name);
-  try {
-    await sendStoreMailToSink(client, bench.storeId, sink);
-    await waitForWorker(queue, worker);
+export function measureCampaignThroughput(bench: CampaignBench): Promise<CampaignMeasurement> {
+  return withMailWorker(bench, campaignsQueue.name, async ({ sink, client, queue, worker }) => {
     const campaignId = await sendingCampaign(client, bench.storeId);
     const sample = sink.captureNext();
     progress(`worker: a campaign to ${RECIPIENTS} subscribers at up to ${SEND_RATE}/s`);
@@ -95,13 +87,7 @@ export async function measureCampaignThroughput(bench: CampaignBench): Promise<C
     if (run.messages === 0) throw new Error(`no campaign message arrived:\n${tail(worker)}`);
     const raw = await measureRaw(sink, await withTimeout("the sample message", 5_000, sample), RECIPIENTS);
     return { worker: { ...run, sent, extraMessages }, raw };
-  } finally {
-    await stopProcess(worker, { graceMs: 10_000, onKill: progress });
-    await queue.close();
-    connection.disconnect();
-    await client.end();
-    await sink.stop();
-  }
+  });
 }
 
 export function campaignRows({ worker, raw }: CampaignMeasurement): Row[] {

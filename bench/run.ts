@@ -12,6 +12,7 @@ import pg from "pg";
 import { stopAllProcesses, stopProcess } from "../tests/support/infra/processes";
 import { measureBotCheck } from "./bot-check";
 import { campaignRows, measureCampaignThroughput } from "./campaign-throughput";
+import { flowStepRows, measureFlowSteps } from "./flow-steps";
 import { type BenchEnv, createAdmin, createStoreThroughApi, type RunningApp, startApp } from "./lib/app";
 import { LOAD } from "./lib/load";
 import { elapsedSeconds, progress } from "./lib/log";
@@ -56,6 +57,7 @@ const MEASUREMENTS = [
   "subscriber-import",
   "screens",
   "welcome-email-throughput",
+  "flow-steps",
   "campaign",
   "subscriber-scale",
 ] as const;
@@ -150,6 +152,7 @@ async function measureAll(results: Results) {
       "subscriber-import",
       "screens",
       "welcome-email-throughput",
+      "flow-steps",
       "campaign",
     ] as const
   ).some(wanted);
@@ -222,6 +225,11 @@ async function measureWithApp(results: Results) {
       }),
     ),
   );
+  await measure(results, "flow-steps", "Flow steps", async () =>
+    flowStepRows(
+      await measureFlowSteps({ ...bench, mailRedisPrefix: `${redisPrefix}-flows`, origin, storeId }),
+    ),
+  );
   await measure(results, "campaign", "Campaign throughput", async () =>
     campaignRows(
       await measureCampaignThroughput({
@@ -276,6 +284,9 @@ function resultsMarkdown(
       "store's pooled SMTP transport, recorded together) against a loopback SMTP sink that accepts and discards " +
       "(no TLS), timed from writing N pending sends and one wake-up job until the sink has N messages, after a warm-up; the raw loop is nodemailer alone (pool, 5 connections, 10 sends " +
       "in flight) sending a message built from the same welcome email, in its own process.",
+    "- Flow steps: one `jobs/worker.ts` running one flow sweep over N runs due at once of a live flow of three steps " +
+      "(a branch on the code, an email, a wait already over; runs advanced in batched transactions, each email through " +
+      "the outbox with the store's rate at its maximum) to the same kind of sink, timed from queueing the sweep until the sink has N messages.",
     "- Campaign: one `jobs/worker.ts` delivering one campaign job to N frozen recipients (claimed a second's worth at " +
       "a time, links tracked, each message recorded as it is accepted, the store's rate at its 1,000/s maximum) to the " +
       "same kind of sink, timed from queueing the job until the sink has N messages; the raw loops send the campaign's own message N times.",

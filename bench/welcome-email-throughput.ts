@@ -116,6 +116,39 @@ export function startMailWorker(bench: MailBench, queueName: string) {
   return { connection, queue, worker };
 }
 
+type MailWorkerSetup = {
+  sink: SmtpSink;
+  client: pg.Client;
+  queue: Queue;
+  worker: ReturnType<typeof startMailWorker>["worker"];
+};
+
+/**
+ * `work` with one `jobs/worker.ts` of `queueName` ready, the bench's store sending to a new loopback sink, and
+ * a database client; all stopped after, whatever happened.
+ */
+export async function withMailWorker<T>(
+  bench: MailBench & { storeId: string },
+  queueName: string,
+  work: (setup: MailWorkerSetup) => Promise<T>,
+): Promise<T> {
+  const sink = await startSmtpSink();
+  const client = new pg.Client({ connectionString: bench.databaseUrl });
+  await client.connect();
+  const { connection, queue, worker } = startMailWorker(bench, queueName);
+  try {
+    await sendStoreMailToSink(client, bench.storeId, sink);
+    await waitForWorker(queue, worker);
+    return await work({ sink, client, queue, worker });
+  } finally {
+    await stopProcess(worker, { graceMs: 10_000, onKill: progress });
+    await queue.close();
+    connection.disconnect();
+    await client.end();
+    await sink.stop();
+  }
+}
+
 async function measureWorker(
   bench: MailBench,
   client: pg.Client,

@@ -29,7 +29,10 @@ const customer = z.object({
   orders: z.array(z.string()).default([]),
 });
 
-/** The work each Shopify webhook queues: a shop domain, codes, an order's id and total, a customer's id, email and orders' ids; never a token. */
+/**
+ * The work each Shopify webhook queues: a shop domain, codes, an order's id and total, a customer's id, email
+ * and orders' ids, a checkout's token, email and recovery link; never an access token.
+ */
 export const webhookJobSchemas = [
   z.object({ type: z.literal("shop-scopes-updated"), shop, scopes: z.array(z.string()) }),
   z.object({
@@ -40,6 +43,19 @@ export const webhookJobSchemas = [
     order: z
       .object({ orderId: z.string(), total: z.string(), currency: z.string(), orderedAt: z.string() })
       .nullish(),
+    /** The checkout the order completed (absent in jobs queued before). */
+    checkoutToken: z.string().nullish(),
+  }),
+  z.object({
+    type: z.literal("checkout-updated"),
+    shop,
+    checkout: z.object({
+      token: z.string(),
+      email: z.string().nullable(),
+      recoveryUrl: z.string().nullable(),
+      completed: z.boolean(),
+      updatedAt: z.string().nullable(),
+    }),
   }),
   z.object({ type: z.literal("customer-data-request"), shop, customer }),
   z.object({ type: z.literal("customer-redact"), shop, customer }),
@@ -56,11 +72,15 @@ export const shopifyJobSchema = z.discriminatedUnion("type", [
   ...webhookJobSchemas,
 ]);
 
-/** A scheduled campaign's start, a campaign's delivery, and the sweep that restarts both after a crash. */
+/**
+ * A scheduled campaign's start, a campaign's delivery, the sweep that restarts both after a crash, and the
+ * flows' sweep (new subscribers in, due steps run, flow messages sent).
+ */
 export const campaignJobSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("start-campaign"), campaignId: z.uuid() }),
   z.object({ type: z.literal("deliver-campaign"), campaignId: z.uuid() }),
   z.object({ type: z.literal("campaign-sweep") }),
+  z.object({ type: z.literal("flow-sweep") }),
 ]);
 
 /** Housekeeping across every store: deleting and clearing what is past its retention period. */

@@ -19,6 +19,8 @@ const DAY_MS = 86_400_000;
 export const WELCOME_OUTBOX_SWEEP_MS = 5_000;
 /** Scheduled campaigns start, and a dead worker's campaign goes on, within about this long. */
 export const CAMPAIGN_SWEEP_MS = 5_000;
+/** New subscribers enter live flows, and due flow steps run, within about this long. */
+export const FLOW_SWEEP_MS = 5_000;
 
 /** On BullMQ: one job scheduler, however many workers start (upsert is idempotent). */
 export async function registerSchedules(): Promise<void> {
@@ -47,6 +49,15 @@ export async function registerSchedules(): Promise<void> {
     {
       name: "campaigns",
       data: { type: "campaign-sweep" },
+      opts: { removeOnComplete: true, removeOnFail: true },
+    },
+  );
+  await campaigns.upsertJobScheduler(
+    "flow-sweep",
+    { every: FLOW_SWEEP_MS },
+    {
+      name: "campaigns",
+      data: { type: "flow-sweep" },
       opts: { removeOnComplete: true, removeOnFail: true },
     },
   );
@@ -90,6 +101,9 @@ export function startInProcessSchedules(now = Date.now()): () => void {
     ),
     every(CAMPAIGN_SWEEP_MS, () =>
       queued("campaign sweep", enqueue("campaigns", { type: "campaign-sweep" }, { jobId: "campaign-sweep" })),
+    ),
+    every(FLOW_SWEEP_MS, () =>
+      queued("flow sweep", enqueue("campaigns", { type: "flow-sweep" }, { jobId: "flow-sweep" })),
     ),
   ];
   const stopSummary = daily(8, 0, now, () =>

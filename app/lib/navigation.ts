@@ -1,7 +1,7 @@
 import type { Permission, Role } from "./permissions";
 import { embeddedSectionPath, type StoreSection, sectionPath } from "./store-routing";
 
-/** SPEC §2 sidebar with the SPEC §6 visibility rule of each item (and Campaigns, issue 18). */
+/** SPEC §2 sidebar with the SPEC §6 visibility rule of each item (and Campaigns, issue 18; Automations, issue 33). */
 type NavItem = {
   label: string;
   target: { section: StoreSection } | { url: string };
@@ -14,6 +14,7 @@ export const sidebarItems: NavItem[] = [
   { label: "Popup Builder", target: { section: "popup-builder" }, requires: "manage_popups" },
   { label: "Subscribers", target: { section: "subscribers" }, requires: "view_subscribers" },
   { label: "Campaigns", target: { section: "campaigns" }, requires: "manage_campaigns" },
+  { label: "Automations", target: { section: "flows" }, requires: "manage_campaigns" },
   { label: "Email Templates", target: { section: "email-templates" }, requires: "manage_email_settings" },
   { label: "Integration", target: { section: "integration" }, requires: "manage_integrations" },
   { label: "Settings", target: { section: "settings" }, requires: "manage_email_settings" },

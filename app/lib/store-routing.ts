@@ -4,6 +4,7 @@ export const STORE_SECTIONS = [
   "popup-builder",
   "subscribers",
   "campaigns",
+  "flows",
   "integration",
   "settings",
   "email-templates",

@@ -1,9 +1,9 @@
-import { Banner, BlockStack, Card, Page, SkeletonBodyText, SkeletonDisplayText } from "@shopify/polaris";
 import { data } from "react-router";
 import { CampaignReport } from "~/components/campaigns/campaign-report";
 import { DraftEditor } from "~/components/campaigns/draft-editor";
 import { campaignApi } from "~/components/campaigns/paths";
 import { useApiData } from "~/components/campaigns/use-api-data";
+import { LoadingScreen } from "~/components/loading-screen";
 import { errorPage } from "~/http/errors.server";
 import { requireStoreScreen } from "~/http/guards/screens.server";
 import type { Received } from "~/lib/api-client";
@@ -38,24 +38,19 @@ function CampaignScreen({ store, campaignId, sender }: ScreenData) {
   );
   if (!campaign.data) {
     return (
-      <Page backAction={{ content: "Campaigns", url: sectionPath("campaigns", store.id) }} title="Campaign">
-        {campaign.error ? (
-          <Banner
-            tone="critical"
-            title="The campaign could not be loaded"
-            action={{ content: "Try again", onAction: () => void campaign.reload() }}
-          >
-            <p>{campaign.error}</p>
-          </Banner>
-        ) : (
-          <Card>
-            <BlockStack gap="400">
-              <SkeletonDisplayText size="small" />
-              <SkeletonBodyText lines={6} />
-            </BlockStack>
-          </Card>
-        )}
-      </Page>
+      <LoadingScreen
+        title="Campaign"
+        back={{ content: "Campaigns", url: sectionPath("campaigns", store.id) }}
+        failure={
+          campaign.error
+            ? {
+                title: "The campaign could not be loaded",
+                error: campaign.error,
+                onRetry: () => void campaign.reload(),
+              }
+            : null
+        }
+      />
     );
   }
   const shown = {

@@ -1,10 +1,11 @@
-import { Banner, BlockStack, Card, EmptyState, InlineStack, Page, SkeletonBodyText } from "@shopify/polaris";
+import { BlockStack, Card, EmptyState, InlineStack, Page, SkeletonBodyText } from "@shopify/polaris";
 import { useState } from "react";
 import { CampaignTable } from "~/components/campaigns/campaign-table";
 import { CreateCampaignModal } from "~/components/campaigns/create-campaign-modal";
 import { campaignsApi } from "~/components/campaigns/paths";
 import { SendingSpeedCard } from "~/components/campaigns/sending-speed-card";
 import { useApiData } from "~/components/campaigns/use-api-data";
+import { LoadFailedBanner } from "~/components/loading-screen";
 import { NoStores } from "~/components/no-stores";
 import { StorePicker } from "~/components/store-picker";
 import { requireStoreScreen } from "~/http/guards/screens.server";
@@ -59,13 +60,11 @@ function CampaignList({ store }: { store: Store }) {
           <StorePicker section="campaigns" storeId={store.id} />
         </InlineStack>
         {list.error ? (
-          <Banner
-            tone="critical"
+          <LoadFailedBanner
             title="Campaigns could not be loaded"
-            action={{ content: "Try again", onAction: () => void list.reload() }}
-          >
-            <p>{list.error}</p>
-          </Banner>
+            error={list.error}
+            onRetry={() => void list.reload()}
+          />
         ) : null}
         {list.data ? (
           <CampaignsOrEmpty

@@ -198,7 +198,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                       caption="All time"
                     />
                   </InlineGrid>
-                  <RevenueCard revenue={resolved.revenue} />
+                  <RevenueCard revenue={resolved.revenue} flowRevenue={resolved.flowRevenue} />
                   <RecentActivity stats={resolved} />
                 </BlockStack>
               )}

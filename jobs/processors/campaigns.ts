@@ -1,5 +1,6 @@
 import { deliverCampaign } from "~/services/campaigns/delivery.server";
 import { startScheduledCampaign, sweepCampaigns } from "~/services/campaigns/sending.server";
+import { sweepFlows } from "~/services/flows/sweep.server";
 import type { CampaignJob } from "../payloads";
 
 export async function processCampaignJob(job: CampaignJob): Promise<void> {
@@ -10,5 +11,7 @@ export async function processCampaignJob(job: CampaignJob): Promise<void> {
       return deliverCampaign(job.campaignId);
     case "campaign-sweep":
       return sweepCampaigns();
+    case "flow-sweep":
+      return sweepFlows();
   }
 }

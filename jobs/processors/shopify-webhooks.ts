@@ -1,3 +1,4 @@
+import { recordCheckout, stopCheckoutRuns } from "~/services/flows/checkouts.server";
 import { redactCustomer, redactShop, reportCustomerData } from "~/services/shopify/compliance.server";
 import { markCodesUsedInOrder } from "~/services/shopify/coupon-sync.server";
 import { recordGrantedScopes } from "~/services/shopify/shop-lifecycle.server";
@@ -10,7 +11,10 @@ export async function processWebhookJob(job: WebhookJob): Promise<unknown> {
       return recordGrantedScopes(job.shop, job.scopes);
     case "order-codes-used":
       if (job.order) await attributeOrder(job.shop, job.codes, job.order);
+      if (job.checkoutToken) await stopCheckoutRuns(job.shop, job.checkoutToken);
       return markCodesUsedInOrder(job.shop, job.codes);
+    case "checkout-updated":
+      return recordCheckout(job.shop, job.checkout);
     case "customer-data-request":
       return reportCustomerData(job.shop, job.customer);
     case "customer-redact":

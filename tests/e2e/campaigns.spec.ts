@@ -352,13 +352,13 @@ test("a send in progress pauses and resumes, and nobody gets it twice", async ({
   }
 });
 
-test("a member with only Manage Campaigns has Campaigns in the sidebar and can write one", async ({
+test("a member with only Manage Campaigns has Campaigns and Automations in the sidebar and can write one", async ({
   page,
 }) => {
   const member = { email: `${unique("writer")}@e2e.test`, password: "writer-password-1" };
   await createMember(MAIN, { ...member, permissions: { manage_campaigns: true } });
   await login(page, member.email, member.password);
-  await expect(sidebarItems(page)).toHaveText(["Dashboard", "Campaigns"]);
+  await expect(sidebarItems(page)).toHaveText(["Dashboard", "Campaigns", "Automations"]);
   await page.locator("nav.Polaris-Navigation").getByRole("link", { name: "Campaigns" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Campaigns" })).toBeVisible();
   await page.goto(`/store/${shop.store.id}/campaigns`);

@@ -11,6 +11,7 @@ const ALL_ITEMS = [
   "Popup Builder",
   "Subscribers",
   "Campaigns",
+  "Automations",
   "Email Templates",
   "Integration",
   "Settings",

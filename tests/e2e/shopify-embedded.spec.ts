@@ -30,6 +30,7 @@ const NAV = [
   "Popup Builder",
   "Subscribers",
   "Campaigns",
+  "Automations",
   "Email Templates",
   "Integration",
   "Settings",

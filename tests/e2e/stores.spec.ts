@@ -683,7 +683,13 @@ test("members: invite, the emailed link, what the member sees, permissions and d
   // Signed in, the member sees only what the three permissions allow.
   await login(page, member.email, member.password);
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
-  await expect(sidebarItems(page)).toHaveText(["Dashboard", "Popup Builder", "Subscribers", "Campaigns"]);
+  await expect(sidebarItems(page)).toHaveText([
+    "Dashboard",
+    "Popup Builder",
+    "Subscribers",
+    "Campaigns",
+    "Automations",
+  ]);
   await screenshot(page, "members-invitee-dashboard");
 
   // Back as the admin: the member is Active and Verified.

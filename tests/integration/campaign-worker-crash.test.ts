@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { campaignSends, subscribers } from "~/db/schema";
+import { campaignSends, flowSends, subscribers } from "~/db/schema";
 import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { sendStoreMailTo } from "../support/builders/store-mail";
@@ -14,8 +14,9 @@ import { deliveriesTo, exactlyOnce, type SmtpSink, startSmtpSink } from "../supp
 import { eventually } from "../support/infra/wait";
 
 /**
- * A campaign on BullMQ, as in production: the web process queues it, a worker process sends it. The worker
- * is killed (SIGKILL) with messages on their way; a new one finishes the campaign, mailing nobody twice.
+ * A campaign, and a flow, on BullMQ, as in production: the web process queues the campaign (the flow's sweep
+ * is scheduled), a worker process sends it. The worker is killed (SIGKILL) with messages on their way; a new
+ * one finishes, mailing nobody twice.
  */
 const SHARED_ENV = {
   REDIS_URL: TEST_REDIS_URL,
@@ -34,6 +35,29 @@ function worker(): ChildProcess {
   const child = startWorker(SHARED_ENV);
   workers.add(child);
   return child;
+}
+
+/**
+ * Kills `doomed` (SIGKILL) with its next sends held at MAIL FROM, once every message the server accepted is
+ * recorded as sent (`sentCount`): what it claimed and never finished is what the next worker, started here,
+ * must send once. The sink holds every send after the next 10 messages by itself, however fast the worker is.
+ */
+async function killMidSend(doomed: ChildProcess, sentCount: () => Promise<number>): Promise<void> {
+  const accepted = sink.messages.length;
+  sink.holdAfter(accepted + 10);
+  await eventually(() => sink.heldSenders() > 0 && sink.openTransactions() === 0, {
+    timeoutMs: 60_000,
+    what: "a send held mid-way after the first messages",
+  });
+  await eventually(async () => (await sentCount()) === sink.messages.length - accepted, {
+    timeoutMs: 30_000,
+    what: "the accepted messages recorded",
+  });
+  await stopProcess(doomed, "SIGKILL");
+  workers.delete(doomed);
+  expect(await sentCount()).toBeLessThan(RECIPIENTS);
+  await sink.setMode("accept");
+  worker();
 }
 
 beforeAll(async () => {
@@ -79,24 +103,7 @@ it("a worker killed mid-campaign: its successor completes the campaign and nobod
     {},
   );
   expect(started.body.status).toBe("sending");
-  // Killed with its next sends held at MAIL FROM, once every message the server accepted is recorded as
-  // sent: what it claimed and never finished is what the next worker must send, once. The sink holds every
-  // send after the 10th message by itself, however fast the worker is.
-  sink.holdAfter(10);
-  await eventually(() => sink.heldSenders() > 0 && sink.openTransactions() === 0, {
-    timeoutMs: 60_000,
-    what: "a send held mid-way after the first messages",
-  });
-  await eventually(async () => (await sentCount()) === sink.messages.length, {
-    timeoutMs: 30_000,
-    what: "the accepted messages recorded",
-  });
-  await stopProcess(first, "SIGKILL");
-  workers.delete(first);
-  expect(await sentCount()).toBeLessThan(RECIPIENTS);
-
-  await sink.setMode("accept");
-  worker();
+  await killMidSend(first, sentCount);
   expect(await deliveriesTo(sink, emails, 120_000)).toEqual(exactlyOnce(emails));
   await eventually(
     async () =>
@@ -104,5 +111,43 @@ it("a worker killed mid-campaign: its successor completes the campaign and nobod
       "sent",
     { timeoutMs: 30_000, what: "the campaign sent" },
   );
+  expect(await sentCount()).toBe(RECIPIENTS);
+}, 240_000);
+
+it("a worker killed mid-step of a flow: its successor sends each flow email once", async () => {
+  // Only the worker to be killed runs when the flow's emails start.
+  await Promise.all([...workers].map((child) => stopProcess(child, "SIGKILL")));
+  workers.clear();
+  const owner = await createOrganizationWithAdmin();
+  const storeId = (await createStoreFor(owner.admin.id)).id;
+  await sendStoreMailTo(sink, storeId);
+  const admin = new HttpClient(app.url);
+  await admin.login(owner.email, owner.password);
+  await admin.put(`/api/stores/${storeId}/campaign-settings`, { sendRate: 10 });
+  const created = await admin.post<{ id: string; steps: { type: string }[] }>(
+    `/api/stores/${storeId}/flows`,
+    {
+      template: "welcome-series",
+    },
+  );
+  const email = created.body.steps.find((step) => step.type === "email");
+  await admin.put(`/api/stores/${storeId}/flows/${created.body.id}`, { steps: [email], status: "live" });
+  const audience = await testDb()
+    .insert(subscribers)
+    .values(
+      Array.from({ length: RECIPIENTS }, (_, n) => ({ storeId, email: `flow-crash-${n}@list.example` })),
+    )
+    .returning({ email: subscribers.email });
+  const emails = audience.map((row) => row.email);
+  const sentCount = async () =>
+    (
+      await testDb()
+        .select({ value: count() })
+        .from(flowSends)
+        .where(and(eq(flowSends.flowId, created.body.id), eq(flowSends.status, "sent")))
+    )[0]?.value ?? 0;
+
+  await killMidSend(worker(), sentCount);
+  expect(await deliveriesTo(sink, emails, 120_000)).toEqual(exactlyOnce(emails));
   expect(await sentCount()).toBe(RECIPIENTS);
 }, 240_000);

@@ -1,7 +1,9 @@
 import type { ChildProcess } from "node:child_process";
-import { inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emailSends, subscribers } from "~/db/schema";
+import { emailSends, emailSettings, flows, subscribers } from "~/db/schema";
+import { sweepFlows } from "~/services/flows/sweep.server";
+import { builtInFlow } from "~/services/flows/templates.server";
 import { closeQueues, enqueue } from "../../jobs/client";
 import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
@@ -20,12 +22,15 @@ import { printSummary } from "../support/matrices/summary";
  */
 // Before anything reads the environment: the test process enqueues on the shared Redis, as the app does.
 process.env.REDIS_URL = TEST_REDIS_URL;
+// This process sweeps flows too (below), sending to a loopback sink.
+process.env.ALLOW_PRIVATE_NETWORK_TARGETS = "true";
 
 const figures = printSummary(
   ({ figures: f }, n) =>
     `several processes: ${n(f.get("subscribes") ?? 0)} subscribes over 2 web processes, ${n(f.get("lost") ?? 0)} lost, ` +
     `${n(f.get("duplicates") ?? 0)} duplicates; ${n(f.get("mails") ?? 0)} mails, each once; ` +
-    `${n(f.get("killed") ?? 0)} worker killed; ${n(f.get("slow sends") ?? 0)} sends slower than their lease, each once`,
+    `${n(f.get("killed") ?? 0)} worker killed; ${n(f.get("slow sends") ?? 0)} sends slower than their lease, each once; ` +
+    `${n(f.get("flow emails") ?? 0)} flow emails over 2 workers and a third process, each once`,
 );
 
 /** Both web processes read the client's address from X-Forwarded-For, as behind a load balancer. */
@@ -195,6 +200,66 @@ describe("two web processes and two workers", () => {
     );
     expect(stored?.count).toBe(SUBSCRIBE_LIMIT_PER_IP);
   });
+});
+
+describe("flows drained by two workers and this process at once", () => {
+  let flowSink: SmtpSink;
+  beforeAll(async () => {
+    flowSink = await startSmtpSink();
+  });
+  afterAll(async () => {
+    await killWorkers();
+    await flowSink?.stop();
+  });
+
+  it("sends each step's email once per subscriber however many sweeps run", async () => {
+    const storeId = (await createStoreFor(owner.admin.id, { name: "Flow Shop" })).id;
+    await sendStoreMailTo(flowSink, storeId);
+    // Paced by the store's rate like a campaign: a fast one keeps the test short.
+    await testDb()
+      .update(emailSettings)
+      .set({ campaignSendRate: 200 })
+      .where(eq(emailSettings.storeId, storeId));
+    const reminder = builtInFlow("welcome-series", "1 Harbour Street").steps.find(
+      (step) => step.type === "email",
+    );
+    if (!reminder) throw new Error("no email step");
+    const liveFlows = await testDb()
+      .insert(flows)
+      .values(
+        ["First flow", "Second flow"].map((name) => ({
+          storeId,
+          name,
+          trigger: "subscribed" as const,
+          status: "live" as const,
+          steps: [reminder],
+          enteredThrough: new Date(),
+        })),
+      )
+      .returning({ id: flows.id });
+    const rows = await testDb()
+      .insert(subscribers)
+      .values(
+        Array.from({ length: 100 }, (_, index) => ({ storeId, email: `flowing-${index}@acme.example` })),
+      )
+      .returning({ email: subscribers.email });
+    worker({});
+    worker({});
+    await Promise.all([
+      ...Array.from({ length: 6 }, (_, index) =>
+        enqueue("campaigns", { type: "flow-sweep" }, { jobId: `flow-sweep-${storeId}-${index}` }),
+      ),
+      sweepFlows(),
+      sweepFlows(),
+    ]);
+    const emails = rows.map((row) => row.email);
+    await eventually(() => flowSink.messages.length >= emails.length * liveFlows.length, {
+      timeoutMs: 60_000,
+      what: "both flows' emails",
+    });
+    expect(await deliveriesTo(flowSink, emails, 10_000)).toEqual(new Map(emails.map((email) => [email, 2])));
+    figures.add("flow emails", emails.length * liveFlows.length);
+  }, 120_000);
 });
 
 describe("a send slower than its lease, with two workers", () => {

@@ -17,6 +17,7 @@ describe("visibleSidebar (SPEC §6)", () => {
       { label: "Popup Builder", url: "/store/s1/popup-builder" },
       { label: "Subscribers", url: "/store/s1/subscribers" },
       { label: "Campaigns", url: "/store/s1/campaigns" },
+      { label: "Automations", url: "/store/s1/flows" },
       { label: "Email Templates", url: "/store/s1/email-templates" },
       { label: "Integration", url: "/store/s1/integration" },
       { label: "Settings", url: "/store/s1/settings" },
@@ -35,7 +36,7 @@ describe("visibleSidebar (SPEC §6)", () => {
     ["manage_email_settings", ["Dashboard", "Email Templates", "Settings"]],
     ["manage_integrations", ["Dashboard", "Integration"]],
     ["manage_subscribers", ["Dashboard"]],
-    ["manage_campaigns", ["Dashboard", "Campaigns"]],
+    ["manage_campaigns", ["Dashboard", "Campaigns", "Automations"]],
     ["delete_data", ["Dashboard"]],
   ])("with only %s a member sees %j", (permission, expected) => {
     expect(labels(visibleSidebar(member(permission), "s1"))).toEqual(expected);
@@ -53,7 +54,7 @@ describe("visibleSidebar (SPEC §6)", () => {
       "delete_data",
     );
     expect(labels(visibleSidebar(all, "s1"))).not.toContain("Member Management");
-    expect(visibleSidebar(all, "s1")).toHaveLength(8);
+    expect(visibleSidebar(all, "s1")).toHaveLength(9);
   });
 });
 
@@ -64,6 +65,7 @@ describe("embeddedNavItems", () => {
       { label: "Popup Builder", url: "/app/popup-builder" },
       { label: "Subscribers", url: "/app/subscribers" },
       { label: "Campaigns", url: "/app/campaigns" },
+      { label: "Automations", url: "/app/flows" },
       { label: "Email Templates", url: "/app/email-templates" },
       { label: "Integration", url: "/app/integration" },
       { label: "Settings", url: "/app/settings" },

@@ -88,7 +88,13 @@ describe("shopify.app.toml", () => {
   it("subscribes to the lifecycle and order topics and the three compliance topics", () => {
     const topics = subscriptions.flatMap((entry) => entry.topics ?? []);
     const compliance = subscriptions.flatMap((entry) => entry.compliance_topics ?? []);
-    expect(topics.sort()).toEqual(["app/scopes_update", "app/uninstalled", "orders/create"]);
+    expect(topics.sort()).toEqual([
+      "app/scopes_update",
+      "app/uninstalled",
+      "checkouts/create",
+      "checkouts/update",
+      "orders/create",
+    ]);
     expect(compliance.sort()).toEqual(["customers/data_request", "customers/redact", "shop/redact"]);
   });
 
@@ -107,12 +113,13 @@ describe("shopify.app.toml", () => {
       email: "buyer@example.com",
       customer: { id: 7301846259, email: "buyer@example.com", first_name: "Ada" },
       discount_codes: [{ code: "WELCOME15-QDL7K2", amount: "14.85", type: "percentage" }],
+      checkout_token: "4a5f0d2b9c8e7f6a1b2c3d4e5f6a7b8c",
       line_items: [{ id: 1, title: "Lamp", price: "99.00" }],
     };
     const read = (payload: unknown) => webhookPayloads.orderCreate.parse(payload);
 
-    it("delivers only orders that used a discount code, the only ones the handler has work for", () => {
-      expect(subscription?.filter).toBe("discount_codes.code:*");
+    it("delivers only orders that used a discount code or completed a checkout, the only ones the handler has work for", () => {
+      expect(subscription?.filter).toBe("discount_codes.code:* OR checkout_token:*");
       expect(read({ ...wholeOrder, discount_codes: [] })).toMatchObject({ discount_codes: [] });
     });
 
@@ -124,6 +131,7 @@ describe("shopify.app.toml", () => {
         currency: "EUR",
         total_price: "84.15",
         discount_codes: [{ code: "WELCOME15-QDL7K2" }],
+        checkout_token: wholeOrder.checkout_token,
       });
       expect(read(trimmed)).toEqual(read(wholeOrder));
       expect(read(trimmed).order).not.toBeNull();

@@ -1,13 +1,5 @@
-import {
-  Card,
-  IndexTable,
-  type IndexTableProps,
-  InlineStack,
-  Link,
-  Text,
-  useBreakpoints,
-} from "@shopify/polaris";
-import { StackedList } from "~/components/stacked-list";
+import type { IndexTableProps } from "@shopify/polaris";
+import { LinkTable, NumberCell } from "~/components/link-table";
 import type { Received } from "~/lib/api-client";
 import type { CampaignListItem } from "~/lib/schemas/campaign-views";
 import { campaignDateText, figureText, rateText } from "./figures";
@@ -16,7 +8,6 @@ import { CampaignStatusBadge } from "./status-badge";
 
 type Props = { storeId: string; campaigns: Received<CampaignListItem>[] };
 
-const resourceName = { singular: "campaign", plural: "campaigns" };
 const headings: IndexTableProps["headings"] = [
   { title: "Campaign" },
   { title: "Status" },
@@ -28,71 +19,25 @@ const headings: IndexTableProps["headings"] = [
 
 /** The store's campaigns, newest first, with their headline figures; a row opens the campaign. */
 export function CampaignTable({ storeId, campaigns }: Props) {
-  const { smDown } = useBreakpoints();
   return (
-    <Card padding="0">
-      {smDown ? (
-        <StackedList label="Campaigns" items={campaigns}>
-          {(campaign) => (
-            <>
-              <InlineStack align="space-between" blockAlign="center" gap="200" wrap={false}>
-                <Link url={campaignPath(storeId, campaign.id)} removeUnderline>
-                  <Text as="span" fontWeight="semibold" breakWord>
-                    {campaign.name}
-                  </Text>
-                </Link>
-                <CampaignStatusBadge status={campaign.status} />
-              </InlineStack>
-              <Text as="p" variant="bodySm" tone="subdued">
-                Recipients: {figureText(campaign.status, campaign.recipients)} · Delivered:{" "}
-                {figureText(campaign.status, campaign.delivered)} · Click rate:{" "}
-                {figureText(campaign.status, rateText(campaign.clickRate))}
-              </Text>
-              <Text as="p" variant="bodySm" tone="subdued">
-                {campaignDateText(campaign)}
-              </Text>
-            </>
-          )}
-        </StackedList>
-      ) : (
-        <IndexTable
-          resourceName={resourceName}
-          itemCount={campaigns.length}
-          headings={headings}
-          selectable={false}
-        >
-          {campaigns.map((campaign, index) => (
-            <IndexTable.Row id={campaign.id} key={campaign.id} position={index}>
-              <IndexTable.Cell>
-                <Link url={campaignPath(storeId, campaign.id)} dataPrimaryLink removeUnderline>
-                  <Text as="span" fontWeight="semibold">
-                    {campaign.name}
-                  </Text>
-                </Link>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <CampaignStatusBadge status={campaign.status} />
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Text as="span" alignment="end" numeric>
-                  {figureText(campaign.status, campaign.recipients)}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Text as="span" alignment="end" numeric>
-                  {figureText(campaign.status, campaign.delivered)}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>
-                <Text as="span" alignment="end" numeric>
-                  {figureText(campaign.status, rateText(campaign.clickRate))}
-                </Text>
-              </IndexTable.Cell>
-              <IndexTable.Cell>{campaignDateText(campaign)}</IndexTable.Cell>
-            </IndexTable.Row>
-          ))}
-        </IndexTable>
-      )}
-    </Card>
+    <LinkTable
+      label="Campaigns"
+      resourceName={{ singular: "campaign", plural: "campaigns" }}
+      headings={headings}
+      items={campaigns}
+      pathOf={(campaign) => campaignPath(storeId, campaign.id)}
+      badge={(campaign) => <CampaignStatusBadge status={campaign.status} />}
+      cells={(campaign) => [
+        <CampaignStatusBadge key="status" status={campaign.status} />,
+        <NumberCell key="recipients">{figureText(campaign.status, campaign.recipients)}</NumberCell>,
+        <NumberCell key="delivered">{figureText(campaign.status, campaign.delivered)}</NumberCell>,
+        <NumberCell key="rate">{figureText(campaign.status, rateText(campaign.clickRate))}</NumberCell>,
+        campaignDateText(campaign),
+      ]}
+      lines={(campaign) => [
+        `Recipients: ${figureText(campaign.status, campaign.recipients)} · Delivered: ${figureText(campaign.status, campaign.delivered)} · Click rate: ${figureText(campaign.status, rateText(campaign.clickRate))}`,
+        campaignDateText(campaign),
+      ]}
+    />
   );
 }

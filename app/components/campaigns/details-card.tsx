@@ -1,5 +1,6 @@
 import { BlockStack, Card, Text, TextField } from "@shopify/polaris";
 import type { EditableCampaign, StoreSender } from "~/lib/schemas/campaign-views";
+import { EnvelopeFields } from "./envelope-fields";
 import type { FieldErrors } from "./use-campaign-draft";
 
 type Props = {
@@ -11,7 +12,6 @@ type Props = {
 
 /** The campaign's name, and what the inbox shows before the email is opened. */
 export function DetailsCard({ draft, errors, sender, edit }: Props) {
-  const storeSender = sender.fromName || sender.fromEmail;
   return (
     <Card>
       <BlockStack gap="400">
@@ -27,47 +27,12 @@ export function DetailsCard({ draft, errors, sender, edit }: Props) {
           autoComplete="off"
           maxLength={100}
         />
-        <TextField
-          label="Subject"
-          value={draft.subject}
-          onChange={(subject) => edit({ subject })}
-          error={errors.subject}
-          helpText="[First Name], [DISCOUNT_CODE] and [DISCOUNT_PERCENT] are filled in for each subscriber."
-          autoComplete="off"
-          maxLength={200}
-        />
-        <TextField
-          label="Preheader"
-          value={draft.preheader}
-          onChange={(preheader) => edit({ preheader })}
-          error={errors.preheader}
-          helpText="The short line most inboxes show after the subject."
-          autoComplete="off"
-          maxLength={200}
-        />
-        <TextField
-          label="From name"
-          value={draft.fromName}
-          onChange={(fromName) => edit({ fromName })}
-          error={errors.fromName}
-          placeholder={sender.fromName}
-          helpText={
-            storeSender
-              ? `Leave empty to send as ${storeSender}, the name in the store's email settings.`
-              : "Leave empty to use the name in the store's email settings."
-          }
-          autoComplete="off"
-          maxLength={100}
-        />
-        <TextField
-          label="Campaign discount code"
-          value={draft.discountCode}
-          onChange={(discountCode) => edit({ discountCode })}
-          error={errors.discountCode}
-          placeholder="Each subscriber's welcome code"
-          helpText="Fills [DISCOUNT_CODE] and the discount code block. Leave empty to give each subscriber the code of their welcome email (their own, or the popup's)."
-          autoComplete="off"
-          maxLength={64}
+        <EnvelopeFields
+          value={draft}
+          errors={errors}
+          sender={sender}
+          edit={edit}
+          codeLabel="Campaign discount code"
         />
       </BlockStack>
     </Card>

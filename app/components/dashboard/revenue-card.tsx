@@ -1,9 +1,15 @@
 import { BlockStack, Card, InlineStack, Text } from "@shopify/polaris";
 import { formatMoney, formatNumber } from "~/lib/format";
 import type { AttributedRevenue } from "~/lib/schemas/popup-stats";
+import { revenueText } from "../popup-builder/stats-format";
 
-/** Orders that used a popup's discount code, their total per currency (currencies are never added up). */
-export function RevenueCard({ revenue }: { revenue: AttributedRevenue[] }) {
+type Props = { revenue: AttributedRevenue[]; flowRevenue: AttributedRevenue[] };
+
+/**
+ * Orders that used a popup's discount code, their total per currency (currencies are never added up), and
+ * the part of them an automation's email came before.
+ */
+export function RevenueCard({ revenue, flowRevenue }: Props) {
   return (
     <Card>
       <BlockStack gap="300">
@@ -31,6 +37,11 @@ export function RevenueCard({ revenue }: { revenue: AttributedRevenue[] }) {
             ))}
           </InlineStack>
         )}
+        {flowRevenue.length > 0 ? (
+          <Text as="p" tone="subdued">
+            {`Of which after an automation's email: ${revenueText(flowRevenue)}`}
+          </Text>
+        ) : null}
       </BlockStack>
     </Card>
   );

@@ -54,6 +54,26 @@ export const campaignSendStatus = pgEnum("campaign_send_status", [
 ]);
 
 /**
+ * What a marketing message's outbox row holds (a campaign's, a flow's): its state, lease and attempt number
+ * (services/email/leases.server.ts), the server's answer, and what its reader did with it.
+ */
+export const messageColumns = () => ({
+  status: campaignSendStatus().notNull().default("pending"),
+  attempts: integer().notNull().default(0),
+  lockedUntil: timestamp({ withTimezone: true }),
+  messageId: text(),
+  error: text(),
+  sentAt: timestamp({ withTimezone: true }),
+  /** When the subscriber unsubscribed through this message's link. */
+  unsubscribedAt: timestamp({ withTimezone: true }),
+  /** When this message bounced for good (the SMTP server's 5xx, or the provider's notification). */
+  bouncedAt: timestamp({ withTimezone: true }),
+  /** When its reader reported it as spam (the provider's notification). */
+  complainedAt: timestamp({ withTimezone: true }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * One campaign's message to one subscriber: written for the whole audience when the campaign starts, so a
  * resumed, retried or re-run send mails nobody twice (one row per pair, claimed with a lease before it goes).
  */
@@ -69,19 +89,7 @@ export const campaignSends = pgTable(
       .references(() => stores.id, { onDelete: "cascade" }),
     /** Null once the subscriber is deleted: the campaign's figures keep the message. */
     subscriberId: uuid().references(() => subscribers.id, { onDelete: "set null" }),
-    status: campaignSendStatus().notNull().default("pending"),
-    attempts: integer().notNull().default(0),
-    lockedUntil: timestamp({ withTimezone: true }),
-    messageId: text(),
-    error: text(),
-    sentAt: timestamp({ withTimezone: true }),
-    /** When the subscriber unsubscribed through this message's link. */
-    unsubscribedAt: timestamp({ withTimezone: true }),
-    /** When this message bounced for good (the SMTP server's 5xx, or the provider's notification). */
-    bouncedAt: timestamp({ withTimezone: true }),
-    /** When its reader reported it as spam (the provider's notification). */
-    complainedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...messageColumns(),
   },
   (table) => [
     unique("campaign_sends_campaign_subscriber_unique").on(table.campaignId, table.subscriberId),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   boolean,
   index,
@@ -14,6 +15,7 @@ import {
 import { emailEventsProviders } from "~/lib/schemas/email-events";
 import { defaultEmailTemplate, type TemplateSocialLinks } from "~/lib/schemas/email-template";
 import { campaignSends } from "./campaigns";
+import { flowSends } from "./flows";
 import { stores } from "./stores";
 import { subscribers } from "./subscribers";
 
@@ -137,6 +139,8 @@ export const emailClickTracking = pgTable(
     sendId: uuid().references(() => emailSends.id, { onDelete: "cascade" }),
     /** A campaign's link: the message it was in (utmCampaign is the campaign's slug). */
     campaignSendId: uuid().references(() => campaignSends.id, { onDelete: "cascade" }),
+    /** A flow email's link: the message it was in (utmCampaign is "flow-" and the flow's id). */
+    flowSendId: uuid().references(() => flowSends.id, { onDelete: "cascade" }),
     trackingId: text().notNull().unique("email_click_tracking_tracking_id_unique"),
     originalUrl: text().notNull(),
     /** Where the link goes (the URL's host), so the owner sees at a glance which sites the email sends readers to. */
@@ -153,6 +157,9 @@ export const emailClickTracking = pgTable(
   },
   (table) => [
     index("email_click_tracking_campaign_send_idx").on(table.campaignSendId),
+    index("email_click_tracking_flow_send_idx")
+      .on(table.flowSendId)
+      .where(sql`${table.flowSendId} is not null`),
     index("email_click_tracking_store_created_idx").on(
       table.storeId,
       table.createdAt.desc().nullsFirst(),

@@ -1,5 +1,6 @@
 export * from "./campaigns";
 export * from "./email";
+export * from "./flows";
 export * from "./organizations";
 export * from "./popups";
 export * from "./preferences";

@@ -49,6 +49,9 @@ const attributedOrder = z
 
 export type AttributedOrder = z.infer<typeof attributedOrder>;
 
+/** A checkout's token: Shopify's are 32 hexadecimal characters; anything of that kind up to 200. */
+const checkoutToken = z.string().regex(/^[\w-]{1,200}$/);
+
 /** The shop named in a signed body (the X-Shopify-Shop-Domain header is not signed). */
 const signedShop = z.string().min(1);
 
@@ -67,10 +70,40 @@ export const webhookPayloads = {
         .array(z.object({ code: z.string() }))
         .nullish()
         .transform((codes) => codes ?? []),
+      /** The checkout the order completed: its abandoned-checkout flow runs stop (docs/decisions/192). */
+      checkout_token: checkoutToken.nullish().catch(null),
     })
-    .transform(({ discount_codes }, context) => ({
+    .transform(({ discount_codes, checkout_token }, context) => ({
       discount_codes,
+      checkoutToken: checkout_token ?? null,
       order: attributedOrder.safeParse(context.value).data ?? null,
+    })),
+  /**
+   * checkouts/create and checkouts/update: the checkout's token, its buyer's email (when typed yet), the
+   * link that brings the buyer back to it, and whether it became an order.
+   */
+  checkout: z
+    .object({
+      token: checkoutToken,
+      email: z
+        .string()
+        .max(320)
+        .nullish()
+        .transform((email) => email || null),
+      abandoned_checkout_url: z
+        .url({ protocol: /^https$/ })
+        .max(2048)
+        .nullish()
+        .catch(null),
+      completed_at: z.string().nullish(),
+      updated_at: z.iso.datetime({ offset: true }).nullish().catch(null),
+    })
+    .transform((checkout) => ({
+      token: checkout.token,
+      email: checkout.email ?? null,
+      recoveryUrl: checkout.abandoned_checkout_url ?? null,
+      completed: Boolean(checkout.completed_at),
+      updatedAt: checkout.updated_at ?? null,
     })),
   /** customers/data_request and customers/redact: the shop, the customer concerned and the orders named. */
   customerRequest: z

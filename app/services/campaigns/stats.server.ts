@@ -3,38 +3,17 @@ import { db } from "~/db/client.server";
 import { campaignSends, emailClickTracking, orderAttributions } from "~/db/schema";
 import type { CampaignStats } from "~/lib/schemas/campaign-views";
 import type { Actor } from "~/services/access/actor.server";
-import { revenueByCurrency } from "~/services/stores/revenue.server";
+import { ordersAfterMessages, revenueByCurrency } from "~/services/stores/revenue.server";
 import { requireCampaign } from "./crud.server";
 import { clickRate, clicksOf, NOT_STARTED, progressOf } from "./figures.server";
 
-/** An order counts for a campaign when its subscriber ordered within this long after the message. */
-const ATTRIBUTION_WINDOW = "7 days";
-
-/**
- * Orders a message of the campaign led to: its subscriber ordered (with their code, see revenue.server.ts)
- * within the window after it was delivered, and no later campaign message reached them before the order
- * (the last message touched gets the order, so two campaigns never both count it).
- */
-function ordersAfter(campaignId: string, storeId: string) {
-  return and(
+const ordersAfter = (campaignId: string, storeId: string) =>
+  and(
     eq(orderAttributions.storeId, storeId),
-    sql`exists (
-      select 1 from ${campaignSends} as touched
-      where touched.campaign_id = ${campaignId}
-        and touched.subscriber_id = ${orderAttributions.subscriberId}
-        and touched.status = 'sent'
-        and touched.sent_at <= ${orderAttributions.orderedAt}
-        and ${orderAttributions.orderedAt} < touched.sent_at + interval '${sql.raw(ATTRIBUTION_WINDOW)}'
-        and not exists (
-          select 1 from ${campaignSends} as later
-          where later.subscriber_id = touched.subscriber_id
-            and later.status = 'sent'
-            and later.sent_at > touched.sent_at
-            and later.sent_at <= ${orderAttributions.orderedAt}
-        )
-    )`,
+    ordersAfterMessages(
+      sql`select subscriber_id, sent_at from ${campaignSends} where campaign_id = ${campaignId} and status = 'sent'`,
+    ),
   );
-}
 
 /** First clicks per UTC day. */
 async function clicksPerDay(campaignId: string): Promise<CampaignStats["clicksPerDay"]> {

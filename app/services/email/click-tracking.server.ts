@@ -19,10 +19,13 @@ export function webLinkHost(url: string): string | null {
 }
 
 /**
- * The message whose links are tracked: a welcome or confirmation email (its email_sends row) or a
- * campaign's message (its campaign_sends row and the campaign's slug).
+ * The message whose links are tracked: a welcome or confirmation email (its email_sends row), a campaign's
+ * message (its campaign_sends row and the campaign's slug) or a flow's (its flow_sends row).
  */
-export type TrackedMessage = { sendId: string } | { campaignSendId: string; utmCampaign: string };
+export type TrackedMessage =
+  | { sendId: string }
+  | { campaignSendId: string; utmCampaign: string }
+  | { flowSendId: string; utmCampaign: string };
 
 /** A tracked message with its store and the address it goes to. */
 export type TrackedSend = { storeId: string; subscriberEmail: string } & TrackedMessage;
@@ -45,6 +48,9 @@ export async function trackLinksOfSends(sends: LinksToTrack[]): Promise<Map<stri
     await db().delete(emailClickTracking).where(inArray(emailClickTracking.sendId, replacedSends));
   if (replacedMessages.length > 0)
     await db().delete(emailClickTracking).where(inArray(emailClickTracking.campaignSendId, replacedMessages));
+  const replacedFlowMessages = replaced.flatMap((send) => ("flowSendId" in send ? [send.flowSendId] : []));
+  if (replacedFlowMessages.length > 0)
+    await db().delete(emailClickTracking).where(inArray(emailClickTracking.flowSendId, replacedFlowMessages));
   const rowsPerSend = sends.map(({ send, urls }) =>
     urls.map((url) => ({
       ...send,

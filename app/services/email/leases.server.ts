@@ -1,20 +1,20 @@
 import { and, eq, getTableName, inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
-import type { campaignSends, emailSends } from "~/db/schema";
+import type { campaignSends, emailSends, flowSends } from "~/db/schema";
 import { coalesced } from "~/server/coalesce.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
 
 /**
- * Sends held with a lease, in either table of sends: email_sends (a subscriber's welcome or confirmation
- * email) and campaign_sends (a campaign's message). A claim raises the row's attempt number and sets its
+ * Sends held with a lease, in any table of sends: email_sends (a subscriber's welcome or confirmation
+ * email), campaign_sends (a campaign's message) and flow_sends (a flow email step's message). A claim raises the row's attempt number and sets its
  * lease; every later write checks that the row is still held by that claim, so a worker whose lease lapsed
  * (its send taken over by another worker) changes nothing.
  */
 
 /** A table of sends: one row per message, with its status, lease (locked_until) and attempt number. */
-export type SendTable = typeof emailSends | typeof campaignSends;
+export type SendTable = typeof emailSends | typeof campaignSends | typeof flowSends;
 
 /**
  * How long a claim lasts without renewal: short enough to recover a killed worker's send soon; a live

@@ -1,6 +1,6 @@
 import { and, eq, getTableName, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { campaignSends, emailSends, subscribers } from "~/db/schema";
+import { campaignSends, emailSends, flowSends, subscribers } from "~/db/schema";
 import type { SuppressionKind } from "~/lib/schemas/suppression";
 import { logger } from "~/server/logger.server";
 import type { Holder, SendTable } from "./leases.server";
@@ -75,7 +75,7 @@ export function recipientRefusal(error: unknown): RecipientRefusal | null {
 /**
  * What a send's failure says of its address: a permanent refusal suppresses it at once; a temporary one
  * that exhausted the send's retries (`final`) counts a soft bounce, and the SOFT_BOUNCE_LIMIT-th suppresses
- * it. A permanent refusal of a campaign message also marks the message bounced.
+ * it. A permanent refusal of a campaign's or a flow's message also marks the message bounced.
  */
 export async function recordRefusal(
   table: SendTable,
@@ -87,11 +87,8 @@ export async function recordRefusal(
   if (!subscriberId || !(refusal.permanent || final)) return;
   if (refusal.permanent) {
     await suppress(eq(subscribers.id, subscriberId), "bounced", `SMTP ${refusal.answer}`);
-    if (table === campaignSends)
-      await db()
-        .update(campaignSends)
-        .set({ bouncedAt: sql`now()` })
-        .where(eq(campaignSends.id, send.sendId));
+    if (table === campaignSends || table === flowSends)
+      await db().update(table).set({ bouncedAt: sql`now()` }).where(eq(table.id, send.sendId));
   } else {
     await countSoftBounce(eq(subscribers.id, subscriberId), `SMTP ${refusal.answer}`);
   }

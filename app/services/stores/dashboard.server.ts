@@ -2,10 +2,11 @@ import { and, countDistinct, gt, gte, inArray, sql, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderAttributions, popupViews, storeCounters, subscribers } from "~/db/schema";
 import { type DashboardDay, RECENT_DAYS } from "~/lib/schemas/dashboard";
+import type { AttributedRevenue } from "~/lib/schemas/popup-stats";
 import type { Actor } from "~/services/access/actor.server";
 import { listStoreSummaries, requireStore } from "./crud.server";
 import { conversionRate, fromPopup, recentDays } from "./popup-figures.server";
-import { revenueByCurrency } from "./revenue.server";
+import { flowEmailRevenue, revenueByCurrency } from "./revenue.server";
 
 /** The stores a dashboard figure covers: one store when given (checked against the tenant), else all. */
 async function storeIdsInScope(actor: Actor, storeId: string | undefined): Promise<string[]> {
@@ -19,6 +20,7 @@ const noFigures = {
   conversionRate: "0.0",
   couponsUsed: 0,
   revenue: [],
+  flowRevenue: [] as AttributedRevenue[],
   recentDays: RECENT_DAYS,
   popupViews: 0,
   popupSubscribers: 0,
@@ -31,13 +33,14 @@ const noFigures = {
  * - totalSubscribers and couponsUsed: all time, from the counters the database keeps;
  * - conversionRate: subscribers who came through the popup ÷ popup views, both over the last 30 days;
  *   imported subscribers are given apart (importedSubscribers) and never counted as conversions;
- * and the revenue of orders attributed to popups, per currency.
+ * and the revenue of orders attributed to popups, per currency, and of those the part that followed an
+ * automation's email within the attribution window (flowRevenue).
  */
 export async function dashboardStats(actor: Actor, storeId?: string) {
   const ids = await storeIdsInScope(actor, storeId);
   if (ids.length === 0) return noFigures;
   const { day, since } = recentDays();
-  const [[views], [totals], [recent], revenue] = await Promise.all([
+  const [[views], [totals], [recent], revenue, flowRevenue] = await Promise.all([
     db()
       .select({
         activeStores: countDistinct(popupViews.storeId),
@@ -61,6 +64,7 @@ export async function dashboardStats(actor: Actor, storeId?: string) {
       .from(subscribers)
       .where(and(inArray(subscribers.storeId, ids), gte(subscribers.subscribedAt, since))),
     revenueByCurrency(inArray(orderAttributions.storeId, ids)),
+    flowEmailRevenue(ids),
   ]);
   const popupViewCount = views?.views ?? 0;
   const popupSubscribers = recent?.popup ?? 0;
@@ -70,6 +74,7 @@ export async function dashboardStats(actor: Actor, storeId?: string) {
     conversionRate: conversionRate(popupSubscribers, popupViewCount),
     couponsUsed: totals?.couponsUsed ?? 0,
     revenue,
+    flowRevenue,
     recentDays: RECENT_DAYS,
     popupViews: popupViewCount,
     popupSubscribers,

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { orderAttributions, popupConfigs, stores, subscribers } from "~/db/schema";
+import { campaignSends, flowSends, orderAttributions, popupConfigs, stores, subscribers } from "~/db/schema";
 import type { AttributedRevenue } from "~/lib/schemas/popup-stats";
 import type { AttributedOrder } from "~/lib/schemas/webhooks";
 
@@ -104,4 +104,41 @@ export async function revenueByCurrency(where: SQL | undefined): Promise<Attribu
     .where(where)
     .groupBy(orderAttributions.currency)
     .orderBy(asc(orderAttributions.currency));
+}
+
+/** An order counts for a campaign (or a flow) when its subscriber ordered within this long after the message. */
+const ATTRIBUTION_WINDOW = "7 days";
+
+/** Every marketing message that reached its subscriber: a campaign's or a flow's. */
+const sentMessages = sql`(select subscriber_id, sent_at from ${campaignSends} where status = 'sent'
+  union all select subscriber_id, sent_at from ${flowSends} where status = 'sent')`;
+
+/**
+ * Orders the messages `touched` (sent rows: subscriber_id, sent_at) led to: their subscriber ordered (with
+ * their code, see revenue.server.ts) within the window after a message was delivered, and no later campaign
+ * or flow message reached them before the order (the last message touched gets the order, so two campaigns,
+ * or a campaign and a flow, never both count it).
+ */
+export function ordersAfterMessages(touched: SQL): SQL {
+  return sql`exists (
+      select 1 from (${touched}) as touched
+      where touched.subscriber_id = ${orderAttributions.subscriberId}
+        and touched.sent_at <= ${orderAttributions.orderedAt}
+        and ${orderAttributions.orderedAt} < touched.sent_at + interval '${sql.raw(ATTRIBUTION_WINDOW)}'
+        and not exists (
+          select 1 from ${sentMessages} as later
+          where later.subscriber_id = touched.subscriber_id
+            and later.sent_at > touched.sent_at
+            and later.sent_at <= ${orderAttributions.orderedAt}
+        )
+    )`;
+}
+
+/**
+ * The orders a flow's email was the last message to reach the subscriber before, of the stores, per currency:
+ * the dashboard's revenue card shows them.
+ */
+export function flowEmailRevenue(storeIds: string[]): Promise<AttributedRevenue[]> {
+  const touched = sql`select subscriber_id, sent_at from ${flowSends} where status = 'sent'`;
+  return revenueByCurrency(and(inArray(orderAttributions.storeId, storeIds), ordersAfterMessages(touched)));
 }

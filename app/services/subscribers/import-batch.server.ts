@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { pendingWelcomes } from "~/services/email/welcome-outbox.server";
+import { importedIntoFlows } from "~/services/flows/entry.server";
 import { type ImportRow, STORED_FIELD_NAMES, STORED_FIELDS } from "./import-rows.server";
 
 export type BatchTarget = { storeId: string; importId: string; importedAt: Date; welcome: boolean };
@@ -69,6 +70,8 @@ export async function writeBatch(
       returning id, lower(email) as key, (xmax = 0) as inserted, is_active
     ), welcomed as (
       ${pendingWelcomes(target.storeId, "upserted", sql`inserted and is_active and ${target.welcome}::boolean`)}
+    ), entered as (
+      ${importedIntoFlows(target.storeId, "upserted", sql`inserted and is_active and ${target.welcome}::boolean`)}
     )
     select lower(imported.email) as key, existing.key is not null as existed,
       coalesce(existing.is_active, false) as was_active, coalesce(existing.this_import, false) as this_import,

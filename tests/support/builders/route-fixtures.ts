@@ -1,8 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { campaigns, emailClickTracking, popupConfigs, subscriberImports, subscribers } from "~/db/schema";
+import {
+  campaigns,
+  emailClickTracking,
+  flows,
+  popupConfigs,
+  subscriberImports,
+  subscribers,
+} from "~/db/schema";
 import { defaultCampaignContent } from "~/lib/schemas/campaign-content";
 import type { SubscriberImportSummary } from "~/lib/schemas/subscriber-import";
+import { builtInFlow } from "~/services/flows/templates.server";
 import { sqlRows, testDb } from "../infra/db";
 import type { Fixture } from "../matrices/api-routes";
 import { createStoreFor } from "./actors";
@@ -94,6 +102,12 @@ export async function freshFixture(organizationId: string, adminId: string): Pro
     })
     .returning({ id: campaigns.id });
   if (!campaign) throw new Error("no campaign row");
+  const welcome = builtInFlow("welcome-series", "");
+  const [flow] = await testDb()
+    .insert(flows)
+    .values({ storeId: store.id, ...welcome })
+    .returning({ id: flows.id });
+  if (!flow) throw new Error("no flow row");
   const importId = randomUUID();
   await testDb()
     .insert(subscriberImports)
@@ -112,6 +126,7 @@ export async function freshFixture(organizationId: string, adminId: string): Pro
     popupId: first.id,
     secondPopupId: second.id,
     campaignId: campaign.id,
+    flowId: flow.id,
     importId,
   };
 }

@@ -17,6 +17,8 @@ export type Fixture = {
   secondPopupId: string;
   /** A draft campaign of the store. */
   campaignId: string;
+  /** A paused welcome series of the store. */
+  flowId: string;
   /** A finished CSV import of the store. */
   importId: string;
 };
@@ -284,6 +286,59 @@ export const apiRouteCases: ApiRouteCase[] = [
     requires: "manage_campaigns",
     scope: "object",
     okStatus: 200,
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/flows",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "POST",
+    pattern: "api/stores/:storeId/flows",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 201,
+    body: () => ({ template: "welcome-series" }),
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/flows/:flowId",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "PUT",
+    pattern: "api/stores/:storeId/flows/:flowId",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 200,
+    body: () => ({ name: "Hello series", exitOnOrder: false, timeZone: "Europe/Paris" }),
+  },
+  {
+    method: "DELETE",
+    pattern: "api/stores/:storeId/flows/:flowId",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "GET",
+    pattern: "api/stores/:storeId/flows/:flowId/stats",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    // No SMTP server set up in the fixture store: an authorized caller gets as far as that refusal.
+    method: "POST",
+    pattern: "api/stores/:storeId/flows/:flowId/test",
+    requires: "manage_campaigns",
+    scope: "object",
+    okStatus: 422,
+    body: () => ({ to: "reader@acme.example", stepId: "reminder" }),
   },
   {
     method: "GET",
@@ -658,6 +713,7 @@ export function pathOf(pattern: string, fixture: Fixture): string {
     .replace(":subscriberId", fixture.subscriberId)
     .replace(":popupId", fixture.popupId)
     .replace(":campaignId", fixture.campaignId)
+    .replace(":flowId", fixture.flowId)
     .replace(":importId", fixture.importId)
     .replace(":id", fixture.analyticsId)}`;
 }

@@ -24,6 +24,7 @@ const idValues = ({ target }: HostileSetup) => ({
   subscriberId: target.subscriberId,
   popupId: target.popupId,
   campaignId: target.campaignId,
+  flowId: target.flowId,
   id: target.analyticsId,
 });
 

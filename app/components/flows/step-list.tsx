@@ -1,0 +1,154 @@
+import {
+  ActionList,
+  Badge,
+  BlockStack,
+  Box,
+  Button,
+  Card,
+  InlineStack,
+  Popover,
+  Text,
+} from "@shopify/polaris";
+import { PlusIcon } from "@shopify/polaris-icons";
+import { useState } from "react";
+import type { FieldErrors } from "~/components/campaigns/use-campaign-draft";
+import { formatNumber } from "~/lib/format";
+import type { StoreSender } from "~/lib/schemas/campaign-views";
+import type { FlowStep } from "~/lib/schemas/flows";
+import { EmailStepEditor } from "./email-step-editor";
+import { NEW_STEP_LABELS, type NewStepType, newStep } from "./new-step";
+import { BranchFields, stepSummary, WaitFields } from "./step-fields";
+
+type Props = {
+  storeId: string;
+  sender: StoreSender;
+  steps: FlowStep[];
+  /** Active runs that have not reached each step (an edit of it reaches them). */
+  runsBefore: Record<string, number>;
+  errors: FieldErrors;
+  onChange: (steps: FlowStep[]) => void;
+  onTest: (stepId: string) => void;
+};
+
+/** The messages of step `index`, keyed by the step's own path ("subject" for "steps.3.subject"). */
+function stepErrors(errors: FieldErrors, index: number): FieldErrors {
+  const prefix = `steps.${index}.`;
+  return Object.fromEntries(
+    Object.entries(errors)
+      .filter(([path]) => path.startsWith(prefix))
+      .map(([path, message]) => [path.slice(prefix.length), message]),
+  );
+}
+
+function AddStep({ onAdd }: { onAdd: (type: NewStepType) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Popover
+      active={open}
+      onClose={() => setOpen(false)}
+      activator={
+        <Button icon={PlusIcon} disclosure onClick={() => setOpen((shown) => !shown)}>
+          Add step
+        </Button>
+      }
+    >
+      <ActionList
+        actionRole="menuitem"
+        items={(Object.keys(NEW_STEP_LABELS) as NewStepType[]).map((type) => ({
+          content: NEW_STEP_LABELS[type],
+          onAction: () => {
+            setOpen(false);
+            onAdd(type);
+          },
+        }))}
+      />
+    </Popover>
+  );
+}
+
+/** The flow's steps top to bottom, added at the end and removed anywhere; one opens at a time to be edited. */
+export function StepList({ storeId, sender, steps, runsBefore, errors, onChange, onTest }: Props) {
+  const [open, setOpen] = useState<string | null>(null);
+  const replace = (index: number, step: FlowStep) =>
+    onChange(steps.map((old, at) => (at === index ? step : old)));
+  // A branch that skipped to the removed step ends the run instead.
+  const remove = (index: number) =>
+    onChange(
+      steps
+        .filter((_, at) => at !== index)
+        .map((step) =>
+          step.type === "branch" && step.otherwise === steps[index]?.id ? { ...step, otherwise: null } : step,
+        ),
+    );
+  return (
+    <BlockStack gap="300">
+      {steps.map((step, index) => {
+        const own = stepErrors(errors, index);
+        const editing = open === step.id || Object.keys(own).length > 0;
+        const ahead = runsBefore[step.id] ?? 0;
+        return (
+          <section key={step.id} aria-label={`Step ${index + 1}`}>
+            <Card>
+              <BlockStack gap="300">
+                <InlineStack align="space-between" blockAlign="center" gap="200">
+                  <InlineStack gap="200" blockAlign="center" wrap={false}>
+                    <Badge>{String(index + 1)}</Badge>
+                    <Text as="h3" variant="headingSm" breakWord>
+                      {stepSummary(step, steps)}
+                    </Text>
+                  </InlineStack>
+                  <InlineStack gap="300">
+                    {step.type !== "welcome" ? (
+                      <Button variant="plain" onClick={() => setOpen(editing ? null : step.id)}>
+                        {editing ? "Close" : "Edit"}
+                      </Button>
+                    ) : null}
+                    {steps.length > 1 ? (
+                      <Button variant="plain" tone="critical" onClick={() => remove(index)}>
+                        Remove
+                      </Button>
+                    ) : null}
+                  </InlineStack>
+                </InlineStack>
+                {editing && ahead > 0 ? (
+                  <Text as="p" tone="subdued">
+                    {ahead === 1
+                      ? "A change here reaches the 1 subscriber on their way who has not reached this step yet."
+                      : `A change here reaches the ${formatNumber(ahead)} subscribers on their way who have not reached this step yet.`}
+                  </Text>
+                ) : null}
+                {editing && step.type === "wait" ? (
+                  <WaitFields step={step} onChange={(next) => replace(index, next)} />
+                ) : null}
+                {editing && step.type === "branch" ? (
+                  <BranchFields step={step} onChange={(next) => replace(index, next)} />
+                ) : null}
+                {editing && step.type === "email" ? (
+                  <Box paddingBlockStart="200">
+                    <EmailStepEditor
+                      storeId={storeId}
+                      sender={sender}
+                      step={step}
+                      errors={own}
+                      onChange={(next) => replace(index, next)}
+                      onTest={() => onTest(step.id)}
+                    />
+                  </Box>
+                ) : null}
+              </BlockStack>
+            </Card>
+          </section>
+        );
+      })}
+      <InlineStack>
+        <AddStep
+          onAdd={(type) => {
+            const step = newStep(type, steps);
+            onChange([...steps, step]);
+            setOpen(step.id);
+          }}
+        />
+      </InlineStack>
+    </BlockStack>
+  );
+}
