@@ -1,8 +1,8 @@
 /**
  * The storefront's feature files (docs/decisions/183): code the view needs only for a popup that uses it,
- * each its own file (popup/vite.config.ts FEATURE_FILES), loaded by the view once the script has chosen a
- * popup that needs it. The popup takes them as `features` (popup/render.ts); the builder passes them all
- * (popup/builder-features.ts).
+ * each its own file (popup/vite.config.ts, the `__FEATURE_FILES__` stage). The view asks for those the chosen
+ * popup needs, through the script's loader (popup/main.ts), before the popup mounts. The popup takes them as
+ * `features` (popup/render.ts); the builder passes them all (popup/builder-features.ts).
  */
 import type { PublicPopupConfig } from "./config";
 
