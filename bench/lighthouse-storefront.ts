@@ -52,6 +52,7 @@ function requestName(url: string): string {
   const { pathname } = new URL(url);
   if (pathname === "/js/newsletter-popup.js") return "script";
   if (pathname === "/js/newsletter-popup-view.js") return "view file";
+  if (pathname === "/js/newsletter-popup-wheel.js") return "wheel file";
   return pathname.slice(pathname.lastIndexOf("/") + 1);
 }
 

@@ -7,11 +7,13 @@ const POPUP_DIR = path.resolve("build/popup");
 /** Loaded on every page view: the budget is for this file. */
 const FIRST_PAINT_FILE = "newsletter-popup.js";
 /** Loaded by it (popup/vite.config.ts) as soon as a popup is chosen: render, design, form and success view. */
-const LATER_FILES = ["newsletter-popup-view.js"];
+const VIEW_FILE = "newsletter-popup-view.js";
+/** Loaded by the view for a popup that uses the feature (popup/features.ts), by what the popup has. */
+const FEATURE_FILES: Record<string, string> = { "newsletter-popup-wheel.js": "a prize wheel" };
 const FIRST_PAINT_BUDGET = 6_000;
 /**
- * Shopify's limit for any one JavaScript file of a theme app extension (gzip), and for all the files together
- * as a shopper's browser receives them once the popup shows (brotli): docs/decisions/144.
+ * Shopify's limit for any one JavaScript file of a theme app extension (gzip), and for all the files a page
+ * view loads, as a shopper's browser receives them (brotli): docs/decisions/144 and 183.
  */
 const FILE_BUDGET = 10_000;
 const ON_THE_WIRE_BUDGET = 10_000;
@@ -32,18 +34,28 @@ function measure(file: string): ScriptSize {
   return size;
 }
 
-/** The storefront script as shipped, its first-paint file then the later ones: raw, gzip -9 and brotli (quality 11). */
+/** The storefront script as shipped, its first-paint file, the view, then the feature files: raw, gzip -9, brotli. */
 export function measurePopupScriptSize(): ScriptSize[] {
-  return [FIRST_PAINT_FILE, ...LATER_FILES].map(measure);
+  return [FIRST_PAINT_FILE, VIEW_FILE, ...Object.keys(FEATURE_FILES)].map(measure);
 }
 
 const figures = (size: Omit<ScriptSize, "file">) =>
   `${integer(size.gzip)} B (brotli ${integer(size.brotli)} B, raw ${integer(size.raw)} B)`;
 
+/** What one page view loads, by the popup it shows: the files and their sum on the wire. */
+function pageView(label: string, files: ScriptSize[]): Row {
+  const total = (key: "raw" | "gzip" | "brotli") => files.reduce((sum, size) => sum + size[key], 0);
+  return {
+    measure: `Popup script on the wire, ${label} (brotli)`,
+    result: `${integer(total("brotli"))} B (gzip -9 ${integer(total("gzip"))} B, raw ${integer(total("raw"))} B), ${files.map((size) => size.file).join(" + ")}`,
+    budget: `≤ ${integer(ON_THE_WIRE_BUDGET)} B`,
+    pass: total("brotli") <= ON_THE_WIRE_BUDGET,
+  };
+}
+
 export function popupScriptRows(sizes: ScriptSize[]): Row[] {
-  const [firstPaint, ...later] = sizes;
-  if (!firstPaint) return [];
-  const total = (key: "raw" | "gzip" | "brotli") => sizes.reduce((sum, size) => sum + size[key], 0);
+  const [firstPaint, view, ...features] = sizes;
+  if (!firstPaint || !view) return [];
   return [
     {
       measure: "Popup script, first paint, gzip -9",
@@ -51,17 +63,17 @@ export function popupScriptRows(sizes: ScriptSize[]): Row[] {
       budget: `≤ ${integer(FIRST_PAINT_BUDGET)} B`,
       pass: firstPaint.gzip <= FIRST_PAINT_BUDGET,
     },
-    ...later.map((size) => ({
-      measure: "Popup script, loaded when a popup is chosen, gzip -9",
+    ...[view, ...features].map((size) => ({
+      measure: `Popup script, loaded ${size === view ? "when a popup is chosen" : `for ${FEATURE_FILES[size.file]}`}, gzip -9`,
       result: `${figures(size)}, ${size.file}`,
-      budget: `≤ ${integer(FILE_BUDGET)} B`,
+      budget: `≤ ${integer(FILE_BUDGET)} B per file (Shopify)`,
       pass: size.gzip <= FILE_BUDGET,
     })),
-    {
-      measure: "Popup script, all files on the wire (brotli)",
-      result: `${integer(total("brotli"))} B (gzip -9 ${integer(total("gzip"))} B, raw ${integer(total("raw"))} B), ${sizes.length} files`,
-      budget: `≤ ${integer(ON_THE_WIRE_BUDGET)} B`,
-      pass: total("brotli") <= ON_THE_WIRE_BUDGET,
-    },
+    pageView("no popup chosen", [firstPaint]),
+    pageView("a popup using no feature file", [firstPaint, view]),
+    ...features.map((feature) =>
+      pageView(`a popup with ${FEATURE_FILES[feature.file]}`, [firstPaint, view, feature]),
+    ),
+    ...(features.length > 1 ? [pageView("a popup using every feature file", sizes)] : []),
   ];
 }

@@ -8,10 +8,13 @@
  * store's active popups, picks the first whose targeting matches this page view (popup/targeting.ts) and
  * the visitor's variant, arms the trigger, and keeps the teaser tab. The popup itself (a position:fixed
  * overlay, no layout shift) with its form's checks and request comes from newsletter-popup-view.js, loaded
- * as soon as a popup is chosen, with the success view that follows an accepted subscription. Any failure (unknown store, no active popup, network) leaves the page alone.
+ * as soon as a popup is chosen, with the success view that follows an accepted subscription; it loads the
+ * feature files that popup uses (popup/features.ts: the prize wheel). Any failure (unknown store, no active
+ * popup, network) leaves the page alone.
  */
 import type { PublicPopup, PublicPopupConfig, PublicPopups } from "./config";
 import { consentGate, type ShopifyConsentApi } from "./consent";
+import type { LaterFile, LoadLater } from "./features";
 import { cartAllows, planDisplay, scrolledHalfway, storageKeys, TOUCH_EXIT_FALLBACK_MS } from "./gates";
 import { chooseLanguage, inLanguage } from "./languages";
 import type { PopupFormValues, PopupHandle, PopupSubmitResult } from "./render";
@@ -28,8 +31,8 @@ declare global {
   }
 }
 
-/** The later files' names with their content hashes (`?v=`), from the build (popup/vite.config.ts). */
-declare const __LATER_FILES__: { view: string };
+/** The view file's name with its content hash (`?v=`) and its global, from the build (popup/vite.config.ts). */
+declare const __LATER_FILES__: { view: LaterFile };
 
 const SCRIPT_PATH = "/js/newsletter-popup.js";
 
@@ -87,23 +90,24 @@ function currentVisit(keys: ReturnType<typeof storageKeys>, mark: Mark): Visit {
 
 type View = typeof import("./view-file");
 /**
- * The view file from beside this script (the app's /js/ or the theme extension's assets/), as a classic
- * script (no CORS needed) with this script's nonce; once, and again after a failed load.
+ * Each later file from beside this script (the app's /js/ or the theme extension's assets/), as a classic
+ * script (no CORS needed) with this script's nonce; once, and again after a failed load. Resolves with the
+ * global the file sets.
  */
-let loadingView: Promise<View | undefined> | undefined;
-function loadView(script: HTMLScriptElement): Promise<View | undefined> {
-  loadingView ||= new Promise((resolve, reject) => {
+const loading: Record<string, Promise<unknown> | undefined> = {};
+function loadLater<T>([file, global]: LaterFile, script: HTMLScriptElement): Promise<T> {
+  loading[file] ||= new Promise((resolve, reject) => {
     const tag = document.createElement("script");
-    tag.src = new URL(__LATER_FILES__.view, script.src).href;
+    tag.src = new URL(file, script.src).href;
     tag.nonce = script.nonce; // a page whose CSP allows this script by its nonce allows this one too
-    tag.onload = () => resolve(window.NewsletterPopupView);
+    tag.onload = () => resolve((window as unknown as Record<string, unknown>)[global]);
     tag.onerror = () => {
-      loadingView = undefined;
+      loading[file] = undefined;
       reject();
     };
     document.head.append(tag);
   });
-  return loadingView;
+  return loading[file] as Promise<T>;
 }
 
 function boot(script: HTMLScriptElement, storeId: string): void {
@@ -126,7 +130,8 @@ function boot(script: HTMLScriptElement, storeId: string): void {
   let openRequested = false;
   let counted = false;
   let subscribedHere = false;
-  const view = () => loadView(script).catch(() => undefined);
+  const load: LoadLater = (file) => loadLater(file, script);
+  const view = () => load<View>(__LATER_FILES__.view).catch(() => undefined);
   // On a Shopify storefront, what is stored waits for the visitor's consent (popup/consent.ts): targeting and
   // A/B markers and the impression for analytics, the subscribed and dismissed markers for preferences.
   const track = consentGate(window.Shopify, "analyticsProcessingAllowed");
@@ -212,7 +217,8 @@ function boot(script: HTMLScriptElement, storeId: string): void {
       return;
     }
     const loaded = await view();
-    if (!loaded || popup) return;
+    const features = loaded && (await loaded.loadFeatures(current, load));
+    if (!loaded || !features || popup) return;
     removeTeaser();
     const host = document.createElement("newsletter-popup");
     // The bot check starts as the visitor types (or at the submit), off the main thread: only Shopify stores
@@ -220,6 +226,7 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     if (shopify) host.addEventListener("input", () => loaded.prove(api), { once: true });
     document.body.append(host);
     popup = loaded.mountPopup(host, current, {
+      features,
       onSubmit: subscribe,
       onClose() {
         keep(keys.dismissed);
@@ -324,7 +331,11 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     }
     if (!chosen) return none;
     const plan = planDisplay(config, subscribed, local.get(keys.dismissed), Date.now());
-    if (plan.trigger || plan.exitIntent) void view(); // ready before the trigger fires
+    // Ready before the trigger fires: the view, and the feature files this popup uses.
+    const chosenConfig = config;
+    if (plan.trigger || plan.exitIntent) {
+      void view().then((loaded) => loaded?.loadFeatures(chosenConfig, load));
+    }
     if (plan.teaser) teaser(config);
     if (plan.trigger) arm(plan.trigger);
     if (plan.exitIntent && plan.trigger !== "exit-intent") onExitIntent(() => void show(false));

@@ -7,13 +7,13 @@
  */
 
 import { type OptionalField, optionalFieldNames, type PublicPopupConfig } from "./config";
+import type { Features } from "./features";
 import { fillOffer } from "./offer";
 import type { DrawnSlice } from "./prize-wheel";
 import { escapeHtml } from "./sanitize";
 import { copyCode, icon, processingHtml, startConfetti, successHtml } from "./success";
 import { builtInText, translatedMessage } from "./texts";
 import { type SubscriberValues, validateSubscriber } from "./validation";
-import { spinWheel, wheelHtml } from "./wheel";
 
 export type PopupFormValues = SubscriberValues & { website: string };
 /** An accepted submission shows the code when it carries one, else the message (check your inbox). */
@@ -27,6 +27,8 @@ export type PopupMountOptions = {
   inline?: boolean;
   /** Inline only: the height in px of the screen the host stands for; the maximum height is a share of it. */
   screenHeight?: number;
+  /** The feature files' modules the popup uses (popup/features.ts): a part whose module is absent is left out. */
+  features?: Features;
   onSubmit: (values: PopupFormValues) => Promise<PopupSubmitResult>;
   onClose?: () => void;
 };
@@ -75,7 +77,7 @@ const CSS =
   // filter, contain or z-index; the popover's own UA box (centred, bordered, shrunk to fit) is undone here.
   ".ov{position:fixed;inset:0;width:auto;height:auto;margin:0;border:0;z-index:2147483647;display:flex;align-items:center;justify-content:center;padding:12px;background:var(--ov);container-type:inline-size;color-scheme:light;animation:np-fade .3s}" +
   "canvas{position:absolute;inset:0;width:100%;height:100%;pointer-events:none;z-index:1}" +
-  ".dlg{position:relative;display:flex;flex-direction:column;width:100%;max-width:var(--w);max-height:var(--h);background:var(--bg);color:var(--fg);border-radius:var(--r);box-shadow:0 24px 48px rgba(0,0,0,.3);font:16px/1.5 var(--font);text-align:left;overflow:hidden}" +
+  ".dlg{position:relative;display:flex;flex-direction:column;width:100%;max-width:var(--w);max-height:var(--h);background:var(--bg);color:var(--fg);border-radius:var(--r);box-shadow:0 24px 48px #0000004d;font:16px/1.5 var(--font);text-align:left;overflow:hidden}" +
   ".im{display:block;width:100%;max-height:180px;object-fit:cover;flex:none}" +
   ".im:not([src]){display:none}" +
   ".dlg:focus{outline:0}" +
@@ -97,7 +99,7 @@ const CSS =
   ".pri[aria-busy=true]{opacity:.7;cursor:progress}" +
   "button:focus-visible,a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}" +
   ".x{position:absolute;z-index:1;top:4px;right:4px;width:44px;border:0;border-radius:50%;background:none;color:inherit;opacity:.7;display:grid;place-items:center}" +
-  ".x:hover{background:rgba(127,127,127,.2);opacity:1}" +
+  ".x:hover{background:#7f7f7f33;opacity:1}" +
   ".hp{position:absolute;left:-9999px;width:1px;height:1px;overflow:hidden}" +
   ".cn{margin:12px 0 0;font-size:13px}.cn a{color:inherit}" +
   ".a-slide-in{animation:np-slide .4s ease-out}.a-fade-in{animation:np-fade .4s}.a-zoom-in{animation:np-zoom .35s ease-out}.a-bounce-in{animation:np-bounce .6s}" +
@@ -112,7 +114,7 @@ const CSS =
   ".p-corner .dlg{max-width:min(var(--w),380px)}" +
   ".p-corner .bd{padding:28px 20px 20px}" +
   ".p-bottom-bar{padding:0}" +
-  ".p-bottom-bar .dlg{max-width:none;border-radius:var(--r) var(--r) 0 0;box-shadow:0 -8px 32px rgba(0,0,0,.2)}" +
+  ".p-bottom-bar .dlg{max-width:none;border-radius:var(--r) var(--r) 0 0;box-shadow:0 -8px 32px #0003}" +
   ".p-bottom-bar .im{display:none}" +
   ".p-bottom-bar .bd{padding:16px 52px 4px 20px}" +
   ".p-bottom-bar form{display:flex;flex-wrap:wrap;align-items:flex-end;gap:0 12px;max-width:960px;margin:auto}" +
@@ -132,6 +134,7 @@ export function mountPopup(
   const inline = !STOREFRONT && options.inline === true;
   /** Centred, the popup is a modal dialog; in a corner or a bar it leaves the page usable. */
   const modal = config.design.position === "center";
+  const { wheel } = options.features || {};
   const root = host.shadowRoot || host.attachShadow({ mode: "open" });
   root.innerHTML = `<style>${inline ? INLINE_CSS : ":host{all:initial!important}"}${CSS}</style><div class="ov${
     inline ? ' in"' : '" popover="manual"'
@@ -179,7 +182,7 @@ export function mountPopup(
         )}"><p class="err" id="np-${name}-e"></p></div>`;
       })
       .join("");
-    return `<form novalidate><h2 class="t" id="np-t">${offerText(cfg.title)}</h2><p class="s">${offerText(cfg.subtitle)}</p>${cfg.wheel ? wheelHtml(cfg.wheel) : ""}${fields}<div class="hp" aria-hidden="true"><input name="website" tabindex="-1" autocomplete="off" aria-hidden="true"></div><p class="gen" role="alert"></p><button type="submit" class="pri">${escapeHtml(
+    return `<form novalidate><h2 class="t" id="np-t">${offerText(cfg.title)}</h2><p class="s">${offerText(cfg.subtitle)}</p>${cfg.wheel && wheel ? wheel.wheelHtml(cfg.wheel) : ""}${fields}<div class="hp" aria-hidden="true"><input name="website" tabindex="-1" autocomplete="off" aria-hidden="true"></div><p class="gen" role="alert"></p><button type="submit" class="pri">${escapeHtml(
       cfg.buttonText || "SUBMIT",
     )}</button><p class="cn">${escapeHtml(cfg.consentText)}${
       cfg.privacyPolicyUrl
@@ -263,7 +266,7 @@ export function mountPopup(
       showErrors();
     } else {
       body.innerHTML =
-        preview && view === "processing" ? processingHtml() : successHtml(cfg, code, notice, drawn);
+        preview && view === "processing" ? processingHtml() : successHtml(cfg, code, notice, drawn, wheel);
     }
     // A centred popup starts on its first field (the form) or its heading's dialog (what follows a submit).
     if ((hadFocus || (!inline && modal)) && root.activeElement === null)
@@ -308,7 +311,7 @@ export function mountPopup(
     if (result.ok) {
       drawn = result.wheel;
       // The wheel turns to the slice the server drew before the prize shows.
-      if (drawn && cfg.wheel) await spinWheel(root, drawn.slice, cfg.wheel.slices.length);
+      if (drawn && cfg.wheel && wheel) await wheel.spinWheel(root, drawn.slice, cfg.wheel.slices.length);
       if (destroyed) return;
       code = result.discountCode || "";
       // With a code the heading says it all; without one the message tells where the code went.
@@ -407,8 +410,9 @@ export function mountPopup(
   paint();
 
   const handle: PopupHandle = {
+    // Only the builder's preview changes a mounted popup: the storefront's file leaves this out.
     update(next) {
-      if (destroyed) return;
+      if (STOREFRONT || destroyed) return;
       if (view === "form") readValues();
       const animationChanged = next.animation !== cfg.animation;
       cfg = next;

@@ -5,11 +5,11 @@
  * (part of build/popup/newsletter-popup-view.js); the builder imports it.
  */
 import type { PublicPopupConfig, SocialNetwork } from "./config";
+import type { Features } from "./features";
 import { autoApplyUrl, fillOffer } from "./offer";
 import type { DrawnSlice } from "./prize-wheel";
 import { escapeHtml } from "./sanitize";
 import { builtInText, type PopupTexts } from "./texts";
-import { wheelHtml } from "./wheel";
 
 export { startConfetti } from "./confetti";
 
@@ -73,13 +73,15 @@ export const processingHtml = (): string =>
 
 /**
  * The code to copy when there is one (on a Shopify storefront with its link that applies it to the cart),
- * else `notice` (the server's message: check your inbox); with a wheel, the slice it landed on first.
+ * else `notice` (the server's message: check your inbox); with a wheel (its feature file), the slice it
+ * landed on first.
  */
 export function successHtml(
   config: PublicPopupConfig,
   code: string,
   notice: string,
   drawn?: DrawnSlice,
+  wheel?: Features["wheel"],
 ): string {
   const say = (key: Parameters<typeof builtInText>[1]) => escapeHtml(builtInText(config.texts, key));
   const links = Object.entries(config.socialLinks || {})
@@ -108,8 +110,8 @@ export function successHtml(
     : "";
   // The wheel stays where it landed, above what it gave.
   const result =
-    drawn && config.wheel
-      ? `${wheelHtml(config.wheel, drawn.slice)}<p class="s">${say(drawn.won ? "youWon" : "noPrize")}: ${escapeHtml(drawn.label)}</p>`
+    drawn && config.wheel && wheel
+      ? `${wheel.wheelHtml(config.wheel, drawn.slice)}<p class="s">${say(drawn.won ? "youWon" : "noPrize")}: ${escapeHtml(drawn.label)}</p>`
       : "";
   return `${CSS}<div class="c"><h2 class="t" id="np-t">${say("thanks")}</h2>${result}${offer}<p class="cs" role="status">${escapeHtml(
     notice,

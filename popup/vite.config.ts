@@ -9,21 +9,40 @@ const OUT_DIR = fileURLToPath(new URL("../build/popup", import.meta.url));
 const EXTENSION_ASSETS = fileURLToPath(new URL("../extensions/newsletter-popup/assets", import.meta.url));
 const MAIN_FILE = "newsletter-popup.js";
 /**
- * What the first paint does not need, loaded by the script (popup/main.ts) as its own IIFE: the view (the
- * popup's render, the form's checks and request, the success view) as soon as a popup is chosen.
+ * What the first paint does not need, each its own IIFE setting its global, built stage by stage so that a
+ * file names those of the stages before it (their names and globals under the stage's define): the feature
+ * files (popup/features.ts), loaded by the view when the chosen popup uses them; then the view (the popup's
+ * render, the form's checks and request, the success view), loaded by the script (popup/main.ts) as soon as
+ * a popup is chosen. docs/decisions/183.
  */
-const LATER_FILES = {
-  view: { entry: "./view-file.ts", global: "NewsletterPopupView" },
-};
+const LATER_STAGES = [
+  {
+    define: "__FEATURE_FILES__",
+    files: { wheel: { entry: "./wheel.ts", global: "NewsletterPopupWheel" } },
+  },
+  {
+    define: "__LATER_FILES__",
+    files: { view: { entry: "./view-file.ts", global: "NewsletterPopupView" } },
+  },
+];
 const laterFileName = (part: string) => `newsletter-popup-${part}.js`;
+const SHIPPED_FILES = [
+  MAIN_FILE,
+  ...LATER_STAGES.flatMap((stage) => Object.keys(stage.files).map(laterFileName)),
+];
 
 /** One minified IIFE with no imports and no chunks. */
-function scriptBuild(entry: string, name: string, fileName: string): UserConfig {
+function scriptBuild(
+  entry: string,
+  name: string,
+  fileName: string,
+  define: Record<string, string> = {},
+): UserConfig {
   return {
     publicDir: false,
     logLevel: "warn",
     // What only the builder's preview uses is left out of the shipped files (popup/render.ts).
-    define: { __STOREFRONT__: "true" },
+    define: { ...define, __STOREFRONT__: "true" },
     esbuild: { legalComments: "none" },
     build: {
       outDir: OUT_DIR,
@@ -32,7 +51,7 @@ function scriptBuild(entry: string, name: string, fileName: string): UserConfig 
       // Terser's extra passes save ~400 B gzip over esbuild here (bench/popup-script-size.ts).
       terserOptions: {
         compress: { passes: 3, unsafe: true, pure_getters: true },
-        // No top-level mangling: the IIFE's global name (NewsletterPopupView) is what the script reads.
+        // No top-level mangling: the IIFE's global name (NewsletterPopupView, …) is what the script reads.
         format: { comments: false },
       },
       sourcemap: false,
@@ -44,35 +63,43 @@ function scriptBuild(entry: string, name: string, fileName: string): UserConfig 
         fileName: () => fileName,
       },
       // No Symbol.toStringTag on the view's exports object: nothing reads it, and the budget is tight.
-      rollupOptions: { output: { inlineDynamicImports: true, generatedCode: { symbols: false } } },
+      // No "use strict" prologue either: the code is a bundle of ES modules, written for strict mode, and runs the
+      // same without it.
+      rollupOptions: {
+        output: { inlineDynamicImports: true, generatedCode: { symbols: false }, strict: false },
+      },
     },
   };
 }
 
 /**
- * The later files, built first so the script can name each with its content hash (`?v=`: a fresh copy
- * after every change, whatever the caches hold), then written beside the script.
+ * The later files, built first so the file that loads each can name it with its content hash (`?v=`: a
+ * fresh copy after every change, whatever the caches hold) and its global, then written beside the script.
  */
 function laterFiles(): Plugin {
   const built: { fileName: string; code: string }[] = [];
   return {
     name: "later-files",
     async config() {
-      const names: Record<string, string> = {};
-      for (const [part, { entry, global }] of Object.entries(LATER_FILES)) {
-        const fileName = laterFileName(part);
-        const config = scriptBuild(entry, global, fileName);
-        const [output] = (await build({
-          ...config,
-          configFile: false,
-          build: { ...config.build, write: false },
-        })) as Rollup.RollupOutput[];
-        const chunk = output?.output[0];
-        if (chunk?.type !== "chunk") throw new Error(`${fileName}: nothing built`);
-        built.push({ fileName, code: chunk.code });
-        names[part] = `${fileName}?v=${fileVersion(chunk.code)}`;
+      const define: Record<string, string> = {};
+      for (const stage of LATER_STAGES) {
+        const names: Record<string, [string, string]> = {};
+        for (const [part, { entry, global }] of Object.entries(stage.files)) {
+          const fileName = laterFileName(part);
+          const config = scriptBuild(entry, global, fileName, define);
+          const [output] = (await build({
+            ...config,
+            configFile: false,
+            build: { ...config.build, write: false },
+          })) as Rollup.RollupOutput[];
+          const chunk = output?.output[0];
+          if (chunk?.type !== "chunk") throw new Error(`${fileName}: nothing built`);
+          built.push({ fileName, code: chunk.code });
+          names[part] = [`${fileName}?v=${fileVersion(chunk.code)}`, global];
+        }
+        define[stage.define] = JSON.stringify(names);
       }
-      return { define: { __LATER_FILES__: JSON.stringify(names) } };
+      return { define };
     },
     generateBundle() {
       for (const { fileName, code } of built) this.emitFile({ type: "asset", fileName, source: code });
@@ -88,12 +115,12 @@ const themeExtensionAssets: Plugin = {
   name: "theme-extension-assets",
   closeBundle() {
     fs.mkdirSync(EXTENSION_ASSETS, { recursive: true });
-    const files = [MAIN_FILE, ...Object.keys(LATER_FILES).map(laterFileName)];
     // A file an earlier build shipped and this one no longer makes is not deployed.
-    for (const stale of fs.readdirSync(EXTENSION_ASSETS).filter((file) => !files.includes(file))) {
+    for (const stale of fs.readdirSync(EXTENSION_ASSETS).filter((file) => !SHIPPED_FILES.includes(file))) {
       fs.rmSync(path.join(EXTENSION_ASSETS, stale));
     }
-    for (const file of files) fs.copyFileSync(path.join(OUT_DIR, file), path.join(EXTENSION_ASSETS, file));
+    for (const file of SHIPPED_FILES)
+      fs.copyFileSync(path.join(OUT_DIR, file), path.join(EXTENSION_ASSETS, file));
   },
 };
 
@@ -104,7 +131,7 @@ const themeExtensionAssets: Plugin = {
 const precompressed: Plugin = {
   name: "precompressed",
   closeBundle() {
-    for (const file of [MAIN_FILE, ...Object.keys(LATER_FILES).map(laterFileName)]) {
+    for (const file of SHIPPED_FILES) {
       const source = fs.readFileSync(path.join(OUT_DIR, file));
       const brotli = zlib.brotliCompressSync(source, {
         params: {
@@ -121,7 +148,7 @@ const precompressed: Plugin = {
 
 /**
  * The storefront script: popup/main.ts → build/popup/newsletter-popup.js (served as /js/newsletter-popup.js,
- * and by the theme app extension), with the later files beside it (newsletter-popup-view.js, -success.js).
+ * and by the theme app extension), with the later files beside it (newsletter-popup-view.js, -wheel.js).
  * Budget: the script ≤ 6,000 bytes gzip -9, all files together ≤ 10,000 (bench/popup-script-size.ts).
  */
 const main = scriptBuild("./main.ts", "NewsletterPopupScript", MAIN_FILE);

@@ -1,6 +1,7 @@
 /**
  * The prize wheel above the form (docs/decisions/182): equal slices in the merchant's colours with their
- * labels, and the turn that lands the slice the server drew under the pointer. Part of the view file.
+ * labels, and the turn that lands the slice the server drew under the pointer. The storefront's feature file
+ * newsletter-popup-wheel.js (popup/features.ts), loaded only for a popup with a wheel.
  */
 import type { PublicWheel } from "./prize-wheel";
 import { escapeHtml } from "./sanitize";

@@ -60,6 +60,11 @@ test("the wheel lands on the server's prize, and the free-shipping code applies 
 }) => {
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.setViewportSize({ width: 1440, height: 900 });
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/js/")) scripts.push(pathname.slice("/js/".length));
+  });
   const { popup, config } = await openDemo(page);
   // The storefront sees the slices' labels and colours: no code, no weight, no prize.
   expect(config.popups[0]?.wheel).toEqual({
@@ -73,6 +78,8 @@ test("the wheel lands on the server's prize, and the free-shipping code applies 
   expect(JSON.stringify(config)).not.toMatch(/SPIN/);
   await expect(popup).toContainText("Subscribe and spin for $5 off or more.");
   await expect(popup.locator(".wd span")).toHaveText(["10% off", "No luck", "Free shipping", "$20 off"]);
+  // The wheel's code comes in its own file, loaded for this popup only (popup/features.ts).
+  expect(scripts).toEqual(["newsletter-popup.js", "newsletter-popup-view.js", "newsletter-popup-wheel.js"]);
   await screenshot(page, "prize-wheel-1440", { fullPage: false });
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "prize-wheel-390", { fullPage: false });
@@ -105,6 +112,8 @@ test("the builder's offer card picks the offer and shows each slice's chance", a
   await page.setViewportSize({ width: 1440, height: 900 });
   await login(page, ADMIN.email, ADMIN.password);
   await page.goto(`/store/${storeId}/popup-builder`);
+  // The preview is given every feature file's module (popup/builder-features.ts): the wheel shows.
+  await expect(page.getByTestId("popup-preview").locator(".wd span")).toHaveCount(4);
   const card = cardWithHeading(page, "Discount");
   await expect(card.getByLabel("Offer", { exact: true })).toHaveValue("fixed-amount");
   await expect(card.getByLabel("Amount off").first()).toHaveValue("5");

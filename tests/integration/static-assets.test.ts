@@ -27,19 +27,23 @@ describe("the built JavaScript and CSS", () => {
 
 describe("the storefront script", () => {
   it("is served with the files it loads when used, by name only, each revalidated by its ETag", async () => {
-    const script = await (await fetch(`${app.url}/js/newsletter-popup.js`)).text();
-    const later = script.match(/newsletter-popup-[a-z]+\.js\?v=[\w-]+/g) ?? [];
-    expect(later.map((file) => file.split("?")[0])).toEqual(["newsletter-popup-view.js"]);
-    for (const file of later) {
+    const later = (source: string): string[] => source.match(/newsletter-popup-[a-z]+\.js\?v=[\w-]+/g) ?? [];
+    // The script names the view; the view names the feature files (popup/features.ts).
+    const files = later(await (await fetch(`${app.url}/js/newsletter-popup.js`)).text());
+    for (const file of files) {
       const response = await fetch(`${app.url}/js/${file}`);
       expect(response.status).toBe(200);
       expect(response.headers.get("content-type")).toBe("application/javascript; charset=utf-8");
       expect(response.headers.get("access-control-allow-origin")).toBe("*");
       const etag = response.headers.get("etag") ?? "";
-      expect((await response.text()).length).toBeGreaterThan(0);
+      files.push(...later(await response.text()));
       const again = await fetch(`${app.url}/js/${file}`, { headers: { "If-None-Match": etag } });
       expect(again.status).toBe(304);
     }
+    expect(files.map((file) => file.split("?")[0])).toEqual([
+      "newsletter-popup-view.js",
+      "newsletter-popup-wheel.js",
+    ]);
     // Any other name is left to the app's pages: no file is read for it.
     for (const other of ["newsletter-popup-other.js", "newsletter-popup-form.js", "..%2Fpackage.json"]) {
       const response = await fetch(`${app.url}/js/${other}`);
@@ -118,15 +122,22 @@ describe("the storefront script's compression and caching", () => {
     expect(head.headers["content-encoding"]).toBe("br");
   });
 
-  it("caches the view file for good under its content version, and briefly under any other name", async () => {
+  it("caches the later files for good under their content versions, and briefly under any other name", async () => {
     const script = (await get("/js/newsletter-popup.js")).body.toString("utf8");
-    const versioned = /newsletter-popup-view\.js\?v=[\w-]+/.exec(script)?.[0] ?? "";
-    expect(versioned).not.toBe("");
-    const forGood = await get(`/js/${versioned}`, { "Accept-Encoding": "br" });
-    expect(forGood.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const view = /newsletter-popup-view\.js\?v=[\w-]+/.exec(script)?.[0] ?? "";
+    expect(view).not.toBe("");
+    const viewFile = (await get(`/js/${view}`, { "Accept-Encoding": "br" })).headers;
+    expect(viewFile["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const wheel = /newsletter-popup-wheel\.js\?v=[\w-]+/.exec(
+      (await get(`/js/${view}`)).body.toString("utf8"),
+    )?.[0];
+    const wheelFile = (await get(`/js/${wheel}`, { "Accept-Encoding": "br" })).headers;
+    expect(wheelFile["content-encoding"]).toBe("br");
+    expect(wheelFile["cache-control"]).toBe("public, max-age=31536000, immutable");
     for (const name of [
       "newsletter-popup-view.js",
       "newsletter-popup-view.js?v=stale",
+      "newsletter-popup-wheel.js?v=stale",
       "newsletter-popup.js",
     ]) {
       const response = await get(`/js/${name}`);

@@ -46,10 +46,14 @@ export function PopupPreview(props: Props) {
 
   useEffect(() => {
     let cancelled = false;
-    void import("../../../popup/render").then(({ mountPopup }) => {
+    void Promise.all([
+      import("../../../popup/render"),
+      import("../../../popup/builder-features").then(({ builderFeatures }) => builderFeatures()),
+    ]).then(([{ mountPopup }, features]) => {
       if (cancelled || !host.current) return;
       handle.current = mountPopup(host.current, latest.current, {
         preview: true,
+        features,
         inline: !fullscreen,
         screenHeight: screen?.height,
         onSubmit: async () => {

@@ -4,7 +4,7 @@ import { type Actor, authorize } from "~/services/access/actor.server";
 import { requireStore } from "./crud.server";
 
 /**
- * A service worker for the merchant's site root. It answers the popup script (and its view) and this
+ * A service worker for the merchant's site root. It answers the popup script (and its later files) and this
  * store's popups from a cache at once and refreshes the cache in the background (stale-while-revalidate),
  * so repeat visitors get the popup without waiting on the network. Everything else passes through
  * untouched. A refused answer (e.g. 410 after the script is regenerated) evicts the cached copy.
@@ -14,6 +14,7 @@ export function serviceWorkerSource(appOrigin: string, storeId: string, storeNam
   const paths = [
     "/js/newsletter-popup.js",
     "/js/newsletter-popup-view.js",
+    "/js/newsletter-popup-wheel.js",
     `/api/public/stores/${storeId}/popups`,
     `/api/public/stores/${storeId}/popup`,
   ];

@@ -1,0 +1,6 @@
+/** Every feature file's module (popup/features.ts), for the builder's preview: any popup it shows works. */
+import type { Features } from "./features";
+
+export const builderFeatures = async (): Promise<Required<Features>> => ({
+  wheel: await import("./wheel"),
+});

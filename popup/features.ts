@@ -1,0 +1,34 @@
+/**
+ * The storefront's feature files (docs/decisions/183): code the view needs only for a popup that uses it,
+ * each its own file (popup/vite.config.ts, the `__FEATURE_FILES__` stage). The view asks for those the chosen
+ * popup needs, through the script's loader (popup/main.ts), before the popup mounts. The popup takes them as
+ * `features` (popup/render.ts); the builder passes them all (popup/builder-features.ts).
+ */
+import type { PublicPopupConfig } from "./config";
+
+export type Features = {
+  /** The prize wheel (docs/decisions/182): its drawing and its spin. */
+  wheel?: typeof import("./wheel");
+};
+type FeatureName = keyof Features;
+
+/** Whether a popup needs a feature's file. */
+const NEEDS: Record<FeatureName, (config: PublicPopupConfig) => boolean> = {
+  wheel: (config) => Boolean(config.wheel),
+};
+
+/** A later file's name with its content hash (`?v=`), and the global it sets: from the build. */
+export type LaterFile = [file: string, global: string];
+/** The script's loader of a later file (popup/main.ts): the global it sets, once. */
+export type LoadLater = <T>(file: LaterFile) => Promise<T>;
+
+/** The feature files' names and globals, from the build (popup/vite.config.ts). Storefront only. */
+declare const __FEATURE_FILES__: Record<FeatureName, LaterFile>;
+
+/** The feature files `config` needs, by name; undefined when one fails to load (the popup waits for them). */
+export const loadFeatures = (config: PublicPopupConfig, load: LoadLater): Promise<Features | undefined> =>
+  Promise.all(
+    (Object.keys(NEEDS) as FeatureName[])
+      .filter((name) => NEEDS[name](config))
+      .map(async (name) => [name, await load(__FEATURE_FILES__[name])]),
+  ).then(Object.fromEntries, () => undefined);
