@@ -1,3 +1,5 @@
+import type { PopupSteps } from "./steps";
+
 /** SPEC §3 popup_configs defaults, shared by the server, the builder and the storefront script. */
 export const popupTriggers = ["immediate", "after-5s", "scroll-50", "exit-intent"] as const;
 export const popupAnimations = ["slide-in", "fade-in", "zoom-in", "bounce-in"] as const;
@@ -195,6 +197,8 @@ export type VariantOverrides = {
   /** Plain text, [STORE_NAME] filled in by the server. */
   consentText?: string;
   design?: Partial<Omit<PopupDesign, "teaser">>;
+  /** The variant's own steps, in place of the popup's (popup/steps.ts). */
+  steps?: PopupSteps;
 };
 
 /** An A/B variant: the first of a popup's variants is the control. `weight` is its share of traffic. */
@@ -230,6 +234,8 @@ export type PublicPopupConfig = {
   socialLinks: Partial<Record<SocialNetwork, string>>;
   /** The image as a URL path on the app (`imageId` is not sent). */
   design: Omit<PopupDesign, "imageId"> & { imageUrl: string | null };
+  /** Opener, email, extra fields, success (popup/steps.ts); texts plain, [STORE_NAME] filled in. */
+  steps: PopupSteps;
 };
 
 /** A variant as the storefront sees it: its id, weight and the content and design it changes. */
@@ -275,7 +281,12 @@ export type PopupWithCode = PublicPopupConfig & { discountCode: string };
  * 200 → { message, discountCode } when the subscription is accepted and needs no confirmation, else
  * { message } alone (check the inbox); 422 → { message, errors: { field: message } }.
  */
-export type SubscribeResponse = { message: string; discountCode?: string };
+export type SubscribeResponse = {
+  message: string;
+  discountCode?: string;
+  /** For a new subscriber of a popup with an extra-fields step: what lets the popup send them (popup/steps.ts). */
+  extraFieldsToken?: string;
+};
 
 /** The messages of a 200 answer, which the popup shows; only `welcome` comes with the code. */
 export const SUBSCRIBE_ANSWERS = {

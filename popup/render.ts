@@ -14,13 +14,15 @@ import {
   type PublicPopupConfig,
 } from "./config";
 import { escapeHtml } from "./sanitize";
+import { extraFieldsHtml, openerHtml } from "./step-views";
+import { type ExtraFieldsRequest, nextStep } from "./steps";
 import { copyCode, icon, processingHtml, startConfetti, successHtml } from "./success";
 import { type SubscriberValues, validateSubscriber } from "./validation";
 
 export type PopupFormValues = SubscriberValues & { website: string };
 /** An accepted submission shows the code when it carries one, else the message (check your inbox). */
 export type PopupSubmitResult =
-  | { ok: true; discountCode?: string; message?: string }
+  | { ok: true; discountCode?: string; message?: string; extraFieldsToken?: string }
   | { ok: false; errors?: Record<string, string>; message?: string };
 export type PopupMountOptions = {
   /** Builder preview: a processing view while `onSubmit` fakes the wait; 'Continue Shopping' returns to the form. */
@@ -30,6 +32,10 @@ export type PopupMountOptions = {
   /** Inline only: the height in px of the screen the host stands for; the maximum height is a share of it. */
   screenHeight?: number;
   onSubmit: (values: PopupFormValues) => Promise<PopupSubmitResult>;
+  /** The extra-fields step's request (popup/steps.ts), with the token the subscription answered. */
+  onExtraFields?: (values: ExtraFieldsRequest) => Promise<PopupSubmitResult>;
+  /** The opener was answered: yes goes on to the form, no closes the popup (onClose follows). */
+  onOpener?: (yes: boolean) => void;
   onClose?: () => void;
 };
 export type PopupHandle = { update(config: PublicPopupConfig): void; destroy(): void };
@@ -37,7 +43,7 @@ export type PopupHandle = { update(config: PublicPopupConfig): void; destroy(): 
 const GENERIC_ERROR = "Something went wrong. Please try again.";
 
 type FieldName = "email" | OptionalField;
-type View = "form" | "processing" | "success";
+type View = "opener" | "form" | "processing" | "extra" | "success";
 
 /** Label, autocomplete token, input type. */
 const FIELDS: Record<FieldName, [string, string, string?]> = {
@@ -85,7 +91,7 @@ const CSS =
   ".dlg:focus{outline:0}" +
   ".bd{overflow:auto;overscroll-behavior:contain;min-height:0;padding:36px 28px 28px}" +
   ".t{margin:0 24px 8px;font-size:24px;line-height:1.25;font-weight:800;text-align:center;overflow-wrap:anywhere}" +
-  ".s{margin:0 0 20px;opacity:.8;text-align:center;overflow-wrap:anywhere}" +
+  ".s{margin:0 0 20px;opacity:.8;text-align:center;overflow-wrap:anywhere}.c{text-align:center}" +
   "mark{background:#fde68a;color:inherit;padding:0 .15em;border-radius:3px}" +
   ".f{margin-bottom:14px}" +
   "label{display:block;font-size:14px;font-weight:600;margin-bottom:4px}" +
@@ -152,24 +158,31 @@ export function mountPopup(
   const image = pick<HTMLImageElement>(".im");
 
   let cfg = config;
-  let view: View = "form";
+  let view: View = config.steps.opener.enabled ? "opener" : "form";
   let values: Partial<Record<FieldName, string>> = {};
   let errors: Record<string, string> = {};
   let general = "";
   let code = "";
+  let token = "";
   let notice = "";
   let busy = false;
   let destroyed = false;
   let stopConfetti = () => {};
   const returnFocus = inline ? null : document.activeElement;
 
-  const shownFields = (): FieldName[] => ["email", ...optionalFieldNames.filter((name) => cfg.fields[name])];
+  const shownFields = (): string[] => {
+    if (view !== "extra") return ["email", ...optionalFieldNames.filter((name) => cfg.fields[name])];
+    const { firstName, birthday, phone } = cfg.steps.extraFields.fields;
+    return Object.entries({ firstName, birthday, phone, phoneConsent: phone }).flatMap(([name, on]) =>
+      on ? [name] : [],
+    );
+  };
 
   /** The merchant's inline HTML (sanitized by the server: app/lib/public-popup-config.ts), figures filled in. */
   const offerText = (html: string) => fillDiscountPercent(html, cfg.discountPercentage);
 
   function formHtml(): string {
-    const fields = shownFields()
+    const fields = (shownFields() as FieldName[])
       .map((name) => {
         const [label, autocomplete, type = "text"] = FIELDS[name];
         const required = name === "email" || name === "name" ? ' aria-required="true"' : "";
@@ -234,7 +247,7 @@ export function mountPopup(
     const shown = shownFields();
     let line = general;
     for (const [field, message] of Object.entries(errors)) {
-      if (!shown.includes(field as FieldName) && !line) line = message;
+      if (!shown.includes(field) && !line) line = message;
     }
     for (const name of shown) {
       const input = $<HTMLInputElement>(`#np-${name}`);
@@ -256,15 +269,16 @@ export function mountPopup(
 
   function paint(): void {
     const hadFocus = root.activeElement !== null;
-    if (view === "form") {
-      body.innerHTML = formHtml();
+    if (view === "form" || view === "extra") {
+      body.innerHTML = view === "form" ? formHtml() : extraFieldsHtml(cfg);
       showErrors();
-    } else {
+    } else if (view === "opener") body.innerHTML = openerHtml(cfg);
+    else {
       body.innerHTML = preview && view === "processing" ? processingHtml() : successHtml(cfg, code, notice);
     }
     // A centred popup starts on its first field (the form) or its heading's dialog (what follows a submit).
     if ((hadFocus || (!inline && modal)) && root.activeElement === null)
-      ($<HTMLElement>("form input:not([name=website])") || dialog).focus({ preventScroll: true });
+      ($<HTMLElement>("form input:not([name=website]),.pri") || dialog).focus({ preventScroll: true });
   }
 
   function go(next: View): void {
@@ -280,7 +294,7 @@ export function mountPopup(
     readValues();
     const website = pick<HTMLInputElement>("[name=website]").value;
     const payload = { email: "" } as PopupFormValues;
-    for (const name of shownFields()) payload[name] = (values[name] || "").trim();
+    for (const name of shownFields() as FieldName[]) payload[name] = (values[name] || "").trim();
     payload.website = website;
     errors = validateSubscriber(payload, cfg.fields, cfg.emailValidation);
     general = "";
@@ -306,18 +320,55 @@ export function mountPopup(
       code = result.discountCode || "";
       // With a code the heading says it all; without one the message tells where the code went.
       notice = code ? "" : result.message || "";
-      go("success");
+      token = result.extraFieldsToken || "";
+      const extraFieldsToken = preview ? "preview" : token;
+      go(nextStep(cfg.steps, "email", { extraFieldsToken }) === "extraFields" ? "extra" : "success");
       return;
     }
+    showFailure(result);
+  }
+
+  /** A refused submission's messages on its form (back from the preview's processing view). */
+  function showFailure(result: PopupSubmitResult & { ok: false }): void {
+    const button = pick<HTMLButtonElement>(".pri");
     errors = result.errors || {};
     general = Object.keys(errors).length ? "" : result.message || GENERIC_ERROR;
-    if (view === "form") {
+    if (view !== "processing") {
       button.removeAttribute("aria-busy");
       showErrors();
     } else {
       go("form");
     }
     ($<HTMLInputElement>("[aria-invalid=true]") || pick<HTMLButtonElement>(".pri")).focus();
+  }
+
+  /**
+   * The extra-fields step: sent with the subscription's token, then the success view. The server checks the
+   * fields (popup/steps.ts) and its messages show here: their words need not ship in this file.
+   */
+  async function submitExtraFields(): Promise<void> {
+    if (busy) return;
+    const read = (name: string) => $<HTMLInputElement>(`#np-${name}`);
+    const extra: ExtraFieldsRequest = {
+      token,
+      firstName: read("firstName")?.value.trim(),
+      birthdayDay: read("birthday")?.value.trim(),
+      birthdayMonth: read("birthdayMonth")?.value.trim(),
+      phone: read("phone")?.value.trim(),
+      phoneConsent: read("phoneConsent")?.checked,
+    };
+    busy = true;
+    pick<HTMLButtonElement>(".pri").setAttribute("aria-busy", "true");
+    let result: PopupSubmitResult = { ok: true };
+    try {
+      if (!preview && options.onExtraFields) result = await options.onExtraFields(extra);
+    } catch {
+      result = { ok: false };
+    }
+    busy = false;
+    if (destroyed) return;
+    if (result.ok) go("success");
+    else showFailure(result);
   }
 
   function close(): void {
@@ -354,18 +405,23 @@ export function mountPopup(
     const action = target.closest("[data-a]")?.getAttribute("data-a");
     if (action === "close") close();
     else if (action === "copy") copyCode(root, code);
+    else if (action === "yes" || action === "no") {
+      if (options.onOpener) options.onOpener(action === "yes");
+      if (action === "yes") go("form");
+      else close();
+    } else if (action === "skip") go("success");
     else if (action === "continue") {
       if (preview) {
         values = {};
         errors = {};
         general = "";
-        go("form");
+        go(cfg.steps.opener.enabled ? "opener" : "form");
       } else close();
     }
   });
   root.addEventListener("submit", (event) => {
     event.preventDefault();
-    void submit();
+    void (view === "extra" ? submitExtraFields() : submit());
   });
   root.addEventListener("input", (event) => {
     const name = (event.target as HTMLInputElement).name;

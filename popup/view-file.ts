@@ -4,4 +4,4 @@
  * has chosen a popup for the page view, before its trigger fires.
  */
 export { mountPopup } from "./render";
-export { prove, sendSubscription } from "./subscription";
+export { prove, sendExtraFields, sendSubscription } from "./subscription";

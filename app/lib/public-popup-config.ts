@@ -7,6 +7,7 @@ import {
   type SocialNetwork,
 } from "../../popup/config";
 import { sanitizeInlineHtml } from "../../popup/sanitize";
+import type { PopupSteps } from "../../popup/steps";
 
 type PopupSource = Omit<PublicPopupConfig, "socialLinks" | "design" | "privacyPolicyUrl"> & {
   design: PopupDesign;
@@ -31,6 +32,15 @@ export function toPublicDesign<T extends Partial<PopupDesign>>(
   return imageId === undefined ? rest : { ...rest, imageUrl: imageId ? popupImagePath(imageId) : null };
 }
 
+/** Steps as the storefront sees them: the store's name in the phone's consent line. */
+const toPublicSteps = (steps: PopupSteps, storeName: string): PopupSteps => ({
+  ...steps,
+  extraFields: {
+    ...steps.extraFields,
+    phoneConsentText: fillStoreName(steps.extraFields.phoneConsentText, storeName),
+  },
+});
+
 const imageOf = ({ imageId }: PopupDesign) => (imageId ? popupImagePath(imageId) : null);
 
 /**
@@ -38,7 +48,7 @@ const imageOf = ({ imageId }: PopupDesign) => (imageId ? popupImagePath(imageId)
  * popup's own, the store's name in its consent sentence.
  */
 export function toPublicVariant({ id, weight, overrides }: PopupVariant, storeName: string): PublicVariant {
-  const { design, title, subtitle, consentText, ...content } = overrides;
+  const { design, title, subtitle, consentText, steps, ...content } = overrides;
   return {
     id,
     weight,
@@ -47,6 +57,7 @@ export function toPublicVariant({ id, weight, overrides }: PopupVariant, storeNa
     ...(subtitle === undefined ? {} : { subtitle: sanitizeInlineHtml(subtitle) }),
     ...(consentText === undefined ? {} : { consentText: fillStoreName(consentText, storeName) }),
     ...(design ? { design: toPublicDesign(design) } : {}),
+    ...(steps ? { steps: toPublicSteps(steps, storeName) } : {}),
   };
 }
 
@@ -77,5 +88,6 @@ export function toPublicConfig(popup: PopupSource, store: PopupStore): PublicPop
     suppressAfterSubscription: popup.suppressAfterSubscription,
     socialLinks: links,
     design: { ...toPublicDesign(popup.design), imageUrl: imageOf(popup.design) },
+    steps: toPublicSteps(popup.steps, store.name),
   };
 }

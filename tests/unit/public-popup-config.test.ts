@@ -8,6 +8,7 @@ import {
   defaultPopupFields,
   defaultPopupLayout,
 } from "../../popup/config";
+import { defaultPopupSteps } from "../../popup/steps";
 
 const stored = {
   storeId: "store-1",
@@ -26,6 +27,7 @@ const stored = {
   showExitIntentIfNotSubscribed: false,
   suppressAfterSubscription: true,
   design: { ...defaultPopupDesign, imageId: "a8f1" },
+  steps: defaultPopupSteps,
 };
 
 describe("what the storefront receives (the storefront renders it as is)", () => {

@@ -35,6 +35,7 @@ import {
   popupAnimations,
   popupTriggers,
 } from "../../../popup/config";
+import { defaultPopupSteps, type PopupSteps } from "../../../popup/steps";
 import { stores } from "./stores";
 import { subscribers } from "./subscribers";
 
@@ -58,6 +59,8 @@ export const popupConfigs = pgTable(
     design: jsonb().$type<PopupDesign>().notNull().default(defaultPopupDesign),
     /** 1–4 A/B variants; the first is the control. One variant: no test running. */
     variants: jsonb().$type<PopupVariant[]>().notNull().default(defaultPopupVariants),
+    /** The opener and extra-fields steps around the email step (popup/steps.ts). */
+    steps: jsonb().$type<PopupSteps>().notNull().default(defaultPopupSteps),
     title: text().notNull().default(defaultPopupTitle),
     subtitle: text().notNull().default(defaultPopupSubtitle),
     buttonText: text().notNull().default("SUBMIT"),
@@ -140,6 +143,10 @@ export const popupVariantDays = pgTable(
     subscribers: integer().notNull().default(0),
     impressionsNotCounted: integer().notNull().default(0),
     subscribersNotCounted: integer().notNull().default(0),
+    /** Counted visitors who answered the opener "yes" (docs/decisions/183). */
+    openerContinues: integer().notNull().default(0),
+    /** Counted subscribers who then sent the extra-fields step. */
+    extraFieldsContinues: integer().notNull().default(0),
   },
   (table) => [
     primaryKey({

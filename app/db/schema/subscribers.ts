@@ -6,6 +6,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -35,6 +36,15 @@ export const subscribers = pgTable(
     state: text(),
     zipCode: text(),
     country: text(),
+    /** The popup's extra-fields step (docs/decisions/183): first name, birthday (day and month), phone consent. */
+    firstName: text(),
+    birthdayDay: smallint(),
+    birthdayMonth: smallint(),
+    /** When the phone was given with its own consent line ticked, and that line's words. */
+    phoneConsentedAt: timestamp({ withTimezone: true }),
+    phoneConsentText: text(),
+    /** When the extra-fields step was first sent (its continue counts once). */
+    extraFieldsAt: timestamp({ withTimezone: true }),
     sessionId: text(),
     discountCodeSent: text(),
     discountCodeUsed: boolean().notNull().default(false),

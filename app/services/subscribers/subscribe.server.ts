@@ -25,6 +25,7 @@ import {
   asksConfirmation,
   writesWelcomeToOutbox,
 } from "./after-subscribe.server";
+import { issueExtraFieldsToken } from "./extra-fields.server";
 import { subscribeAgain } from "./resubscribe.server";
 import { inboxTurn } from "./same-inbox.server";
 
@@ -99,8 +100,12 @@ export async function subscribe(
     welcomeInOutbox,
   });
   if (!created) return subscribeAgain(popup.storeId, email, consent, context, confirm);
-  if (!turn.first) return afterAnotherAddressOfInbox(popup.storeId, turn.earlier, context, confirm);
-  return afterNewSubscriber({ ...created, storeId: popup.storeId }, popup.discountCode, context, confirm);
+  const answer = turn.first
+    ? await afterNewSubscriber({ ...created, storeId: popup.storeId }, popup.discountCode, context, confirm)
+    : await afterAnotherAddressOfInbox(popup.storeId, turn.earlier, context, confirm);
+  // Only the subscriber this request created may be given extra fields (extra-fields.server.ts).
+  if (!popup.steps.extraFields.enabled) return answer;
+  return { ...answer, extraFieldsToken: issueExtraFieldsToken(popup.storeId, created.id, countedForVariant) };
 }
 
 /**
