@@ -460,6 +460,10 @@ export function mountPopup(
       if (destroyed) return;
       if (view === "form") readValues();
       const animationChanged = next.animation !== cfg.animation;
+      // The builder's preview follows its opener being turned on or off.
+      const opener = next.steps.opener.enabled;
+      if (!STOREFRONT && opener !== cfg.steps.opener.enabled && (view === "form" || view === "opener"))
+        view = opener ? "opener" : "form";
       cfg = next;
       applyDesign();
       if (animationChanged) playAnimation();

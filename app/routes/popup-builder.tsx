@@ -22,6 +22,7 @@ import { PopupListCard, type PopupSummary } from "~/components/popup-builder/pop
 import { PopupPreview, PREVIEW_DEVICES, type PreviewDevice } from "~/components/popup-builder/popup-preview";
 import { ResultsCard } from "~/components/popup-builder/results-card";
 import { SocialLinksCard } from "~/components/popup-builder/social-links-card";
+import { StepsCard } from "~/components/popup-builder/steps-card";
 import { TargetingCard } from "~/components/popup-builder/targeting-card";
 import type { BuilderConfig } from "~/components/popup-builder/types";
 import { usePopupAutosave } from "~/components/popup-builder/use-popup-autosave";
@@ -162,11 +163,13 @@ function Builder({
           </InlineStack>
           <PopupListCard
             storeId={store.id}
+            storeName={store.name}
             popups={listed}
             selectedId={config.id}
             onSelectedActiveChange={(isActive) => edit({ isActive })}
           />
           <ContentCard config={config} edit={edit} errors={errors} />
+          <StepsCard config={config} edit={edit} errors={errors} />
           <TargetingCard config={config} edit={edit} errors={errors} />
           <DesignCard storeId={store.id} config={config} edit={edit} errors={errors} />
           <VariantsCard config={config} edit={edit} errors={errors} />

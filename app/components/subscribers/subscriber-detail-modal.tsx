@@ -124,7 +124,12 @@ function Details({ detail }: { detail: Detail }) {
             { term: "Birthday", description: text(formatBirthday(detail.birthdayDay, detail.birthdayMonth)) },
             { term: "Phone", description: text(detail.phone) },
             ...(detail.phoneConsentedAt
-              ? [{ term: "Text messages", description: `Agreed ${formatDateTime(detail.phoneConsentedAt)}: ${detail.phoneConsentText ?? ""}` }]
+              ? [
+                  {
+                    term: "Text messages",
+                    description: `Agreed ${formatDateTime(detail.phoneConsentedAt)}: ${detail.phoneConsentText ?? ""}`,
+                  },
+                ]
               : []),
             { term: "Company", description: text(detail.company) },
             ...(detail.tags?.length ? [{ term: "Tags", description: detail.tags.join(", ") }] : []),

@@ -11,7 +11,7 @@ import {
 } from "../../../popup/config";
 import { sanitizeInlineHtml } from "../../../popup/sanitize";
 import { parseDomainList } from "../../../popup/validation";
-import { popupStepsSchema } from "./popup-steps";
+import { popupStepsChangeSchema, popupStepsSchema } from "./popup-steps";
 
 /** A money amount: at least 0, kept to cents (SPEC §5: step 0.01). */
 const amount = z
@@ -291,7 +291,7 @@ export const updatePopupSchema = z
       .partial()
       .strict(),
     variants: variantsSchema,
-    steps: popupStepsSchema,
+    steps: popupStepsChangeSchema,
   })
   .partial()
   .strict();

@@ -7,8 +7,8 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { popupConfigs } from "~/db/schema";
-import { DISCOUNT_CODE_TAG, linkableUrl } from "~/lib/email-links";
 import { formatBirthday } from "~/lib/birthday";
+import { DISCOUNT_CODE_TAG, linkableUrl } from "~/lib/email-links";
 import { env } from "~/server/env.server";
 import type { StoreRow } from "~/services/stores/crud.server";
 import { fillDiscountPercent } from "../../../popup/config";
@@ -37,7 +37,10 @@ export function mailVariables(
 ): RenderVariables {
   return {
     // The first name the extra-fields step asked for, else the name's first word, else the address's.
-    firstName: firstNameFor(context.subscriber.firstName || context.subscriber.name, context.subscriber.email),
+    firstName: firstNameFor(
+      context.subscriber.firstName || context.subscriber.name,
+      context.subscriber.email,
+    ),
     birthday: formatBirthday(context.subscriber.birthdayDay, context.subscriber.birthdayMonth),
     discountCode: context.subscriber.discountCodeSent ?? context.popup.discountCode,
     discountPercentage: context.popup.discountPercentage,
@@ -62,7 +65,11 @@ const PREVIEW_BIRTHDAY = "14 March";
  * and offer (its first popup's code and percentage) when there is a store. The unsubscribe link goes nowhere.
  */
 export async function previewVariables(store: StoreRow | null): Promise<RenderVariables> {
-  const preview = { firstName: PREVIEW_FIRST_NAME, birthday: PREVIEW_BIRTHDAY, unsubscribeUrl: `${env().APP_URL}/u/preview` };
+  const preview = {
+    firstName: PREVIEW_FIRST_NAME,
+    birthday: PREVIEW_BIRTHDAY,
+    unsubscribeUrl: `${env().APP_URL}/u/preview`,
+  };
   if (!store) return { ...SAMPLE_STORE, ...preview };
   const [popup] = await db()
     .select({
@@ -181,8 +188,6 @@ export function textParagraphs(body: string, vars: RenderVariables): Piece[][] {
         last = match.index + candidate.length;
       }
       if (last < paragraph.length) pieces.push({ text: paragraph.slice(last) });
-      return pieces.map((piece) =>
-        "text" in piece ? { text: withSubscriber(piece.text, vars) } : piece,
-      );
+      return pieces.map((piece) => ("text" in piece ? { text: withSubscriber(piece.text, vars) } : piece));
     });
 }

@@ -11,8 +11,8 @@ import {
   twoProportionTest,
   type VariantCounts,
 } from "~/lib/ab-stats";
-import { stepFunnel } from "~/lib/step-funnel";
 import type { AttributedRevenue, PopupStats, PopupStatsQuery, VariantStats } from "~/lib/schemas/popup-stats";
+import { stepFunnel } from "~/lib/step-funnel";
 import type { Actor } from "~/services/access/actor.server";
 import { revenueByCurrency } from "~/services/stores/revenue.server";
 import { requirePopup } from "./crud.server";
