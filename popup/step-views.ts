@@ -8,7 +8,7 @@ import { escapeHtml } from "./sanitize";
 /** Added to the popup's CSS (popup/render.ts) while a step is shown. */
 const CSS =
   "<style>.sec{width:100%;border:0;background:none;color:inherit;text-decoration:underline}" +
-  ".row{display:flex;gap:8px}.ck{display:flex;gap:8px;font-size:13px;font-weight:400}.ck input{width:20px;min-height:20px;flex:none}" +
+  ".row{display:flex;gap:8px}.ck{display:flex;gap:8px;font-size:13px;font-weight:400}.ck input{width:20px;height:20px;min-height:0;padding:0;flex:none}" +
   "</style>";
 
 const field = (name: string, label: string, input: string) =>

@@ -1,7 +1,8 @@
 import { BlockStack, ChoiceList, Form, InlineGrid, Modal, Text, TextField } from "@shopify/polaris";
 import { useEffect, useMemo, useState } from "react";
 import { POPUP_TEMPLATES, type PopupTemplateFields, templatePreviewConfig } from "~/lib/popup-templates";
-import { PopupPreview } from "./popup-preview";
+import { DeviceSwitch } from "./device-switch";
+import { PopupPreview, type PreviewDevice } from "./popup-preview";
 
 /** What a new popup starts from: a template's fields, or none (the defaults). */
 export type NewPopupStart = { name: string } & Partial<PopupTemplateFields>;
@@ -30,6 +31,7 @@ const choices = [
 export function CreatePopupModal({ open, defaultName, storeName, busy, onCreate, onCancel }: Props) {
   const [name, setName] = useState(defaultName);
   const [templateId, setTemplateId] = useState(BLANK);
+  const [device, setDevice] = useState<PreviewDevice>("desktop");
   useEffect(() => {
     if (open) setName(defaultName);
   }, [open, defaultName]);
@@ -73,7 +75,10 @@ export function CreatePopupModal({ open, defaultName, storeName, busy, onCreate,
           </Form>
           <div data-testid="template-preview">
             {preview ? (
-              <PopupPreview key={templateId} config={preview} fullscreen={false} device="desktop" />
+              <BlockStack gap="200">
+                <DeviceSwitch device={device} onChange={setDevice} />
+                <PopupPreview key={templateId} config={preview} fullscreen={false} device={device} />
+              </BlockStack>
             ) : (
               <Text as="p" tone="subdued">
                 The blank popup starts with the default texts and design; change everything in the builder.
