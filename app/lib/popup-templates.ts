@@ -8,28 +8,22 @@ import {
   type PopupDesign,
   type PopupLayout,
   type PopupWithCode,
-  type popupAnimations,
-  type popupTriggers,
+  type PublicPopupConfig,
 } from "../../popup/config";
 import { defaultPopupSteps, type PopupSteps } from "../../popup/steps";
-import type { PopupStore } from "./public-popup-config";
-import { toPublicConfig } from "./public-popup-config";
+import { type PopupStore, toPublicConfig } from "./public-popup-config";
 
 /**
  * A starting point for a new popup (docs/decisions/185): the fields it sets, every one a field POST
  * /api/stores/:storeId/popups takes (the rest are the defaults). The create-popup modal sends them with the
  * merchant's name for the popup.
  */
-export type PopupTemplateFields = {
-  title: string;
-  subtitle: string;
-  buttonText: string;
-  discountPercentage: number;
-  displayTrigger: (typeof popupTriggers)[number];
-  animation: (typeof popupAnimations)[number];
+export type PopupTemplateFields = Pick<
+  PublicPopupConfig,
+  "title" | "subtitle" | "buttonText" | "discountPercentage" | "displayTrigger" | "animation" | "steps"
+> & {
   layout: Partial<PopupLayout>;
   design: Partial<Omit<PopupDesign, "imageId" | "teaser">>;
-  steps: PopupSteps;
 };
 
 export type PopupTemplate = { id: string; name: string; description: string; popup: PopupTemplateFields };
