@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { POPUP_TEMPLATES } from "../../app/lib/popup-templates";
 import { createStore, type Store, unique, updatePopup } from "./support/api";
 import { login } from "./support/auth";
-import { expect, test } from "./support/fixtures";
+import { cardWithHeading, expect, test } from "./support/fixtures";
 import { SCREENSHOT_DIR, screenshot } from "./support/screenshot";
 import { ADMIN } from "./support/servers";
 import { adminApiForFile } from "./support/spec-setup";
@@ -119,4 +119,12 @@ test("each template previews in the create-popup modal, and a popup starts from 
   await modal.getByRole("button", { name: "Create popup" }).click();
   await expect(page.getByLabel("Popup name", { exact: true })).toHaveValue("Birthdays");
   await expect(page.getByRole("checkbox", { name: "Ask for more after the subscription" })).toBeChecked();
+  const steps = cardWithHeading(page, "Steps");
+  for (const [size, viewport] of [
+    ["1440", DESKTOP],
+    ["390", PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await steps.screenshot({ path: path.join(SCREENSHOT_DIR, `popup-builder-steps-${size}.png`) });
+  }
 });

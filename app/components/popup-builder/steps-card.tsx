@@ -67,7 +67,7 @@ export function StepsCard({ config, edit, errors = {} }: EditProps) {
         {extraFields.enabled ? (
           <BlockStack gap="200">
             {text("Title", extraFields.title, "extraFields.title", (title) => setExtra({ title }))}
-            <InlineGrid columns={{ xs: 1, md: 3 }} gap="200">
+            <BlockStack gap="100">
               {extraFieldToggles.map(({ field, label }) => (
                 <Checkbox
                   key={field}
@@ -76,7 +76,7 @@ export function StepsCard({ config, edit, errors = {} }: EditProps) {
                   onChange={(checked) => setExtra({ fields: { ...extraFields.fields, [field]: checked } })}
                 />
               ))}
-            </InlineGrid>
+            </BlockStack>
             {errors["steps.extraFields.fields"] ? (
               <Text as="p" tone="critical">
                 {errors["steps.extraFields.fields"]}
