@@ -276,9 +276,11 @@ export function mountPopup(
     else {
       body.innerHTML = preview && view === "processing" ? processingHtml() : successHtml(cfg, code, notice);
     }
-    // A centred popup starts on its first field (the form) or its heading's dialog (what follows a submit).
+    // A centred popup starts on its first field (a form), the opener's yes, or its heading's dialog (what follows a submit).
     if ((hadFocus || (!inline && modal)) && root.activeElement === null)
-      ($<HTMLElement>("form input:not([name=website]),.pri") || dialog).focus({ preventScroll: true });
+      ($<HTMLElement>("form input:not([name=website]),[data-a=yes]") || dialog).focus({
+        preventScroll: true,
+      });
   }
 
   function go(next: View): void {

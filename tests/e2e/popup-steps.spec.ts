@@ -86,6 +86,20 @@ test("a two-step popup: opener, email, extra fields and success, the fields stor
     phone: "+1 555 0100",
     phoneConsentText: expect.stringContaining("Steps Store"),
   });
+
+  // The builder's results: each step's views, continues and drop-off, from this very visit.
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/store/${store.id}/popup-builder`);
+  const results = cardWithHeading(page, "Results");
+  await expect(results.getByText("1 → 1, 0.0% drop-off").first()).toBeVisible();
+  await expect(results.getByText("Opener", { exact: true })).toBeVisible();
+  for (const [size, viewport] of [
+    ["1440", DESKTOP],
+    ["390", PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await results.screenshot({ path: path.join(SCREENSHOT_DIR, `popup-builder-step-results-${size}.png`) });
+  }
 });
 
 test("each template previews in the create-popup modal, and a popup starts from one", async ({ page }) => {

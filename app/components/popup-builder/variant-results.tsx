@@ -24,12 +24,15 @@ function figures(variant: VariantStats, stats: PopupStats): [string, string][] {
 
 const STEP_NAMES = {
   opener: "Opener",
-  email: "Email step",
+  email: "Email",
   extraFields: "Extra fields",
   success: "Thank-you",
 };
 
-/** With an opener or extra fields, each step but the last: its views, continues and drop-off (docs/decisions/183). */
+/**
+ * With an opener or extra fields, each step but the last: its views → continues, and the drop-off
+ * (docs/decisions/183).
+ */
 function stepFigures({ steps }: VariantStats): [string, string][] {
   if (steps.length <= 2) return [];
   return steps.flatMap(({ step, views, continues, dropOffRate }) =>
@@ -38,7 +41,7 @@ function stepFigures({ steps }: VariantStats): [string, string][] {
       : [
           [
             STEP_NAMES[step],
-            `${views.toLocaleString("en-US")} seen, ${continues.toLocaleString("en-US")} went on, ${percent(dropOffRate ?? 0)} dropped`,
+            `${views.toLocaleString("en-US")} → ${continues.toLocaleString("en-US")}, ${percent(dropOffRate ?? 0)} drop-off`,
           ] as [string, string],
         ],
   );
