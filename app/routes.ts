@@ -26,6 +26,7 @@ export default [
   route("api/stores/:storeId", "routes/api.stores.$storeId.ts"),
   route("api/stores/:storeId/popup", "routes/api.stores.$storeId.popup.ts"),
   route("api/stores/:storeId/popups", "routes/api.stores.$storeId.popups.ts"),
+  route("api/stores/:storeId/popup-templates", "routes/api.stores.$storeId.popup-templates.ts"),
   route("api/stores/:storeId/popups/order", "routes/api.stores.$storeId.popups.order.ts"),
   route("api/stores/:storeId/popups/:popupId", "routes/api.stores.$storeId.popups.$popupId.ts"),
   route("api/stores/:storeId/popups/:popupId/stats", "routes/api.stores.$storeId.popups.$popupId.stats.ts"),

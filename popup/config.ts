@@ -1,5 +1,6 @@
 import type { OfferWords } from "./offer";
 import type { DrawnSlice, PublicWheel } from "./prize-wheel";
+import type { PopupSteps } from "./steps";
 import type { PopupLanguage, PopupTexts } from "./texts";
 
 /** SPEC §3 popup_configs defaults, shared by the server, the builder and the storefront script. */
@@ -199,6 +200,8 @@ export type VariantOverrides = {
   /** Plain text, [STORE_NAME] filled in by the server. */
   consentText?: string;
   design?: Partial<Omit<PopupDesign, "teaser">>;
+  /** The variant's own steps, in place of the popup's (popup/steps.ts). */
+  steps?: PopupSteps;
 };
 
 /** An A/B variant: the first of a popup's variants is the control. `weight` is its share of traffic. */
@@ -244,6 +247,8 @@ export type PublicPopupConfig = {
   languages: PopupLanguage[];
   /** The texts of the language the storefront chose (popup/languages.ts); absent: English's built in. */
   texts?: PopupTexts;
+  /** Opener, email, extra fields, success (popup/steps.ts); texts plain, [STORE_NAME] filled in. */
+  steps: PopupSteps;
 };
 
 /** A variant as the storefront sees it: its id, weight and the content and design it changes. */
@@ -291,7 +296,13 @@ export type PopupWithCode = PublicPopupConfig & { discountCode: string };
  * 200 → { message, discountCode } when the subscription is accepted and needs no confirmation, else
  * { message } alone (check the inbox); with a prize wheel, `wheel` names the slice drawn; 422 → { message, errors: { field: message } }.
  */
-export type SubscribeResponse = { message: string; discountCode?: string; wheel?: DrawnSlice };
+export type SubscribeResponse = {
+  message: string;
+  discountCode?: string;
+  wheel?: DrawnSlice;
+  /** For a new subscriber of a popup with an extra-fields step: what lets the popup send them (popup/steps.ts). */
+  extraFieldsToken?: string;
+};
 
 /** The messages of a 200 answer, which the popup shows; only `welcome` comes with the code. */
 export const SUBSCRIBE_ANSWERS = {

@@ -182,15 +182,19 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     }
   }
 
-  /** Counts the view (a text/plain body: no preflight) and keeps the view token of its answer (200). */
-  function countImpression(): void {
+  /**
+   * Counts the view (a text/plain body: no preflight) and keeps the view token of its answer (200). A popup
+   * with an opener counts it once the opener is answered, the popup closes or the page goes, saying whether
+   * the visitor went on: one request per page view (docs/decisions/186).
+   */
+  function countImpression(openerYes?: boolean): void {
     if (counted) return;
     counted = true;
     const viewed = shown;
     track(() => {
       fetch(`${api}/impressions`, {
         method: "POST",
-        body: JSON.stringify({ ...viewed, sessionId: sessionId() }),
+        body: JSON.stringify({ ...viewed, sessionId: sessionId(), opener: openerYes ? "yes" : undefined }),
         keepalive: true,
       })
         .then((response) => response.json())
@@ -228,7 +232,10 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     popup = loaded.mountPopup(host, current, {
       features,
       onSubmit: subscribe,
+      onExtraFields: (values) => loaded.sendExtraFields(api, values),
+      onOpener: countImpression,
       onClose() {
+        countImpression();
         keep(keys.dismissed);
         popup = null;
         host.remove();
@@ -236,7 +243,8 @@ function boot(script: HTMLScriptElement, storeId: string): void {
         if (current.design.teaser.enabled && !subscribedHere) teaser(current);
       },
     });
-    countImpression();
+    if (current.steps.opener.enabled) addEventListener("pagehide", () => countImpression(), { once: true });
+    else countImpression();
     announce({ type: "open", popupId: current.id });
   }
 

@@ -11,6 +11,8 @@ import type { Features } from "./features";
 import { fillOffer } from "./offer";
 import type { DrawnSlice } from "./prize-wheel";
 import { escapeHtml } from "./sanitize";
+import { extraFieldsHtml, openerHtml } from "./step-views";
+import { type ExtraFieldsRequest, nextStep } from "./steps";
 import { copyCode, icon, processingHtml, startConfetti, successHtml } from "./success";
 import { builtInText, translatedMessage } from "./texts";
 import { type SubscriberValues, validateSubscriber } from "./validation";
@@ -18,7 +20,7 @@ import { type SubscriberValues, validateSubscriber } from "./validation";
 export type PopupFormValues = SubscriberValues & { website: string };
 /** An accepted submission shows the code when it carries one, else the message (check your inbox). */
 export type PopupSubmitResult =
-  | { ok: true; discountCode?: string; message?: string; wheel?: DrawnSlice }
+  | { ok: true; discountCode?: string; message?: string; wheel?: DrawnSlice; extraFieldsToken?: string }
   | { ok: false; errors?: Record<string, string>; message?: string };
 export type PopupMountOptions = {
   /** Builder preview: a processing view while `onSubmit` fakes the wait; 'Continue Shopping' returns to the form. */
@@ -30,12 +32,16 @@ export type PopupMountOptions = {
   /** The feature files' modules the popup uses (popup/features.ts): a part whose module is absent is left out. */
   features?: Features;
   onSubmit: (values: PopupFormValues) => Promise<PopupSubmitResult>;
+  /** The extra-fields step's request (popup/steps.ts), with the token the subscription answered. */
+  onExtraFields?: (values: ExtraFieldsRequest) => Promise<PopupSubmitResult>;
+  /** The opener was answered: yes goes on to the form, no closes the popup (onClose follows). */
+  onOpener?: (yes: boolean) => void;
   onClose?: () => void;
 };
 export type PopupHandle = { update(config: PublicPopupConfig): void; destroy(): void };
 
 type FieldName = "email" | OptionalField;
-type View = "form" | "processing" | "success";
+type View = "opener" | "form" | "processing" | "extra" | "success";
 
 /** Autocomplete token, input type (the label is the built-in text `<field>Label`). */
 const FIELDS: Record<FieldName, [string, string?]> = {
@@ -83,7 +89,7 @@ const CSS =
   ".dlg:focus{outline:0}" +
   ".bd{overflow:auto;overscroll-behavior:contain;min-height:0;padding:36px 28px 28px}" +
   ".t{margin:0 24px 8px;font-size:24px;line-height:1.25;font-weight:800;text-align:center;overflow-wrap:anywhere}" +
-  ".s{margin:0 0 20px;opacity:.8;text-align:center;overflow-wrap:anywhere}" +
+  ".s{margin:0 0 20px;opacity:.8;text-align:center;overflow-wrap:anywhere}.c{text-align:center}" +
   "mark{background:#fde68a;color:inherit;padding:0 .15em;border-radius:3px}" +
   ".f{margin-bottom:14px}" +
   "label{display:block;font-size:14px;font-weight:600;margin-bottom:4px}" +
@@ -151,11 +157,12 @@ export function mountPopup(
   const image = pick<HTMLImageElement>(".im");
 
   let cfg = config;
-  let view: View = "form";
+  let view: View = config.steps.opener.enabled ? "opener" : "form";
   let values: Partial<Record<FieldName, string>> = {};
   let errors: Record<string, string> = {};
   let general = "";
   let code = "";
+  let token = "";
   let notice = "";
   let drawn: DrawnSlice | undefined;
   let busy = false;
@@ -163,7 +170,13 @@ export function mountPopup(
   let stopConfetti = () => {};
   const returnFocus = inline ? null : document.activeElement;
 
-  const shownFields = (): FieldName[] => ["email", ...optionalFieldNames.filter((name) => cfg.fields[name])];
+  const shownFields = (): string[] => {
+    if (view !== "extra") return ["email", ...optionalFieldNames.filter((name) => cfg.fields[name])];
+    const { firstName, birthday, phone } = cfg.steps.extraFields.fields;
+    return Object.entries({ firstName, birthday, phone, phoneConsent: phone }).flatMap(([name, on]) =>
+      on ? [name] : [],
+    );
+  };
 
   /** A built-in text in the popup's language (popup/texts.ts). */
   const say = (key: Parameters<typeof builtInText>[1]) => builtInText(cfg.texts, key);
@@ -172,7 +185,7 @@ export function mountPopup(
   const offerText = (html: string) => fillOffer(html, cfg.discountPercentage, cfg.offer);
 
   function formHtml(): string {
-    const fields = shownFields()
+    const fields = (shownFields() as FieldName[])
       .map((name) => {
         const [autocomplete, type = "text"] = FIELDS[name];
         const label = escapeHtml(say(`${name}Label`));
@@ -239,7 +252,7 @@ export function mountPopup(
     const shown = shownFields();
     let line = general;
     for (const [field, message] of Object.entries(errors)) {
-      if (!shown.includes(field as FieldName) && !line) line = translatedMessage(cfg.texts, message);
+      if (!shown.includes(field) && !line) line = translatedMessage(cfg.texts, message);
     }
     for (const name of shown) {
       const input = $<HTMLInputElement>(`#np-${name}`);
@@ -261,16 +274,19 @@ export function mountPopup(
 
   function paint(): void {
     const hadFocus = root.activeElement !== null;
-    if (view === "form") {
-      body.innerHTML = formHtml();
+    if (view === "form" || view === "extra") {
+      body.innerHTML = view === "form" ? formHtml() : extraFieldsHtml(cfg);
       showErrors();
-    } else {
+    } else if (view === "opener") body.innerHTML = openerHtml(cfg);
+    else {
       body.innerHTML =
         preview && view === "processing" ? processingHtml() : successHtml(cfg, code, notice, drawn, wheel);
     }
-    // A centred popup starts on its first field (the form) or its heading's dialog (what follows a submit).
+    // A centred popup starts on its first field (a form), the opener's yes, or its heading's dialog (what follows a submit).
     if ((hadFocus || (!inline && modal)) && root.activeElement === null)
-      ($<HTMLElement>("form input:not([name=website])") || dialog).focus({ preventScroll: true });
+      ($<HTMLElement>("form input:not([name=website]),[data-a=yes]") || dialog).focus({
+        preventScroll: true,
+      });
   }
 
   function go(next: View): void {
@@ -286,7 +302,7 @@ export function mountPopup(
     readValues();
     const website = pick<HTMLInputElement>("[name=website]").value;
     const payload = { email: "" } as PopupFormValues;
-    for (const name of shownFields()) payload[name] = (values[name] || "").trim();
+    for (const name of shownFields() as FieldName[]) payload[name] = (values[name] || "").trim();
     payload.website = website;
     errors = validateSubscriber(payload, cfg.fields, cfg.emailValidation);
     general = "";
@@ -316,18 +332,55 @@ export function mountPopup(
       code = result.discountCode || "";
       // With a code the heading says it all; without one the message tells where the code went.
       notice = code ? "" : result.message || "";
-      go("success");
+      token = result.extraFieldsToken || "";
+      const extraFieldsToken = preview ? "preview" : token;
+      go(nextStep(cfg.steps, "email", { extraFieldsToken }) === "extraFields" ? "extra" : "success");
       return;
     }
+    showFailure(result);
+  }
+
+  /** A refused submission's messages on its form (back from the preview's processing view). */
+  function showFailure(result: PopupSubmitResult & { ok: false }): void {
+    const button = pick<HTMLButtonElement>(".pri");
     errors = result.errors || {};
     general = Object.keys(errors).length ? "" : result.message || say("genericError");
-    if (view === "form") {
+    if (view !== "processing") {
       button.removeAttribute("aria-busy");
       showErrors();
     } else {
       go("form");
     }
     ($<HTMLInputElement>("[aria-invalid=true]") || pick<HTMLButtonElement>(".pri")).focus();
+  }
+
+  /**
+   * The extra-fields step: sent with the subscription's token, then the success view. The server checks the
+   * fields (popup/steps.ts) and its messages show here: their words need not ship in this file.
+   */
+  async function submitExtraFields(): Promise<void> {
+    if (busy) return;
+    const read = (name: string) => $<HTMLInputElement>(`#np-${name}`);
+    const extra: ExtraFieldsRequest = {
+      token,
+      firstName: read("firstName")?.value.trim(),
+      birthdayDay: read("birthday")?.value.trim(),
+      birthdayMonth: read("birthdayMonth")?.value.trim(),
+      phone: read("phone")?.value.trim(),
+      phoneConsent: read("phoneConsent")?.checked,
+    };
+    busy = true;
+    pick<HTMLButtonElement>(".pri").setAttribute("aria-busy", "true");
+    let result: PopupSubmitResult = { ok: true };
+    try {
+      if (!preview && options.onExtraFields) result = await options.onExtraFields(extra);
+    } catch {
+      result = { ok: false };
+    }
+    busy = false;
+    if (destroyed) return;
+    if (result.ok) go("success");
+    else showFailure(result);
   }
 
   function close(): void {
@@ -364,18 +417,23 @@ export function mountPopup(
     const action = target.closest("[data-a]")?.getAttribute("data-a");
     if (action === "close") close();
     else if (action === "copy") copyCode(root, code, cfg.texts);
+    else if (action === "yes" || action === "no") {
+      if (options.onOpener) options.onOpener(action === "yes");
+      if (action === "yes") go("form");
+      else close();
+    } else if (action === "skip") go("success");
     else if (action === "continue") {
       if (preview) {
         values = {};
         errors = {};
         general = "";
-        go("form");
+        go(cfg.steps.opener.enabled ? "opener" : "form");
       } else close();
     }
   });
   root.addEventListener("submit", (event) => {
     event.preventDefault();
-    void submit();
+    void (view === "extra" ? submitExtraFields() : submit());
   });
   root.addEventListener("input", (event) => {
     const name = (event.target as HTMLInputElement).name;
@@ -415,6 +473,10 @@ export function mountPopup(
       if (STOREFRONT || destroyed) return;
       if (view === "form") readValues();
       const animationChanged = next.animation !== cfg.animation;
+      // The builder's preview follows its opener being turned on or off.
+      const opener = next.steps.opener.enabled;
+      if (!STOREFRONT && opener !== cfg.steps.opener.enabled && (view === "form" || view === "opener"))
+        view = opener ? "opener" : "form";
       cfg = next;
       applyDesign();
       if (animationChanged) playAnimation();

@@ -1,6 +1,7 @@
 /** The storefront popup's POST …/subscribe: the form's values with the page, the view and this visit's id. */
 import type { BotChallenge, SubscribeRequest, SubscribeResponse } from "./config";
 import type { PopupFormValues, PopupSubmitResult } from "./render";
+import type { ExtraFieldsRequest } from "./steps";
 
 let proving: Promise<string | undefined> | undefined;
 
@@ -70,6 +71,26 @@ export async function sendSubscription(
       proving = undefined; // a proof counts once: the next subscription needs another
       return { ...body, ok: true };
     }
+    if (response.status === 422) return { ok: false, errors: body.errors, message: body.message };
+  } catch {
+    // Network failure.
+  }
+  return { ok: false };
+}
+
+/** The extra-fields step's POST …/extra-fields with the subscription's token (popup/steps.ts). */
+export async function sendExtraFields(api: string, values: ExtraFieldsRequest): Promise<PopupSubmitResult> {
+  try {
+    const response = await fetch(`${api}/extra-fields`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(values),
+    });
+    const body = (await response.json().catch(() => ({}))) as {
+      message?: string;
+      errors?: Record<string, string>;
+    };
+    if (response.ok) return { ok: true };
     if (response.status === 422) return { ok: false, errors: body.errors, message: body.message };
   } catch {
     // Network failure.

@@ -39,7 +39,6 @@ const SOCIAL: Record<SocialNetwork, [string, string, string]> = {
 /** Added to the popup's own CSS (popup/render.ts) while one of these views is shown. */
 const CSS =
   "<style>" +
-  ".c{text-align:center}" +
   ".code{display:flex;gap:8px;margin:16px 0 8px}" +
   ".code input{flex:1;min-width:0;text-align:center;font:700 18px/1 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.05em;border:2px dashed #9ca3af;background:#f9fafb}" +
   ".cp{padding:0 18px;border:1px solid #111827;border-radius:8px;background:#fff;color:#111827;font-weight:600}" +

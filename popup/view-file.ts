@@ -6,4 +6,4 @@
  */
 export { loadFeatures } from "./features";
 export { mountPopup } from "./render";
-export { prove, sendSubscription } from "./subscription";
+export { prove, sendExtraFields, sendSubscription } from "./subscription";

@@ -1,5 +1,5 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
-import { subscribeBodySchema } from "~/lib/schemas/subscribe";
+import { extraFieldsBodySchema, subscribeBodySchema } from "~/lib/schemas/subscribe";
 import { clientNetwork } from "~/server/client-network.server";
 import {
   DomainError,
@@ -22,6 +22,7 @@ import { countVariantView } from "~/services/popups/variant-views.server";
 import { recordAppEmbedSeen } from "~/services/stores/app-embed.server";
 import { STOREFRONT_CONFIG_CACHE_CONTROL } from "~/services/stores/public-config-cache.server";
 import { issueChallenge } from "~/services/subscribers/bot-check.server";
+import { saveExtraFields } from "~/services/subscribers/extra-fields.server";
 import { subscribe } from "~/services/subscribers/subscribe.server";
 import type { SubscribeResponse } from "../../popup/config";
 import { sendError } from "./errors.server";
@@ -135,7 +136,9 @@ export async function subscribeFromStorefront(
 
 /**
  * A popup view, with the popup and variant shown and the visitor (`{ popupId, variantId, sessionId }`, the
- * script's text/plain JSON; anything else counts for the store only). Only the first views of an address
+ * script's text/plain JSON; anything else counts for the store only). A popup with an opener sends its view
+ * once the opener is answered (or the popup closes, or the page goes), `opener: "yes"` after a yes: one
+ * request per page view still (docs/decisions/186). Only the first views of an address
  * per store and UTC day count for the store; the A/B test counts a visitor's view of a variant once a day,
  * within a cap per address and popup (variant-views.server.ts). A view the A/B test counts for the visitor
  * answers 200 `{ viewToken }`, which the subscription carries; any other 204 (the script has nothing to do).
@@ -146,10 +149,11 @@ async function handleImpression(req: Request, res: Response, { storeId, ip }: St
   await consume(rules.impressionsPerIp, address);
   if (!(await publicPopups(storeId))) throw notFound("Popup not found");
   const shown = req.body as
-    | { popupId?: unknown; variantId?: unknown; sessionId?: unknown }
+    | { popupId?: unknown; variantId?: unknown; sessionId?: unknown; opener?: unknown }
     | null
     | undefined;
-  const target = await impressionTarget(storeId, shown?.popupId, shown?.variantId);
+  const found = await impressionTarget(storeId, shown?.popupId, shown?.variantId);
+  const target = found && { popupId: found.popupId, variantId: found.variantId };
   const today = new Date().toISOString().slice(0, 10);
   const storeView = await countWithin(rules.impressionsCountedPerIpPerDay, `${storeId}:${address}:${today}`);
   const variantView =
@@ -162,7 +166,15 @@ async function handleImpression(req: Request, res: Response, { storeId, ip }: St
   const impression = variantView?.impression;
   await recordImpression(storeId, {
     storeView,
-    variant: target && impression ? { ...target, day: today, counted: impression === "counted" } : null,
+    variant:
+      target && impression
+        ? {
+            ...target,
+            day: today,
+            counted: impression === "counted",
+            openerContinued: found.hasOpener && shown?.opener === "yes",
+          }
+        : null,
   });
   const viewToken = variantView?.token;
   if (viewToken) res.json({ viewToken });
@@ -170,7 +182,7 @@ async function handleImpression(req: Request, res: Response, { storeId, ip }: St
 }
 
 /**
- * Serves the four calls under `base` on a router: `callerOf` says whose store and which client a request is,
+ * Serves the five calls under `base` on a router: `callerOf` says whose store and which client a request is,
  * `fromAppEmbed` whether the theme app embed loaded the script that asks for the popups.
  */
 export function serveStorefrontCalls(
@@ -187,6 +199,13 @@ export function serveStorefrontCalls(
   });
   router.post(`${base}/subscribe`, storefrontJson, async (req, res) => {
     res.json(await subscribeFromStorefront(callerOf(req, res), req.body, req.get("user-agent") ?? ""));
+  });
+  router.post(`${base}/extra-fields`, storefrontJson, async (req, res) => {
+    const caller = callerOf(req, res);
+    await consume(publicRateRules().subscribePerIp, clientNetwork(caller.ip));
+    const body = extraFieldsBodySchema.safeParse(req.body ?? {});
+    if (!body.success) throw invalidInput(body.error);
+    res.json(await saveExtraFields(caller.storeId, body.data));
   });
   router.post(`${base}/impressions`, lenientJson, async (req, res) => {
     await handleImpression(req, res, callerOf(req, res));

@@ -9,6 +9,7 @@ import {
 import { type OfferColumns, offerOfColumns, offerWords } from "../../popup/offer";
 import { type PrizeWheel, toPublicWheel } from "../../popup/prize-wheel";
 import { sanitizeInlineHtml } from "../../popup/sanitize";
+import type { PopupSteps } from "../../popup/steps";
 import { toPublicLanguages } from "./languages/public-languages";
 
 type PopupSource = Omit<
@@ -40,6 +41,15 @@ export function toPublicDesign<T extends Partial<PopupDesign>>(
   return imageId === undefined ? rest : { ...rest, imageUrl: imageId ? popupImagePath(imageId) : null };
 }
 
+/** Steps as the storefront sees them: the store's name in the phone's consent line. */
+const toPublicSteps = (steps: PopupSteps, storeName: string): PopupSteps => ({
+  ...steps,
+  extraFields: {
+    ...steps.extraFields,
+    phoneConsentText: fillStoreName(steps.extraFields.phoneConsentText, storeName),
+  },
+});
+
 const imageOf = ({ imageId }: PopupDesign) => (imageId ? popupImagePath(imageId) : null);
 
 /**
@@ -47,7 +57,7 @@ const imageOf = ({ imageId }: PopupDesign) => (imageId ? popupImagePath(imageId)
  * popup's own, the store's name in its consent sentence.
  */
 export function toPublicVariant({ id, weight, overrides }: PopupVariant, storeName: string): PublicVariant {
-  const { design, title, subtitle, consentText, ...content } = overrides;
+  const { design, title, subtitle, consentText, steps, ...content } = overrides;
   return {
     id,
     weight,
@@ -56,6 +66,7 @@ export function toPublicVariant({ id, weight, overrides }: PopupVariant, storeNa
     ...(subtitle === undefined ? {} : { subtitle: sanitizeInlineHtml(subtitle) }),
     ...(consentText === undefined ? {} : { consentText: fillStoreName(consentText, storeName) }),
     ...(design ? { design: toPublicDesign(design) } : {}),
+    ...(steps ? { steps: toPublicSteps(steps, storeName) } : {}),
   };
 }
 
@@ -90,5 +101,6 @@ export function toPublicConfig(popup: PopupSource, store: PopupStore): PublicPop
     socialLinks: links,
     design: { ...toPublicDesign(popup.design), imageUrl: imageOf(popup.design) },
     languages: toPublicLanguages(popup.languages, store.name),
+    steps: toPublicSteps(popup.steps, store.name),
   };
 }

@@ -1,28 +1,20 @@
-import {
-  BlockStack,
-  Button,
-  ButtonGroup,
-  Card,
-  EmptyState,
-  InlineStack,
-  Page,
-  Select,
-  Text,
-} from "@shopify/polaris";
+import { BlockStack, Button, Card, EmptyState, InlineStack, Page, Select, Text } from "@shopify/polaris";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { type BuilderView, BuilderViewSwitch } from "~/components/popup-builder/builder-view-switch";
 import { CartValidationCard } from "~/components/popup-builder/cart-validation-card";
 import { ContentCard } from "~/components/popup-builder/content-card";
 import { DesignCard } from "~/components/popup-builder/design-card";
+import { DeviceSwitch } from "~/components/popup-builder/device-switch";
 import { DisplayCard } from "~/components/popup-builder/display-card";
 import { FieldsCard } from "~/components/popup-builder/fields-card";
 import { LanguagesCard } from "~/components/popup-builder/languages-card";
 import { OfferCard } from "~/components/popup-builder/offer-card";
 import { PopupListCard, type PopupSummary } from "~/components/popup-builder/popup-list-card";
-import { PopupPreview, PREVIEW_DEVICES, type PreviewDevice } from "~/components/popup-builder/popup-preview";
+import { PopupPreview, type PreviewDevice } from "~/components/popup-builder/popup-preview";
 import { ResultsCard } from "~/components/popup-builder/results-card";
 import { SocialLinksCard } from "~/components/popup-builder/social-links-card";
+import { StepsCard } from "~/components/popup-builder/steps-card";
 import { TargetingCard } from "~/components/popup-builder/targeting-card";
 import type { BuilderConfig } from "~/components/popup-builder/types";
 import { usePopupAutosave } from "~/components/popup-builder/use-popup-autosave";
@@ -76,7 +68,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 const STATUS_TEXT = { saved: "All changes saved", saving: "Saving…", failed: "Not saved" } as const;
-const devices = Object.keys(PREVIEW_DEVICES) as PreviewDevice[];
 /** The labels of the fields whose values the autosave can refuse, for the status line. */
 const FIELD_LABELS: Record<string, string> = {
   name: "Popup name",
@@ -169,11 +160,13 @@ function Builder({
           </InlineStack>
           <PopupListCard
             storeId={store.id}
+            storeName={store.name}
             popups={listed}
             selectedId={config.id}
             onSelectedActiveChange={(isActive) => edit({ isActive })}
           />
           <ContentCard config={config} edit={edit} errors={errors} />
+          <StepsCard config={config} edit={edit} errors={errors} />
           <TargetingCard config={config} edit={edit} errors={errors} />
           <DesignCard storeId={store.id} config={config} edit={edit} errors={errors} />
           <VariantsCard config={config} edit={edit} errors={errors} />
@@ -208,18 +201,7 @@ function Builder({
                     Live preview
                   </Text>
                   <InlineStack gap="300" blockAlign="center">
-                    <ButtonGroup variant="segmented">
-                      {devices.map((name) => (
-                        <Button
-                          key={name}
-                          size="slim"
-                          pressed={device === name}
-                          onClick={() => setDevice(name)}
-                        >
-                          {PREVIEW_DEVICES[name].label}
-                        </Button>
-                      ))}
-                    </ButtonGroup>
+                    <DeviceSwitch device={device} onChange={setDevice} />
                     <Button variant="plain" onClick={() => setFullscreen(true)}>
                       Full screen
                     </Button>

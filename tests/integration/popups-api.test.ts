@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { popupImages } from "~/db/schema";
 import { TARGETING_MESSAGES } from "~/lib/schemas/popups";
 import type { PopupTargeting } from "../../popup/config";
+import { defaultPopupSteps, type PopupSteps } from "../../popup/steps";
 import { createStoreFor } from "../support/builders/actors";
 import {
   createMember,
@@ -341,5 +342,55 @@ describe("who may manage popups", () => {
     const member = new HttpClient(app.url);
     await member.login(email, password);
     expect((await member.get(`/api/stores/${ownStore.id}/popups`)).status).toBe(403);
+  });
+});
+
+describe("a popup's steps and the templates", () => {
+  it("merges a change of the steps with what is stored and refuses an extra-fields step asking for nothing", async () => {
+    const [first] = await list();
+    const path = `${base}/${first?.id}`;
+    const on = await admin.put<{ steps: PopupSteps }>(path, {
+      steps: { opener: { enabled: true, question: "Fancy 10 % off?" }, extraFields: { enabled: true } },
+    });
+    expect(on.status, on.text).toBe(200);
+    expect(on.body.steps.opener).toEqual({
+      ...defaultPopupSteps.opener,
+      enabled: true,
+      question: "Fancy 10 % off?",
+    });
+    expect(on.body.steps.extraFields).toEqual({ ...defaultPopupSteps.extraFields, enabled: true });
+    expect((await admin.get<{ steps: PopupSteps }>(path)).body.steps.opener.question).toBe("Fancy 10 % off?");
+
+    const none = await admin.put(path, {
+      steps: { extraFields: { fields: { firstName: false, birthday: false, phone: false } } },
+    });
+    expect(none.status).toBe(422);
+    expect(none.body).toMatchObject({
+      message: "Extra fields: ask for at least one of first name, birthday and phone",
+      errors: {
+        "steps.extraFields.fields": ["Extra fields: ask for at least one of first name, birthday and phone"],
+      },
+    });
+    const blank = await admin.put(path, { steps: { opener: { yesText: "  " } } });
+    expect(blank.body).toMatchObject({
+      errors: { "steps.opener.yesText": ["Opener yes button is required"] },
+    });
+  });
+
+  it("lists the templates, each a popup the store can create as it is", async () => {
+    const listed = await admin.get<{
+      templates: { id: string; name: string; popup: Record<string, unknown> }[];
+    }>(`/api/stores/${storeId}/popup-templates`);
+    expect(listed.status).toBe(200);
+    const { templates } = listed.body;
+    expect(templates.length).toBeGreaterThanOrEqual(6);
+    const birthday = templates.find(({ id }) => id === "birthday-club");
+    const created = await admin.post<Popup & { steps: PopupSteps }>(base, {
+      name: "Birthdays",
+      ...birthday?.popup,
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.steps.extraFields).toMatchObject({ enabled: true, fields: { birthday: true } });
+    await admin.delete(`${base}/${created.body.id}`);
   });
 });

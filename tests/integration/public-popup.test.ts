@@ -2,7 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { popupConfigs, popupVariantDays, popupViews, subscribers } from "~/db/schema";
 import { updatePreferences } from "~/services/notifications/preferences.server";
+import { popupStats } from "~/services/popups/stats.server";
 import { defaultPopupFields } from "../../popup/config";
+import { defaultPopupSteps } from "../../popup/steps";
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { sendStoreMailTo } from "../support/builders/store-mail";
@@ -720,5 +722,159 @@ describe("a popup in several languages", () => {
     expect(welcome?.subject).toBe("Willkommen! Hier sind deine 15 % Rabatt");
     const [inDefault] = await mailsTo(unknown, 1);
     expect(inDefault?.subject).toBe("Thank you for subscribing! Here is your 15% discount");
+  });
+});
+
+describe("a popup with steps (opener, email, extra fields, success)", () => {
+  let store: string;
+  let popupId: string;
+  const steps = {
+    opener: { ...defaultPopupSteps.opener, enabled: true, question: "Want 10 % off?" },
+    extraFields: {
+      ...defaultPopupSteps.extraFields,
+      enabled: true,
+      fields: { firstName: true, birthday: true, phone: true },
+    },
+  };
+
+  beforeAll(async () => {
+    store = (await createStoreFor(owner.admin.id)).id;
+    const [popup] = await testDb()
+      .update(popupConfigs)
+      .set({
+        steps,
+        variants: [
+          { id: "control", name: "A", weight: 50, overrides: {} },
+          {
+            id: "direct",
+            name: "B",
+            weight: 50,
+            overrides: { steps: { ...steps, opener: defaultPopupSteps.opener } },
+          },
+        ],
+      })
+      .where(eq(popupConfigs.storeId, store))
+      .returning();
+    popupId = popup?.id ?? "";
+  });
+
+  const post = (path: string, body: unknown, type = "application/json") =>
+    fetch(`${app.url}/api/public/stores/${store}/${path}`, {
+      method: "POST",
+      headers: { "Content-Type": type, Origin: SHOP_ORIGIN },
+      body: JSON.stringify(body),
+    });
+  const controlDay = async () =>
+    (await testDb().select().from(popupVariantDays).where(eq(popupVariantDays.popupId, popupId))).find(
+      (row) => row.variantId === "control",
+    );
+
+  it("sends the steps in the public config, the variant's own steps with it, the store's name filled in", async () => {
+    const body = (await (await fetch(`${app.url}/api/public/stores/${store}/popups`)).json()) as {
+      popups: { steps: typeof steps; variants: { id: string; steps?: typeof steps }[] }[];
+    };
+    const [popup] = body.popups;
+    expect(popup?.steps.opener).toMatchObject({ enabled: true, question: "Want 10 % off?" });
+    expect(popup?.steps.extraFields.fields).toEqual({ firstName: true, birthday: true, phone: true });
+    expect(popup?.steps.extraFields.phoneConsentText).not.toContain("[STORE_NAME]");
+    expect(popup?.variants.find(({ id }) => id === "direct")?.steps?.opener.enabled).toBe(false);
+  });
+
+  it("counts the opener's yes with the one impression, the email step's continue with the subscription and the extra fields once", async () => {
+    const said = await post(
+      "impressions",
+      { popupId, variantId: "control", sessionId: "opener-yes", opener: "yes" },
+      "text/plain",
+    );
+    const { viewToken } = (await said.json()) as { viewToken: string };
+    await post("impressions", { popupId, variantId: "control", sessionId: "opener-left" }, "text/plain");
+    expect(await controlDay()).toMatchObject({ impressions: 2, openerContinues: 1 });
+
+    const email = `steps-${Date.now()}@acme.example`;
+    const subscribed = await post("subscribe", {
+      email,
+      popupId,
+      variantId: "control",
+      sessionId: "opener-yes",
+      viewToken,
+    });
+    const answer = (await subscribed.json()) as { extraFieldsToken?: string };
+    expect(answer.extraFieldsToken).toEqual(expect.any(String));
+
+    const wrong = await post("extra-fields", {
+      token: answer.extraFieldsToken,
+      birthdayDay: "31",
+      birthdayMonth: "2",
+    });
+    expect(wrong.status).toBe(422);
+    expect(await wrong.json()).toMatchObject({ errors: { birthday: "Please enter a real day and month" } });
+    const noConsent = await post("extra-fields", { token: answer.extraFieldsToken, phone: "+1 555 0100" });
+    expect((await noConsent.json()) as object).toMatchObject({
+      errors: { phoneConsent: "Tick the box to get text messages, or leave the phone number empty" },
+    });
+
+    const extra = {
+      firstName: "Ann",
+      birthdayDay: "14",
+      birthdayMonth: "3",
+      phone: "+1 555 0100",
+      phoneConsent: true,
+    };
+    for (const _ of [1, 2]) {
+      const saved = await post("extra-fields", { token: answer.extraFieldsToken, ...extra });
+      expect(saved.status, await saved.clone().text()).toBe(200);
+    }
+    expect(await subscriberRow(email)).toMatchObject({
+      firstName: "Ann",
+      birthdayDay: 14,
+      birthdayMonth: 3,
+      phone: "+1 555 0100",
+      phoneConsentedAt: expect.any(Date),
+      phoneConsentText: expect.stringContaining("text messages"),
+    });
+    expect(await controlDay()).toMatchObject({
+      impressions: 2,
+      openerContinues: 1,
+      subscribers: 1,
+      extraFieldsContinues: 1,
+    });
+
+    const stats = await popupStats(await actorFor(owner.admin.id), store, popupId, { days: 7 });
+    expect(stats.variants[0]?.steps).toEqual([
+      { step: "opener", views: 2, continues: 1, dropOff: 1, dropOffRate: 0.5 },
+      { step: "email", views: 1, continues: 1, dropOff: 0, dropOffRate: 0 },
+      { step: "extraFields", views: 1, continues: 1, dropOff: 0, dropOffRate: 0 },
+      { step: "success", views: 1, continues: null, dropOff: null, dropOffRate: null },
+    ]);
+    expect(stats.variants[1]?.steps.map(({ step }) => step)).toEqual(["email", "extraFields", "success"]);
+  });
+
+  it("never lets a client write another subscriber's fields", async () => {
+    const email = `steps-other-${Date.now()}@acme.example`;
+    const first = (await (await post("subscribe", { email, popupId })).json()) as {
+      extraFieldsToken: string;
+    };
+    // The same address again (anyone who knows it): no token.
+    const again = (await (await post("subscribe", { email, popupId })).json()) as {
+      extraFieldsToken?: string;
+    };
+    expect(again.extraFieldsToken).toBeUndefined();
+    // A token with another subscriber's id, or for another store, is refused.
+    const [, ...rest] = first.extraFieldsToken.split(".");
+    const forged = [crypto.randomUUID(), ...rest].join(".");
+    for (const token of [forged, "nonsense"]) {
+      const refused = await post("extra-fields", { token, firstName: "Mallory" });
+      expect(refused.status).toBe(422);
+      expect(await refused.json()).toMatchObject({
+        message: "This form has expired. Please subscribe again.",
+      });
+    }
+    const elsewhere = await fetch(`${app.url}/api/public/stores/${storeId}/extra-fields`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: first.extraFieldsToken, firstName: "Mallory" }),
+    });
+    expect(elsewhere.status).toBe(422);
+    expect((await subscriberRow(email)).firstName).toBeNull();
   });
 });

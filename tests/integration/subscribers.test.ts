@@ -133,6 +133,9 @@ const HEADER = [
   "Consented At",
   "Consent Version",
   "Consent Text",
+  "First Name",
+  "Birthday",
+  "Phone Consented At",
 ];
 
 /** GET …/export.csv read as bytes: fetch's text() would drop the byte order mark the test checks. */
@@ -661,6 +664,10 @@ describe("CSV export", () => {
         consentIp: "203.0.113.9",
         consentedAt: new Date("2025-01-02T03:04:05Z"),
         consentVersion: "0123456789abcdef",
+        firstName: "=Ann",
+        birthdayDay: 4,
+        birthdayMonth: 3,
+        phoneConsentedAt: new Date("2025-01-02T03:05:00Z"),
       },
     ]);
     await testDb()
@@ -702,6 +709,9 @@ describe("CSV export", () => {
         "2025-01-02T03:04:05.000Z",
         "0123456789abcdef",
         "'=Join, Ünïcode's list",
+        "'=Ann",
+        "03-04",
+        "2025-01-02T03:05:00.000Z",
       ],
     ]);
   });

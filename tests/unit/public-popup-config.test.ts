@@ -9,6 +9,7 @@ import {
   defaultPopupLayout,
 } from "../../popup/config";
 import { defaultPrizeWheel } from "../../popup/prize-wheel";
+import { defaultPopupSteps } from "../../popup/steps";
 import { defaultPopupLanguages } from "../../popup/texts";
 
 const stored = {
@@ -33,6 +34,7 @@ const stored = {
   suppressAfterSubscription: true,
   design: { ...defaultPopupDesign, imageId: "a8f1" },
   languages: defaultPopupLanguages,
+  steps: defaultPopupSteps,
 };
 
 describe("what the storefront receives (the storefront renders it as is)", () => {

@@ -6,13 +6,14 @@ import { ConfirmModal } from "~/components/confirm-modal";
 import { useAction } from "~/components/use-action";
 import { apiRequest } from "~/lib/api-client";
 import { MAX_POPUPS_PER_STORE } from "../../../popup/config";
-import { CreatePopupModal } from "./create-popup-modal";
+import { CreatePopupModal, type NewPopupStart } from "./create-popup-modal";
 
 /** A popup as the list shows it; the selected one reflects the editor's unsaved-yet name and status. */
 export type PopupSummary = { id: string; name: string; isActive: boolean; variantCount: number };
 
 type Props = {
   storeId: string;
+  storeName: string;
   popups: PopupSummary[];
   selectedId: string;
   /** Pauses or resumes the popup open in the editor (through its autosave, so both stay in step). */
@@ -22,7 +23,7 @@ type Props = {
 const variantText = (count: number) => (count > 1 ? `A/B test: ${count} variants` : "No A/B test");
 
 /** The store's popups in priority order (the first that matches a page shows), and what can be done to them. */
-export function PopupListCard({ storeId, popups, selectedId, onSelectedActiveChange }: Props) {
+export function PopupListCard({ storeId, storeName, popups, selectedId, onSelectedActiveChange }: Props) {
   const [, setSearchParams] = useSearchParams();
   const revalidator = useRevalidator();
   const { pending, run } = useAction();
@@ -37,7 +38,7 @@ export function PopupListCard({ storeId, popups, selectedId, onSelectedActiveCha
       return params;
     });
 
-  async function create(body: { name: string } | { duplicateOf: string }) {
+  async function create(body: NewPopupStart | { duplicateOf: string }) {
     await run(async () => {
       const popup = await apiRequest<{ id: string }>("POST", base, body);
       setCreating(false);
@@ -179,8 +180,9 @@ export function PopupListCard({ storeId, popups, selectedId, onSelectedActiveCha
       <CreatePopupModal
         open={creating}
         defaultName={`Popup ${popups.length + 1}`}
+        storeName={storeName}
         busy={pending}
-        onCreate={(name) => void create({ name })}
+        onCreate={(start) => void create(start)}
         onCancel={() => setCreating(false)}
       />
       <ConfirmModal

@@ -18,7 +18,33 @@ function figures(variant: VariantStats, stats: PopupStats): [string, string][] {
       : []),
     ["Revenue", revenueText(variant.revenue)],
     ...figureIf("Not counted", notCountedText(variant.notCounted)),
+    ...stepFigures(variant),
   ];
+}
+
+const STEP_NAMES = {
+  opener: "Opener",
+  email: "Email",
+  extraFields: "Extra fields",
+  success: "Thank-you",
+};
+
+/**
+ * With an opener or extra fields, each step but the last: its views → continues, and the drop-off
+ * (docs/decisions/186).
+ */
+function stepFigures({ steps }: VariantStats): [string, string][] {
+  if (steps.length <= 2) return [];
+  return steps.flatMap(({ step, views, continues, dropOffRate }) =>
+    continues === null
+      ? []
+      : [
+          [
+            STEP_NAMES[step],
+            `${views.toLocaleString("en-US")} → ${continues.toLocaleString("en-US")}, ${percent(dropOffRate ?? 0)} drop-off`,
+          ] as [string, string],
+        ],
+  );
 }
 
 const figureIf = (label: string, value: string | null): [string, string][] => (value ? [[label, value]] : []);

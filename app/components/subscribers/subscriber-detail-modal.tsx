@@ -10,6 +10,7 @@ import {
 } from "@shopify/polaris";
 import { type ReactNode, useEffect, useState } from "react";
 import { apiRequest, failureMessage, type Received } from "~/lib/api-client";
+import { formatBirthday } from "~/lib/birthday";
 import { formatDateTime } from "~/lib/format";
 import type { SubscriberDetail, SubscriberEmail, SubscriberListRow } from "~/lib/schemas/subscribers";
 import { IMPORT_VENDORS } from "~/lib/subscriber-import/vendors";
@@ -119,7 +120,17 @@ function Details({ detail }: { detail: Detail }) {
             { term: "Subscriber ID", description: <ShortId value={detail.id} length={8} /> },
             { term: "Email", description: detail.email },
             { term: "Name", description: text(detail.name) },
+            { term: "First name", description: text(detail.firstName) },
+            { term: "Birthday", description: text(formatBirthday(detail.birthdayDay, detail.birthdayMonth)) },
             { term: "Phone", description: text(detail.phone) },
+            ...(detail.phoneConsentedAt
+              ? [
+                  {
+                    term: "Text messages",
+                    description: `Agreed ${formatDateTime(detail.phoneConsentedAt)}: ${detail.phoneConsentText ?? ""}`,
+                  },
+                ]
+              : []),
             { term: "Company", description: text(detail.company) },
             ...(detail.tags?.length ? [{ term: "Tags", description: detail.tags.join(", ") }] : []),
             { term: "Status", description: <StatusBadge isActive={detail.isActive} /> },

@@ -73,7 +73,7 @@ export function SubscriberTable(props: Props) {
                   {row.email}
                 </Text>
               </IndexTable.Cell>
-              <IndexTable.Cell>{row.name || "—"}</IndexTable.Cell>
+              <IndexTable.Cell>{row.name || row.firstName || "—"}</IndexTable.Cell>
               <IndexTable.Cell>
                 <InlineStack gap="100">
                   <StatusBadge isActive={row.isActive} />
@@ -161,7 +161,7 @@ function SubscriberStack({ rows, canManage, onView, onDelete }: StackProps) {
           <Text as="p" fontWeight="semibold" breakWord>
             {row.email}
           </Text>
-          {row.name ? <Text as="p">{row.name}</Text> : null}
+          {row.name || row.firstName ? <Text as="p">{row.name || row.firstName}</Text> : null}
           <InlineStack gap="200" blockAlign="center">
             <StatusBadge isActive={row.isActive} />
             <SuppressionBadge

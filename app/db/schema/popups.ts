@@ -37,6 +37,7 @@ import {
 } from "../../../popup/config";
 import { type OfferKind, offerKinds } from "../../../popup/offer";
 import type { PrizeWheel } from "../../../popup/prize-wheel";
+import { defaultPopupSteps, type PopupSteps } from "../../../popup/steps";
 import { defaultPopupLanguages, type PopupLanguage } from "../../../popup/texts";
 import { stores } from "./stores";
 import { subscribers } from "./subscribers";
@@ -61,6 +62,8 @@ export const popupConfigs = pgTable(
     design: jsonb().$type<PopupDesign>().notNull().default(defaultPopupDesign),
     /** 1–4 A/B variants; the first is the control. One variant: no test running. */
     variants: jsonb().$type<PopupVariant[]>().notNull().default(defaultPopupVariants),
+    /** The opener and extra-fields steps around the email step (popup/steps.ts). */
+    steps: jsonb().$type<PopupSteps>().notNull().default(defaultPopupSteps),
     title: text().notNull().default(defaultPopupTitle),
     subtitle: text().notNull().default(defaultPopupSubtitle),
     buttonText: text().notNull().default("SUBMIT"),
@@ -153,6 +156,10 @@ export const popupVariantDays = pgTable(
     subscribers: integer().notNull().default(0),
     impressionsNotCounted: integer().notNull().default(0),
     subscribersNotCounted: integer().notNull().default(0),
+    /** Counted visitors who answered the opener "yes" (docs/decisions/186). */
+    openerContinues: integer().notNull().default(0),
+    /** Counted subscribers who then sent the extra-fields step. */
+    extraFieldsContinues: integer().notNull().default(0),
   },
   (table) => [
     primaryKey({

@@ -7,6 +7,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -37,6 +38,15 @@ export const subscribers = pgTable(
     state: text(),
     zipCode: text(),
     country: text(),
+    /** The popup's extra-fields step (docs/decisions/186): first name, birthday (day and month), phone consent. */
+    firstName: text(),
+    birthdayDay: smallint(),
+    birthdayMonth: smallint(),
+    /** When the phone was given with its own consent line ticked, and that line's words. */
+    phoneConsentedAt: timestamp({ withTimezone: true }),
+    phoneConsentText: text(),
+    /** When the extra-fields step was first sent (its continue counts once). */
+    extraFieldsAt: timestamp({ withTimezone: true }),
     sessionId: text(),
     /** The language the popup showed in (one of its languages), which the welcome email follows; null: its default. */
     language: text(),

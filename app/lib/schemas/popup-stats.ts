@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Leader, VariantCounts } from "~/lib/ab-stats";
+import type { StepStats } from "~/lib/step-funnel";
 
 export const DEFAULT_STATS_DAYS = 30;
 export const MAX_STATS_DAYS = 365;
@@ -44,6 +45,8 @@ export type VariantStats = VariantCounts & {
    * the per-address cap or without a visitor, subscribers without a counted impression of this variant.
    */
   notCounted: VariantCounts;
+  /** The variant's steps in order with their counted views, continues and drop-off (app/lib/step-funnel.ts). */
+  steps: StepStats[];
 };
 
 export type PopupStats = {

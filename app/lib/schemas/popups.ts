@@ -13,6 +13,7 @@ import { sanitizeInlineHtml } from "../../../popup/sanitize";
 import { parseDomainList } from "../../../popup/validation";
 import { offerFields, prizeWheel } from "./offers";
 import { popupLanguagesSchema } from "./popup-languages";
+import { popupStepsChangeSchema, popupStepsSchema } from "./popup-steps";
 import { amount, colour, discountCodeText } from "./popup-values";
 
 /** Domains arrive as a comma-separated string from the builder or as a list from the API. */
@@ -155,6 +156,7 @@ const variantSchema = z
         buttonText,
         consentText,
         design: z.object(designFields).partial().strict(),
+        steps: popupStepsSchema,
       })
       .partial()
       .strict()
@@ -270,6 +272,7 @@ export const updatePopupSchema = z
       .strict(),
     variants: variantsSchema,
     languages: popupLanguagesSchema,
+    steps: popupStepsChangeSchema,
   })
   .partial()
   .strict();

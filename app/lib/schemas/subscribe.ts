@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalFieldNames, type SubscribeRequest } from "../../../popup/config";
+import type { ExtraFieldsRequest } from "../../../popup/steps";
 import { MAX_EMAIL_LENGTH, MAX_FIELD_LENGTH } from "../../../popup/validation";
 
 /** Control characters (CR, LF, NUL…) never reach storage or mail headers: they are removed. */
@@ -27,3 +28,13 @@ export const subscribeBodySchema = z.object({
   viewToken: z.string().max(100).optional(),
   language: z.string().max(35).optional(),
 }) as z.ZodType<SubscribeRequest>;
+
+/** The public extra-fields body (popup/steps.ts): shapes and sizes; the step's rules run afterwards. */
+export const extraFieldsBodySchema = z.object({
+  token: z.string().max(120),
+  firstName: text(MAX_FIELD_LENGTH).optional(),
+  birthdayDay: z.string().max(2).optional(),
+  birthdayMonth: z.string().max(2).optional(),
+  phone: text(40).optional(),
+  phoneConsent: z.boolean().optional(),
+}) as z.ZodType<ExtraFieldsRequest>;

@@ -72,6 +72,8 @@ export type SubscriberListRow = {
   id: string;
   email: string;
   name: string | null;
+  /** From the popup's extra-fields step (docs/decisions/186). */
+  firstName: string | null;
   isActive: boolean;
   discountCodeSent: string | null;
   discountCodeUsed: boolean;
@@ -107,6 +109,11 @@ export type SubscriberPage = {
 /** GET /api/stores/:storeId/subscribers/:subscriberId: every captured field and the consent record. */
 export type SubscriberDetail = SubscriberListRow & {
   phone: string | null;
+  /** The extra-fields step's: birthday day and month, when the phone's own consent line was ticked and its words. */
+  birthdayDay: number | null;
+  birthdayMonth: number | null;
+  phoneConsentedAt: Date | null;
+  phoneConsentText: string | null;
   company: string | null;
   address: string | null;
   street: string | null;

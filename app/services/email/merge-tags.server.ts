@@ -1,5 +1,5 @@
 /**
- * The merge tags ([First Name], [DISCOUNT_CODE], [DISCOUNT_PERCENT], [OFFER], [DISCOUNT_LINK]): what they are filled with (a
+ * The merge tags ([First Name], [Birthday], [DISCOUNT_CODE], [DISCOUNT_PERCENT], [OFFER], [DISCOUNT_LINK]): what they are filled with (a
  * subscriber's values, or an editor's preview's), and what merchant text becomes in an email: tags filled,
  * paragraphs split, and the URLs written in them found. The offer's figures go in before URLs are found,
  * the subscriber's name after, so a name can never become a link.
@@ -7,6 +7,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { popupConfigs } from "~/db/schema";
+import { formatBirthday } from "~/lib/birthday";
 import { DISCOUNT_CODE_TAG, DISCOUNT_LINK_TAG, linkableUrl } from "~/lib/email-links";
 import { env } from "~/server/env.server";
 import type { StoreRow } from "~/services/stores/crud.server";
@@ -17,6 +18,8 @@ import type { MailContext } from "./mail-context.server";
 /** What a message to one subscriber fills its merge tags and links with. */
 export type RenderVariables = {
   firstName: string;
+  /** "14 March" from the popup's extra-fields step; "" (or absent) when the subscriber gave none. */
+  birthday?: string;
   discountCode: string;
   discountPercentage: number;
   /** What the code gives; absent (drafts written before offers had kinds): `discountPercentage` off. */
@@ -43,7 +46,9 @@ export function mailVariables(
   const draw = subscriber.wheelDraw;
   const prize = draw?.prize;
   return {
-    firstName: firstNameFor(subscriber.name, subscriber.email),
+    // The first name the extra-fields step asked for, else the name's first word, else the address's.
+    firstName: firstNameFor(subscriber.firstName || subscriber.name, subscriber.email),
+    birthday: formatBirthday(subscriber.birthdayDay, subscriber.birthdayMonth),
     discountCode: draw
       ? (subscriber.discountCodeSent ?? "")
       : (subscriber.discountCodeSent ?? popup.discountCode),
@@ -81,13 +86,18 @@ const SAMPLE_STORE = {
   storeUrl: "https://example.com",
 };
 const PREVIEW_FIRST_NAME = "Alex";
+const PREVIEW_BIRTHDAY = "14 March";
 
 /**
  * The values an editor's preview (and a test send) shows: a sample reader, with the store's name, address
  * and offer (its first popup's code and percentage) when there is a store. The unsubscribe link goes nowhere.
  */
 export async function previewVariables(store: StoreRow | null): Promise<RenderVariables> {
-  const preview = { firstName: PREVIEW_FIRST_NAME, unsubscribeUrl: `${env().APP_URL}/u/preview` };
+  const preview = {
+    firstName: PREVIEW_FIRST_NAME,
+    birthday: PREVIEW_BIRTHDAY,
+    unsubscribeUrl: `${env().APP_URL}/u/preview`,
+  };
   if (!store) return { ...SAMPLE_STORE, ...preview };
   const [popup] = await db()
     .select({
@@ -117,6 +127,11 @@ export async function previewVariables(store: StoreRow | null): Promise<RenderVa
 const FALLBACK_FIRST_NAME = "Friend";
 
 const FIRST_NAME = /\[\s*first\s+name\s*\]/gi;
+const BIRTHDAY = /\[\s*birthday\s*\]/gi;
+
+/** The subscriber's own tags: [First Name] and [Birthday] (filled after the offer's, never linked). */
+const withSubscriber = (text: string, vars: RenderVariables) =>
+  text.replace(FIRST_NAME, () => vars.firstName).replace(BIRTHDAY, () => vars.birthday ?? "");
 /** A URL written in the body ends at whitespace, quotes, angle brackets or a placeholder's bracket. */
 const URL_IN_TEXT = /https?:\/\/[^\s<>"'[\]{}|\\^`]+/gi;
 const TRAILING_PUNCTUATION = /[.,;:!?]+$/;
@@ -166,9 +181,9 @@ function withOffer(text: string, vars: RenderVariables): string {
   );
 }
 
-/** Every merge tag filled: [DISCOUNT_CODE], [DISCOUNT_LINK], [DISCOUNT_PERCENT], [OFFER], then [First Name]. */
+/** Every merge tag filled: [DISCOUNT_CODE], [DISCOUNT_LINK], [DISCOUNT_PERCENT], [OFFER], then [First Name] and [Birthday]. */
 export function withPlaceholders(text: string, vars: RenderVariables): string {
-  return withOffer(text, vars).replace(FIRST_NAME, () => vars.firstName);
+  return withSubscriber(withOffer(text, vars), vars);
 }
 
 /** A subject line: merge tags filled, on one line (it is a header, not html). */
@@ -210,8 +225,6 @@ export function textParagraphs(body: string, vars: RenderVariables): Piece[][] {
         last = match.index + candidate.length;
       }
       if (last < paragraph.length) pieces.push({ text: paragraph.slice(last) });
-      return pieces.map((piece) =>
-        "text" in piece ? { text: piece.text.replace(FIRST_NAME, () => vars.firstName) } : piece,
-      );
+      return pieces.map((piece) => ("text" in piece ? { text: withSubscriber(piece.text, vars) } : piece));
     });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { popupConfigs } from "~/db/schema";
+import { asksNoExtraField, NO_EXTRA_FIELD } from "~/lib/schemas/popup-steps";
 import { type PopupUpdate, targetingRuleErrors } from "~/lib/schemas/popups";
 import { invalid } from "~/server/domain-errors.server";
 import {
@@ -11,10 +12,11 @@ import {
   defaultPopupTargeting,
   type PopupVariant,
 } from "../../../popup/config";
+import { defaultPopupSteps } from "../../../popup/steps";
 
 type StoredPopup = Pick<
   typeof popupConfigs.$inferSelect,
-  "fields" | "emailValidation" | "cartValidation" | "layout" | "design" | "targeting"
+  "fields" | "emailValidation" | "cartValidation" | "layout" | "design" | "targeting" | "steps"
 >;
 
 /** A new variant's id: random, so a deleted variant's counts never merge into a new one's. */
@@ -32,7 +34,8 @@ export function mergePopupChanges(
   current: StoredPopup,
   changes: PopupUpdate,
 ): Partial<typeof popupConfigs.$inferInsert> {
-  const { fields, emailValidation, cartValidation, layout, design, targeting, variants, ...flat } = changes;
+  const { fields, emailValidation, cartValidation, layout, design, targeting, variants, steps, ...flat } =
+    changes;
   return {
     ...flat,
     ...(fields ? { fields: { ...current.fields, ...fields, email: true as const } } : {}),
@@ -53,7 +56,25 @@ export function mergePopupChanges(
         }
       : {}),
     ...(variants ? { variants: withIds(variants) } : {}),
+    ...(steps
+      ? {
+          steps: {
+            opener: { ...current.steps.opener, ...steps.opener },
+            extraFields: {
+              ...current.steps.extraFields,
+              ...steps.extraFields,
+              fields: { ...current.steps.extraFields.fields, ...steps.extraFields?.fields },
+            },
+          },
+        }
+      : {}),
   };
+}
+
+/** Refuses steps that, as they would be stored, turn on the extra-fields step with no field to ask. */
+export function refuseEmptyExtraFields(columns: Partial<typeof popupConfigs.$inferInsert>): void {
+  if (columns.steps && asksNoExtraField(columns.steps))
+    throw invalid(NO_EXTRA_FIELD, { "steps.extraFields.fields": [NO_EXTRA_FIELD] });
 }
 
 /**
@@ -77,6 +98,7 @@ export function newPopupColumns(changes: PopupUpdate): Partial<typeof popupConfi
       layout: defaultPopupLayout,
       design: defaultPopupDesign,
       targeting: defaultPopupTargeting,
+      steps: defaultPopupSteps,
     },
     changes,
   );

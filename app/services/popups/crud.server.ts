@@ -9,7 +9,13 @@ import { requireStore, type StoreRow } from "~/services/stores/crud.server";
 import { forgetPublicConfig } from "~/services/stores/public-config-cache.server";
 import { enqueue } from "../../../jobs/client";
 import { MAX_POPUPS_PER_STORE } from "../../../popup/config";
-import { imagesReferenced, mergePopupChanges, newPopupColumns, refuseBrokenTargeting } from "./changes";
+import {
+  imagesReferenced,
+  mergePopupChanges,
+  newPopupColumns,
+  refuseBrokenTargeting,
+  refuseEmptyExtraFields,
+} from "./changes";
 import { requireStoreImages } from "./images.server";
 
 export type PopupRow = typeof popupConfigs.$inferSelect;
@@ -115,6 +121,7 @@ export async function createPopup(actor: Actor, storeId: string, input: NewPopup
     const base = source ? copyOf(source) : { storeId: store.id };
     const merged = source ? mergePopupChanges(source, changes) : newPopupColumns(changes);
     refuseBrokenTargeting(merged);
+    refuseEmptyExtraFields(merged);
     const [row] = await tx
       .insert(popupConfigs)
       .values({ ...base, ...merged, storeId: store.id, priority: (totals?.last ?? 0) + 1 })
@@ -137,6 +144,7 @@ async function applyChanges(store: StoreRow, popupId: string, changes: PopupUpda
     if (!current) throw notFound("Popup not found");
     const merged = mergePopupChanges(current, changes);
     refuseBrokenTargeting(merged);
+    refuseEmptyExtraFields(merged);
     const [row] = await tx
       .update(popupConfigs)
       .set({

@@ -171,8 +171,10 @@ export type SubscribingPopup = {
 
 function withCode(chosen: PublicEntryPopup, variantId: unknown): SubscribingPopup {
   const variant = variantOf(chosen, variantId);
+  // The variant's steps when it has its own (the extra-fields step the subscriber saw).
+  const steps = chosen.popup.variants.find(({ id }) => id === variant)?.steps ?? chosen.popup.steps;
   return {
-    popup: { ...configOf(chosen), discountCode: chosen.discountCode },
+    popup: { ...configOf(chosen), steps, discountCode: chosen.discountCode },
     variantId: variant,
     consentVersion: consentVersion(shownConsentText(chosen.popup, variant), chosen.popup.privacyPolicyUrl),
     prizes: chosen.prizes,
@@ -222,16 +224,25 @@ export async function impressionTarget(
   storeId: string,
   popupId: unknown,
   variantId: unknown,
-): Promise<{ popupId: string; variantId: string } | null> {
+): Promise<{ popupId: string; variantId: string; hasOpener: boolean } | null> {
   const popup = activePopup(await publicEntry(storeId), popupId);
   const variant = popup && variantOf(popup, variantId);
-  return popup && variant ? { popupId: popup.popup.id, variantId: variant } : null;
+  if (!popup || !variant) return null;
+  const steps = popup.popup.variants.find(({ id }) => id === variant)?.steps ?? popup.popup.steps;
+  return { popupId: popup.popup.id, variantId: variant, hasOpener: steps.opener.enabled };
 }
 
 /** What one impression adds: a view of the store today, and one of a variant on a UTC day. */
 export type ImpressionCounts = {
   storeView: boolean;
-  variant: { popupId: string; variantId: string; day: string; counted: boolean } | null;
+  /** `openerContinued`: the visitor answered the variant's opener "yes" (docs/decisions/186). */
+  variant: {
+    popupId: string;
+    variantId: string;
+    day: string;
+    counted: boolean;
+    openerContinued?: boolean;
+  } | null;
 };
 
 /**
@@ -242,17 +253,19 @@ export type ImpressionCounts = {
 export async function recordImpression(storeId: string, { storeView, variant }: ImpressionCounts) {
   if (!storeView && !variant) return;
   const counted = variant?.counted ?? false;
+  const continued = counted && variant?.openerContinued === true;
   await db().execute(sql`
     with store_view as (
       insert into popup_views (store_id, day, views)
       select ${storeId}::uuid, current_date, 1 where ${storeView}::boolean
       on conflict (store_id, day) do update set views = popup_views.views + 1
     )
-    insert into popup_variant_days (popup_id, variant_id, day, impressions, impressions_not_counted)
+    insert into popup_variant_days (popup_id, variant_id, day, impressions, impressions_not_counted, opener_continues)
     select ${variant?.popupId ?? null}::uuid, ${variant?.variantId ?? null}::text, ${variant?.day ?? null}::date,
-           ${counted ? 1 : 0}::int, ${counted ? 0 : 1}::int
+           ${counted ? 1 : 0}::int, ${counted ? 0 : 1}::int, ${continued ? 1 : 0}::int
     where ${variant !== null}::boolean
     on conflict (popup_id, variant_id, day) do update set
       impressions = popup_variant_days.impressions + excluded.impressions,
-      impressions_not_counted = popup_variant_days.impressions_not_counted + excluded.impressions_not_counted`);
+      impressions_not_counted = popup_variant_days.impressions_not_counted + excluded.impressions_not_counted,
+      opener_continues = popup_variant_days.opener_continues + excluded.opener_continues`);
 }

@@ -12,6 +12,7 @@ import {
   type VariantCounts,
 } from "~/lib/ab-stats";
 import type { AttributedRevenue, PopupStats, PopupStatsQuery, VariantStats } from "~/lib/schemas/popup-stats";
+import { stepFunnel } from "~/lib/step-funnel";
 import type { Actor } from "~/services/access/actor.server";
 import { revenueByCurrency } from "~/services/stores/revenue.server";
 import { requirePopup } from "./crud.server";
@@ -36,6 +37,8 @@ async function countsPerDay(popupId: string, since: string) {
       subscribers: popupVariantDays.subscribers,
       impressionsNotCounted: popupVariantDays.impressionsNotCounted,
       subscribersNotCounted: popupVariantDays.subscribersNotCounted,
+      openerContinues: popupVariantDays.openerContinues,
+      extraFieldsContinues: popupVariantDays.extraFieldsContinues,
     })
     .from(popupVariantDays)
     .where(and(eq(popupVariantDays.popupId, popupId), gte(popupVariantDays.day, since)));
@@ -90,11 +93,17 @@ export async function popupStats(
   const totals = countsPerVariant();
   const notCounted = countsPerVariant();
   const byDay = new Map(period.map((day) => [day, countsPerVariant()]));
+  const stepContinues = new Map(popup.variants.map((variant) => [variant.id, { opener: 0, extraFields: 0 }]));
   for (const row of rows) {
     const left = notCounted.get(row.variantId);
     if (left) {
       left.impressions += row.impressionsNotCounted;
       left.subscribers += row.subscribersNotCounted;
+    }
+    const continued = stepContinues.get(row.variantId);
+    if (continued) {
+      continued.opener += row.openerContinues;
+      continued.extraFields += row.extraFieldsContinues;
     }
     // A removed variant's rows find no entry: they are not shown.
     for (const counts of [totals.get(row.variantId), byDay.get(row.day)?.get(row.variantId)]) {
@@ -122,6 +131,11 @@ export async function popupStats(
       pValue: isControl ? null : (twoProportionTest(control, counts)?.pValue ?? null),
       revenue: variantRevenue.get(variant.id) ?? [],
       notCounted: notCounted.get(variant.id) ?? zero(),
+      steps: stepFunnel(variant.overrides.steps ?? popup.steps, {
+        ...counts,
+        openerContinues: stepContinues.get(variant.id)?.opener ?? 0,
+        extraFieldsContinues: stepContinues.get(variant.id)?.extraFields ?? 0,
+      }),
     };
   });
 

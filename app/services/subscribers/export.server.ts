@@ -35,6 +35,9 @@ export const CSV_HEADER = [
   "Consented At",
   "Consent Version",
   "Consent Text",
+  "First Name",
+  "Birthday",
+  "Phone Consented At",
 ] as const;
 
 /** A UTF-8 byte order mark first: without it spreadsheet applications misread accented names. */
@@ -75,6 +78,10 @@ function isoCell(column: AnyPgColumn): SQL {
   return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }
 
+/** A birthday as "MM-DD" (day and month only: the year is never asked). */
+const birthdayCell = sql`case when ${subscribers.birthdayMonth} is not null then
+  lpad(${subscribers.birthdayMonth}::text, 2, '0') || '-' || lpad(${subscribers.birthdayDay}::text, 2, '0') end`;
+
 /** Each column of the CSV as SQL, named by its header (COPY's HEADER writes the names). */
 const copyColumns: Record<(typeof CSV_HEADER)[number], SQL> = {
   ID: sql`${subscribers.id}::text`,
@@ -101,6 +108,9 @@ const copyColumns: Record<(typeof CSV_HEADER)[number], SQL> = {
   "Email Status": sql`case ${subscribers.suppression} when 'bounced' then 'Bounced' when 'complained' then 'Complained' else 'Deliverable' end`,
   "Email Status Reason": textCell(subscribers.suppressionReason),
   "Email Status At": isoCell(subscribers.suppressedAt),
+  "First Name": textCell(subscribers.firstName),
+  Birthday: birthdayCell,
+  "Phone Consented At": isoCell(subscribers.phoneConsentedAt),
 };
 
 /** The consent sentence a subscriber agreed to, by the version recorded with their consent. */
@@ -157,6 +167,9 @@ function exportBatch(conditions: SQL[], cursor: Cursor | undefined) {
       suppression: subscribers.suppression,
       suppressionReason: subscribers.suppressionReason,
       suppressedAt: subscribers.suppressedAt,
+      firstName: subscribers.firstName,
+      birthday: birthdayCell,
+      phoneConsentedAt: subscribers.phoneConsentedAt,
       sortKey,
     })
     .from(subscribers)
@@ -210,5 +223,8 @@ function csvRecord(row: ExportRow): string {
     row.consentedAt,
     row.consentVersion,
     row.consentText,
+    row.firstName,
+    row.birthday as string | null,
+    row.phoneConsentedAt,
   ]);
 }

@@ -115,6 +115,7 @@ const listColumns = {
   id: subscribers.id,
   email: subscribers.email,
   name: subscribers.name,
+  firstName: subscribers.firstName,
   isActive: subscribers.isActive,
   discountCodeSent: subscribers.discountCodeSent,
   discountCodeUsed: subscribers.discountCodeUsed,

@@ -27,6 +27,7 @@ import {
   asksConfirmation,
   writesWelcomeToOutbox,
 } from "./after-subscribe.server";
+import { issueExtraFieldsToken } from "./extra-fields.server";
 import { subscribeAgain } from "./resubscribe.server";
 import { inboxTurn } from "./same-inbox.server";
 
@@ -121,9 +122,14 @@ async function store(
     welcomeInOutbox,
   });
   if (!created) return subscribeAgain(popup.storeId, email, consent, context, confirm);
-  if (!turn.first) return afterAnotherAddressOfInbox(popup.storeId, turn.earlier, context, confirm);
-  const answer = await afterNewSubscriber({ ...created, storeId: popup.storeId }, context, confirm);
-  return prizes && draw ? { ...answer, wheel: drawnSlice(draw, prizes.currency) } : answer;
+  const answer = turn.first
+    ? await afterNewSubscriber({ ...created, storeId: popup.storeId }, context, confirm)
+    : await afterAnotherAddressOfInbox(popup.storeId, turn.earlier, context, confirm);
+  const drawn =
+    turn.first && prizes && draw ? { ...answer, wheel: drawnSlice(draw, prizes.currency) } : answer;
+  // Only the subscriber this request created may be given extra fields (extra-fields.server.ts).
+  if (!popup.steps.extraFields.enabled) return drawn;
+  return { ...drawn, extraFieldsToken: issueExtraFieldsToken(popup.storeId, created.id, countedForVariant) };
 }
 
 /**

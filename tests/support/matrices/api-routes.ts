@@ -183,6 +183,13 @@ export const apiRouteCases: ApiRouteCase[] = [
     body: () => ({ variantId: "control" }),
   },
   {
+    method: "GET",
+    pattern: "api/stores/:storeId/popup-templates",
+    requires: "manage_popups",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
     method: "POST",
     pattern: "api/stores/:storeId/popup-images",
     requires: "manage_popups",

@@ -47,6 +47,19 @@ export const openEndpointCases: OpenEndpointCase[] = [
     kind: "json",
     body: () => ({ popupId: "a popup id", variantId: "control" }),
   },
+  {
+    method: "POST",
+    pattern: "api/public/stores/:storeId/extra-fields",
+    kind: "json",
+    // No subscription answered this token: refused (422) whatever the fields hold.
+    body: () => ({
+      token: "not a token",
+      firstName: "Jo",
+      birthdayDay: "14",
+      birthdayMonth: "3",
+      phoneConsent: true,
+    }),
+  },
   { method: "GET", pattern: "api/public/images/:imageId", kind: "json" },
   // The store has no bounce webhook set up: whatever comes, a 404 (the signed requests are email-events-webhooks.test.ts's).
   {

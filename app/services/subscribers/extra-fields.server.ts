@@ -1,0 +1,101 @@
+import { and, eq, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { subscribers } from "~/db/schema";
+import { isSignatureOf, signatureOf } from "~/server/crypto.server";
+import { invalid, notFound } from "~/server/domain-errors.server";
+import { subscribingPopup } from "~/services/popups/public-popups.server";
+import { type ExtraFieldsRequest, parseBirthday, validateExtraFields } from "../../../popup/steps";
+
+/**
+ * The popup's extra-fields step (docs/decisions/186). The subscription that created a subscriber answers a
+ * token naming that subscriber (signed, bound to the store, short-lived); the step's request writes that
+ * subscriber's first name, birthday and phone and nothing else. An address already on the list gets no
+ * token: knowing someone's email never lets a client write their fields.
+ */
+const TOKEN_LIFETIME_MS = 60 * 60_000;
+const TOKEN = /^([0-9a-f-]{36})\.([01])\.(\d{13})\.([0-9a-f]{32})$/;
+export const EXTRA_FIELDS_EXPIRED = "This form has expired. Please subscribe again.";
+export const EXTRA_FIELDS_SAVED = "Thank you!";
+
+const signed = (storeId: string, subscriberId: string, counted: string, expires: string) =>
+  `extra-fields:${storeId}:${subscriberId}:${counted}:${expires}`;
+
+/** `counted`: the subscription counted for its variant, so the step's continue counts too. */
+export function issueExtraFieldsToken(
+  storeId: string,
+  subscriberId: string,
+  counted: boolean,
+  now = Date.now(),
+) {
+  const flag = counted ? "1" : "0";
+  const expires = String(now + TOKEN_LIFETIME_MS);
+  return `${subscriberId}.${flag}.${expires}.${signatureOf(signed(storeId, subscriberId, flag, expires))}`;
+}
+
+/** The subscriber a token names for this store, or null (forged, another store's, expired). */
+export function readExtraFieldsToken(storeId: string, token: unknown, now = Date.now()) {
+  const [, subscriberId = "", flag = "", expires = "", signature = ""] =
+    (typeof token === "string" && TOKEN.exec(token)) || [];
+  if (!signature || Number(expires) < now) return null;
+  if (!isSignatureOf(signed(storeId, subscriberId, flag, expires), signature)) return null;
+  return { subscriberId, counted: flag === "1" };
+}
+
+/** The extra-fields step of the popup and variant the subscriber subscribed through. */
+async function stepOf(storeId: string, subscriberId: string) {
+  const [subscriber] = await db()
+    .select({ popupId: subscribers.popupId, variantId: subscribers.variantId })
+    .from(subscribers)
+    .where(and(eq(subscribers.id, subscriberId), eq(subscribers.storeId, storeId)));
+  if (!subscriber?.popupId) throw notFound("Subscriber not found");
+  const { popup } = await subscribingPopup(storeId, subscriber.popupId, subscriber.variantId ?? undefined);
+  return popup.steps.extraFields;
+}
+
+/**
+ * Writes the step's fields on the token's subscriber (only the fields the step asks for; a phone only with
+ * its consent line ticked, recorded with its words). The first time, a counted subscription adds one to its
+ * variant's extra-fields continues of the UTC day.
+ */
+export async function saveExtraFields(
+  storeId: string,
+  body: ExtraFieldsRequest,
+): Promise<{ message: string }> {
+  const reader = readExtraFieldsToken(storeId, body.token);
+  if (!reader) throw invalid(EXTRA_FIELDS_EXPIRED);
+  const step = await stepOf(storeId, reader.subscriberId);
+  const errors = validateExtraFields(body, step.fields);
+  const [firstError] = Object.values(errors);
+  if (firstError) throw invalid(firstError, errors);
+  const { fields } = step;
+  const birthday = fields.birthday ? parseBirthday(body.birthdayDay, body.birthdayMonth) : null;
+  const phone = (fields.phone && body.phone?.trim()) || null;
+  const firstName = (fields.firstName && body.firstName?.trim()) || null;
+  const result = await db().execute(sql`
+    with previous as (
+      select id, popup_id, variant_id, extra_fields_at from subscribers
+      where id = ${reader.subscriberId}::uuid and store_id = ${storeId}::uuid for update
+    ), updated as (
+      update subscribers s set
+        first_name = coalesce(${firstName}::text, s.first_name),
+        birthday_day = coalesce(${birthday?.day ?? null}::smallint, s.birthday_day),
+        birthday_month = coalesce(${birthday?.month ?? null}::smallint, s.birthday_month),
+        phone = coalesce(${phone}::text, s.phone),
+        phone_consented_at = case when ${phone}::text is null then s.phone_consented_at else now() end,
+        phone_consent_text = case when ${phone}::text is null then s.phone_consent_text
+          else ${step.phoneConsentText}::text end,
+        extra_fields_at = coalesce(s.extra_fields_at, now())
+      from previous where s.id = previous.id
+      returning previous.popup_id, previous.variant_id, previous.extra_fields_at is null as first
+    ), counted as (
+      insert into popup_variant_days (popup_id, variant_id, day, extra_fields_continues)
+      select popup_id, variant_id, (now() at time zone 'utc')::date, 1 from updated
+      where first and ${reader.counted}::boolean and popup_id is not null and variant_id is not null
+      on conflict (popup_id, variant_id, day) do update
+        set extra_fields_continues = popup_variant_days.extra_fields_continues + 1
+    )
+    select count(*)::int as found from updated`);
+  const [row] = (result as unknown as { rows: { found: number }[] }).rows;
+  if (!row?.found) throw notFound("Subscriber not found");
+  return { message: EXTRA_FIELDS_SAVED };
+}
