@@ -70,6 +70,11 @@ function AddStep({ onAdd }: { onAdd: (type: NewStepType) => void }) {
   );
 }
 
+const MOVES = [
+  { by: -1, word: "up", icon: ArrowUpIcon },
+  { by: 1, word: "down", icon: ArrowDownIcon },
+] as const;
+
 /** What saving an edit of a saved step does to the subscribers on their way through the flow. */
 function changeReach(ahead: number, live: boolean): string {
   const runs = ahead === 1 ? "1 subscriber" : `${formatNumber(ahead)} subscribers`;
@@ -121,20 +126,16 @@ export function StepList(props: Props) {
                     </Text>
                   </InlineStack>
                   <InlineStack gap="300" blockAlign="center">
-                    <Button
-                      variant="tertiary"
-                      icon={ArrowUpIcon}
-                      accessibilityLabel={`Move step ${index + 1} up`}
-                      disabled={index === 0}
-                      onClick={() => onChange(moveStep(steps, index, -1))}
-                    />
-                    <Button
-                      variant="tertiary"
-                      icon={ArrowDownIcon}
-                      accessibilityLabel={`Move step ${index + 1} down`}
-                      disabled={index === steps.length - 1}
-                      onClick={() => onChange(moveStep(steps, index, 1))}
-                    />
+                    {MOVES.map(({ by, word, icon }) => (
+                      <Button
+                        key={word}
+                        variant="tertiary"
+                        icon={icon}
+                        accessibilityLabel={`Move step ${index + 1} ${word}`}
+                        disabled={!steps[index + by]}
+                        onClick={() => onChange(moveStep(steps, index, by))}
+                      />
+                    ))}
                     {step.type !== "welcome" ? (
                       <Button variant="plain" onClick={() => setOpen(editing ? null : step.id)}>
                         {editing ? "Close" : "Edit"}
