@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { subscribe, unique } from "./support/api";
+import { createStore, subscribe, unique } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
 import { overflowSideways } from "./support/overflow";
@@ -13,6 +13,8 @@ import { adminApiForFile, mailingStoreForFile } from "./support/spec-setup";
  */
 const api = adminApiForFile();
 const shop = mailingStoreForFile(api, "Flow Shop");
+
+type SavedFlow = { id: string; timeZone: string; steps: { id: string; otherwise?: string | null }[] };
 
 const preview = (page: Page) => page.locator('iframe[title="Email preview"]');
 
@@ -95,4 +97,73 @@ test("the welcome series: add it, edit its reminder, add a step, test, start it 
   await page.reload();
   await expect(page.getByText("Entered: 1")).toBeVisible();
   await screenshot(page, "flow-list-390");
+});
+
+test("a live flow's condition skips ahead, its steps move (a condition's target kept after it) and its time zone is saved", async ({
+  page,
+}) => {
+  const store = await createStore(api, {
+    name: unique("Flow Order Shop"),
+    shopifyUrl: "https://flow-order.example.com",
+  });
+  await api.put(`/api/stores/${store.id}/email-template`, {
+    companyAddress: "1 Harbour Street, Springfield",
+  });
+  const flowPath = (id: string) => `/api/stores/${store.id}/flows/${id}`;
+  const { id } = await api.post<SavedFlow>(`/api/stores/${store.id}/flows`, { template: "welcome-series" });
+  await api.put(flowPath(id), { status: "live" });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/store/${store.id}/flows/${id}`);
+
+  // Step 3 ("has not used their code") skips, otherwise, only to a later step.
+  const condition = page.getByRole("region", { name: "Step 3" });
+  await condition.getByRole("button", { name: "Edit" }).click();
+  const otherwise = condition.getByLabel("Otherwise");
+  await expect(otherwise.locator("option")).toHaveText([
+    "End here",
+    /^Skip to step 4 \(Email: /,
+    "Skip to step 5 (Wait until 1 day before the code ends)",
+    /^Skip to step 6 \(Go on only if/,
+    "Skip to step 7 (Email: Your code expires tomorrow)",
+  ]);
+  await otherwise.selectOption({ label: "Skip to step 5 (Wait until 1 day before the code ends)" });
+  await expect(condition).toContainText("otherwise skip to step 5");
+  await expect(condition).toContainText("Changed: nobody on their way is before this step");
+
+  // The wait moved up twice lands above the condition, which says so until it skips to a later step.
+  await page.getByRole("button", { name: "Move step 5 up" }).click();
+  await page.getByRole("button", { name: "Move step 4 up" }).click();
+  const moved = page.getByRole("region", { name: "Step 4" });
+  await expect(page.getByRole("region", { name: "Step 3" })).toContainText(
+    "Wait until 1 day before the code ends",
+  );
+  await expect(moved).toContainText("Step 3 is now above this condition");
+  await screenshot(page, "flow-steps-moved-1440");
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await overflowSideways(page)).toEqual({ scrollWidth: 390, innerWidth: 390, offenders: [] });
+  await moved.getByLabel("Otherwise").scrollIntoViewIfNeeded();
+  await screenshot(page, "flow-steps-moved-390", { fullPage: false });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await moved
+    .getByLabel("Otherwise")
+    .selectOption({ label: "Skip to step 7 (Email: Your code expires tomorrow)" });
+  await expect(moved).not.toContainText("is now above this condition");
+
+  await page.getByLabel("Time zone").selectOption("Europe/Paris");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(toast(page)).toHaveText("Success: Automation saved");
+
+  const saved = await api.get<SavedFlow>(flowPath(id));
+  expect(saved.timeZone).toBe("Europe/Paris");
+  expect(saved.steps.map((step) => step.id)).toEqual([
+    "welcome",
+    "wait-3-days",
+    "day-before-end",
+    "code-unused",
+    "reminder",
+    "still-unused",
+    "expires-tomorrow",
+  ]);
+  expect(saved.steps[3]?.otherwise).toBe("expires-tomorrow");
 });

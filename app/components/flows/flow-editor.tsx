@@ -1,4 +1,4 @@
-import { BlockStack, Card, Checkbox, Page, TextField } from "@shopify/polaris";
+import { BlockStack, Card, Checkbox, Page, Select, TextField } from "@shopify/polaris";
 import { useState } from "react";
 import { useAppContext } from "~/components/app-context";
 import { SaveBar } from "~/components/campaigns/save-bar";
@@ -26,6 +26,12 @@ type Props = {
 
 const UNSAVED_TEST =
   "Your changes could not be saved, so no test was sent. Correct the fields marked in red, then try again.";
+
+/** The IANA zones this browser knows (the ones the API accepts), with the flow's own first if it is not among them. */
+function timeZoneOptions(current: string): string[] {
+  const zones = Intl.supportedValuesOf("timeZone");
+  return zones.includes(current) ? zones : [current, ...zones];
+}
 
 /** A flow: its settings, its steps as a vertical list (emails edited as campaigns are), and its results. */
 export function FlowEditor({ store, sender, flow, replace }: Props) {
@@ -103,6 +109,14 @@ export function FlowEditor({ store, sender, flow, replace }: Props) {
               checked={draft.exitOnOrder}
               onChange={(exitOnOrder) => edit({ exitOnOrder })}
             />
+            <Select
+              label="Time zone"
+              options={timeZoneOptions(draft.timeZone)}
+              value={draft.timeZone}
+              onChange={(timeZone) => edit({ timeZone })}
+              error={errors.timeZone}
+              helpText="Waits until a weekday and hour count in this time zone."
+            />
             {flow.trigger === "checkout_abandoned" ? (
               <TextField
                 label="Minutes a checkout is left before the first email"
@@ -119,6 +133,8 @@ export function FlowEditor({ store, sender, flow, replace }: Props) {
           storeId={store.id}
           sender={sender}
           steps={draft.steps}
+          savedSteps={flow.steps}
+          live={live}
           runsBefore={flow.runsBefore}
           errors={errors}
           onChange={(steps) => edit({ steps })}

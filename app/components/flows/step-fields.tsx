@@ -1,5 +1,6 @@
-import { InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import { BlockStack, InlineStack, Select, Text, TextField } from "@shopify/polaris";
 import type { BranchStep, FlowStep, WaitStep } from "~/lib/schemas/flows";
+import { laterSteps } from "./step-order";
 
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const CONDITIONS: Record<BranchStep["condition"], string> = {
@@ -74,7 +75,10 @@ export function WaitFields({ step, onChange }: { step: WaitStep; onChange: (step
         <>
           <Select
             label="Weekday"
-            options={WEEKDAYS.map((label, value) => ({ label, value: String(value) }))}
+            options={WEEKDAYS.map((label, value) => ({
+              label,
+              value: String(value),
+            }))}
             value={String(wait.weekday)}
             onChange={(value) => onChange({ ...step, wait: { ...wait, weekday: Number(value) } })}
           />
@@ -82,7 +86,12 @@ export function WaitFields({ step, onChange }: { step: WaitStep; onChange: (step
             label="Hour"
             type="number"
             value={String(wait.hour)}
-            onChange={(value) => onChange({ ...step, wait: { ...wait, hour: Math.min(23, number(value)) } })}
+            onChange={(value) =>
+              onChange({
+                ...step,
+                wait: { ...wait, hour: Math.min(23, number(value)) },
+              })
+            }
             autoComplete="off"
           />
         </>
@@ -100,28 +109,74 @@ export function WaitFields({ step, onChange }: { step: WaitStep; onChange: (step
   );
 }
 
-/** A branch's fields: what it looks at, and which answer goes on. */
-export function BranchFields({ step, onChange }: { step: BranchStep; onChange: (step: BranchStep) => void }) {
+const END_HERE = "";
+
+/**
+ * Where a branch's other answer goes: the run ends, or skips to a later step. A target a move left above the
+ * branch stays listed (the field says what is wrong) until another is picked.
+ */
+function otherwiseOptions(step: BranchStep, steps: FlowStep[], index: number) {
+  const target = steps.findIndex((other) => other.id === step.otherwise);
+  const listed = laterSteps(steps, index);
+  if (target >= 0 && target <= index) listed.unshift(target);
+  return [
+    { label: "End here", value: END_HERE },
+    ...listed.map((at) => ({
+      label: `Skip to step ${at + 1} (${stepSummary(steps[at] as FlowStep, steps)})`,
+      value: (steps[at] as FlowStep).id,
+    })),
+  ];
+}
+
+type BranchProps = {
+  step: BranchStep;
+  /** The flow's steps as edited, and where this branch is among them. */
+  steps: FlowStep[];
+  index: number;
+  /** Why its target cannot be saved (one before it), from the editor or the server. */
+  error?: string;
+  onChange: (step: BranchStep) => void;
+};
+
+/** A branch's fields: what it looks at, which answer goes on, and where the other one goes. */
+export function BranchFields({ step, steps, index, error, onChange }: BranchProps) {
   return (
-    <InlineStack gap="300" wrap>
+    <BlockStack gap="300">
+      <InlineStack gap="300" wrap>
+        <Select
+          label="Go on if the subscriber"
+          options={[
+            { label: "has", value: "true" },
+            { label: "has not", value: "false" },
+          ]}
+          value={String(step.expect)}
+          onChange={(value) => onChange({ ...step, expect: value === "true" })}
+        />
+        <Select
+          label="Condition"
+          options={Object.entries(CONDITIONS).map(([value, label]) => ({
+            label,
+            value,
+          }))}
+          value={step.condition}
+          onChange={(condition) =>
+            onChange({
+              ...step,
+              condition: condition as BranchStep["condition"],
+            })
+          }
+        />
+      </InlineStack>
       <Select
-        label="Go on if the subscriber"
-        options={[
-          { label: "has", value: "true" },
-          { label: "has not", value: "false" },
-        ]}
-        value={String(step.expect)}
-        onChange={(value) => onChange({ ...step, expect: value === "true" })}
-      />
-      <Select
-        label="Condition"
-        options={Object.entries(CONDITIONS).map(([value, label]) => ({ label, value }))}
-        value={step.condition}
-        onChange={(condition) => onChange({ ...step, condition: condition as BranchStep["condition"] })}
+        label="Otherwise"
+        options={otherwiseOptions(step, steps, index)}
+        value={step.otherwise ?? END_HERE}
+        onChange={(value) => onChange({ ...step, otherwise: value === END_HERE ? null : value })}
+        error={error}
       />
       <Text as="p" tone="subdued">
         Opens are not measured, so a branch looks at clicks.
       </Text>
-    </InlineStack>
+    </BlockStack>
   );
 }

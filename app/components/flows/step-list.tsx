@@ -9,7 +9,7 @@ import {
   Popover,
   Text,
 } from "@shopify/polaris";
-import { PlusIcon } from "@shopify/polaris-icons";
+import { ArrowDownIcon, ArrowUpIcon, PlusIcon } from "@shopify/polaris-icons";
 import { useState } from "react";
 import type { FieldErrors } from "~/components/campaigns/use-campaign-draft";
 import { formatNumber } from "~/lib/format";
@@ -18,11 +18,15 @@ import type { FlowStep } from "~/lib/schemas/flows";
 import { EmailStepEditor } from "./email-step-editor";
 import { NEW_STEP_LABELS, type NewStepType, newStep } from "./new-step";
 import { BranchFields, stepSummary, WaitFields } from "./step-fields";
+import { backwardTarget, moveStep } from "./step-order";
 
 type Props = {
   storeId: string;
   sender: StoreSender;
   steps: FlowStep[];
+  /** The steps as saved, and whether subscribers are going through them: a changed step says whom it reaches. */
+  savedSteps: FlowStep[];
+  live: boolean;
   /** Active runs that have not reached each step (an edit of it reaches them). */
   runsBefore: Record<string, number>;
   errors: FieldErrors;
@@ -66,8 +70,27 @@ function AddStep({ onAdd }: { onAdd: (type: NewStepType) => void }) {
   );
 }
 
-/** The flow's steps top to bottom, added at the end and removed anywhere; one opens at a time to be edited. */
-export function StepList({ storeId, sender, steps, runsBefore, errors, onChange, onTest }: Props) {
+const MOVES = [
+  { by: -1, word: "up", icon: ArrowUpIcon },
+  { by: 1, word: "down", icon: ArrowDownIcon },
+] as const;
+
+/** What saving an edit of a saved step does to the subscribers on their way through the flow. */
+function changeReach(ahead: number, live: boolean): string {
+  const runs = ahead === 1 ? "1 subscriber" : `${formatNumber(ahead)} subscribers`;
+  if (ahead > 0)
+    return `Changed: once saved, this change reaches the ${runs} on their way who have not reached this step yet.`;
+  return live
+    ? "Changed: nobody on their way is before this step, so once saved this change reaches only those who enter from now on."
+    : "";
+}
+
+/**
+ * The flow's steps top to bottom, added at the end, moved up or down and removed anywhere; one opens at a time
+ * to be edited (and any whose fields are wrong).
+ */
+export function StepList(props: Props) {
+  const { storeId, sender, steps, savedSteps, live, runsBefore, errors, onChange, onTest } = props;
   const [open, setOpen] = useState<string | null>(null);
   const replace = (index: number, step: FlowStep) =>
     onChange(steps.map((old, at) => (at === index ? step : old)));
@@ -84,8 +107,13 @@ export function StepList({ storeId, sender, steps, runsBefore, errors, onChange,
     <BlockStack gap="300">
       {steps.map((step, index) => {
         const own = stepErrors(errors, index);
-        const editing = open === step.id || Object.keys(own).length > 0;
-        const ahead = runsBefore[step.id] ?? 0;
+        const target = own.otherwise ?? backwardTarget(steps, index) ?? undefined;
+        const editing = open === step.id || Object.keys(own).length > 0 || target !== undefined;
+        const saved = savedSteps.find((old) => old.id === step.id);
+        const reach =
+          saved && JSON.stringify(saved) !== JSON.stringify(step)
+            ? changeReach(runsBefore[step.id] ?? 0, live)
+            : "";
         return (
           <section key={step.id} aria-label={`Step ${index + 1}`}>
             <Card>
@@ -97,7 +125,17 @@ export function StepList({ storeId, sender, steps, runsBefore, errors, onChange,
                       {stepSummary(step, steps)}
                     </Text>
                   </InlineStack>
-                  <InlineStack gap="300">
+                  <InlineStack gap="300" blockAlign="center">
+                    {MOVES.map(({ by, word, icon }) => (
+                      <Button
+                        key={word}
+                        variant="tertiary"
+                        icon={icon}
+                        accessibilityLabel={`Move step ${index + 1} ${word}`}
+                        disabled={!steps[index + by]}
+                        onClick={() => onChange(moveStep(steps, index, by))}
+                      />
+                    ))}
                     {step.type !== "welcome" ? (
                       <Button variant="plain" onClick={() => setOpen(editing ? null : step.id)}>
                         {editing ? "Close" : "Edit"}
@@ -110,18 +148,22 @@ export function StepList({ storeId, sender, steps, runsBefore, errors, onChange,
                     ) : null}
                   </InlineStack>
                 </InlineStack>
-                {editing && ahead > 0 ? (
-                  <Text as="p" tone="subdued">
-                    {ahead === 1
-                      ? "A change here reaches the 1 subscriber on their way who has not reached this step yet."
-                      : `A change here reaches the ${formatNumber(ahead)} subscribers on their way who have not reached this step yet.`}
+                {reach ? (
+                  <Text as="p" tone="caution" fontWeight="medium">
+                    {reach}
                   </Text>
                 ) : null}
                 {editing && step.type === "wait" ? (
                   <WaitFields step={step} onChange={(next) => replace(index, next)} />
                 ) : null}
                 {editing && step.type === "branch" ? (
-                  <BranchFields step={step} onChange={(next) => replace(index, next)} />
+                  <BranchFields
+                    step={step}
+                    steps={steps}
+                    index={index}
+                    error={target}
+                    onChange={(next) => replace(index, next)}
+                  />
                 ) : null}
                 {editing && step.type === "email" ? (
                   <Box paddingBlockStart="200">

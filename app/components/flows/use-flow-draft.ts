@@ -10,7 +10,7 @@ import { flowApi } from "./paths";
 
 /** What the editor changes of a flow. */
 export type EditableFlow = Required<
-  Pick<FlowUpdate, "name" | "steps" | "exitOnOrder" | "checkoutDelayMinutes">
+  Pick<FlowUpdate, "name" | "steps" | "exitOnOrder" | "checkoutDelayMinutes" | "timeZone">
 >;
 
 const editableOf = ({
@@ -18,11 +18,13 @@ const editableOf = ({
   steps,
   exitOnOrder,
   checkoutDelayMinutes,
+  timeZone,
 }: Received<FlowDetail>): EditableFlow => ({
   name,
   steps,
   exitOnOrder,
   checkoutDelayMinutes,
+  timeZone,
 });
 
 /**
