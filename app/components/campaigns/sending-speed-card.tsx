@@ -13,14 +13,14 @@ import { z } from "zod";
 import { useToast } from "~/components/toast";
 import { useForm } from "~/components/use-form";
 import { apiRequest } from "~/lib/api-client";
-import { type CampaignSettings, campaignSettingsSchema } from "~/lib/schemas/campaign-sending";
+import { type CampaignSettings, sendRateSchema } from "~/lib/schemas/campaign-sending";
 import { useApiData } from "./use-api-data";
 
 const settingsApi = (storeId: string) => `/api/stores/${storeId}/campaign-settings`;
 
 /** The field's text as the API's number, checked with the server's messages. */
 const speedForm = z.object({
-  sendRate: z.string().trim().transform(Number).pipe(campaignSettingsSchema.shape.sendRate),
+  sendRate: z.string().trim().transform(Number).pipe(sendRateSchema),
 });
 
 function SpeedForm({ storeId, saved }: { storeId: string; saved: number }) {
