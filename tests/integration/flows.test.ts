@@ -208,7 +208,7 @@ describe("quiet hours", () => {
       steps: [{ id: "till-22", type: "wait", wait: { kind: "weekday", weekday, hour: 22 } }, email],
     });
     const address = `night-${Date.now()}@acme.example`;
-    const sent = () => subjectsTo(address).filter((subject) => subject.endsWith("is still waiting"));
+    const sent = () => subjectsTo(address).filter((subject) => subject?.endsWith("is still waiting"));
     await subscribe(address, quietStore);
     await sweepFlows(new Date());
     const [waiting] = await testDb().select().from(flowRuns).where(eq(flowRuns.flowId, created.body.id));

@@ -16,7 +16,7 @@ import { apiRequest } from "~/lib/api-client";
 import { type CampaignSettings, sendRateSchema } from "~/lib/schemas/campaign-sending";
 import { useApiData } from "./use-api-data";
 
-const settingsApi = (storeId: string) => `/api/stores/${storeId}/campaign-settings`;
+export const settingsApi = (storeId: string) => `/api/stores/${storeId}/campaign-settings`;
 
 /** The field's text as the API's number, checked with the server's messages. */
 const speedForm = z.object({
