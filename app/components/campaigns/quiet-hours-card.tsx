@@ -53,7 +53,7 @@ function QuietHoursForm({ storeId, saved }: { storeId: string; saved: QuietHours
     <Form noValidate onSubmit={submit}>
       <BlockStack gap="300">
         <Checkbox
-          label="Hold flow emails during quiet hours"
+          label="Hold automation emails during quiet hours"
           checked={values.enabled}
           onChange={set("enabled")}
         />
@@ -63,7 +63,7 @@ function QuietHoursForm({ storeId, saved }: { storeId: string; saved: QuietHours
           <Select label="Time zone" options={TIME_ZONES} disabled={!values.enabled} {...field("timeZone")} />
         </InlineStack>
         <InlineStack>
-          <Button submit loading={submitting}>
+          <Button submit loading={submitting} accessibilityLabel="Save quiet hours">
             Save
           </Button>
         </InlineStack>
