@@ -1,14 +1,4 @@
-import {
-  BlockStack,
-  Button,
-  Card,
-  Checkbox,
-  Form,
-  InlineStack,
-  Select,
-  SkeletonBodyText,
-  Text,
-} from "@shopify/polaris";
+import { BlockStack, Button, Checkbox, Form, InlineStack, Select } from "@shopify/polaris";
 import { z } from "zod";
 import { useToast } from "~/components/toast";
 import { useForm } from "~/components/use-form";
@@ -18,8 +8,7 @@ import {
   type QuietHoursInput,
   quietHoursSchema,
 } from "~/lib/schemas/campaign-sending";
-import { settingsApi } from "./sending-speed-card";
-import { useApiData } from "./use-api-data";
+import { CampaignSettingsCard, campaignSettingsApi } from "./campaign-settings-card";
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => ({
   label: `${String(hour).padStart(2, "0")}:00`,
@@ -45,7 +34,7 @@ function QuietHoursForm({ storeId, saved }: { storeId: string; saved: QuietHours
     schema: quietForm,
     failure: { title: "Error", message: "Failed to save the quiet hours" },
     send: async (quietHours) => {
-      await apiRequest<CampaignSettings>("PUT", settingsApi(storeId), { quietHours });
+      await apiRequest<CampaignSettings>("PUT", campaignSettingsApi(storeId), { quietHours });
       toast({ title: "Success", message: "Quiet hours saved" });
     },
   });
@@ -77,28 +66,14 @@ function QuietHoursForm({ storeId, saved }: { storeId: string; saved: QuietHours
  * until they end. Campaigns go when they are sent or scheduled.
  */
 export function QuietHoursCard({ storeId }: { storeId: string }) {
-  const settings = useApiData<CampaignSettings>(settingsApi(storeId), "Failed to load the quiet hours");
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          Quiet hours
-        </Text>
-        <Text as="p" tone="subdued">
-          Automation emails due during these hours wait until they end, so nobody is emailed at night. The
-          hours are read in the time zone you pick; they may run past midnight, like 21:00 until 08:00.
-        </Text>
-        {settings.error ? (
-          <Text as="p" tone="critical">
-            {settings.error}
-          </Text>
-        ) : null}
-        {settings.data ? (
-          <QuietHoursForm storeId={storeId} saved={settings.data.quietHours} />
-        ) : settings.error ? null : (
-          <SkeletonBodyText lines={3} />
-        )}
-      </BlockStack>
-    </Card>
+    <CampaignSettingsCard
+      storeId={storeId}
+      title="Quiet hours"
+      description="Automation emails due during these hours wait until they end, so nobody is emailed at night. The hours are read in the time zone you pick; they may run past midnight, like 21:00 until 08:00."
+      loadError="Failed to load the quiet hours"
+    >
+      {(saved) => <QuietHoursForm storeId={storeId} saved={saved.quietHours} />}
+    </CampaignSettingsCard>
   );
 }
