@@ -1,24 +1,11 @@
 import type { WaitStep } from "./schemas/flows";
+import { wallClock } from "./wall-clock";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** What a wait is measured from: now, the flow's time zone, and when the subscriber's code ends. */
 export type WaitContext = { now: Date; timeZone: string; codeEndsAt: Date };
-
-/** The weekday (0 Sunday) and hour of `at` on the wall clock of `timeZone`. */
-function wallClock(at: Date, timeZone: string): { weekday: number; hour: number; minute: number } {
-  const parts = new Intl.DateTimeFormat("en-US", {
-    timeZone,
-    weekday: "short",
-    hour: "numeric",
-    minute: "numeric",
-    hourCycle: "h23",
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((item) => item.type === type)?.value ?? "";
-  const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(part("weekday"));
-  return { weekday, hour: Number(part("hour")), minute: Number(part("minute")) };
-}
 
 /**
  * The next time after `now` that is `weekday` at `hour`:00 in `timeZone`: stepped hour by hour from the next

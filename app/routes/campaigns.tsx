@@ -3,6 +3,7 @@ import { useState } from "react";
 import { CampaignTable } from "~/components/campaigns/campaign-table";
 import { CreateCampaignModal } from "~/components/campaigns/create-campaign-modal";
 import { campaignsApi } from "~/components/campaigns/paths";
+import { QuietHoursCard } from "~/components/campaigns/quiet-hours-card";
 import { SendingSpeedCard } from "~/components/campaigns/sending-speed-card";
 import { useApiData } from "~/components/campaigns/use-api-data";
 import { LoadFailedBanner } from "~/components/loading-screen";
@@ -79,6 +80,7 @@ function CampaignList({ store }: { store: Store }) {
           </Card>
         ) : null}
         <SendingSpeedCard storeId={store.id} />
+        <QuietHoursCard storeId={store.id} />
       </BlockStack>
       <CreateCampaignModal storeId={store.id} open={creating} onClose={() => setCreating(false)} />
     </Page>

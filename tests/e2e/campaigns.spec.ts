@@ -211,11 +211,8 @@ test("the empty list, Create campaign, and a refusal shown as a banner", async (
   await login(page, ADMIN.email, ADMIN.password);
   await page.goto(`/store/${store.id}/campaigns`);
   await expect(page.getByText("No campaigns yet")).toBeVisible();
-  await screenshots(page, "campaign-list-empty", () =>
-    expect(page.getByText("No campaigns yet")).toBeVisible(),
-  );
 
-  // The sending speed: the server's limits, then a saved value that a reload shows.
+  // The sending speed and the quiet hours: the server's limits, then saved values that a reload shows.
   const speed = page.getByLabel("Messages per second");
   await expect(speed).toHaveValue("10");
   await speed.fill("0");
@@ -224,8 +221,19 @@ test("the empty list, Create campaign, and a refusal shown as a banner", async (
   await speed.fill("250");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(toast(page)).toHaveText("Success: Sending speed saved");
-  await page.reload();
-  await expect(page.getByLabel("Messages per second")).toHaveValue("250");
+  await page.getByLabel("Hold automation emails during quiet hours").check();
+  await page.getByLabel("Until").selectOption("21");
+  await page.getByRole("button", { name: "Save quiet hours" }).click();
+  await expect(page.getByText("Quiet hours must end at a different hour than they start")).toBeVisible();
+  await page.getByLabel("Until").selectOption("8");
+  await page.getByLabel("Time zone").selectOption("Europe/Berlin");
+  await page.getByRole("button", { name: "Save quiet hours" }).click();
+  await expect(toast(page).filter({ hasText: "Success: Quiet hours saved" })).toBeVisible();
+  await screenshots(page, "campaign-list-empty", async () => {
+    await expect(page.getByText("No campaigns yet")).toBeVisible();
+    await expect(page.getByLabel("Messages per second")).toHaveValue("250");
+    await expect(page.getByLabel("Time zone")).toHaveValue("Europe/Berlin");
+  });
 
   await page.getByRole("button", { name: "Create campaign" }).first().click();
   const dialog = page.getByRole("dialog", { name: "Create campaign" });

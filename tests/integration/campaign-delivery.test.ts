@@ -60,7 +60,7 @@ beforeAll(async () => {
   admin = new HttpClient(app.url);
   await admin.login(owner.email, owner.password);
   const rate = await admin.put(`/api/stores/${storeId}/campaign-settings`, { sendRate: 200 });
-  expect(rate.body).toEqual({ sendRate: 200 });
+  expect(rate.body).toMatchObject({ sendRate: 200 });
 });
 
 afterAll(async () => {

@@ -23,6 +23,7 @@ let app: AppServer;
 let admin: HttpClient;
 let sink: SmtpSink;
 let storeId: string;
+let ownerId: string;
 
 type Flow = {
   id: string;
@@ -43,7 +44,8 @@ beforeAll(async () => {
   process.env.ALLOW_PRIVATE_NETWORK_TARGETS = "true";
   sink = await startSmtpSink();
   const owner = await createOrganizationWithAdmin();
-  storeId = (await createStoreFor(owner.admin.id)).id;
+  ownerId = owner.admin.id;
+  storeId = (await createStoreFor(ownerId)).id;
   await sendStoreMailTo(sink, storeId);
   app = await startApp({ env: { ALLOW_PRIVATE_NETWORK_TARGETS: "true", ...WEBHOOK_APP_ENV } });
   admin = new HttpClient(app.url);
@@ -55,8 +57,8 @@ afterAll(async () => {
   await sink?.stop();
 });
 
-async function subscribe(email: string): Promise<string> {
-  const response = await fetch(`${app.url}/api/public/stores/${storeId}/subscribe`, {
+async function subscribe(email: string, store = storeId): Promise<string> {
+  const response = await fetch(`${app.url}/api/public/stores/${store}/subscribe`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ email }),
@@ -178,6 +180,51 @@ describe("the welcome series on a fake clock", () => {
       ["still-unused", 2, null],
       ["expires-tomorrow", 1, 1],
     ]);
+  });
+});
+
+describe("quiet hours", () => {
+  it("hold a flow email due inside them until they end, and send it once", async () => {
+    const quietStore = (await createStoreFor(ownerId)).id;
+    await sendStoreMailTo(sink, quietStore);
+    const quietHours = { enabled: true, start: 21, end: 8, timeZone: "UTC" };
+    const saved = await admin.put(`/api/stores/${quietStore}/campaign-settings`, { quietHours });
+    expect(saved.body).toEqual({ sendRate: 10, quietHours });
+    const refused = await admin.put(`/api/stores/${quietStore}/campaign-settings`, {
+      quietHours: { ...quietHours, end: 21 },
+    });
+    expect(refused.status).toBe(422);
+
+    const template = await admin.post<Flow>(`/api/stores/${quietStore}/flows`, {
+      template: "welcome-series",
+    });
+    const email = template.body.steps.find((step) => step.type === "email");
+    // Due at 22:00 UTC in one or two days: ahead of the app's own sweeps on the real clock.
+    const weekday = (new Date().getUTCDay() + 2) % 7;
+    const created = await admin.post<Flow>(`/api/stores/${quietStore}/flows`, {
+      name: "Evening note",
+      trigger: "subscribed",
+      status: "live",
+      steps: [{ id: "till-22", type: "wait", wait: { kind: "weekday", weekday, hour: 22 } }, email],
+    });
+    const address = `night-${Date.now()}@acme.example`;
+    const sent = () => subjectsTo(address).filter((subject) => subject?.endsWith("is still waiting"));
+    await subscribe(address, quietStore);
+    await sweepFlows(new Date());
+    const [waiting] = await testDb().select().from(flowRuns).where(eq(flowRuns.flowId, created.body.id));
+    const due = waiting?.runAt.getTime() ?? 0;
+    expect(new Date(due).getUTCHours()).toBe(22);
+
+    await sweepFlows(new Date(due));
+    const [held] = await testDb().select().from(flowRuns).where(eq(flowRuns.flowId, created.body.id));
+    expect(held).toMatchObject({ stepId: email?.id, runAt: new Date(due + 10 * HOUR) });
+    await sweepFlows(new Date(due + 9 * HOUR));
+    expect(sent()).toEqual([]);
+
+    await sweepFlows(new Date(due + 10 * HOUR));
+    await eventually(() => sent().length === 1, { what: "the email when quiet hours end" });
+    await sweepFlows(new Date(due + 11 * HOUR));
+    expect(sent()).toHaveLength(1);
   });
 });
 

@@ -1,26 +1,14 @@
-import {
-  BlockStack,
-  Box,
-  Button,
-  Card,
-  Form,
-  InlineStack,
-  SkeletonBodyText,
-  Text,
-  TextField,
-} from "@shopify/polaris";
+import { Box, Button, Form, InlineStack, TextField } from "@shopify/polaris";
 import { z } from "zod";
 import { useToast } from "~/components/toast";
 import { useForm } from "~/components/use-form";
 import { apiRequest } from "~/lib/api-client";
-import { type CampaignSettings, campaignSettingsSchema } from "~/lib/schemas/campaign-sending";
-import { useApiData } from "./use-api-data";
-
-const settingsApi = (storeId: string) => `/api/stores/${storeId}/campaign-settings`;
+import { type CampaignSettings, sendRateSchema } from "~/lib/schemas/campaign-sending";
+import { CampaignSettingsCard, campaignSettingsApi } from "./campaign-settings-card";
 
 /** The field's text as the API's number, checked with the server's messages. */
 const speedForm = z.object({
-  sendRate: z.string().trim().transform(Number).pipe(campaignSettingsSchema.shape.sendRate),
+  sendRate: z.string().trim().transform(Number).pipe(sendRateSchema),
 });
 
 function SpeedForm({ storeId, saved }: { storeId: string; saved: number }) {
@@ -30,7 +18,7 @@ function SpeedForm({ storeId, saved }: { storeId: string; saved: number }) {
     schema: speedForm,
     failure: { title: "Error", message: "Failed to save the sending speed" },
     send: async (body) => {
-      await apiRequest<CampaignSettings>("PUT", settingsApi(storeId), body);
+      await apiRequest<CampaignSettings>("PUT", campaignSettingsApi(storeId), body);
       toast({ title: "Success", message: "Sending speed saved" });
     },
   });
@@ -60,28 +48,14 @@ function SpeedForm({ storeId, saved }: { storeId: string; saved: number }) {
  * plan, so the merchant sets it; a campaign on its way picks a new speed up within a second.
  */
 export function SendingSpeedCard({ storeId }: { storeId: string }) {
-  const settings = useApiData<CampaignSettings>(settingsApi(storeId), "Failed to load the sending speed");
   return (
-    <Card>
-      <BlockStack gap="300">
-        <Text as="h2" variant="headingMd">
-          Sending speed
-        </Text>
-        <Text as="p" tone="subdued">
-          How many campaign emails a second go through this store's email server. Your email provider's plan
-          sets the most it accepts; the default is 10.
-        </Text>
-        {settings.error ? (
-          <Text as="p" tone="critical">
-            {settings.error}
-          </Text>
-        ) : null}
-        {settings.data ? (
-          <SpeedForm storeId={storeId} saved={settings.data.sendRate} />
-        ) : settings.error ? null : (
-          <SkeletonBodyText lines={2} />
-        )}
-      </BlockStack>
-    </Card>
+    <CampaignSettingsCard
+      storeId={storeId}
+      title="Sending speed"
+      description="How many campaign emails a second go through this store's email server. Your email provider's plan sets the most it accepts; the default is 10."
+      loadError="Failed to load the sending speed"
+    >
+      {(saved) => <SpeedForm storeId={storeId} saved={saved.sendRate} />}
+    </CampaignSettingsCard>
   );
 }

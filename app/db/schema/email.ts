@@ -46,6 +46,14 @@ export const emailSettings = pgTable("email_settings", {
   dkimPrivateKey: text(),
   /** Campaign messages per second through this server (the merchant's plan with their provider sets the ceiling). */
   campaignSendRate: integer().notNull().default(10),
+  /**
+   * Quiet hours (docs/decisions/193): no flow email goes out from `quietHoursStart`:00 to `quietHoursEnd`:00
+   * (wrapping midnight when start is later) on the wall clock of `quietHoursTimeZone`; one due inside waits.
+   */
+  quietHoursEnabled: boolean().notNull().default(false),
+  quietHoursStart: integer().notNull().default(21),
+  quietHoursEnd: integer().notNull().default(8),
+  quietHoursTimeZone: text().notNull().default("UTC"),
   /** The provider behind the SMTP server whose bounce and complaint webhook this store receives (docs/decisions/174). */
   eventsProvider: emailEventsProvider(),
   /** AES-256-GCM ciphertext of what verifies that provider's webhook; only ever returned masked. */

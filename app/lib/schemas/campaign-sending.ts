@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { testRecipientSchema } from "./email-settings";
+import { timeZoneSchema } from "./time-zone";
 
 /** A campaign without a postal address in its footer is not sent (CAN-SPAM and similar laws). */
 export const NO_POSTAL_ADDRESS =
@@ -25,18 +26,48 @@ export const sendCampaignSchema = z
 /** POST …/campaigns/:campaignId/test: one address, checked like every address the product mails. */
 export const campaignTestSchema = testRecipientSchema;
 
-/** PUT /api/stores/:storeId/campaign-settings: campaign messages per second through the store's SMTP. */
-export const campaignSettingsSchema = z
+export const sendRateSchema = z
+  .number({ error: "Sending speed must be a number of messages per second" })
+  .int("Sending speed must be a whole number")
+  .min(1, "Sending speed must be between 1 and 1000 messages per second")
+  .max(1000, "Sending speed must be between 1 and 1000 messages per second");
+
+const hourOfDay = (name: string) =>
+  z
+    .number({ error: `Quiet hours ${name} must be an hour from 0 to 23` })
+    .int(`Quiet hours ${name} must be a whole hour from 0 to 23`)
+    .min(0, `Quiet hours ${name} must be an hour from 0 to 23`)
+    .max(23, `Quiet hours ${name} must be an hour from 0 to 23`);
+
+/** No flow email goes out from `start`:00 to `end`:00 in `timeZone` (docs/decisions/193). */
+export const quietHoursSchema = z
   .object({
-    sendRate: z
-      .number({ error: "Sending speed must be a number of messages per second" })
-      .int("Sending speed must be a whole number")
-      .min(1, "Sending speed must be between 1 and 1000 messages per second")
-      .max(1000, "Sending speed must be between 1 and 1000 messages per second"),
+    enabled: z.boolean({ error: "Quiet hours enabled must be true or false" }),
+    start: hourOfDay("start"),
+    end: hourOfDay("end"),
+    timeZone: timeZoneSchema,
   })
-  .strict();
+  .strict()
+  .refine((quiet) => quiet.start !== quiet.end, {
+    path: ["end"],
+    error: "Quiet hours must end at a different hour than they start",
+  });
+
+/**
+ * PUT /api/stores/:storeId/campaign-settings: campaign messages per second through the store's SMTP, and the
+ * quiet hours of its flow emails; either or both.
+ */
+export const campaignSettingsSchema = z
+  .object({ sendRate: sendRateSchema.optional(), quietHours: quietHoursSchema.optional() })
+  .strict()
+  .refine((changes) => changes.sendRate !== undefined || changes.quietHours !== undefined, {
+    error: "Send a sendRate, quietHours or both",
+  });
 
 export type SendCampaignInput = z.infer<typeof sendCampaignSchema>;
 
-export type CampaignSettings = z.infer<typeof campaignSettingsSchema>;
+export type CampaignSettingsChanges = z.infer<typeof campaignSettingsSchema>;
+export type QuietHoursInput = z.infer<typeof quietHoursSchema>;
+/** GET …/campaign-settings. */
+export type CampaignSettings = { sendRate: number; quietHours: QuietHoursInput };
 export type CampaignTest = z.infer<typeof campaignTestSchema>;

@@ -3,6 +3,7 @@ import { campaignContentSchema } from "./campaign-content";
 import { testRecipientSchema } from "./email-settings";
 import { discountCodeText } from "./popup-values";
 import { requiredField as required, textField as text } from "./text-field";
+import { timeZoneSchema } from "./time-zone";
 
 /**
  * Automations (issue 33, docs/decisions/191): a flow is a trigger and steps in order. A run per subscriber
@@ -144,12 +145,6 @@ const steps = z
     });
   });
 
-const timeZone = z
-  .string({ error: "Time zone must be text" })
-  .refine((zone) => Intl.supportedValuesOf("timeZone").includes(zone) || zone === "UTC", {
-    error: "Time zone must be an IANA zone like Europe/Paris",
-  });
-
 const fields = {
   name: required("Name", 100),
   trigger: z.enum(flowTriggers, { error: `Trigger must be one of ${flowTriggers.join(", ")}` }),
@@ -163,7 +158,7 @@ const fields = {
     .int()
     .min(15, "Wait at least 15 minutes for a checkout")
     .max(7 * 24 * 60, "Wait at most 7 days for a checkout"),
-  timeZone,
+  timeZone: timeZoneSchema,
 };
 
 /** POST …/flows: a built-in flow (paused until started), or one of the merchant's own. */

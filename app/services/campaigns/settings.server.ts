@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { emailSettings } from "~/db/schema";
-import type { CampaignSettings } from "~/lib/schemas/campaign-sending";
+import type { QuietHours } from "~/lib/quiet-hours";
+import type { CampaignSettings, CampaignSettingsChanges } from "~/lib/schemas/campaign-sending";
 import { notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { requireStore } from "~/services/stores/crud.server";
@@ -18,26 +19,64 @@ export async function sendRateOf(storeId: string): Promise<number> {
   return row?.rate ?? DEFAULT_SEND_RATE;
 }
 
+/** The email_settings columns of a store's quiet hours, as the QuietHours of lib/quiet-hours.ts. */
+export const quietHoursColumns = {
+  enabled: emailSettings.quietHoursEnabled,
+  start: emailSettings.quietHoursStart,
+  end: emailSettings.quietHoursEnd,
+  timeZone: emailSettings.quietHoursTimeZone,
+};
+
+const QUIET_HOURS_OFF: QuietHours = { enabled: false, start: 21, end: 8, timeZone: "UTC" };
+
+/** The store's quiet hours (off for a store without email settings). */
+export async function quietHoursOf(storeId: string): Promise<QuietHours> {
+  const [row] = await db()
+    .select(quietHoursColumns)
+    .from(emailSettings)
+    .where(eq(emailSettings.storeId, storeId));
+  return row ?? QUIET_HOURS_OFF;
+}
+
+async function settingsOf(storeId: string): Promise<CampaignSettings> {
+  const [row] = await db()
+    .select({ sendRate: emailSettings.campaignSendRate, quietHours: quietHoursColumns })
+    .from(emailSettings)
+    .where(eq(emailSettings.storeId, storeId));
+  return row ?? { sendRate: DEFAULT_SEND_RATE, quietHours: QUIET_HOURS_OFF };
+}
+
 /** GET /api/stores/:storeId/campaign-settings. */
 export async function getCampaignSettings(actor: Actor, storeId: string): Promise<CampaignSettings> {
   authorize(actor, "manage_campaigns");
   const store = await requireStore(actor, storeId);
-  return { sendRate: await sendRateOf(store.id) };
+  return settingsOf(store.id);
 }
 
-/** PUT /api/stores/:storeId/campaign-settings: a running campaign picks the new rate up at its next batch. */
+/**
+ * PUT /api/stores/:storeId/campaign-settings: a running campaign picks the new rate up at its next batch, the
+ * flows their quiet hours at their next sweep.
+ */
 export async function updateCampaignSettings(
   actor: Actor,
   storeId: string,
-  changes: CampaignSettings,
+  changes: CampaignSettingsChanges,
 ): Promise<CampaignSettings> {
   authorize(actor, "manage_campaigns");
   const store = await requireStore(actor, storeId);
+  const quiet = changes.quietHours;
   const [row] = await db()
     .update(emailSettings)
-    .set({ campaignSendRate: changes.sendRate, updatedAt: new Date() })
+    .set({
+      campaignSendRate: changes.sendRate,
+      quietHoursEnabled: quiet?.enabled,
+      quietHoursStart: quiet?.start,
+      quietHoursEnd: quiet?.end,
+      quietHoursTimeZone: quiet?.timeZone,
+      updatedAt: new Date(),
+    })
     .where(eq(emailSettings.storeId, store.id))
-    .returning({ sendRate: emailSettings.campaignSendRate });
+    .returning({ id: emailSettings.id });
   if (!row) throw notFound("Email settings not found");
-  return row;
+  return settingsOf(store.id);
 }

@@ -1,12 +1,13 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { flowRuns, flowSends, flows } from "~/db/schema";
+import { quietUntil } from "~/lib/quiet-hours";
 import type { EmailStep } from "~/lib/schemas/flows";
 import { env } from "~/server/env.server";
 import { type CampaignForMail, campaignMail, withCampaignCode } from "~/services/campaigns/message.server";
 import { campaignLinksIn } from "~/services/campaigns/render.server";
 import { waitForSendSlot } from "~/services/campaigns/send-rate.server";
-import { sendRateOf } from "~/services/campaigns/settings.server";
+import { quietHoursOf, sendRateOf } from "~/services/campaigns/settings.server";
 import type { ClaimedSend } from "~/services/email/leases.server";
 import { heldBy } from "~/services/email/leases.server";
 import type { MailContext } from "~/services/email/mail-context.server";
@@ -16,7 +17,8 @@ import { claimBatch, type MailDraft, type OutboxKind, sendBatch } from "~/servic
 /**
  * A flow's emails through the product's outbox (services/email/outbox.server.ts), as a campaign's go: claimed
  * with a lease, paced by the store's send rate (shared with its campaigns), recorded sent once. A paused
- * flow's messages wait in the outbox with its runs.
+ * flow's messages wait in the outbox with its runs, and so does every flow message during the store's quiet
+ * hours (one written just before they began, or still queued behind the send rate).
  */
 
 /** Tries for a temporary failure, as a campaign message gets. */
@@ -135,9 +137,13 @@ async function storesWithDueMessages(): Promise<string[]> {
   return rows.map((row) => row.storeId);
 }
 
-/** Sends one store's due flow messages, a batch of about a second's worth at a time, until none is due. */
-async function deliverStore(storeId: string): Promise<void> {
+/**
+ * Sends one store's due flow messages, a batch of about a second's worth at a time, until none is due or its
+ * quiet hours begin (on the sweep's clock, which goes on while it sends).
+ */
+async function deliverStore(storeId: string, clock: () => Date): Promise<void> {
   for (;;) {
+    if (quietUntil(clock(), await quietHoursOf(storeId))) return;
     const rate = await sendRateOf(storeId);
     const messages = new Map<string, FlowMessage>();
     const kind = flowKind(storeId, rate, messages);
@@ -153,7 +159,12 @@ async function deliverStore(storeId: string): Promise<void> {
   }
 }
 
-/** Sends every store's due flow messages; any number of these may run at once (each message is claimed). */
-export async function deliverFlowMessages(): Promise<void> {
-  await Promise.all((await storesWithDueMessages()).map(deliverStore));
+/**
+ * Sends every store's due flow messages; any number of these may run at once (each message is claimed). `now`
+ * is the sweep's clock (tests move it on).
+ */
+export async function deliverFlowMessages(now = new Date()): Promise<void> {
+  const ahead = now.getTime() - Date.now();
+  const clock = () => new Date(Date.now() + ahead);
+  await Promise.all((await storesWithDueMessages()).map((storeId) => deliverStore(storeId, clock)));
 }

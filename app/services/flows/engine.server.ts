@@ -1,8 +1,10 @@
 import { and, eq, lte, type SQL, sql } from "drizzle-orm";
 import { type Db, db } from "~/db/client.server";
-import { flowRuns, flowSends, flows, subscribers } from "~/db/schema";
+import { emailSettings, flowRuns, flowSends, flows, subscribers } from "~/db/schema";
 import { waitEnds } from "~/lib/flow-waits";
+import { type QuietHours, quietUntil } from "~/lib/quiet-hours";
 import type { BranchStep, ExitReason } from "~/lib/schemas/flows";
+import { quietHoursColumns } from "~/services/campaigns/settings.server";
 import {
   clickedPreviousEmail,
   exitReasonOf,
@@ -17,6 +19,7 @@ import {
  * transaction that runs their steps and moves them on, so a step runs once whoever advances the run, and a
  * killed worker's batch is rolled back whole and taken again. An email step only writes its message to the
  * outbox (flow_sends, delivery.server.ts); a wait sets the run's next due time; a branch picks the next step.
+ * An email step due inside the store's quiet hours waits for their end (docs/decisions/193), in the same way.
  */
 
 /** Runs advanced per transaction. */
@@ -96,12 +99,12 @@ const finished = (status: "completed" | "exited", exitReason: ExitReason | null 
 
 /**
  * Runs a run's steps from its next one until it waits or ends. Steps are read from the flow as it is now:
- * an edit reaches every run that has not passed the changed step.
+ * an edit reaches every run that has not passed the changed step. An email step inside the store's quiet
+ * hours stays the run's next step, due when they end: it runs then, once, after the exits are checked again.
  */
 async function walk(
   tx: Db,
-  run: Run,
-  flow: Flow,
+  { run, flow, quiet }: Due,
   facts: SubscriberFacts | undefined,
   now: Date,
 ): Promise<Outcome> {
@@ -115,6 +118,8 @@ async function walk(
     const index = steps.findIndex((step) => step.id === outcome.stepId);
     const step = steps[index];
     if (!step || !facts) return { ...outcome, ...finished("exited", "step_removed") };
+    const quietEnds = step.type === "email" && quiet ? quietUntil(now, quiet) : null;
+    if (quietEnds) return { ...outcome, stepId: step.id, runAt: quietEnds };
     const next = steps[index + 1]?.id ?? null;
     outcome.stepId = next;
     if (step.type === "email") outcome.emails.push(step.id);
@@ -152,12 +157,16 @@ async function conditionHolds(
   }
 }
 
+/** A run due to advance, its flow, and its store's quiet hours (null: the store has no email settings). */
+type Due = { run: Run; flow: Flow; quiet: QuietHours | null };
+
 /** The due runs of live flows, locked for this transaction; runs another worker holds are skipped. */
-function claimDueRuns(tx: Db, now: Date, limit: number) {
+function claimDueRuns(tx: Db, now: Date, limit: number): Promise<Due[]> {
   return tx
-    .select({ run: flowRuns, flow: flows })
+    .select({ run: flowRuns, flow: flows, quiet: quietHoursColumns })
     .from(flowRuns)
     .innerJoin(flows, eq(flows.id, flowRuns.flowId))
+    .leftJoin(emailSettings, eq(emailSettings.storeId, flowRuns.storeId))
     .where(and(eq(flowRuns.status, "active"), lte(flowRuns.runAt, now), eq(flows.status, "live")))
     .limit(limit)
     .for("update", { of: flowRuns, skipLocked: true });
@@ -203,8 +212,8 @@ export async function advanceDueRuns(now = new Date()): Promise<number> {
       if (due.length === 0) return 0;
       const facts = await factsOf(tx, [...new Set(due.map(({ run }) => run.subscriberId))]);
       const outcomes = [];
-      for (const { run, flow } of due)
-        outcomes.push({ run, outcome: await walk(tx, run, flow, facts.get(run.subscriberId), now) });
+      for (const one of due)
+        outcomes.push({ run: one.run, outcome: await walk(tx, one, facts.get(one.run.subscriberId), now) });
       await record(tx, outcomes, now);
       return due.length;
     });

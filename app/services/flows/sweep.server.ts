@@ -11,5 +11,5 @@ export async function sweepFlows(now = new Date()): Promise<void> {
   const entered = await enterFlows(now);
   const advanced = await advanceDueRuns(now);
   if (entered > 0 || advanced > 0) logger().info({ entered, advanced }, "flow runs advanced");
-  await deliverFlowMessages();
+  await deliverFlowMessages(now);
 }
