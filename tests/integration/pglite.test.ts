@@ -91,7 +91,9 @@ describe("the production build without DATABASE_URL", () => {
     const exported = await http.get(`/api/stores/${store.body.id}/subscribers/export.csv`);
     expect(exported.status).toBe(200);
     expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(exported.text).toMatch(/^\uFEFF?ID,Email,Name,.*,Consented At,Consent Version,Consent Text,First Name,Birthday,Phone Consented At\r\n$/);
+    expect(exported.text).toMatch(
+      /^\uFEFF?ID,Email,Name,.*,Consented At,Consent Version,Consent Text,First Name,Birthday,Phone Consented At\r\n$/,
+    );
   });
 
   it("imports a CSV file, kept on disk until it has arrived, then written in one transaction", async () => {
