@@ -56,6 +56,11 @@ test("the welcome series: add it, edit its reminder, add a step, test, start it 
   await page.getByRole("button", { name: "Mobile" }).click();
   await expect.poll(async () => (await preview(page).boundingBox())?.width).toBe(375);
   await page.getByRole("button", { name: "Desktop" }).click();
+  await expect(
+    preview(page)
+      .contentFrame()
+      .getByText(/Your welcome code is still unused/),
+  ).toBeVisible();
   await screenshot(page, "flow-editor-1440");
 
   // The test sends the saved step: the edit is saved first.

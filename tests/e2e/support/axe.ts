@@ -32,19 +32,29 @@ async function frameViolations(page: Page, frame: string): Promise<axe.Result[]>
 /**
  * Waits for the transitions and animations that end (a toast fading in, a popover opening): axe reads colours
  * as drawn, and a half-faded text measures a contrast it never keeps. Endless ones (a spinner) are not waited for.
+ * Asked again after two frames each time, until none is left: a component may start its transition a frame
+ * after it appears (a toast gets its entering class once mounted).
  */
 async function finishedAnimations(page: Page, frame?: string): Promise<void> {
   const document = frame
     ? await (await page.locator(frame).elementHandle())?.contentFrame()
     : page.mainFrame();
-  await document?.evaluate(() =>
-    Promise.all(
-      window.document
+  await document?.evaluate(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let round = 0; round < 20; round += 1) {
+      await nextFrame();
+      await nextFrame();
+      const running = window.document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ).then(() => undefined),
-  );
+        .filter(
+          (animation) =>
+            animation.playState === "running" &&
+            animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY,
+        );
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
 }
 
 /**
