@@ -24,10 +24,21 @@ const POOL_TIMEOUTS = new Set([
   "Connection terminated due to connection timeout",
 ]);
 
-/** True when a query gave up waiting for a database connection (DATABASE_POOL_WAIT_MS). */
+/**
+ * PostgreSQL's refusals of a new connection that pass once load drops: 53300 too_many_connections (its
+ * max_connections reached, e.g. by other processes on the same server) and 57P03 cannot_connect_now (starting
+ * up or shutting down).
+ */
+const CONNECTION_REFUSALS = new Set(["53300", "57P03"]);
+
+/**
+ * True when a query got no database connection: it gave up waiting for one (DATABASE_POOL_WAIT_MS), or
+ * PostgreSQL refused to open one for now.
+ */
 export function isDatabaseBusy(error: unknown): boolean {
   for (const current of causeChain(error)) {
     if (current instanceof Error && POOL_TIMEOUTS.has(current.message)) return true;
+    if (CONNECTION_REFUSALS.has(String((current as { code?: unknown }).code))) return true;
   }
   return false;
 }

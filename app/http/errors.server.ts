@@ -52,8 +52,9 @@ export function errorHeaders(error: DomainError): Record<string, string> {
 const DATABASE_BUSY = "The service is busy right now. Please try again in a few seconds.";
 
 /**
- * The failure as what the client is told: a domain error as it is; every database connection staying busy
- * for DATABASE_POOL_WAIT_MS as 503 with Retry-After (an overloaded server, not a broken one); otherwise none.
+ * The failure as what the client is told: a domain error as it is; no database connection (every pooled one
+ * busy for DATABASE_POOL_WAIT_MS, or PostgreSQL refusing new ones) as 503 with Retry-After (an overloaded
+ * server, not a broken one); otherwise none.
  */
 function domainErrorOf(error: unknown): DomainError | undefined {
   if (error instanceof DomainError) return error;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { isDatabaseBusy } from "~/db/errors.server";
 import { errorBody, errorHeaders, errorResponse, statusOf } from "~/http/errors.server";
 import {
   conflict,
@@ -88,6 +89,26 @@ describe("the JSON a client sees", () => {
       thrown = error;
     }
     expect(thrown).toBe(redirect);
+  });
+});
+
+describe("a failure to get a database connection (answered 503, not 500)", () => {
+  /** What pg throws when PostgreSQL refuses the connection, as Drizzle wraps it. */
+  const refusal = (code: string) =>
+    new Error("Failed query", { cause: Object.assign(new Error("refused"), { code }) });
+
+  it("is the pool's wait running out", () => {
+    expect(isDatabaseBusy(new Error("timeout exceeded when trying to connect"))).toBe(true);
+  });
+
+  it("is PostgreSQL at max_connections, or starting up", () => {
+    expect(isDatabaseBusy(refusal("53300"))).toBe(true);
+    expect(isDatabaseBusy(refusal("57P03"))).toBe(true);
+  });
+
+  it("is not any other database error", () => {
+    expect(isDatabaseBusy(refusal("23505"))).toBe(false);
+    expect(isDatabaseBusy(new Error("Connection terminated unexpectedly"))).toBe(false);
   });
 });
 
