@@ -757,6 +757,7 @@ describe("an offer and the double opt-in in the subscriber's language", () => {
       "Use this code at checkout to get free shipping on your order of €50 or more.",
     );
     expect(deutsch.texts.title).toBe("Hol dir Gratisversand!");
+    expect(deutsch.texts).toMatchObject({ youWon: "Du hast gewonnen", noPrize: "Diesmal kein Gewinn" });
     expect(deutsch.texts.useCode).toMatch(
       /^Mit diesem Code erhältst du an der Kasse Gratisversand für deine Bestellung ab 50\s€\.$/,
     );
