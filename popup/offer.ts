@@ -1,7 +1,8 @@
 /**
  * What a popup's code gives (docs/decisions/181): a percentage off, an amount off in the store's currency,
- * or free shipping, each from an optional minimum subtotal; and the words the popup and the emails say it
- * with. Shared by the server, the builder and the storefront (which gets the words ready-made).
+ * or free shipping, each from an optional minimum subtotal, and how its words fill a text. Shared by the
+ * server, the builder and the storefront, which gets the words ready-made in the shopper's language
+ * (app/lib/languages/offer-words.ts).
  */
 export const offerKinds = ["percentage", "fixed-amount", "free-shipping"] as const;
 export type OfferKind = (typeof offerKinds)[number];
@@ -37,59 +38,10 @@ export type OfferWords = { figure: string; text: string; phrase: string };
 export const OFFER_PLACEHOLDER = "[OFFER]";
 const OFFER_TAG = /\[\s*offer\s*\]/gi;
 const DISCOUNT_PERCENT = /\[\s*discount_percent\s*\]/gi;
-const DISCOUNT_PERCENT_SIGN = /\[\s*discount_percent\s*\]%/gi;
-
-/** A money amount as shoppers read it: "€10", "$12.50" (cents only when there are some). */
-export function formatAmount(amount: number, currency: string): string {
-  const whole = Number.isInteger(amount);
-  try {
-    return new Intl.NumberFormat("en", {
-      style: "currency",
-      currency,
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: 2,
-    }).format(amount);
-  } catch {
-    return `${amount.toFixed(whole ? 0 : 2)} ${currency}`;
-  }
-}
-
-/** "15%", "€10", "free shipping": what the offer is worth, before "discount" or "off". */
-export function offerFigure(offer: Offer, currency: string): string {
-  if (offer.kind === "free-shipping") return "free shipping";
-  if (offer.kind === "fixed-amount") return formatAmount(offer.amount, currency);
-  return `${Math.trunc(offer.percentage)}%`;
-}
-
-/** "15% off", "€10 off", "free shipping". */
-export function offerText(offer: Offer, currency: string): string {
-  const figure = offerFigure(offer, currency);
-  return offer.kind === "free-shipping" ? figure : `${figure} off`;
-}
-
-/** "15% off your order", "free shipping on your order of €50 or more". */
-export function offerPhrase(offer: Offer, currency: string): string {
-  const order = offer.kind === "free-shipping" ? "on your order" : "your order";
-  const minimum = offer.minimumSubtotal ? ` of ${formatAmount(offer.minimumSubtotal, currency)} or more` : "";
-  return `${offerText(offer, currency)} ${order}${minimum}`;
-}
-
-/** The words of an offer as the storefront gets them. */
-export const offerWords = (offer: Offer, currency: string): OfferWords => ({
-  figure: offerFigure(offer, currency),
-  text: offerText(offer, currency),
-  phrase: offerPhrase(offer, currency),
-});
-
-/** "Your 15% discount code", "Your €10 discount code", "Your free shipping code": above the code in emails. */
-export function codeLabelOf(offer: Offer, currency: string): string {
-  return offer.kind === "free-shipping"
-    ? "Your free shipping code"
-    : `Your ${offerFigure(offer, currency)} discount code`;
-}
+const DISCOUNT_PERCENT_SIGN = /\[\s*discount_percent\s*\]\s?%/gi;
 
 /**
- * `text` with the offer filled in: "[DISCOUNT_PERCENT]%" by its figure (so "your [DISCOUNT_PERCENT]%
+ * `text` with the offer filled in: "[DISCOUNT_PERCENT]%" (or "… %") by its figure (so "your [DISCOUNT_PERCENT]%
  * discount" reads "your €10 discount" or "your free shipping discount"), any other [DISCOUNT_PERCENT] by the
  * percentage, [OFFER] by its words. All safe in HTML: figures, a currency sign and words.
  */

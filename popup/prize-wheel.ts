@@ -19,9 +19,10 @@ export type PublicWheel = { slices: { label: string; color: string }[] };
 
 /**
  * The subscription's answer names the slice drawn (its index) and, for a prize, its phrase ("free shipping
- * on your order"); the prize's code, if any, comes as the discount code.
+ * on your order") and the success view's line with it, in the subscriber's language; the prize's code, if
+ * any, comes as the discount code.
  */
-export type DrawnSlice = { slice: number; label: string; won: boolean; phrase?: string };
+export type DrawnSlice = { slice: number; label: string; won: boolean; phrase?: string; useCode?: string };
 
 /** What a subscriber won, kept on them: the slice as it was when drawn. */
 export type WheelDraw = { slice: number; label: string; prize: WheelPrize | null };

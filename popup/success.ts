@@ -72,8 +72,9 @@ export const processingHtml = (): string =>
 
 /**
  * The code to copy when there is one (on a Shopify storefront with its link that applies it to the cart),
- * else `notice` (the server's message: check your inbox); with a wheel (its feature file), the slice it
- * landed on first.
+ * under "Use this code at checkout to get …" (the server's line in the shopper's language: the drawn prize's,
+ * else the language's texts'; docs/decisions/196), else `notice` (the server's message: check your inbox);
+ * with a wheel (its feature file), the slice it landed on first.
  */
 export function successHtml(
   config: PublicPopupConfig,
@@ -96,14 +97,16 @@ export function successHtml(
     config.layout.showSocialIcons && links
       ? `<div class="sw"><p>${say("followUs")}</p><div class="so">${links}</div></div>`
       : "";
-  const gets = drawn?.phrase || config.offer.phrase;
   const apply = config.autoApply
     ? `<p class="ap"><a href="${escapeHtml(
         autoApplyUrl((window.Shopify?.routes?.root || "/").slice(0, -1), code, location.pathname),
       )}">${say("applyToCart")}</a></p>`
     : "";
   const offer = code
-    ? `<p class="s">${useCodeLine(config, gets, drawn)}</p><div class="code"><input readonly value="${escapeHtml(
+    ? `<p class="s">${escapeHtml(
+        drawn?.useCode ||
+          fillOffer(builtInText(config.texts, "useCode"), config.discountPercentage, config.offer),
+      )}</p><div class="code"><input readonly value="${escapeHtml(
         code,
       )}" aria-label="${say("discountCode")}"><button type="button" class="cp" data-a="copy">${say("copy")}</button></div>${apply}`
     : "";
@@ -115,18 +118,6 @@ export function successHtml(
   return `${CSS}<div class="c"><h2 class="t" id="np-t">${say("thanks")}</h2>${result}${offer}<p class="cs" role="status">${escapeHtml(
     notice,
   )}</p>${social}<button type="button" class="pri" data-a="continue">${say("continueShopping")}</button></div>`;
-}
-
-/**
- * "Use this code at checkout to get …": a translated line where the language has one and the offer is a plain
- * percentage (its words are the percentage alone); otherwise the offer's own words, which are English.
- */
-function useCodeLine(config: PublicPopupConfig, gets: string, drawn?: DrawnSlice): string {
-  const translated = config.texts?.useCode;
-  const plainPercentage = !drawn && config.offer.phrase === `${config.offer.text} your order`;
-  if (translated && plainPercentage)
-    return escapeHtml(fillOffer(translated, config.discountPercentage, config.offer));
-  return `Use this code at checkout to get ${escapeHtml(gets)}.`;
 }
 
 let copyTimer: ReturnType<typeof setTimeout> | undefined;

@@ -6,10 +6,11 @@ import {
   type PublicVariant,
   type SocialNetwork,
 } from "../../popup/config";
-import { type OfferColumns, offerOfColumns, offerWords } from "../../popup/offer";
+import { type OfferColumns, offerOfColumns } from "../../popup/offer";
 import { type PrizeWheel, toPublicWheel } from "../../popup/prize-wheel";
 import { sanitizeInlineHtml } from "../../popup/sanitize";
 import type { PopupSteps } from "../../popup/steps";
+import { offerWords } from "./languages/offer-words";
 import { toPublicLanguages } from "./languages/public-languages";
 
 type PopupSource = Omit<
@@ -75,6 +76,7 @@ export function toPublicVariant({ id, weight, overrides }: PopupVariant, storeNa
  * The inline HTML is sanitized here, on every answer, whatever was stored: the storefront renders it as is.
  */
 export function toPublicConfig(popup: PopupSource, store: PopupStore): PublicPopupConfig {
+  const offer = offerOfColumns(popup);
   const links = Object.fromEntries(Object.entries(store.socialLinks).filter(([, url]) => url)) as Partial<
     Record<SocialNetwork, string>
   >;
@@ -90,7 +92,8 @@ export function toPublicConfig(popup: PopupSource, store: PopupStore): PublicPop
     emailValidation: popup.emailValidation,
     cartValidation: popup.cartValidation,
     discountPercentage: popup.discountPercentage,
-    offer: offerWords(offerOfColumns(popup), store.currency),
+    // In the default language's words: each other language's come filled into its texts.
+    offer: offerWords(offer, store.currency, popup.languages[0]?.code ?? "en"),
     autoApply: store.isShopify,
     wheel: popup.wheel && toPublicWheel(popup.wheel),
     displayTrigger: popup.displayTrigger,
@@ -100,7 +103,7 @@ export function toPublicConfig(popup: PopupSource, store: PopupStore): PublicPop
     suppressAfterSubscription: popup.suppressAfterSubscription,
     socialLinks: links,
     design: { ...toPublicDesign(popup.design), imageUrl: imageOf(popup.design) },
-    languages: toPublicLanguages(popup.languages, store.name),
+    languages: toPublicLanguages(popup.languages, store.name, { offer, currency: store.currency }),
     steps: toPublicSteps(popup.steps, store.name),
   };
 }

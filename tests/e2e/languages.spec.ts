@@ -11,25 +11,27 @@ import { adminApiForFile, mailingStoreForFile } from "./support/spec-setup";
 /**
  * A popup that speaks English and German: on a German page (`<html lang="de">`, the browser English) the
  * shopper reads it, its form's messages and its welcome email in German; the builder's translations table
- * marks what is not translated yet.
+ * marks what is not translated yet; a prize wheel's free shipping reads German too, with the minimum in
+ * German figures.
  */
 test.describe.configure({ mode: "serial" });
 
 const api = adminApiForFile();
 const shop = mailingStoreForFile(api, "Sprachen Shop");
+// Its own store: the browser keeps a store's public config in its HTTP cache for a while.
+const wheelShop = mailingStoreForFile(api, "Rad Shop");
+
+const germanTexts = {
+  title: "Lust auf exklusive Angebote?",
+  buttonText: "ANMELDEN",
+  emailSubject: "Willkommen! Dein Rabatt von [DISCOUNT_PERCENT] %",
+};
 
 test.beforeAll(async () => {
   await updatePopup(api, shop.store.id, {
     languages: [
       { code: "en", texts: {} },
-      {
-        code: "de",
-        texts: {
-          title: "Lust auf exklusive Angebote?",
-          buttonText: "ANMELDEN",
-          emailSubject: "Willkommen! Dein Rabatt von [DISCOUNT_PERCENT] %",
-        },
-      },
+      { code: "de", texts: germanTexts },
     ],
   });
 });
@@ -85,6 +87,49 @@ test("the builder's translations table marks the missing texts, at 1440 and 390 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(subtitle.getByLabel("Subtitle in German")).toHaveValue(/Melde dich an/);
   await languagesCardPicture(page, "languages-table-390");
+});
+
+test("on a German page a prize wheel's free shipping and its minimum read German", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  const shipping = { kind: "free-shipping", code: "GRATIS", minimumSubtotal: 50 };
+  await updatePopup(api, wheelShop.store.id, {
+    offerKind: "free-shipping",
+    wheel: {
+      slices: [
+        { label: "Versand frei", color: "#10b981", weight: 1, prize: shipping },
+        { label: "Niete", color: "#6b7280", weight: 0, prize: null },
+        {
+          label: "10 %",
+          color: "#f59e0b",
+          weight: 0,
+          prize: { kind: "percentage", percentage: 10, code: "ZEHN" },
+        },
+      ],
+    },
+    languages: [
+      { code: "en", texts: {} },
+      { code: "de", texts: { ...germanTexts, title: "Dreh am Rad: [OFFER] wartet!" } },
+    ],
+  });
+  await page.goto(`/demo/${wheelShop.store.id}?lang=de`);
+  const popup = page.locator("newsletter-popup").getByRole("dialog");
+  await expect(popup.getByRole("heading")).toHaveText("Dreh am Rad: Gratisversand wartet!");
+
+  const reader = `${unique("gewinnerin")}@acme-corp.example`;
+  await popup.getByLabel("E-Mail-Adresse").fill(reader);
+  await popup.getByRole("button", { name: "ANMELDEN" }).click();
+  await expect(popup).toContainText("Du hast gewonnen: Versand frei");
+  // The store's currency is USD: German writes the minimum "50 $".
+  await expect(popup.getByText(/^Mit diesem Code erhältst du an der Kasse Gratisversand/)).toHaveText(
+    /^Mit diesem Code erhältst du an der Kasse Gratisversand für deine Bestellung ab 50\s\$\.$/,
+  );
+  await expect(popup.getByLabel("Rabattcode")).toHaveValue("GRATIS");
+  await screenshot(page, "languages-wheel-won-de", { fullPage: false });
+  const welcome = await wheelShop.sink.waitForMessage(
+    (message) => message.envelopeTo.includes(reader),
+    20_000,
+  );
+  expect(welcome.text).toContain("Dein Code für Gratisversand: GRATIS");
 });
 
 /** The Languages card alone (the builder's page is long): the innermost box with its heading and table. */

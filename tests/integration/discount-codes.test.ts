@@ -313,6 +313,7 @@ describe("offers beyond a percentage (documents checked against the pinned Admin
       label: "Free shipping",
       won: true,
       phrase: "free shipping on your order",
+      useCode: "Use this code at checkout to get free shipping on your order.",
     });
     expect(discountCode).toMatch(/^SPINSHIP-[A-Z2-9]{6}$/);
     expect(discountOf(discountCode)).toMatchObject({ type: "DiscountCodeFreeShipping" });

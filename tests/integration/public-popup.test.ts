@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { popupConfigs, popupVariantDays, popupViews, subscribers } from "~/db/schema";
+import { popupConfigs, popupVariantDays, popupViews, stores, subscribers } from "~/db/schema";
 import { updatePreferences } from "~/services/notifications/preferences.server";
 import { popupStats } from "~/services/popups/stats.server";
 import { defaultPopupFields } from "../../popup/config";
@@ -722,6 +722,71 @@ describe("a popup in several languages", () => {
     expect(welcome?.subject).toBe("Willkommen! Hier sind deine 15 % Rabatt");
     const [inDefault] = await mailsTo(unknown, 1);
     expect(inDefault?.subject).toBe("Thank you for subscribing! Here is your 15% discount");
+  });
+});
+
+describe("an offer and the double opt-in in the subscriber's language", () => {
+  let store: string;
+  let popupId: string;
+
+  beforeAll(async () => {
+    store = await mailingStore(true);
+    await testDb().update(stores).set({ currency: "EUR" }).where(eq(stores.id, store));
+    const [popup] = await testDb()
+      .update(popupConfigs)
+      .set({
+        offerKind: "free-shipping",
+        minimumSubtotal: 50,
+        emailValidation: { companyEmailsOnly: false, allowedDomains: [], blockedDomains: [] },
+        languages: [
+          { code: "en", texts: {} },
+          { code: "de", texts: { title: "Hol dir [OFFER]!", emailSubject: "Willkommen: [OFFER]" } },
+          { code: "fr", texts: {} },
+        ],
+      })
+      .where(eq(popupConfigs.storeId, store))
+      .returning();
+    popupId = popup?.id ?? "";
+  });
+
+  it("carries the offer's words and the success line in each of the popup's languages", async () => {
+    const { popups } = await (await fetch(`${app.url}/api/public/stores/${store}/popups`)).json();
+    const [english, deutsch, french] = popups[0].languages;
+    expect(popups[0].offer.phrase).toBe("free shipping on your order of €50 or more");
+    expect(english.texts.useCode).toBe(
+      "Use this code at checkout to get free shipping on your order of €50 or more.",
+    );
+    expect(deutsch.texts.title).toBe("Hol dir Gratisversand!");
+    expect(deutsch.texts).toMatchObject({ youWon: "Du hast gewonnen", noPrize: "Diesmal kein Gewinn" });
+    expect(deutsch.texts.useCode).toMatch(
+      /^Mit diesem Code erhältst du an der Kasse Gratisversand für deine Bestellung ab 50\s€\.$/,
+    );
+    expect(french.texts.useCode).toMatch(
+      /^Utilisez ce code .* la livraison offerte sur votre commande à partir de 50\s€\.$/,
+    );
+  });
+
+  it("asks a German subscriber to confirm in German, then welcomes them with the offer in German", async () => {
+    const email = `bestaetigen-${Date.now()}@acme.example`;
+    expect((await subscribe({ email, popupId, language: "de" }, store)).status).toBe(200);
+    const [confirmation] = await mailsTo(email, 1);
+    expect(confirmation?.subject).toMatch(/^Bitte bestätige deine Anmeldung bei /);
+    expect(confirmation?.html).toContain("Anmeldung bestätigen");
+    expect(confirmation?.text).toContain(
+      "Wenn du dich nicht angemeldet hast, ignoriere diese E-Mail einfach.",
+    );
+    if (confirmation) await confirmFrom(confirmation);
+    const [, welcome] = await mailsTo(email, 2);
+    expect(welcome?.subject).toBe("Willkommen: Gratisversand");
+    expect(welcome?.text).toMatch(/Dein Code für Gratisversand: \S+/);
+    expect(welcome?.text).toContain("Abmelden: ");
+  });
+
+  it("asks a subscriber in the default language in English", async () => {
+    const email = `confirm-${Date.now()}@acme.example`;
+    await subscribe({ email, popupId, language: "xx" }, store);
+    const [confirmation] = await mailsTo(email, 1);
+    expect(confirmation?.subject).toMatch(/^Please confirm your subscription to /);
   });
 });
 

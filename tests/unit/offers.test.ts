@@ -1,18 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { codeLabelOf, offerPhrase, offerText, offerWords } from "~/lib/languages/offer-words";
 import { defaultEmailTemplate } from "~/lib/schemas/email-template";
 import { offerFields, prizeWheel } from "~/lib/schemas/offers";
 import { updatePopupSchema } from "~/lib/schemas/popups";
 import { type RenderVariables, textParagraphs, withPlaceholders } from "~/services/email/merge-tags.server";
 import { renderWelcomeEmail } from "~/services/email/render.server";
-import {
-  autoApplyUrl,
-  codeLabelOf,
-  fillOffer,
-  type Offer,
-  offerPhrase,
-  offerText,
-  offerWords,
-} from "../../popup/offer";
+import { autoApplyUrl, fillOffer, type Offer } from "../../popup/offer";
 import { defaultPrizeWheel, sliceChances } from "../../popup/prize-wheel";
 
 const percentage: Offer = { kind: "percentage", percentage: 15, amount: 0, minimumSubtotal: null };
@@ -21,35 +14,37 @@ const shipping: Offer = { kind: "free-shipping", percentage: 0, amount: 0, minim
 
 describe("what an offer is called", () => {
   it("says a percentage, an amount in the store's currency, or free shipping", () => {
-    expect(offerText(percentage, "EUR")).toBe("15% off");
-    expect(offerText(tenOff, "EUR")).toBe("€10 off");
-    expect(offerText({ ...tenOff, amount: 12.5 }, "USD")).toBe("$12.50 off");
-    expect(offerText(tenOff, "GBP")).toBe("£10 off");
-    expect(offerText(shipping, "EUR")).toBe("free shipping");
+    expect(offerText(percentage, "EUR", "en")).toBe("15% off");
+    expect(offerText(tenOff, "EUR", "en")).toBe("€10 off");
+    expect(offerText({ ...tenOff, amount: 12.5 }, "USD", "en")).toBe("$12.50 off");
+    expect(offerText(tenOff, "GBP", "en")).toBe("£10 off");
+    expect(offerText(shipping, "EUR", "en")).toBe("free shipping");
   });
 
   it("names the order and its minimum subtotal in the success view's phrase", () => {
-    expect(offerPhrase(percentage, "EUR")).toBe("15% off your order");
-    expect(offerPhrase({ ...tenOff, minimumSubtotal: 40 }, "EUR")).toBe("€10 off your order of €40 or more");
-    expect(offerPhrase(shipping, "USD")).toBe("free shipping on your order of $50 or more");
+    expect(offerPhrase(percentage, "EUR", "en")).toBe("15% off your order");
+    expect(offerPhrase({ ...tenOff, minimumSubtotal: 40 }, "EUR", "en")).toBe(
+      "€10 off your order of €40 or more",
+    );
+    expect(offerPhrase(shipping, "USD", "en")).toBe("free shipping on your order of $50 or more");
   });
 
   it("labels the code in emails", () => {
-    expect(codeLabelOf(percentage, "EUR")).toBe("Your 15% discount code");
-    expect(codeLabelOf(tenOff, "EUR")).toBe("Your €10 discount code");
-    expect(codeLabelOf(shipping, "EUR")).toBe("Your free shipping code");
+    expect(codeLabelOf(percentage, "EUR", "en")).toBe("Your 15% discount code");
+    expect(codeLabelOf(tenOff, "EUR", "en")).toBe("Your €10 discount code");
+    expect(codeLabelOf(shipping, "EUR", "en")).toBe("Your free shipping code");
   });
 
   it("fills [OFFER] and [DISCOUNT_PERCENT] in the popup's texts, so the default texts follow any offer", () => {
-    const words = offerWords(tenOff, "EUR");
+    const words = offerWords(tenOff, "EUR", "en");
     expect(fillOffer("Get [OFFER] now, [ discount_percent ]% code", 0, words)).toBe(
       "Get €10 off now, €10 code",
     );
-    expect(fillOffer("your [DISCOUNT_PERCENT]% discount", 0, offerWords(shipping, "EUR"))).toBe(
+    expect(fillOffer("your [DISCOUNT_PERCENT]% discount", 0, offerWords(shipping, "EUR", "en"))).toBe(
       "your free shipping discount",
     );
     expect(fillOffer("[DISCOUNT_PERCENT] percent", 0, words)).toBe("0 percent");
-    expect(fillOffer("Save [DISCOUNT_PERCENT]% – [offer]", 15, offerWords(percentage, "USD"))).toBe(
+    expect(fillOffer("Save [DISCOUNT_PERCENT]% – [offer]", 15, offerWords(percentage, "USD", "en"))).toBe(
       "Save 15% – 15% off",
     );
   });

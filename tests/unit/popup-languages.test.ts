@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BUILT_IN_TEXTS, builtInTextsOf } from "~/lib/languages/built-in-texts";
 import { missingTexts } from "~/lib/languages/missing-texts";
-import { toPublicLanguages } from "~/lib/languages/public-languages";
+import { type SpokenOffer, toPublicLanguages } from "~/lib/languages/public-languages";
 import { speakerFor, subscriberLanguage } from "~/lib/languages/subscriber-language";
 import { welcomeTemplateIn } from "~/lib/languages/welcome-template";
 import { LANGUAGE_MESSAGES, popupLanguagesSchema } from "~/lib/schemas/popup-languages";
@@ -32,6 +32,11 @@ describe("the shopper's language", () => {
     expect(chooseLanguage([], { browser: ["de"] })).toBe("en");
   });
 });
+
+const fifteenOff: SpokenOffer = {
+  offer: { kind: "percentage", percentage: 15, amount: 0, minimumSubtotal: null },
+  currency: "EUR",
+};
 
 const popup = {
   title: "Variant B title",
@@ -98,7 +103,7 @@ describe("a popup's languages in its public config", () => {
     },
     { code: "pl", texts: { buttonText: "ZAPISZ" } },
   ];
-  const [english, german, polish] = toPublicLanguages(languages, "Acme");
+  const [english, german, polish] = toPublicLanguages(languages, "Acme", fifteenOff);
 
   it("carries no English the storefront already has, and the default language's written texts nowhere", () => {
     expect(english).toEqual({ code: "en", texts: { copy: "Grab it" } });
@@ -130,6 +135,7 @@ describe("a subscriber's language", () => {
         { code: "fr", texts: {} },
       ],
       "",
+      fifteenOff,
     ),
   };
 

@@ -57,13 +57,14 @@ describe("the server's draw", () => {
   it("keeps the slice's prize for the subscriber, and answers the slice and the prize's words only", () => {
     const draw = drawSlice(wheel, fixed(0.65));
     expect(draw).toEqual({ slice: 2, label: "Free shipping", prize: wheel.slices[2]?.prize });
-    expect(drawnSlice(draw, "EUR")).toEqual({
+    expect(drawnSlice(draw, "EUR", "en")).toEqual({
       slice: 2,
       label: "Free shipping",
       won: true,
       phrase: "free shipping on your order",
+      useCode: "Use this code at checkout to get free shipping on your order.",
     });
-    expect(drawnSlice(drawSlice(wheel, fixed(0.5)), "EUR")).toEqual({
+    expect(drawnSlice(drawSlice(wheel, fixed(0.5)), "EUR", "en")).toEqual({
       slice: 1,
       label: "No luck",
       won: false,

@@ -1,5 +1,6 @@
 import { Banner, BlockStack, Card, Checkbox, InlineGrid, Select, Text, TextField } from "@shopify/polaris";
-import { type OfferKind, offerOfColumns, offerPhrase } from "../../../popup/offer";
+import { offerPhrase } from "~/lib/languages/offer-words";
+import { type OfferKind, offerOfColumns } from "../../../popup/offer";
 import { defaultPrizeWheel } from "../../../popup/prize-wheel";
 import { NumberField } from "./number-field";
 import { OFFER_KIND_OPTIONS, OfferFigureField } from "./offer-figure-field";
@@ -69,8 +70,9 @@ export function OfferCard({
           />
         </InlineGrid>
         <Text as="p" variant="bodySm" tone="subdued">
-          Shoppers read: “{offerPhrase(offerOfColumns(config), currency)}”. In a store connected to Shopify,
-          each subscriber gets a code of their own, added to one Shopify discount for this offer.
+          Shoppers read: “{offerPhrase(offerOfColumns(config), currency, config.languages[0]?.code ?? "en")}”.
+          In a store connected to Shopify, each subscriber gets a code of their own, added to one Shopify
+          discount for this offer.
         </Text>
         <InlineGrid columns={2} gap="300">
           <NumberField

@@ -260,6 +260,17 @@ const BRAZILIAN: Partial<BuiltInTexts> = {
   sentToInbox: "Seu código de desconto foi enviado para sua caixa de entrada.",
 };
 
+/**
+ * The shipped language a tag reads in ("de-at" reads "de", "pt-br" its own), or null when the app ships none
+ * for it. Every catalogue of the app's words (these, offer-words.ts, email-words.ts) ships the same ones.
+ */
+export function shippedLanguageOf(code: string | null | undefined): string | null {
+  const tag = (code ?? "").toLowerCase();
+  if (tag === "pt-br") return tag;
+  const primary = tag.split("-")[0] ?? "";
+  return primary in BUILT_IN_TEXTS ? primary : null;
+}
+
 /** The built-in texts of a language tag ("de-at" reads German), or null when the app ships none for it. */
 export function builtInTextsOf(code: string): BuiltInTexts | null {
   const primary = code.split("-")[0] ?? code;

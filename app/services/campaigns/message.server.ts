@@ -50,7 +50,10 @@ export function draftCampaignMessage(
   campaignSendId: string,
 ): MailDraft {
   const vars = withCampaignCode(
-    mailVariables(context, campaignUnsubscribeUrl(context.subscriber.id, campaignSendId)),
+    mailVariables(context, {
+      unsubscribe: campaignUnsubscribeUrl(context.subscriber.id, campaignSendId),
+      language: context.languages.popup,
+    }),
     campaign.discountCode,
   );
   const urls = context.preferences.enableAnalytics ? campaignLinksIn(campaign.content, vars) : [];

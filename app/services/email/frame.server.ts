@@ -10,12 +10,13 @@
  * `mso-line-height-rule:exactly`, or Outlook on Windows reads it as a minimum.
  */
 import { linkableUrl } from "~/lib/email-links";
+import { emailWordsIn } from "~/lib/languages/email-words";
+import { codeLabelOf } from "~/lib/languages/offer-words";
 import {
   defaultEmailTemplate,
   type EmailFrame,
   type TemplateSocialLinks,
 } from "~/lib/schemas/email-template";
-import { codeLabelOf } from "../../../popup/offer";
 import { escapeHtml } from "../../../popup/sanitize";
 import { bulletproofButton } from "./bulletproof-button.server";
 import { emailDocument, LIGHT, THEMED } from "./document.server";
@@ -124,7 +125,7 @@ export const paragraphStyle = `margin:0 0 16px 0;font-family:${FONT};font-size:1
 
 /** "Your 15% discount code" ("Your €10 discount code", "Your free shipping code"), above the code in its box and before it in the text part. */
 export function codeLabel(vars: RenderVariables): string {
-  return codeLabelOf(offerOfVariables(vars), vars.currency ?? "USD");
+  return codeLabelOf(offerOfVariables(vars), vars.currency ?? "USD", vars.language ?? "en");
 }
 
 /** The subscriber's code in a box of the secondary colour (a shade white text reads on). */
@@ -184,6 +185,7 @@ export function renderInFrame(
   const logo = linkableUrl(frame.headerLogo, ["https:"]);
   const social = socialLinks(frame);
   const unsubscribe = vars.unsubscribeUrl;
+  const words = emailWordsIn(vars.language);
   const content = body({ palette, vars, tracked, link });
 
   const rows: string[] = [];
@@ -232,7 +234,7 @@ export function renderInFrame(
       : "",
     footerNote ? `<p ${muted}">${multiline(footerNote)}</p>` : "",
     address ? `<p ${muted}">${multiline(address)}</p>` : "",
-    `<p style="${smallStyle}margin:0;"><a href="${escapeHtml(unsubscribe)}" class="${THEMED.muted}" target="_blank" style="color:${LIGHT.muted};text-decoration:underline;">Unsubscribe</a></p>`,
+    `<p style="${smallStyle}margin:0;"><a href="${escapeHtml(unsubscribe)}" class="${THEMED.muted}" target="_blank" style="color:${LIGHT.muted};text-decoration:underline;">${escapeHtml(words.unsubscribe)}</a></p>`,
   ];
   rows.push(
     row(
@@ -249,7 +251,7 @@ export function renderInFrame(
     ...content.text,
     social.map((item) => `${item.label}: ${tracked(item.url)}`).join("\n"),
     [footerText, footerNote, address].filter(Boolean).join("\n\n"),
-    `Unsubscribe: ${unsubscribe}`,
+    `${words.unsubscribe}: ${unsubscribe}`,
   ]
     .filter((part) => part.length > 0)
     .join("\n\n");

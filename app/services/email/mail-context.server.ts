@@ -2,7 +2,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
 import { emailSettings, emailTemplates, popupConfigs, stores, subscribers } from "~/db/schema";
-import { welcomeTemplateIn } from "~/lib/languages/welcome-template";
+import { welcomeLanguageOf, welcomeTemplateIn } from "~/lib/languages/welcome-template";
 import { ttlCache } from "~/server/ttl-cache.server";
 import { preferencesOf } from "~/services/access/preferences.server";
 
@@ -52,7 +52,15 @@ async function withStoreBundle(subscriber: Subscriber) {
   if (!popup) return undefined;
   // The welcome email in the subscriber's language (docs/decisions/184).
   const template = welcomeTemplateIn(shared.template, popup.languages, subscriber.language);
-  return { subscriber, ...shared, template, popup };
+  const byDefault = popup.languages[0]?.code ?? "en";
+  // What the app's own words are in (docs/decisions/196): the subscriber's (stored, else their popup's
+  // default), the welcome email's, and the popup's default (campaigns and flows are written in it).
+  const languages = {
+    subscriber: subscriber.language ?? byDefault,
+    welcome: welcomeLanguageOf(popup.languages, subscriber.language),
+    popup: byDefault,
+  };
+  return { subscriber, ...shared, template, popup, languages };
 }
 
 /** Reads the store's bundle afresh at its next message (in this process): its settings just changed. */

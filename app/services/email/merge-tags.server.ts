@@ -9,9 +9,10 @@ import { db } from "~/db/client.server";
 import { popupConfigs } from "~/db/schema";
 import { formatBirthday } from "~/lib/birthday";
 import { DISCOUNT_CODE_TAG, DISCOUNT_LINK_TAG, linkableUrl } from "~/lib/email-links";
+import { offerWords } from "~/lib/languages/offer-words";
 import { env } from "~/server/env.server";
 import type { StoreRow } from "~/services/stores/crud.server";
-import { autoApplyUrl, fillOffer, type Offer, offerOfColumns, offerWords } from "../../../popup/offer";
+import { autoApplyUrl, fillOffer, type Offer, offerOfColumns } from "../../../popup/offer";
 import { unsubscribeUrl } from "./links.server";
 import type { MailContext } from "./mail-context.server";
 
@@ -26,6 +27,8 @@ export type RenderVariables = {
   offer?: Offer;
   /** The store's currency (ISO 4217) for the offer's words; absent: USD. */
   currency?: string;
+  /** The language the message is written in, which the app's words in it follow; absent: English. */
+  language?: string;
   /** A Shopify shop's address: [DISCOUNT_LINK] applies the code there (else it is the store's address). */
   autoApplyShop?: string | null;
   storeName: string;
@@ -35,11 +38,15 @@ export type RenderVariables = {
 
 /**
  * A subscriber's values: their name and code (the popup's when they have none of their own), the store,
- * and their unsubscribe link (`unsubscribe`: a campaign's names the message it came in).
+ * their unsubscribe link (`unsubscribe`: a campaign's names the message it came in) and the language the
+ * message is written in (`language`: the welcome email's unless told).
  */
 export function mailVariables(
   context: MailContext,
-  unsubscribe = unsubscribeUrl(context.subscriber.id),
+  {
+    unsubscribe = unsubscribeUrl(context.subscriber.id),
+    language = context.languages.welcome,
+  }: { unsubscribe?: string; language?: string } = {},
 ): RenderVariables {
   const { subscriber, popup, store } = context;
   // A wheel's subscriber has the code of the prize drawn for them, or none (docs/decisions/182).
@@ -55,6 +62,7 @@ export function mailVariables(
     discountPercentage: prize ? prize.percentage : popup.discountPercentage,
     offer: prize ?? offerOfColumns(popup),
     currency: store.currency,
+    language,
     autoApplyShop: autoApplyShopOf(store),
     storeName: context.store.name,
     storeUrl: context.store.customDomain ?? context.store.shopifyUrl,
@@ -106,6 +114,7 @@ export async function previewVariables(store: StoreRow | null): Promise<RenderVa
       offerKind: popupConfigs.offerKind,
       discountAmount: popupConfigs.discountAmount,
       minimumSubtotal: popupConfigs.minimumSubtotal,
+      languages: popupConfigs.languages,
     })
     .from(popupConfigs)
     .where(eq(popupConfigs.storeId, store.id))
@@ -116,6 +125,8 @@ export async function previewVariables(store: StoreRow | null): Promise<RenderVa
     discountPercentage: popup?.discountPercentage ?? SAMPLE_STORE.discountPercentage,
     ...(popup ? { offer: offerOfColumns(popup) } : {}),
     currency: store.currency,
+    // The template is the default language's: its preview speaks it.
+    language: popup?.languages[0]?.code,
     autoApplyShop: autoApplyShopOf(store),
     storeName: store.name,
     storeUrl: store.customDomain || store.shopifyUrl,
@@ -177,7 +188,7 @@ function withOffer(text: string, vars: RenderVariables): string {
       .replace(DISCOUNT_CODE_TAG, () => vars.discountCode)
       .replace(DISCOUNT_LINK_TAG, () => discountLinkOf(vars)),
     vars.discountPercentage,
-    offerWords(offerOfVariables(vars), vars.currency ?? "USD"),
+    offerWords(offerOfVariables(vars), vars.currency ?? "USD", vars.language ?? "en"),
   );
 }
 

@@ -3,6 +3,7 @@
  * the shared frame (frame.server.ts) around the template's body, the discount code and a
  * "Shop now" button.
  */
+import { emailWordsIn } from "~/lib/languages/email-words";
 import type { TemplateContent } from "~/lib/schemas/email-template";
 import {
   type BodyKit,
@@ -36,6 +37,7 @@ export function linksIn(template: TemplateContent, vars: RenderVariables): strin
 function welcomeBody(template: TemplateContent, kit: BodyKit): EmailBody {
   const paragraphs = textParagraphs(template.bodyContent, kit.vars);
   const cta = shopUrl(template, kit.vars);
+  const { shopNow } = emailWordsIn(kit.vars.language);
   const rows = [
     row(
       paragraphsHtml(kit, paragraphs, paragraphStyle),
@@ -48,10 +50,7 @@ function welcomeBody(template: TemplateContent, kit: BodyKit): EmailBody {
   ];
   if (cta) {
     rows.push(
-      row(
-        button(kit, cta, "Shop now"),
-        "padding:0 32px 32px 32px;text-align:center;background-color:#ffffff;",
-      ),
+      row(button(kit, cta, shopNow), "padding:0 32px 32px 32px;text-align:center;background-color:#ffffff;"),
     );
   }
   return {
@@ -59,7 +58,7 @@ function welcomeBody(template: TemplateContent, kit: BodyKit): EmailBody {
     text: [
       paragraphsText(kit, paragraphs),
       kit.vars.discountCode ? `${codeLabel(kit.vars)}: ${kit.vars.discountCode}` : "",
-      cta ? `Shop now: ${kit.tracked(cta)}` : "",
+      cta ? `${shopNow}: ${kit.tracked(cta)}` : "",
     ],
   };
 }

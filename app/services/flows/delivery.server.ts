@@ -79,7 +79,10 @@ async function messagesOf(batch: ClaimedSend[]): Promise<Map<string, FlowMessage
 
 /** The message's merge-tag values (the shop link is the checkout's, for a checkout's run) and links to track. */
 function draftFlowMessage(message: FlowMessage, context: MailContext): MailDraft {
-  const vars = withCampaignCode(mailVariables(context), message.mail.discountCode);
+  const vars = withCampaignCode(
+    mailVariables(context, { language: context.languages.popup }),
+    message.mail.discountCode,
+  );
   if (message.checkoutUrl) vars.storeUrl = checkoutLink(message.checkoutUrl, vars.discountCode);
   const urls = context.preferences.enableAnalytics ? campaignLinksIn(message.mail.content, vars) : [];
   return { vars, urls };

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { offerPhrase } from "../../../popup/offer";
+import { offerPhrase, useCodeLine } from "~/lib/languages/offer-words";
 import type { DrawnSlice, PrizeWheel, WheelDraw } from "../../../popup/prize-wheel";
 
 /** A number in [0, 1): the draw's chance. Subscriptions use the system's; tests pass a seeded one. */
@@ -27,10 +27,18 @@ export function drawSlice(wheel: PrizeWheel, random: RandomSource = systemRandom
   return { slice: Math.max(0, index), label: slice.label, prize: slice.prize };
 }
 
-/** What the subscription's answer says of the draw: the slice to land on and the prize, never the odds. */
-export const drawnSlice = (draw: WheelDraw, currency: string): DrawnSlice => ({
+/**
+ * What the subscription's answer says of the draw: the slice to land on and the prize in the subscriber's
+ * `language` (docs/decisions/196), never the odds.
+ */
+export const drawnSlice = (draw: WheelDraw, currency: string, language: string): DrawnSlice => ({
   slice: draw.slice,
   label: draw.label,
   won: draw.prize !== null,
-  ...(draw.prize ? { phrase: offerPhrase(draw.prize, currency) } : {}),
+  ...(draw.prize
+    ? {
+        phrase: offerPhrase(draw.prize, currency, language),
+        useCode: useCodeLine(draw.prize, currency, language),
+      }
+    : {}),
 });

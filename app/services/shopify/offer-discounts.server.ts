@@ -2,9 +2,10 @@ import { randomInt } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { offerDiscounts } from "~/db/schema";
+import { offerText } from "~/lib/languages/offer-words";
 import { notFound, unavailable } from "~/server/domain-errors.server";
 import { pause } from "~/server/pause.server";
-import { type Offer, offerText } from "../../../popup/offer";
+import type { Offer } from "../../../popup/offer";
 import {
   addRedeemCodes,
   createOfferDiscount,
@@ -64,7 +65,9 @@ export function offerOf(popup: OfferSource): string {
 /** The discount's title in the merchant's Discounts list: the popup and the offer, never a subscriber. */
 export function offerTitle(popup: OfferSource): string {
   const words =
-    popup.offer.kind === "percentage" ? `${popup.offer.percentage}%` : offerText(popup.offer, popup.currency);
+    popup.offer.kind === "percentage"
+      ? `${popup.offer.percentage}%`
+      : offerText(popup.offer, popup.currency, "en");
   return `Newsletter popup – ${popup.name} – ${words}`;
 }
 

@@ -125,8 +125,9 @@ async function store(
   const answer = turn.first
     ? await afterNewSubscriber({ ...created, storeId: popup.storeId }, context, confirm)
     : await afterAnotherAddressOfInbox(popup.storeId, turn.earlier, context, confirm);
+  const spoken = language ?? popup.languages[0]?.code ?? "en";
   const drawn =
-    turn.first && prizes && draw ? { ...answer, wheel: drawnSlice(draw, prizes.currency) } : answer;
+    turn.first && prizes && draw ? { ...answer, wheel: drawnSlice(draw, prizes.currency, spoken) } : answer;
   // Only the subscriber this request created may be given extra fields (extra-fields.server.ts).
   if (!popup.steps.extraFields.enabled) return drawn;
   return { ...drawn, extraFieldsToken: issueExtraFieldsToken(popup.storeId, created.id, countedForVariant) };

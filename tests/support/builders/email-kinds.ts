@@ -90,7 +90,7 @@ export const emailKinds: EmailKind[] = [
   storeMail(
     "confirmation",
     "confirmation",
-    confirmationEmail("Acme Outdoors", `${APP}/c/tok-456`, "#00c68c"),
+    confirmationEmail("Acme Outdoors", `${APP}/c/tok-456`, "#00c68c", "en"),
   ),
   { name: "campaign", mail: { to: READER, ...campaignMessage() } },
   systemMail("new-subscriber digest", digestMail(OWNER, "Acme Outdoors", 3, [READER, "sam@example.org"])),
