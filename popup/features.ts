@@ -9,12 +9,15 @@ import type { PublicPopupConfig } from "./config";
 export type Features = {
   /** The prize wheel (docs/decisions/182): its drawing and its spin. */
   wheel?: typeof import("./wheel");
+  /** The opener and the extra-fields step (docs/decisions/186): their views and what the latter sends. */
+  steps?: typeof import("./step-views");
 };
 type FeatureName = keyof Features;
 
 /** Whether a popup needs a feature's file. */
 const NEEDS: Record<FeatureName, (config: PublicPopupConfig) => boolean> = {
   wheel: (config) => Boolean(config.wheel),
+  steps: ({ steps }) => steps.opener.enabled || steps.extraFields.enabled,
 };
 
 /** A later file's name with its content hash (`?v=`), and the global it sets: from the build. */

@@ -11,8 +11,7 @@ import type { Features } from "./features";
 import { fillOffer } from "./offer";
 import type { DrawnSlice } from "./prize-wheel";
 import { escapeHtml } from "./sanitize";
-import { extraFieldsHtml, openerHtml } from "./step-views";
-import { type ExtraFieldsRequest, nextStep } from "./steps";
+import type { ExtraFieldsRequest } from "./steps";
 import { copyCode, icon, processingHtml, startConfetti, successHtml } from "./success";
 import { builtInText, translatedMessage } from "./texts";
 import { type SubscriberValues, validateSubscriber } from "./validation";
@@ -140,7 +139,7 @@ export function mountPopup(
   const inline = !STOREFRONT && options.inline === true;
   /** Centred, the popup is a modal dialog; in a corner or a bar it leaves the page usable. */
   const modal = config.design.position === "center";
-  const { wheel } = options.features || {};
+  const { wheel, steps } = options.features || {};
   const root = host.shadowRoot || host.attachShadow({ mode: "open" });
   root.innerHTML = `<style>${inline ? INLINE_CSS : ":host{all:initial!important}"}${CSS}</style><div class="ov${
     inline ? ' in"' : '" popover="manual"'
@@ -157,7 +156,9 @@ export function mountPopup(
   const image = pick<HTMLImageElement>(".im");
 
   let cfg = config;
-  let view: View = config.steps.opener.enabled ? "opener" : "form";
+  /** Where the popup starts: its opener when it has one (and the steps' feature file). */
+  const first = (): View => (steps && cfg.steps.opener.enabled ? "opener" : "form");
+  let view = first();
   let values: Partial<Record<FieldName, string>> = {};
   let errors: Record<string, string> = {};
   let general = "";
@@ -170,13 +171,10 @@ export function mountPopup(
   let stopConfetti = () => {};
   const returnFocus = inline ? null : document.activeElement;
 
-  const shownFields = (): string[] => {
-    if (view !== "extra") return ["email", ...optionalFieldNames.filter((name) => cfg.fields[name])];
-    const { firstName, birthday, phone } = cfg.steps.extraFields.fields;
-    return Object.entries({ firstName, birthday, phone, phoneConsent: phone }).flatMap(([name, on]) =>
-      on ? [name] : [],
-    );
-  };
+  const shownFields = (): string[] =>
+    view === "extra" && steps
+      ? steps.extraFieldInputs(cfg)
+      : ["email", ...optionalFieldNames.filter((name) => cfg.fields[name])];
 
   /** A built-in text in the popup's language (popup/texts.ts). */
   const say = (key: Parameters<typeof builtInText>[1]) => builtInText(cfg.texts, key);
@@ -274,14 +272,17 @@ export function mountPopup(
 
   function paint(): void {
     const hadFocus = root.activeElement !== null;
-    if (view === "form" || view === "extra") {
-      body.innerHTML = view === "form" ? formHtml() : extraFieldsHtml(cfg);
-      showErrors();
-    } else if (view === "opener") body.innerHTML = openerHtml(cfg);
-    else {
-      body.innerHTML =
-        preview && view === "processing" ? processingHtml() : successHtml(cfg, code, notice, drawn, wheel);
-    }
+    body.innerHTML =
+      view === "form"
+        ? formHtml()
+        : steps && view === "extra"
+          ? steps.extraFieldsHtml(cfg)
+          : steps && view === "opener"
+            ? steps.openerHtml(cfg)
+            : preview && view === "processing"
+              ? processingHtml()
+              : successHtml(cfg, code, notice, drawn, wheel);
+    if (view === "form" || view === "extra") showErrors();
     // A centred popup starts on its first field (a form), the opener's yes, or its heading's dialog (what follows a submit).
     if ((hadFocus || (!inline && modal)) && root.activeElement === null)
       ($<HTMLElement>("form input:not([name=website]),[data-a=yes]") || dialog).focus({
@@ -334,7 +335,7 @@ export function mountPopup(
       notice = code ? "" : result.message || "";
       token = result.extraFieldsToken || "";
       const extraFieldsToken = preview ? "preview" : token;
-      go(nextStep(cfg.steps, "email", { extraFieldsToken }) === "extraFields" ? "extra" : "success");
+      go(steps?.nextStep(cfg.steps, "email", { extraFieldsToken }) === "extraFields" ? "extra" : "success");
       return;
     }
     showFailure(result);
@@ -359,16 +360,8 @@ export function mountPopup(
    * fields (popup/steps.ts) and its messages show here: their words need not ship in this file.
    */
   async function submitExtraFields(): Promise<void> {
-    if (busy) return;
-    const read = (name: string) => $<HTMLInputElement>(`#np-${name}`);
-    const extra: ExtraFieldsRequest = {
-      token,
-      firstName: read("firstName")?.value.trim(),
-      birthdayDay: read("birthday")?.value.trim(),
-      birthdayMonth: read("birthdayMonth")?.value.trim(),
-      phone: read("phone")?.value.trim(),
-      phoneConsent: read("phoneConsent")?.checked,
-    };
+    if (busy || !steps) return;
+    const extra = steps.readExtraFields(root, token);
     busy = true;
     pick<HTMLButtonElement>(".pri").setAttribute("aria-busy", "true");
     let result: PopupSubmitResult = { ok: true };
@@ -427,7 +420,7 @@ export function mountPopup(
         values = {};
         errors = {};
         general = "";
-        go(cfg.steps.opener.enabled ? "opener" : "form");
+        go(first());
       } else close();
     }
   });
@@ -474,10 +467,9 @@ export function mountPopup(
       if (view === "form") readValues();
       const animationChanged = next.animation !== cfg.animation;
       // The builder's preview follows its opener being turned on or off.
-      const opener = next.steps.opener.enabled;
-      if (!STOREFRONT && opener !== cfg.steps.opener.enabled && (view === "form" || view === "opener"))
-        view = opener ? "opener" : "form";
+      const openerChanged = next.steps.opener.enabled !== cfg.steps.opener.enabled;
       cfg = next;
+      if (openerChanged && (view === "form" || view === "opener")) view = first();
       applyDesign();
       if (animationChanged) playAnimation();
       paint();

@@ -370,6 +370,7 @@ test.describe("storefront script on the demo page", () => {
     await openDemo(page, store.id);
     const popup = storefrontPopup(page);
     await expect(popup.getByRole("heading", { name: "LOOKING FOR EXCLUSIVE OFFERS?" })).toBeVisible();
+    // A popup without a wheel or steps loads no feature file (popup/features.ts).
     expect(requested).toEqual(["newsletter-popup.js", "newsletter-popup-view.js"]);
 
     // The view holds the form's checks: nothing more loads before a subscription is accepted, and a website

@@ -15,6 +15,7 @@ export function serviceWorkerSource(appOrigin: string, storeId: string, storeNam
     "/js/newsletter-popup.js",
     "/js/newsletter-popup-view.js",
     "/js/newsletter-popup-wheel.js",
+    "/js/newsletter-popup-steps.js",
     `/api/public/stores/${storeId}/popups`,
     `/api/public/stores/${storeId}/popup`,
   ];
