@@ -12,6 +12,7 @@ const VIEW_FILE = "newsletter-popup-view.js";
 const FEATURE_FILES: Record<string, string> = {
   "newsletter-popup-wheel.js": "a prize wheel",
   "newsletter-popup-steps.js": "popup steps (an opener or extra fields)",
+  "newsletter-popup-success.js": "its success view (a visitor who subscribes)",
 };
 const FIRST_PAINT_BUDGET = 6_000;
 /**

@@ -25,6 +25,7 @@ const SCRIPT_FILES = [
   "newsletter-popup-view.js",
   "newsletter-popup-wheel.js",
   "newsletter-popup-steps.js",
+  "newsletter-popup-success.js",
 ];
 const asset = (file: string) => path.join(EXTENSION, "assets", file);
 /** The files /js/ serves, from this run's copy of build/ (a rebuild meanwhile cannot disturb it). */

@@ -16,6 +16,7 @@ export function serviceWorkerSource(appOrigin: string, storeId: string, storeNam
     "/js/newsletter-popup-view.js",
     "/js/newsletter-popup-wheel.js",
     "/js/newsletter-popup-steps.js",
+    "/js/newsletter-popup-success.js",
     `/api/public/stores/${storeId}/popups`,
     `/api/public/stores/${storeId}/popup`,
   ];
