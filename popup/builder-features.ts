@@ -3,4 +3,6 @@ import type { Features } from "./features";
 
 export const builderFeatures = async (): Promise<Required<Features>> => ({
   wheel: await import("./wheel"),
+  steps: await import("./step-views"),
+  success: () => import("./success"),
 });

@@ -9,12 +9,21 @@ import type { PublicPopupConfig } from "./config";
 export type Features = {
   /** The prize wheel (docs/decisions/182): its drawing and its spin. */
   wheel?: typeof import("./wheel");
+  /** The opener and the extra-fields step (docs/decisions/186): their views and what the latter sends. */
+  steps?: typeof import("./step-views");
+  /**
+   * The success view with its Copy button and confetti (popup/success.ts): every popup's, but only once a
+   * visitor subscribes, so asked for as they start typing (popup/render.ts).
+   */
+  success?: () => Promise<typeof import("./success")>;
 };
-type FeatureName = keyof Features;
+/** The features a popup needs by its config, loaded before it mounts. */
+type FeatureName = Exclude<keyof Features, "success">;
 
 /** Whether a popup needs a feature's file. */
 const NEEDS: Record<FeatureName, (config: PublicPopupConfig) => boolean> = {
   wheel: (config) => Boolean(config.wheel),
+  steps: ({ steps }) => steps.opener.enabled || steps.extraFields.enabled,
 };
 
 /** A later file's name with its content hash (`?v=`), and the global it sets: from the build. */
@@ -23,12 +32,18 @@ export type LaterFile = [file: string, global: string];
 export type LoadLater = <T>(file: LaterFile) => Promise<T>;
 
 /** The feature files' names and globals, from the build (popup/vite.config.ts). Storefront only. */
-declare const __FEATURE_FILES__: Record<FeatureName, LaterFile>;
+declare const __FEATURE_FILES__: Record<keyof Features, LaterFile>;
 
-/** The feature files `config` needs, by name; undefined when one fails to load (the popup waits for them). */
+/**
+ * The feature files `config` needs, by name, and the success view's loader; undefined when one fails to load
+ * (the popup waits for them).
+ */
 export const loadFeatures = (config: PublicPopupConfig, load: LoadLater): Promise<Features | undefined> =>
   Promise.all(
     (Object.keys(NEEDS) as FeatureName[])
       .filter((name) => NEEDS[name](config))
       .map(async (name) => [name, await load(__FEATURE_FILES__[name])]),
-  ).then(Object.fromEntries, () => undefined);
+  ).then(
+    (loaded) => ({ ...Object.fromEntries(loaded), success: () => load(__FEATURE_FILES__.success) }),
+    () => undefined,
+  );

@@ -2,8 +2,8 @@
  * The popup itself: the storefront script mounts it over the page, the builder mounts it `inline` in its
  * preview pane, so the preview is the real popup. Vanilla DOM, rendered into an open shadow root with its
  * own CSS: the shop's CSS cannot reach in and the popup's CSS cannot leak out. With the form's checks
- * (popup/validation.ts) and the views that follow a submission (popup/success.ts) it is the storefront's
- * newsletter-popup-view.js, loaded once the page has chosen a popup.
+ * (popup/validation.ts) it is the storefront's newsletter-popup-view.js, loaded once the page has chosen a
+ * popup; the views that follow a submission (popup/success.ts) are a feature file (popup/features.ts).
  */
 
 import { type OptionalField, optionalFieldNames, type PublicPopupConfig } from "./config";
@@ -11,9 +11,8 @@ import type { Features } from "./features";
 import { fillOffer } from "./offer";
 import type { DrawnSlice } from "./prize-wheel";
 import { escapeHtml } from "./sanitize";
-import { extraFieldsHtml, openerHtml } from "./step-views";
-import { type ExtraFieldsRequest, nextStep } from "./steps";
-import { copyCode, icon, processingHtml, startConfetti, successHtml } from "./success";
+import type { ExtraFieldsRequest } from "./steps";
+import { icon } from "./success";
 import { builtInText, translatedMessage } from "./texts";
 import { type SubscriberValues, validateSubscriber } from "./validation";
 
@@ -72,6 +71,13 @@ function rgba(hex: string, percent: number): string {
  */
 declare const __STOREFRONT__: boolean;
 const STOREFRONT = typeof __STOREFRONT__ !== "undefined" && __STOREFRONT__;
+
+/** The builder preview's stand-in for the wait on the server (SPEC §9); not in the storefront's file. */
+const processingHtml = (): string =>
+  "<style>.spin{width:44px;height:44px;margin:24px auto 16px;border:4px solid #e5e7eb;border-top-color:#111827;border-radius:50%;animation:np-spin .8s linear infinite}" +
+  "@keyframes np-spin{to{transform:rotate(1turn)}}" +
+  "@media (prefers-reduced-motion:reduce){.spin{animation-duration:3s}}</style>" +
+  '<div class="c" role="status"><div class="spin"></div><p class="t" id="np-t">Processing…</p></div>';
 
 /** The builder's preview pane: the popup inside its box rather than over the page. */
 const INLINE_CSS =
@@ -140,7 +146,7 @@ export function mountPopup(
   const inline = !STOREFRONT && options.inline === true;
   /** Centred, the popup is a modal dialog; in a corner or a bar it leaves the page usable. */
   const modal = config.design.position === "center";
-  const { wheel } = options.features || {};
+  const { wheel, steps, success } = options.features || {};
   const root = host.shadowRoot || host.attachShadow({ mode: "open" });
   root.innerHTML = `<style>${inline ? INLINE_CSS : ":host{all:initial!important}"}${CSS}</style><div class="ov${
     inline ? ' in"' : '" popover="manual"'
@@ -157,7 +163,9 @@ export function mountPopup(
   const image = pick<HTMLImageElement>(".im");
 
   let cfg = config;
-  let view: View = config.steps.opener.enabled ? "opener" : "form";
+  /** Where the popup starts: its opener when it has one (and the steps' feature file). */
+  const first = (): View => (steps && cfg.steps.opener.enabled ? "opener" : "form");
+  let view = first();
   let values: Partial<Record<FieldName, string>> = {};
   let errors: Record<string, string> = {};
   let general = "";
@@ -168,21 +176,30 @@ export function mountPopup(
   let busy = false;
   let destroyed = false;
   let stopConfetti = () => {};
+  /** The success view's module (popup/success.ts), asked for as the visitor starts typing. */
+  let after: Awaited<ReturnType<NonNullable<typeof success>>> | undefined;
+  const loadSuccess = async () => {
+    try {
+      after ||= await success?.();
+    } catch {
+      // Not there: the submit says so, and the next one asks again.
+    }
+    return after;
+  };
   const returnFocus = inline ? null : document.activeElement;
 
-  const shownFields = (): string[] => {
-    if (view !== "extra") return ["email", ...optionalFieldNames.filter((name) => cfg.fields[name])];
-    const { firstName, birthday, phone } = cfg.steps.extraFields.fields;
-    return Object.entries({ firstName, birthday, phone, phoneConsent: phone }).flatMap(([name, on]) =>
-      on ? [name] : [],
-    );
-  };
+  const shownFields = (): string[] =>
+    view === "extra" && steps
+      ? steps.extraFieldInputs(cfg)
+      : ["email", ...optionalFieldNames.filter((name) => cfg.fields[name])];
 
   /** A built-in text in the popup's language (popup/texts.ts). */
   const say = (key: Parameters<typeof builtInText>[1]) => builtInText(cfg.texts, key);
 
   /** The merchant's inline HTML (sanitized by the server: app/lib/public-popup-config.ts), figures filled in. */
   const offerText = (html: string) => fillOffer(html, cfg.discountPercentage, cfg.offer);
+  /** What the success view borrows (popup/success.ts). */
+  const words = { say, fill: offerText };
 
   function formHtml(): string {
     const fields = (shownFields() as FieldName[])
@@ -274,14 +291,19 @@ export function mountPopup(
 
   function paint(): void {
     const hadFocus = root.activeElement !== null;
-    if (view === "form" || view === "extra") {
-      body.innerHTML = view === "form" ? formHtml() : extraFieldsHtml(cfg);
-      showErrors();
-    } else if (view === "opener") body.innerHTML = openerHtml(cfg);
-    else {
-      body.innerHTML =
-        preview && view === "processing" ? processingHtml() : successHtml(cfg, code, notice, drawn, wheel);
-    }
+    body.innerHTML =
+      view === "form"
+        ? formHtml()
+        : steps && view === "extra"
+          ? steps.extraFieldsHtml(cfg)
+          : steps && view === "opener"
+            ? steps.openerHtml(cfg)
+            : preview && view === "processing"
+              ? processingHtml()
+              : after
+                ? after.successHtml(cfg, words, code, notice, drawn, wheel)
+                : "";
+    if (view === "form" || view === "extra") showErrors();
     // A centred popup starts on its first field (a form), the opener's yes, or its heading's dialog (what follows a submit).
     if ((hadFocus || (!inline && modal)) && root.activeElement === null)
       ($<HTMLElement>("form input:not([name=website]),[data-a=yes]") || dialog).focus({
@@ -293,7 +315,7 @@ export function mountPopup(
     stopConfetti();
     view = next;
     paint();
-    if (next === "success") stopConfetti = startConfetti(canvas, 3000);
+    if (next === "success" && after) stopConfetti = after.startConfetti(canvas, 3000);
   }
 
   async function submit(): Promise<void> {
@@ -315,6 +337,14 @@ export function mountPopup(
     }
     const button = pick<HTMLButtonElement>(".pri");
     button.setAttribute("aria-busy", "true");
+    // No subscription without the view that shows its success (usually there since the visitor typed).
+    const shown = await loadSuccess();
+    if (destroyed) return;
+    if (!shown) {
+      busy = false;
+      showFailure({ ok: false });
+      return;
+    }
     if (preview) go("processing");
     let result: PopupSubmitResult;
     try {
@@ -334,7 +364,7 @@ export function mountPopup(
       notice = code ? "" : result.message || "";
       token = result.extraFieldsToken || "";
       const extraFieldsToken = preview ? "preview" : token;
-      go(nextStep(cfg.steps, "email", { extraFieldsToken }) === "extraFields" ? "extra" : "success");
+      go(steps?.nextStep(cfg.steps, "email", { extraFieldsToken }) === "extraFields" ? "extra" : "success");
       return;
     }
     showFailure(result);
@@ -359,16 +389,8 @@ export function mountPopup(
    * fields (popup/steps.ts) and its messages show here: their words need not ship in this file.
    */
   async function submitExtraFields(): Promise<void> {
-    if (busy) return;
-    const read = (name: string) => $<HTMLInputElement>(`#np-${name}`);
-    const extra: ExtraFieldsRequest = {
-      token,
-      firstName: read("firstName")?.value.trim(),
-      birthdayDay: read("birthday")?.value.trim(),
-      birthdayMonth: read("birthdayMonth")?.value.trim(),
-      phone: read("phone")?.value.trim(),
-      phoneConsent: read("phoneConsent")?.checked,
-    };
+    if (busy || !steps) return;
+    const extra = steps.readExtraFields(root, token);
     busy = true;
     pick<HTMLButtonElement>(".pri").setAttribute("aria-busy", "true");
     let result: PopupSubmitResult = { ok: true };
@@ -416,7 +438,7 @@ export function mountPopup(
     if (target === overlay && !inline) return close();
     const action = target.closest("[data-a]")?.getAttribute("data-a");
     if (action === "close") close();
-    else if (action === "copy") copyCode(root, code, cfg.texts);
+    else if (action === "copy") after?.copyCode(root, code, words);
     else if (action === "yes" || action === "no") {
       if (options.onOpener) options.onOpener(action === "yes");
       if (action === "yes") go("form");
@@ -427,7 +449,7 @@ export function mountPopup(
         values = {};
         errors = {};
         general = "";
-        go(cfg.steps.opener.enabled ? "opener" : "form");
+        go(first());
       } else close();
     }
   });
@@ -436,6 +458,7 @@ export function mountPopup(
     void (view === "extra" ? submitExtraFields() : submit());
   });
   root.addEventListener("input", (event) => {
+    void loadSuccess();
     const name = (event.target as HTMLInputElement).name;
     if (name && (errors[name] || general)) {
       delete errors[name];
@@ -474,10 +497,9 @@ export function mountPopup(
       if (view === "form") readValues();
       const animationChanged = next.animation !== cfg.animation;
       // The builder's preview follows its opener being turned on or off.
-      const opener = next.steps.opener.enabled;
-      if (!STOREFRONT && opener !== cfg.steps.opener.enabled && (view === "form" || view === "opener"))
-        view = opener ? "opener" : "form";
+      const openerChanged = next.steps.opener.enabled !== cfg.steps.opener.enabled;
       cfg = next;
+      if (openerChanged && (view === "form" || view === "opener")) view = first();
       applyDesign();
       if (animationChanged) playAnimation();
       paint();

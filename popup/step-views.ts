@@ -1,9 +1,13 @@
 /**
  * The popup's steps around its form (popup/steps.ts): the opener's question with its two buttons and the
- * extra-fields form. Part of the storefront's view file: every byte ships, so the markup stays terse.
+ * extra-fields form, what the latter shows and sends. The storefront's feature file newsletter-popup-steps.js
+ * (popup/features.ts), loaded only for a popup with an opener or an extra-fields step.
  */
 import { fillDiscountPercent, type PublicPopupConfig } from "./config";
 import { escapeHtml } from "./sanitize";
+import type { ExtraFieldsRequest } from "./steps";
+
+export { nextStep } from "./steps";
 
 /** Added to the popup's CSS (popup/render.ts) while a step is shown. */
 const CSS =
@@ -49,4 +53,25 @@ export function extraFieldsHtml({ steps }: PublicPopupConfig): string {
   }<p class="gen" role="alert"></p><button type="submit" class="pri">${escapeHtml(
     buttonText,
   )}</button><button type="button" class="sec" data-a="skip">${escapeHtml(skipText)}</button></form>`;
+}
+
+/** The extra-fields form's inputs that can show an error, by name (the popup writes the errors into them). */
+export function extraFieldInputs({ steps }: PublicPopupConfig): string[] {
+  const { firstName, birthday, phone } = steps.extraFields.fields;
+  return Object.entries({ firstName, birthday, phone, phoneConsent: phone }).flatMap(([name, on]) =>
+    on ? [name] : [],
+  );
+}
+
+/** What the extra-fields form in `root` sends, with the subscription's `token`. */
+export function readExtraFields(root: ParentNode, token: string): ExtraFieldsRequest {
+  const read = (name: string) => root.querySelector<HTMLInputElement>(`#np-${name}`);
+  return {
+    token,
+    firstName: read("firstName")?.value.trim(),
+    birthdayDay: read("birthday")?.value.trim(),
+    birthdayMonth: read("birthdayMonth")?.value.trim(),
+    phone: read("phone")?.value.trim(),
+    phoneConsent: read("phoneConsent")?.checked,
+  };
 }

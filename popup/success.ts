@@ -1,17 +1,23 @@
 /**
  * What the popup shows once a submission is accepted: the success view (code, Copy button, social links) and
- * its confetti, plus the builder preview's processing view. Not needed before the popup's first paint, so
- * the storefront script loads it only after a successful subscribe, as a second file built from this one
- * (part of build/popup/newsletter-popup-view.js); the builder imports it.
+ * its confetti. Only a visitor who subscribes sees it, so it is the storefront's feature file
+ * newsletter-popup-success.js (popup/features.ts), asked for as the visitor starts typing; the builder's
+ * preview imports it (popup/builder-features.ts).
  */
 import type { PublicPopupConfig, SocialNetwork } from "./config";
 import type { Features } from "./features";
-import { autoApplyUrl, fillOffer } from "./offer";
+import { autoApplyUrl } from "./offer";
 import type { DrawnSlice } from "./prize-wheel";
 import { escapeHtml } from "./sanitize";
-import { builtInText, type PopupTexts } from "./texts";
+import type { BuiltInTextKey } from "./texts";
 
 export { startConfetti } from "./confetti";
+
+/**
+ * What the popup lends its success view (popup/render.ts): a built-in text in the popup's language and a text
+ * with the offer filled in. Their code, with the English texts, ships once, in the view file.
+ */
+export type Words = { say: (key: BuiltInTextKey) => string; fill: (text: string) => string };
 
 /** A 20 px line or filled glyph (the social links here, the popup's close button in render.ts). */
 export const icon = (d: string, fill = "currentColor", stroke = "none") =>
@@ -61,15 +67,6 @@ function safeUrl(raw: string): string {
   }
 }
 
-/** The builder preview's stand-in for the wait on the server (SPEC §9); not in the storefront's file. */
-const SPINNER_CSS =
-  "<style>.spin{width:44px;height:44px;margin:24px auto 16px;border:4px solid #e5e7eb;border-top-color:#111827;border-radius:50%;animation:np-spin .8s linear infinite}" +
-  "@keyframes np-spin{to{transform:rotate(1turn)}}" +
-  "@media (prefers-reduced-motion:reduce){.spin{animation-duration:3s}}</style>";
-
-export const processingHtml = (): string =>
-  `${CSS}${SPINNER_CSS}<div class="c" role="status"><div class="spin"></div><p class="t" id="np-t">Processing…</p></div>`;
-
 /**
  * The code to copy when there is one (on a Shopify storefront with its link that applies it to the cart),
  * under "Use this code at checkout to get …" (the server's line in the shopper's language: the drawn prize's,
@@ -78,12 +75,13 @@ export const processingHtml = (): string =>
  */
 export function successHtml(
   config: PublicPopupConfig,
+  words: Words,
   code: string,
   notice: string,
   drawn?: DrawnSlice,
   wheel?: Features["wheel"],
 ): string {
-  const say = (key: Parameters<typeof builtInText>[1]) => escapeHtml(builtInText(config.texts, key));
+  const say = (key: BuiltInTextKey) => escapeHtml(words.say(key));
   const links = Object.entries(config.socialLinks || {})
     .map(([network, href]) => {
       const meta = SOCIAL[network as SocialNetwork];
@@ -103,10 +101,7 @@ export function successHtml(
       )}">${say("applyToCart")}</a></p>`
     : "";
   const offer = code
-    ? `<p class="s">${escapeHtml(
-        drawn?.useCode ||
-          fillOffer(builtInText(config.texts, "useCode"), config.discountPercentage, config.offer),
-      )}</p><div class="code"><input readonly value="${escapeHtml(
+    ? `<p class="s">${escapeHtml(drawn?.useCode || words.fill(words.say("useCode")))}</p><div class="code"><input readonly value="${escapeHtml(
         code,
       )}" aria-label="${say("discountCode")}"><button type="button" class="cp" data-a="copy">${say("copy")}</button></div>${apply}`
     : "";
@@ -123,8 +118,7 @@ export function successHtml(
 let copyTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** The Copy button of the success view in `root`: the code to the clipboard, or selected to copy by hand. */
-export function copyCode(root: ParentNode, code: string, texts?: PopupTexts): void {
-  const say = (key: Parameters<typeof builtInText>[1]) => builtInText(texts, key);
+export function copyCode(root: ParentNode, code: string, { say }: Words): void {
   const input = root.querySelector<HTMLInputElement>(".code input");
   const button = root.querySelector<HTMLButtonElement>(".cp");
   const status = root.querySelector<HTMLElement>(".cs");

@@ -6,13 +6,13 @@ import { matchesEntityTag } from "./http-cache.server";
 
 /**
  * The storefront script and the files it loads later (build/popup, popup/vite.config.ts: the view, and the
- * feature files such as the prize wheel's, docs/decisions/183), sent as the build compressed them
+ * feature files: the prize wheel's, the popup steps', the success view's, docs/decisions/183), sent as the build compressed them
  * (docs/decisions/142): brotli or gzip as the browser accepts, the file itself otherwise, with
  * `Vary: Accept-Encoding` so a cache keeps one copy per encoding. A later file is asked for by its content
  * version (`?v=`): that name never changes content, so it is cached for a year, immutable. The script's own
  * name is not versioned (install tags name it plainly): an hour, then revalidated by ETag.
  */
-export const POPUP_FILES = /^newsletter-popup(?:-view|-wheel)?\.js$/;
+export const POPUP_FILES = /^newsletter-popup(?:-view|-wheel|-steps|-success)?\.js$/;
 
 const ENCODINGS = [
   { name: "br", suffix: ".br" },

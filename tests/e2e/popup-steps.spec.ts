@@ -44,10 +44,17 @@ test("a two-step popup: opener, email, extra fields and success, the fields stor
     },
   });
   await page.setViewportSize(DESKTOP);
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/js/")) scripts.push(pathname.slice("/js/".length));
+  });
   const viewCounted = page.waitForRequest((request) => request.url().endsWith("/impressions"));
   await page.goto(`/demo/${store.id}`);
   const popup = page.locator("newsletter-popup").getByRole("dialog");
   await expect(popup.getByRole("heading", { name: "Want 15% off your first order?" })).toBeVisible();
+  // The steps' code comes in its own file, loaded for a popup with steps only (popup/features.ts).
+  expect(scripts).toEqual(["newsletter-popup.js", "newsletter-popup-view.js", "newsletter-popup-steps.js"]);
   await shoot(page, "popup-steps-opener");
 
   await popup.getByRole("button", { name: "Yes, please" }).click();
@@ -89,7 +96,12 @@ test("a two-step popup: opener, email, extra fields and success, the fields stor
 
   // The builder's results: each step's views, continues and drop-off, from this very visit.
   await login(page, ADMIN.email, ADMIN.password);
+  await page.setViewportSize(DESKTOP);
   await page.goto(`/store/${store.id}/popup-builder`);
+  // The preview is given every feature file's module (popup/builder-features.ts): the opener shows.
+  await expect(
+    page.getByTestId("popup-preview").getByRole("heading", { name: "Want 15% off your first order?" }),
+  ).toBeVisible();
   const results = cardWithHeading(page, "Results");
   await expect(results.getByText("1 → 1, 0.0% drop-off").first()).toBeVisible();
   await expect(results.getByText("Opener", { exact: true })).toBeVisible();

@@ -355,7 +355,7 @@ test.describe("storefront script on the demo page", () => {
     await expect(page.locator("newsletter-popup")).toHaveCount(0);
   });
 
-  test("the first paint loads one file: the view comes once a popup is chosen, and nothing more before the subscribe", async ({
+  test("the first paint loads one file: the view comes once a popup is chosen, the success view once the visitor types", async ({
     page,
   }) => {
     const store = await newStore("Later Files Store");
@@ -370,20 +370,22 @@ test.describe("storefront script on the demo page", () => {
     await openDemo(page, store.id);
     const popup = storefrontPopup(page);
     await expect(popup.getByRole("heading", { name: "LOOKING FOR EXCLUSIVE OFFERS?" })).toBeVisible();
+    // A popup without a wheel or steps loads no feature file (popup/features.ts).
     expect(requested).toEqual(["newsletter-popup.js", "newsletter-popup-view.js"]);
 
-    // The view holds the form's checks: nothing more loads before a subscription is accepted, and a website
-    // store's popup asks for no bot check (only Shopify stores read one).
+    // The view holds the form's checks; the success view comes in its own file once the visitor types
+    // (popup/features.ts), and a website store's popup asks for no bot check (only Shopify stores read one).
     const email = popup.getByLabel("Email address");
     await email.fill("shopper@gmail.com");
     await popup.getByRole("button", { name: "SUBMIT" }).click();
     await expect(popup.getByText("Please use your company email address.")).toBeVisible();
-    expect(requested).toEqual(["newsletter-popup.js", "newsletter-popup-view.js"]);
+    const typed = ["newsletter-popup.js", "newsletter-popup-view.js", "newsletter-popup-success.js"];
+    expect(requested).toEqual(typed);
 
     await email.fill(`${unique("shopper")}@acme-corp.example`);
     await popup.getByRole("button", { name: "SUBMIT" }).click();
     await expect(popup.getByLabel("Discount code")).toHaveValue("WELCOME15");
-    expect(requested).toEqual(["newsletter-popup.js", "newsletter-popup-view.js", "subscribe"]);
+    expect(requested).toEqual([...typed, "subscribe"]);
   });
 
   test("an address already on the list gets no code in the popup: it is sent to its inbox", async ({

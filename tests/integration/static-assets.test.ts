@@ -43,6 +43,8 @@ describe("the storefront script", () => {
     expect(files.map((file) => file.split("?")[0])).toEqual([
       "newsletter-popup-view.js",
       "newsletter-popup-wheel.js",
+      "newsletter-popup-steps.js",
+      "newsletter-popup-success.js",
     ]);
     // Any other name is left to the app's pages: no file is read for it.
     for (const other of ["newsletter-popup-other.js", "newsletter-popup-form.js", "..%2Fpackage.json"]) {

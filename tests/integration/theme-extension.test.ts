@@ -20,7 +20,13 @@ import { testDb } from "../support/infra/db";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const EXTENSION = path.join(ROOT, "extensions/newsletter-popup");
 /** The script and the files it loads when used (popup/vite.config.ts), all shipped as assets. */
-const SCRIPT_FILES = ["newsletter-popup.js", "newsletter-popup-view.js", "newsletter-popup-wheel.js"];
+const SCRIPT_FILES = [
+  "newsletter-popup.js",
+  "newsletter-popup-view.js",
+  "newsletter-popup-wheel.js",
+  "newsletter-popup-steps.js",
+  "newsletter-popup-success.js",
+];
 const asset = (file: string) => path.join(EXTENSION, "assets", file);
 /** The files /js/ serves, from this run's copy of build/ (a rebuild meanwhile cannot disturb it). */
 const servedScript = (file: string) => path.join(inject("appRoot"), "build/popup", file);

@@ -15,6 +15,8 @@ export function serviceWorkerSource(appOrigin: string, storeId: string, storeNam
     "/js/newsletter-popup.js",
     "/js/newsletter-popup-view.js",
     "/js/newsletter-popup-wheel.js",
+    "/js/newsletter-popup-steps.js",
+    "/js/newsletter-popup-success.js",
     `/api/public/stores/${storeId}/popups`,
     `/api/public/stores/${storeId}/popup`,
   ];
