@@ -141,11 +141,27 @@ export function offerPhrasesIn(language: string): OfferPhrases {
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
 
+/**
+ * One formatter per shipped language and style (a few dozen at most), kept: building one costs ICU far more than formatting with it, and an
+ * email fills these figures many times over.
+ */
+const formatters = new Map<string, Intl.NumberFormat>();
+function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = numbersOf(language);
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options);
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** A money amount as shoppers of `language` read it: "€10", "10 €", "€ 12,50" (cents only when there are some). */
 export function formatAmount(amount: number, currency: string, language: string): string {
   const whole = Number.isInteger(amount);
   try {
-    return new Intl.NumberFormat(numbersOf(language), {
+    return numberFormat(language, {
       style: "currency",
       currency,
       minimumFractionDigits: whole ? 0 : 2,
@@ -160,10 +176,9 @@ export function formatAmount(amount: number, currency: string, language: string)
 export function offerFigure(offer: Offer, currency: string, language: string): string {
   if (offer.kind === "free-shipping") return offerPhrasesIn(language).freeShipping;
   if (offer.kind === "fixed-amount") return formatAmount(offer.amount, currency, language);
-  return new Intl.NumberFormat(numbersOf(language), {
-    style: "percent",
-    maximumFractionDigits: 0,
-  }).format(Math.trunc(offer.percentage) / 100);
+  return numberFormat(language, { style: "percent", maximumFractionDigits: 0 }).format(
+    Math.trunc(offer.percentage) / 100,
+  );
 }
 
 /** "15% off", "10 € Rabatt", "free shipping": what [OFFER] becomes. */
