@@ -367,6 +367,30 @@ describe("coupon usage sync", () => {
     });
     expect((await syncCouponUsage(storeId)).updatedCount).toBe(0);
   });
+
+  it("marks a used free-shipping code, and a used amount-off code", async () => {
+    const storeId = await connectedStore();
+    await updatePopupConfig(await actorFor(owner.admin.id), storeId, { offerKind: "free-shipping" });
+    const shipping = await subscribeTo(storeId);
+    await updatePopupConfig(await actorFor(owner.admin.id), storeId, {
+      offerKind: "fixed-amount",
+      discountAmount: 5,
+    });
+    const amount = await subscribeTo(storeId);
+    const unused = await subscribeTo(storeId);
+    expect(discountOf(shipping.discountCode).type).toBe("DiscountCodeFreeShipping");
+    expect(discountOf(amount.discountCode)).toMatchObject({ type: "DiscountCodeBasic", amount: "5.00" });
+    discountOf(shipping.discountCode).codes.set(shipping.discountCode, 1);
+    discountOf(amount.discountCode).codes.set(amount.discountCode, 1);
+
+    expect(await syncCouponUsage(storeId)).toMatchObject({ checked: 3, updatedCount: 2 });
+    const rows = await testDb().select().from(subscribers).where(eq(subscribers.storeId, storeId));
+    expect(Object.fromEntries(rows.map((row) => [row.email, row.discountCodeUsed]))).toEqual({
+      [shipping.email]: true,
+      [amount.email]: true,
+      [unused.email]: false,
+    });
+  });
 });
 
 describe("checking the popup's code in Shopify (validateDiscountCode)", () => {
