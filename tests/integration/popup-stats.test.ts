@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderAttributions, popupConfigs, popupVariantDays, subscribers } from "~/db/schema";
 import type { PopupStats } from "~/lib/schemas/popup-stats";
+import { drawSlice } from "~/services/popups/prize-draw.server";
 import type { PopupVariant } from "../../popup/config";
+import { defaultPrizeWheel } from "../../popup/prize-wheel";
 import { createStoreFor } from "../support/builders/actors";
 import { createSecondOrganization, uniqueEmail } from "../support/builders/fixtures";
 import { deliver, installedShop, WEBHOOK_APP_ENV } from "../support/builders/webhooks";
@@ -224,6 +226,52 @@ describe("the A/B test's figures", () => {
     const theirs = await outsider.get(statsPath());
     expect(theirs.status).toBe(404);
     expect(theirs.text).not.toContain("bold");
+  });
+});
+
+describe("the prize wheel's draws", () => {
+  /** A subscriber of `popup` whose draw was the slice `random` (in [0, 1)) picks, `back` days ago. */
+  const drawn = (popup: string, random: number, back = 0) => ({
+    storeId: shop.store.id,
+    popupId: popup,
+    variantId: "control",
+    email: uniqueEmail("spinner"),
+    wheelDraw: drawSlice(defaultPrizeWheel, () => random),
+    subscribedAt: new Date(Date.now() - back * 86_400_000),
+  });
+
+  it("counts who drew each slice in the period beside its chance, and the draws without a prize", async () => {
+    const [wheelPopup] = await testDb()
+      .insert(popupConfigs)
+      .values({ storeId: shop.store.id, name: "Spin", wheel: defaultPrizeWheel, priority: 9 })
+      .returning();
+    const wheelId = wheelPopup?.id ?? "";
+    // Weights 40, 20, 30, 10: 0.1–0.3 land on "10% off", 0.5 on "No luck" (no prize), 0.95 on "20% off".
+    await testDb()
+      .insert(subscribers)
+      .values([
+        ...[0.1, 0.2, 0.3, 0.5, 0.5, 0.95].map((random) => drawn(wheelId, random)),
+        // Before the period, and another popup's subscriber: not counted.
+        drawn(wheelId, 0.1, 10),
+        drawn(popupId, 0.1),
+      ]);
+
+    const stats = (await admin.get<PopupStats>(statsPath("?days=7", shop.store.id, wheelId))).body;
+    expect(stats.wheel).toEqual({
+      slices: [
+        { label: "10% off", prize: true, chance: 40, winners: 3 },
+        { label: "No luck", prize: false, chance: 20, winners: 2 },
+        { label: "Free shipping", prize: true, chance: 30, winners: 0 },
+        { label: "20% off", prize: true, chance: 10, winners: 1 },
+      ],
+      noPrize: 2,
+      spins: 6,
+    });
+    expect(
+      (await admin.get<PopupStats>(statsPath("?days=30", shop.store.id, wheelId))).body.wheel,
+    ).toMatchObject({ spins: 7, noPrize: 2 });
+    // A popup without a wheel has no wheel figures.
+    expect((await admin.get<PopupStats>(statsPath("?days=7"))).body.wheel).toBeNull();
   });
 });
 

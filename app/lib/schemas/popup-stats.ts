@@ -49,6 +49,15 @@ export type VariantStats = VariantCounts & {
   steps: StepStats[];
 };
 
+/** One slice of the popup's prize wheel as it is now: its chance in percent and who drew it in the period. */
+export type WheelSliceStats = { label: string; prize: boolean; chance: number; winners: number };
+
+/**
+ * The prize wheel's draws in the period (app/services/popups/wheel-stats.server.ts): per current slice, and
+ * in all (`spins`) and without a prize (`noPrize`), those two over every draw, a slice since removed included.
+ */
+export type WheelStats = { slices: WheelSliceStats[]; noPrize: number; spins: number };
+
 export type PopupStats = {
   days: number;
   /** The popup's current variants, the control first; counts of removed variants are not shown. */
@@ -66,4 +75,6 @@ export type PopupStats = {
   series: { day: string; variants: Record<string, VariantCounts> }[];
   /** Every attributed order of the popup: its variants' and its shared code's. */
   revenue: AttributedRevenue[];
+  /** The prize wheel's draws, null for a popup without a wheel. */
+  wheel: WheelStats | null;
 };

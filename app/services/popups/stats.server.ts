@@ -16,6 +16,7 @@ import { stepFunnel } from "~/lib/step-funnel";
 import type { Actor } from "~/services/access/actor.server";
 import { revenueByCurrency } from "~/services/stores/revenue.server";
 import { requirePopup } from "./crud.server";
+import { wheelStats } from "./wheel-stats.server";
 
 const DAY_MS = 86_400_000;
 
@@ -68,7 +69,8 @@ async function revenuePerVariant(popupId: string, since: Date): Promise<Map<stri
  * GET /api/stores/:storeId/popups/:popupId/stats: the A/B test of the popup's current variants over the
  * last `days` days, each against the control (the first) and all together (the probability to be the best,
  * the expected loss), with the leader and, once its expected loss is small, the winner (docs/decisions/111),
- * a per-day series, the revenue of attributed orders and, per variant, what the test did not count.
+ * a per-day series, the revenue of attributed orders, per variant what the test did not count, and the prize
+ * wheel's draws per slice.
  */
 export async function popupStats(
   actor: Actor,
@@ -80,12 +82,13 @@ export async function popupStats(
   const period = daysBack(days);
   const since = period[0] ?? "";
   const sinceDate = new Date(`${since}T00:00:00Z`);
-  const [rows, variantRevenue, revenue] = await Promise.all([
+  const [rows, variantRevenue, revenue, wheel] = await Promise.all([
     countsPerDay(popup.id, since),
     revenuePerVariant(popup.id, sinceDate),
     revenueByCurrency(
       and(eq(orderAttributions.popupId, popup.id), gte(orderAttributions.orderedAt, sinceDate)),
     ),
+    wheelStats(popup, sinceDate),
   ]);
 
   const zero = (): VariantCounts => ({ impressions: 0, subscribers: 0 });
@@ -148,5 +151,6 @@ export async function popupStats(
     lossThreshold: EXPECTED_LOSS_THRESHOLD,
     series: period.map((day) => ({ day, variants: Object.fromEntries(byDay.get(day) ?? []) })),
     revenue,
+    wheel,
   };
 }
