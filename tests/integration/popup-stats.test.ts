@@ -3,9 +3,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderAttributions, popupConfigs, popupVariantDays, subscribers } from "~/db/schema";
 import type { PopupStats } from "~/lib/schemas/popup-stats";
+import { stepFunnel } from "~/lib/step-funnel";
 import { drawSlice } from "~/services/popups/prize-draw.server";
 import type { PopupVariant } from "../../popup/config";
 import { defaultPrizeWheel } from "../../popup/prize-wheel";
+import { defaultPopupSteps } from "../../popup/steps";
 import { createStoreFor } from "../support/builders/actors";
 import { createSecondOrganization, uniqueEmail } from "../support/builders/fixtures";
 import { deliver, installedShop, WEBHOOK_APP_ENV } from "../support/builders/webhooks";
@@ -28,6 +30,8 @@ const variants: PopupVariant[] = [
   { id: "bold", name: "B", weight: 40, overrides: { title: "Take 15 % off" } },
   { id: "short", name: "C", weight: 20, overrides: { subtitle: "Join us" } },
 ];
+
+const zeroSteps = { impressions: 0, subscribers: 0, openerContinues: 0, extraFieldsContinues: 0 };
 
 /** A UTC day `back` days before today, as the stats name days. */
 function dayBefore(back: number): string {
@@ -131,16 +135,16 @@ describe("the A/B test's figures", () => {
   it("gives every day of the period, oldest first, with zeros where nothing was counted", async () => {
     const { body } = await admin.get<PopupStats>(statsPath("?days=7"));
     expect(body.series.map((entry) => entry.day)).toEqual([6, 5, 4, 3, 2, 1, 0].map(dayBefore));
-    const zero = { impressions: 0, subscribers: 0 };
+    const zero = zeroSteps;
     expect(body.series[0]?.variants).toEqual({
       control: zero,
-      bold: { impressions: 500, subscribers: 120 },
+      bold: { ...zero, impressions: 500, subscribers: 120 },
       short: zero,
     });
     expect(body.series[1]?.variants).toEqual({ control: zero, bold: zero, short: zero });
     expect(body.series[6]?.variants).toEqual({
-      control: { impressions: 600, subscribers: 120 },
-      bold: { impressions: 500, subscribers: 130 },
+      control: { ...zero, impressions: 600, subscribers: 120 },
+      bold: { ...zero, impressions: 500, subscribers: 130 },
       short: zero,
     });
   });
@@ -226,6 +230,59 @@ describe("the A/B test's figures", () => {
     const theirs = await outsider.get(statsPath());
     expect(theirs.status).toBe(404);
     expect(theirs.text).not.toContain("bold");
+  });
+});
+
+describe("the steps' figures per day", () => {
+  it("gives each day's continues, which make that day's funnel in the variant's step order", async () => {
+    const [twoStep] = await testDb()
+      .insert(popupConfigs)
+      .values({
+        storeId: shop.store.id,
+        name: "Two steps",
+        priority: 8,
+        steps: {
+          opener: { ...defaultPopupSteps.opener, enabled: true },
+          extraFields: { ...defaultPopupSteps.extraFields, enabled: true },
+        },
+      })
+      .returning();
+    const id = twoStep?.id ?? "";
+    const day = { popupId: id, variantId: "control", impressionsNotCounted: 0, subscribersNotCounted: 0 };
+    await testDb()
+      .insert(popupVariantDays)
+      .values([
+        {
+          ...day,
+          day: dayBefore(1),
+          impressions: 100,
+          openerContinues: 40,
+          subscribers: 10,
+          extraFieldsContinues: 4,
+        },
+        {
+          ...day,
+          day: dayBefore(0),
+          impressions: 50,
+          openerContinues: 30,
+          subscribers: 15,
+          extraFieldsContinues: 9,
+        },
+      ]);
+
+    const stats = (await admin.get<PopupStats>(statsPath("?days=2", shop.store.id, id))).body;
+    const [control] = stats.variants;
+    const sequence = control?.steps.map(({ step }) => step) ?? [];
+    expect(sequence).toEqual(["opener", "email", "extraFields", "success"]);
+    const viewsPerDay = stats.series.map((point) =>
+      stepFunnel(sequence, point.variants.control ?? zeroSteps).map(({ views }) => views),
+    );
+    expect(viewsPerDay).toEqual([
+      [100, 40, 10, 4],
+      [50, 30, 15, 9],
+    ]);
+    // The period's funnel is the days' sums.
+    expect(control?.steps.map(({ views }) => views)).toEqual([150, 70, 25, 13]);
   });
 });
 

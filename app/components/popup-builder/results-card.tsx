@@ -4,6 +4,7 @@ import { DailyChart } from "~/components/dashboard/daily-chart";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import type { PopupStats } from "~/lib/schemas/popup-stats";
 import { revenueText } from "./stats-format";
+import { StepsChart } from "./steps-chart";
 import { TestDecision } from "./test-decision";
 import { VariantResults } from "./variant-results";
 import { WheelResults } from "./wheel-results";
@@ -91,6 +92,7 @@ export function ResultsCard({ storeId, popupId, variantIds, onPromoted }: Props)
             </Text>
             {stats.wheel ? <WheelResults wheel={stats.wheel} /> : null}
             <SubscribersChart stats={stats} />
+            <StepsChart stats={stats} />
           </>
         )}
       </BlockStack>

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Leader, VariantCounts } from "~/lib/ab-stats";
-import type { StepStats } from "~/lib/step-funnel";
+import type { StepCounts, StepStats } from "~/lib/step-funnel";
 
 export const DEFAULT_STATS_DAYS = 30;
 export const MAX_STATS_DAYS = 365;
@@ -71,8 +71,11 @@ export type PopupStats = {
   winner: Leader | null;
   /** The expected loss under which the leader is named the winner (a fraction: 0.0005 = 0.05 points). */
   lossThreshold: number;
-  /** Every day of the period (YYYY-MM-DD, UTC), oldest first, zeros filled. */
-  series: { day: string; variants: Record<string, VariantCounts> }[];
+  /**
+   * Every day of the period (YYYY-MM-DD, UTC), oldest first, zeros filled; each variant's day with the continues
+   * its steps' funnel is made of (stepFunnel with the variant's `steps` order gives the day's figures).
+   */
+  series: { day: string; variants: Record<string, StepCounts> }[];
   /** Every attributed order of the popup: its variants' and its shared code's. */
   revenue: AttributedRevenue[];
   /** The prize wheel's draws, null for a popup without a wheel. */
