@@ -31,6 +31,13 @@ export const toPublicWheel = (wheel: PrizeWheel): PublicWheel => ({
   slices: wheel.slices.map(({ label, color }) => ({ label, color })),
 });
 
+/** The slices with a prize: their place on the wheel (from 0, as a draw names it), label and prize code. */
+export function prizeSlices(wheel: PrizeWheel | null): { slice: number; label: string; code: string }[] {
+  return (wheel?.slices ?? []).flatMap(({ label, prize }, slice) =>
+    prize ? [{ slice, label, code: prize.code }] : [],
+  );
+}
+
 /** Each slice's chance in percent, as the builder shows it (one decimal); all 0 when no slice has weight. */
 export function sliceChances(slices: Pick<WheelSlice, "weight">[]): number[] {
   const total = slices.reduce((sum, slice) => sum + Math.max(0, slice.weight), 0);

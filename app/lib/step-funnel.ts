@@ -1,4 +1,4 @@
-import { type PopupSteps, type StepId, stepSequence } from "../../popup/steps";
+import type { StepId } from "../../popup/steps";
 
 /** A variant's counted figures over a period (popup_variant_days), what its step funnel is made of. */
 export type StepCounts = {
@@ -21,11 +21,12 @@ export type StepStats = {
 };
 
 /**
- * The funnel of a variant's steps (docs/decisions/186). Each step's views are the previous step's
- * continues: the opener's views are the impressions, its continues the visitors who said yes (sent with
- * the impression); the email step goes on by subscribing; the extra fields by being sent.
+ * The funnel of a variant's steps in order (`stepSequence`, docs/decisions/186), over a period or one day.
+ * Each step's views are the previous step's continues: the opener's views are the impressions, its
+ * continues the visitors who said yes (sent with the impression); the email step goes on by subscribing;
+ * the extra fields by being sent.
  */
-export function stepFunnel(steps: PopupSteps, counts: StepCounts): StepStats[] {
+export function stepFunnel(sequence: StepId[], counts: StepCounts): StepStats[] {
   const continuesOf: Record<StepId, number | null> = {
     opener: counts.openerContinues,
     email: counts.subscribers,
@@ -33,7 +34,7 @@ export function stepFunnel(steps: PopupSteps, counts: StepCounts): StepStats[] {
     success: null,
   };
   let views = counts.impressions;
-  return stepSequence(steps).map((step) => {
+  return sequence.map((step) => {
     const seen = views;
     const continues = continuesOf[step];
     if (continues !== null) views = continues;

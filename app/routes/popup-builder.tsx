@@ -42,7 +42,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const wanted = new URL(request.url).searchParams.get("popup");
   const popup = popups.find(({ id }) => id === wanted) ?? popups[0];
   if (!popup) throw new Error(`store ${store.id} has no popup`);
-  const { createdAt: _created, updatedAt: _updated, discountCodeCheckedAt: _checked, ...config } = popup;
+  const {
+    createdAt: _created,
+    updatedAt: _updated,
+    discountCodeCheckedAt: _checked,
+    wheelCodesNotInShopify,
+    ...config
+  } = popup;
   return {
     editor: {
       store: {
@@ -62,6 +68,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       })) satisfies PopupSummary[],
       config: config satisfies BuilderConfig,
       codeMissingInShopify: popup.discountCodeInShopify === false ? popup.discountCode : null,
+      wheelCodesMissingInShopify: wheelCodesNotInShopify ?? [],
       openPreview: new URL(request.url).searchParams.get("preview") === "true",
     },
   };
@@ -102,6 +109,7 @@ function Builder({
   config: initial,
   openPreview,
   codeMissingInShopify,
+  wheelCodesMissingInShopify,
   onReplaced,
 }: BuilderProps) {
   const { config, status, errors, edit, saveNow, savedVariantIds } = usePopupAutosave(store.id, initial);
@@ -183,6 +191,7 @@ function Builder({
             edit={edit}
             errors={errors}
             missingInShopify={codeMissingInShopify}
+            wheelCodesMissingInShopify={wheelCodesMissingInShopify}
             currency={store.currency}
           />
           <DisplayCard config={config} edit={edit} />

@@ -105,6 +105,10 @@ test("a two-step popup: opener, email, extra fields and success, the fields stor
   const results = cardWithHeading(page, "Results");
   await expect(results.getByText("1 → 1, 0.0% drop-off").first()).toBeVisible();
   await expect(results.getByText("Opener", { exact: true })).toBeVisible();
+  // The same funnel per day: a line for each step's views.
+  const stepsChart = results.getByRole("img", { name: /^Views of each step per day/ });
+  for (const line of ["Opener views", "Email views", "Extra fields views", "Thank-you views"])
+    await expect(stepsChart).toContainText(line);
   for (const [size, viewport] of [
     ["1440", DESKTOP],
     ["390", PHONE],

@@ -1,15 +1,17 @@
 import type { Page } from "@playwright/test";
 import { createStore, unique, updatePopup } from "./support/api";
 import { login } from "./support/auth";
+import { withClient } from "./support/database";
 import { cardWithHeading, expect, test } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
-import { ADMIN } from "./support/servers";
+import { ADMIN, MAIN } from "./support/servers";
 import { adminApiForFile } from "./support/spec-setup";
 
 /**
  * The prize wheel on a Shopify store's storefront popup (the demo page): the server draws the prize (only
  * the free-shipping slice has weight here, so the draw is known), the wheel lands on it, and the prize's
- * code applies itself through the shop's /discount/CODE link. Then the builder's offer card and wheel.
+ * code applies itself through the shop's /discount/CODE link. Then the builder's offer card and wheel, a slice
+ * code Shopify lacks, and the wheel's results.
  */
 test.describe.configure({ mode: "serial" });
 
@@ -131,4 +133,44 @@ test("the builder's offer card picks the offer and shows each slice's chance", a
   await page.setViewportSize({ width: 390, height: 844 });
   await showCard();
   await screenshot(page, "offer-card-390", { fullPage: false });
+});
+
+test("the builder names the slice whose code Shopify lacks, and shows who won each slice beside its chance", async ({
+  page,
+}) => {
+  // What the Shopify check (validateDiscountCode) records for a wheel whose "$20 off" code the shop lacks.
+  await withClient(MAIN, (client) =>
+    client.query("UPDATE popup_configs SET wheel_codes_not_in_shopify = '{SPIN20}' WHERE store_id = $1", [
+      storeId,
+    ]),
+  );
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, ADMIN.email, ADMIN.password);
+  await page.goto(`/store/${storeId}/popup-builder`);
+  const card = cardWithHeading(page, "Discount");
+  const missing = card.getByText("Slice 4 “$20 off”: SPIN20 does not exist in your Shopify store");
+  await expect(missing).toBeVisible();
+  await expect(card.getByText(/does not exist in your Shopify store/)).toHaveCount(1);
+
+  // The first test's subscriber drew "Free shipping".
+  const results = page.getByRole("region", { name: "Prize wheel results" });
+  await expect(results.locator("dt")).toHaveText([
+    "Slice 1 · 10% off",
+    "Slice 2 · No luck (no prize)",
+    "Slice 3 · Free shipping",
+    "Slice 4 · $20 off",
+  ]);
+  await expect(results.locator("dd").nth(2)).toHaveText(/^\d+(\.\d)?% chance · won by 1 \(100\.0%\)$/);
+  await expect(results.locator("dd").nth(0)).toHaveText(/^\d+(\.\d)?% chance · won by 0 \(0\.0%\)$/);
+  await expect(results).toContainText("1 spin in the period, 0 without a prize.");
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await missing.scrollIntoViewIfNeeded();
+    await screenshot(page, `wheel-code-missing-${width}`, { fullPage: false });
+    await results.scrollIntoViewIfNeeded();
+    await screenshot(page, `wheel-results-${width}`, { fullPage: false });
+  }
 });

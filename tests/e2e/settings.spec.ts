@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { type AppApi, apiAs, createStore, type Store, unique } from "./support/api";
+import { type AppApi, apiAs, createStore, type Store, unique, updatePopup } from "./support/api";
 import { login } from "./support/auth";
 import { cardWithHeading, expect, test, toast } from "./support/fixtures";
 import { screenshot } from "./support/screenshot";
@@ -102,6 +102,39 @@ test("Shopify card: collapses, edits the store URL, offers Connect with Shopify 
     }),
   ).toBeChecked();
   await screenshot(page, "settings-shopify-connect");
+});
+
+test("currency: a standalone store picks it, and the popup's amount-off offer is in it", async ({ page }) => {
+  const store = await createStore(api, {
+    name: unique("Currency Store"),
+    shopifyUrl: "https://currency.example.com",
+  });
+  await updatePopup(api, store.id, { offerKind: "fixed-amount", discountAmount: 10 });
+  await openSettings(page, store);
+  const currency = cardWithHeading(page, "General settings").getByLabel("Currency");
+  await expect(currency).toHaveValue("USD");
+  await currency.selectOption("EUR");
+  await expect(toast(page)).toHaveText("Success: Currency updated");
+  const popup = await page.request.get(`${MAIN.baseURL}/api/public/stores/${store.id}/popup`);
+  expect((await popup.json()).offer).toMatchObject({ text: "€10 off" });
+  await page.reload();
+  await expect(cardWithHeading(page, "General settings").getByLabel("Currency")).toHaveValue("EUR");
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await currency.scrollIntoViewIfNeeded();
+    await screenshot(page, `settings-currency-${width}`, { fullPage: false });
+  }
+
+  // A Shopify store's is its shop's: shown, not picked.
+  const shopStore = await createStore(api, {
+    name: unique("Shop Currency"),
+    shopifyUrl: `https://${unique("shop-currency")}.myshopify.com`,
+    integrationType: "shopify",
+  });
+  await page.goto(`/store/${shopStore.id}/settings`);
+  const shopCurrency = cardWithHeading(page, "General settings").getByRole("textbox", { name: "Currency" });
+  await expect(shopCurrency).toHaveValue("USD");
+  await expect(shopCurrency).toHaveAttribute("readonly", "");
 });
 
 test("notification settings and social links save with a toast", async ({ page }) => {

@@ -57,8 +57,15 @@ async function connectedStore() {
 
 const tag = () => randomBytes(3).toString("hex").toUpperCase();
 
-/** `count` subscribers with their own codes, all redeem codes of one discount in the fake shop. */
-async function subscribersWithCodes(storeId: string, count: number) {
+/**
+ * `count` subscribers with their own codes, all redeem codes of one discount in the fake shop: a basic code
+ * discount (a percentage) unless `type` says free shipping.
+ */
+async function subscribersWithCodes(
+  storeId: string,
+  count: number,
+  type: FakeDiscount["type"] = "DiscountCodeBasic",
+) {
   const prefix = `BULK${tag()}`;
   const rows = await testDb()
     .insert(subscribers)
@@ -72,8 +79,9 @@ async function subscribersWithCodes(storeId: string, count: number) {
     .returning();
   const discount: FakeDiscount = {
     id: `gid://shopify/DiscountCodeNode/${prefix}`,
-    title: "Newsletter popup – Welcome popup – 15%",
-    percentage: 0.15,
+    type,
+    title: `Newsletter popup – Welcome popup – ${type === "DiscountCodeBasic" ? "15%" : "free shipping"}`,
+    percentage: type === "DiscountCodeBasic" ? 0.15 : 0,
     usageLimit: 1,
     appliesOncePerCustomer: true,
     endsAt: null,
@@ -113,6 +121,19 @@ describe("coupon-usage sync", () => {
     const [operation] = [...(shop.bulkOperations?.values() ?? [])].slice(-1);
     expect(operation).toMatchObject({ type: "QUERY", status: "COMPLETED" });
     expect(waits).toEqual([1_000]);
+  });
+
+  it(`above ${BULK_THRESHOLD} codes also reads the used codes of a free-shipping code discount`, async () => {
+    const storeId = await connectedStore();
+    const basic = await subscribersWithCodes(storeId, BULK_THRESHOLD);
+    const shipping = await subscribersWithCodes(storeId, 2, "DiscountCodeFreeShipping");
+    const used = [basic.rows[3], shipping.rows[1]];
+    basic.discount.codes.set(basic.rows[3]?.discountCodeSent ?? "", 1);
+    shipping.discount.codes.set(shipping.rows[1]?.discountCodeSent ?? "", 1);
+
+    expect(await syncCouponUsage(storeId)).toMatchObject({ updatedCount: 2, checked: BULK_THRESHOLD + 2 });
+    expect((await usedEmails(storeId)).sort()).toEqual(used.map((row) => row?.email).sort());
+    expect(callsOf(BULK_QUERY)).toBe(1);
   });
 
   it(`up to ${BULK_THRESHOLD} codes asks for each code's usage, one call each`, async () => {

@@ -368,9 +368,44 @@ describe("coupon usage sync", () => {
     });
     expect((await syncCouponUsage(storeId)).updatedCount).toBe(0);
   });
+
+  it("marks a used free-shipping code, and a used amount-off code", async () => {
+    const storeId = await connectedStore();
+    await updatePopupConfig(await actorFor(owner.admin.id), storeId, { offerKind: "free-shipping" });
+    const shipping = await subscribeTo(storeId);
+    await updatePopupConfig(await actorFor(owner.admin.id), storeId, {
+      offerKind: "fixed-amount",
+      discountAmount: 5,
+    });
+    const amount = await subscribeTo(storeId);
+    const unused = await subscribeTo(storeId);
+    expect(discountOf(shipping.discountCode).type).toBe("DiscountCodeFreeShipping");
+    expect(discountOf(amount.discountCode)).toMatchObject({ type: "DiscountCodeBasic", amount: "5.00" });
+    discountOf(shipping.discountCode).codes.set(shipping.discountCode, 1);
+    discountOf(amount.discountCode).codes.set(amount.discountCode, 1);
+
+    expect(await syncCouponUsage(storeId)).toMatchObject({ checked: 3, updatedCount: 2 });
+    const rows = await testDb().select().from(subscribers).where(eq(subscribers.storeId, storeId));
+    expect(Object.fromEntries(rows.map((row) => [row.email, row.discountCodeUsed]))).toEqual({
+      [shipping.email]: true,
+      [amount.email]: true,
+      [unused.email]: false,
+    });
+  });
 });
 
 describe("checking the popup's code in Shopify (validateDiscountCode)", () => {
+  /** A discount the merchant made in Shopify themselves, with this one code (used three times). */
+  const merchantDiscount = (code: string): FakeDiscount => ({
+    id: `gid://shopify/DiscountCodeNode/${code}`,
+    title: "Welcome",
+    percentage: 0.15,
+    usageLimit: null,
+    appliesOncePerCustomer: false,
+    endsAt: null,
+    codes: new Map([[code, 3]]),
+    bulkAdds: [],
+  });
   const popupOf = async (storeId: string) =>
     (await testDb().select().from(popupConfigs).where(eq(popupConfigs.storeId, storeId)))[0];
 
@@ -379,16 +414,7 @@ describe("checking the popup's code in Shopify (validateDiscountCode)", () => {
     await drainInProcessJobs();
     expect(await popupOf(storeId)).toMatchObject({ discountCode: "WELCOME15", discountCodeInShopify: false });
 
-    shop.discounts?.set("WELCOME15", {
-      id: "gid://shopify/DiscountCodeNode/1",
-      title: "Welcome",
-      percentage: 0.15,
-      usageLimit: null,
-      appliesOncePerCustomer: false,
-      endsAt: null,
-      codes: new Map([["WELCOME15", 3]]),
-      bulkAdds: [],
-    });
+    shop.discounts?.set("WELCOME15", merchantDiscount("WELCOME15"));
     try {
       expect(await checkStaticDiscountCode(storeId)).toBe(true);
       expect((await popupOf(storeId))?.discountCodeInShopify).toBe(true);
@@ -416,6 +442,27 @@ describe("checking the popup's code in Shopify (validateDiscountCode)", () => {
     }
     await drainInProcessJobs();
     expect(await popupOf(storeId)).toMatchObject({ discountCode: "SPRING10", discountCodeInShopify: false });
+  });
+
+  it("checks each prize code of the wheel too, and checks a slice's code again when it changes", async () => {
+    const storeId = await connectedStore();
+    const slices = defaultPrizeWheel.slices;
+    await updatePopupConfig(await actorFor(owner.admin.id), storeId, { wheel: { slices } });
+    shop.discounts?.set("SPIN10", merchantDiscount("SPIN10"));
+    try {
+      await drainInProcessJobs();
+      expect(await checkStaticDiscountCode(storeId)).toBe(false);
+      expect((await popupOf(storeId))?.wheelCodesNotInShopify).toEqual(["SPINSHIP", "SPIN20"]);
+
+      const renamed = slices.map((slice, index) =>
+        index === 3 && slice.prize ? { ...slice, prize: { ...slice.prize, code: "SPIN10" } } : slice,
+      );
+      await updatePopupConfig(await actorFor(owner.admin.id), storeId, { wheel: { slices: renamed } });
+      await drainInProcessJobs();
+      expect((await popupOf(storeId))?.wheelCodesNotInShopify).toEqual(["SPINSHIP"]);
+    } finally {
+      shop.discounts?.delete("SPIN10");
+    }
   });
 
   it("checks nothing when the owner turned the preference off", async () => {

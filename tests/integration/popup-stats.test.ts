@@ -3,7 +3,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderAttributions, popupConfigs, popupVariantDays, subscribers } from "~/db/schema";
 import type { PopupStats } from "~/lib/schemas/popup-stats";
+import { stepFunnel } from "~/lib/step-funnel";
+import { drawSlice } from "~/services/popups/prize-draw.server";
 import type { PopupVariant } from "../../popup/config";
+import { defaultPrizeWheel } from "../../popup/prize-wheel";
+import { defaultPopupSteps } from "../../popup/steps";
 import { createStoreFor } from "../support/builders/actors";
 import { createSecondOrganization, uniqueEmail } from "../support/builders/fixtures";
 import { deliver, installedShop, WEBHOOK_APP_ENV } from "../support/builders/webhooks";
@@ -26,6 +30,8 @@ const variants: PopupVariant[] = [
   { id: "bold", name: "B", weight: 40, overrides: { title: "Take 15 % off" } },
   { id: "short", name: "C", weight: 20, overrides: { subtitle: "Join us" } },
 ];
+
+const zeroSteps = { impressions: 0, subscribers: 0, openerContinues: 0, extraFieldsContinues: 0 };
 
 /** A UTC day `back` days before today, as the stats name days. */
 function dayBefore(back: number): string {
@@ -129,16 +135,16 @@ describe("the A/B test's figures", () => {
   it("gives every day of the period, oldest first, with zeros where nothing was counted", async () => {
     const { body } = await admin.get<PopupStats>(statsPath("?days=7"));
     expect(body.series.map((entry) => entry.day)).toEqual([6, 5, 4, 3, 2, 1, 0].map(dayBefore));
-    const zero = { impressions: 0, subscribers: 0 };
+    const zero = zeroSteps;
     expect(body.series[0]?.variants).toEqual({
       control: zero,
-      bold: { impressions: 500, subscribers: 120 },
+      bold: { ...zero, impressions: 500, subscribers: 120 },
       short: zero,
     });
     expect(body.series[1]?.variants).toEqual({ control: zero, bold: zero, short: zero });
     expect(body.series[6]?.variants).toEqual({
-      control: { impressions: 600, subscribers: 120 },
-      bold: { impressions: 500, subscribers: 130 },
+      control: { ...zero, impressions: 600, subscribers: 120 },
+      bold: { ...zero, impressions: 500, subscribers: 130 },
       short: zero,
     });
   });
@@ -224,6 +230,105 @@ describe("the A/B test's figures", () => {
     const theirs = await outsider.get(statsPath());
     expect(theirs.status).toBe(404);
     expect(theirs.text).not.toContain("bold");
+  });
+});
+
+describe("the steps' figures per day", () => {
+  it("gives each day's continues, which make that day's funnel in the variant's step order", async () => {
+    const [twoStep] = await testDb()
+      .insert(popupConfigs)
+      .values({
+        storeId: shop.store.id,
+        name: "Two steps",
+        priority: 8,
+        steps: {
+          opener: { ...defaultPopupSteps.opener, enabled: true },
+          extraFields: { ...defaultPopupSteps.extraFields, enabled: true },
+        },
+      })
+      .returning();
+    const id = twoStep?.id ?? "";
+    const day = { popupId: id, variantId: "control", impressionsNotCounted: 0, subscribersNotCounted: 0 };
+    await testDb()
+      .insert(popupVariantDays)
+      .values([
+        {
+          ...day,
+          day: dayBefore(1),
+          impressions: 100,
+          openerContinues: 40,
+          subscribers: 10,
+          extraFieldsContinues: 4,
+        },
+        {
+          ...day,
+          day: dayBefore(0),
+          impressions: 50,
+          openerContinues: 30,
+          subscribers: 15,
+          extraFieldsContinues: 9,
+        },
+      ]);
+
+    const stats = (await admin.get<PopupStats>(statsPath("?days=2", shop.store.id, id))).body;
+    const [control] = stats.variants;
+    const sequence = control?.steps.map(({ step }) => step) ?? [];
+    expect(sequence).toEqual(["opener", "email", "extraFields", "success"]);
+    const viewsPerDay = stats.series.map((point) =>
+      stepFunnel(sequence, point.variants.control ?? zeroSteps).map(({ views }) => views),
+    );
+    expect(viewsPerDay).toEqual([
+      [100, 40, 10, 4],
+      [50, 30, 15, 9],
+    ]);
+    // The period's funnel is the days' sums.
+    expect(control?.steps.map(({ views }) => views)).toEqual([150, 70, 25, 13]);
+  });
+});
+
+describe("the prize wheel's draws", () => {
+  /** A subscriber of `popup` whose draw was the slice `random` (in [0, 1)) picks, `back` days ago. */
+  const drawn = (popup: string, random: number, back = 0) => ({
+    storeId: shop.store.id,
+    popupId: popup,
+    variantId: "control",
+    email: uniqueEmail("spinner"),
+    wheelDraw: drawSlice(defaultPrizeWheel, () => random),
+    subscribedAt: new Date(Date.now() - back * 86_400_000),
+  });
+
+  it("counts who drew each slice in the period beside its chance, and the draws without a prize", async () => {
+    const [wheelPopup] = await testDb()
+      .insert(popupConfigs)
+      .values({ storeId: shop.store.id, name: "Spin", wheel: defaultPrizeWheel, priority: 9 })
+      .returning();
+    const wheelId = wheelPopup?.id ?? "";
+    // Weights 40, 20, 30, 10: 0.1–0.3 land on "10% off", 0.5 on "No luck" (no prize), 0.95 on "20% off".
+    await testDb()
+      .insert(subscribers)
+      .values([
+        ...[0.1, 0.2, 0.3, 0.5, 0.5, 0.95].map((random) => drawn(wheelId, random)),
+        // Before the period, and another popup's subscriber: not counted.
+        drawn(wheelId, 0.1, 10),
+        drawn(popupId, 0.1),
+      ]);
+
+    const stats = (await admin.get<PopupStats>(statsPath("?days=7", shop.store.id, wheelId))).body;
+    expect(stats.wheel).toEqual({
+      slices: [
+        { label: "10% off", prize: true, chance: 40, winners: 3 },
+        { label: "No luck", prize: false, chance: 20, winners: 2 },
+        { label: "Free shipping", prize: true, chance: 30, winners: 0 },
+        { label: "20% off", prize: true, chance: 10, winners: 1 },
+      ],
+      noPrize: 2,
+      spins: 6,
+    });
+    expect(
+      (await admin.get<PopupStats>(statsPath("?days=30", shop.store.id, wheelId))).body.wheel,
+    ).toMatchObject({ spins: 7, noPrize: 2 });
+    // A popup without a wheel has no wheel figures.
+    expect((await admin.get<PopupStats>(statsPath("?days=7"))).body.wheel).toBeNull();
   });
 });
 

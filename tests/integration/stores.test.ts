@@ -170,6 +170,37 @@ describe("a store in an API answer", () => {
     expect(refused.status).toBe(422);
     expect(refused.body.message).toBe("Currency must be a three-letter ISO 4217 code, e.g. EUR");
   });
+
+  it("says a fixed-amount offer in the currency Settings picked, and keeps a Shopify store's shop currency", async () => {
+    const created = await signedIn.admin.post<{ id: string }>("/api/stores", {
+      name: "Krona Store",
+      shopifyUrl: "https://krona.example",
+    });
+    const { id } = created.body;
+    await testDb()
+      .update(popupConfigs)
+      .set({ offerKind: "fixed-amount", discountAmount: 10 })
+      .where(eq(popupConfigs.storeId, id));
+    const offerText = async () => {
+      const config = await (await fetch(`${signedIn.app.url}/api/public/stores/${id}/popup`)).json();
+      return (config as { offer: { text: string } }).offer.text;
+    };
+    expect(await offerText()).toBe("$10 off");
+    expect((await signedIn.admin.put(`/api/stores/${id}`, { currency: "GBP" })).status).toBe(200);
+    expect(await offerText()).toBe("£10 off");
+
+    const shopStore = await signedIn.admin.post<{ id: string }>("/api/stores", {
+      name: "Shop Currency",
+      shopifyUrl: `https://shop-currency-${Date.now()}.myshopify.com`,
+      integrationType: "shopify",
+    });
+    const shopUrl = `/api/stores/${shopStore.body.id}`;
+    const refused = await signedIn.admin.put<{ message: string }>(shopUrl, { currency: "GBP" });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe("A Shopify store's currency is its shop's, read from Shopify");
+    // The same currency again is no change: a form that sends every field is not refused for it.
+    expect((await signedIn.admin.put(shopUrl, { currency: "USD" })).status).toBe(200);
+  });
 });
 
 describe("listing stores and the dashboard", () => {

@@ -91,7 +91,7 @@ describe("the steps' settings", () => {
 describe("the step funnel of the stats", () => {
   it("chains each step's views to the previous step's continues", () => {
     const counts = { impressions: 200, subscribers: 50, openerContinues: 80, extraFieldsContinues: 30 };
-    expect(stepFunnel(withSteps(true, true), counts)).toEqual([
+    expect(stepFunnel(stepSequence(withSteps(true, true)), counts)).toEqual([
       { step: "opener", views: 200, continues: 80, dropOff: 120, dropOffRate: 0.6 },
       { step: "email", views: 80, continues: 50, dropOff: 30, dropOffRate: 0.375 },
       { step: "extraFields", views: 50, continues: 30, dropOff: 20, dropOffRate: 0.4 },
@@ -101,7 +101,7 @@ describe("the step funnel of the stats", () => {
 
   it("starts at the email step without an opener, with no drop-off before any view", () => {
     const counts = { impressions: 0, subscribers: 0, openerContinues: 0, extraFieldsContinues: 0 };
-    expect(stepFunnel(defaultPopupSteps, counts)[0]).toEqual({
+    expect(stepFunnel(stepSequence(defaultPopupSteps), counts)[0]).toEqual({
       step: "email",
       views: 0,
       continues: 0,

@@ -8,7 +8,8 @@ import type { EditProps } from "./types";
 import { WheelEditor } from "./wheel-editor";
 
 /**
- * `missingInShopify`: the code Shopify was last asked about, when it does not exist there (validateDiscountCode).
+ * `missingInShopify`: the code Shopify was last asked about, when it does not exist there (validateDiscountCode);
+ * `wheelCodesMissingInShopify`: the wheel's prize codes the same check did not find.
  * `currency`: the store's, which amounts are in.
  */
 export function OfferCard({
@@ -16,8 +17,9 @@ export function OfferCard({
   edit,
   errors = {},
   missingInShopify,
+  wheelCodesMissingInShopify,
   currency,
-}: EditProps & { missingInShopify: string | null; currency: string }) {
+}: EditProps & { missingInShopify: string | null; wheelCodesMissingInShopify: string[]; currency: string }) {
   return (
     <Card>
       <BlockStack gap="300">
@@ -103,6 +105,7 @@ export function OfferCard({
             wheel={config.wheel}
             currency={currency}
             errors={errors}
+            missingInShopify={wheelCodesMissingInShopify}
             onChange={(wheel) => edit({ wheel })}
           />
         ) : null}

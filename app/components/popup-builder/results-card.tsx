@@ -4,8 +4,10 @@ import { DailyChart } from "~/components/dashboard/daily-chart";
 import { apiRequest, failureMessage } from "~/lib/api-client";
 import type { PopupStats } from "~/lib/schemas/popup-stats";
 import { revenueText } from "./stats-format";
+import { StepsChart } from "./steps-chart";
 import { TestDecision } from "./test-decision";
 import { VariantResults } from "./variant-results";
+import { WheelResults } from "./wheel-results";
 
 const PERIODS = ["7", "30", "90"] as const;
 const VARIANT_COLORS = ["#0071b9", "#00a47c", "#b98900", "#8a2be2"];
@@ -88,7 +90,9 @@ export function ResultsCard({ storeId, popupId, variantIds, onPromoted }: Props)
             <Text as="p" variant="bodySm" tone="subdued">
               {`Revenue from orders with this popup's codes: ${revenueText(stats.revenue)}`}
             </Text>
+            {stats.wheel ? <WheelResults wheel={stats.wheel} /> : null}
             <SubscribersChart stats={stats} />
+            <StepsChart stats={stats} />
           </>
         )}
       </BlockStack>

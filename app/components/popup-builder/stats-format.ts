@@ -1,6 +1,7 @@
 import type { VariantCounts } from "~/lib/ab-stats";
 import { formatMoney } from "~/lib/format";
 import type { AttributedRevenue } from "~/lib/schemas/popup-stats";
+import type { StepId } from "../../../popup/steps";
 
 /** "12.3%": a rate or probability given as a fraction (0.123). */
 export const percent = (fraction: number) => `${(fraction * 100).toFixed(1)}%`;
@@ -38,3 +39,11 @@ export function notCountedText({ impressions, subscribers }: VariantCounts): str
     `${value.toLocaleString("en-US")} ${noun}${value === 1 ? "" : "s"}`;
   return `${count(impressions, "impression")} · ${count(subscribers, "subscriber")}`;
 }
+
+/** The steps' names in the results (docs/decisions/186). */
+export const STEP_NAMES: Record<StepId, string> = {
+  opener: "Opener",
+  email: "Email",
+  extraFields: "Extra fields",
+  success: "Thank-you",
+};

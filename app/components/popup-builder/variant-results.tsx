@@ -1,6 +1,6 @@
 import { Badge, BlockStack, Box, InlineGrid, InlineStack, Text } from "@shopify/polaris";
 import type { PopupStats, VariantStats } from "~/lib/schemas/popup-stats";
-import { chance, lossPoints, notCountedText, percent, revenueText } from "./stats-format";
+import { chance, lossPoints, notCountedText, percent, revenueText, STEP_NAMES } from "./stats-format";
 
 function figures(variant: VariantStats, stats: PopupStats): [string, string][] {
   // Before anyone saw a variant, the even odds the statistics start from say nothing.
@@ -21,13 +21,6 @@ function figures(variant: VariantStats, stats: PopupStats): [string, string][] {
     ...stepFigures(variant),
   ];
 }
-
-const STEP_NAMES = {
-  opener: "Opener",
-  email: "Email",
-  extraFields: "Extra fields",
-  success: "Thank-you",
-};
 
 /**
  * With an opener or extra fields, each step but the last: its views → continues, and the drop-off

@@ -1,4 +1,14 @@
-import { BlockStack, Box, Button, InlineGrid, InlineStack, Select, Text, TextField } from "@shopify/polaris";
+import {
+  Banner,
+  BlockStack,
+  Box,
+  Button,
+  InlineGrid,
+  InlineStack,
+  Select,
+  Text,
+  TextField,
+} from "@shopify/polaris";
 import type { OfferKind } from "../../../popup/offer";
 import {
   MAX_WHEEL_SLICES,
@@ -26,16 +36,19 @@ const newSlice = (index: number): WheelSlice => ({
 /**
  * The wheel's slices: label, colour, weight with the chance it gives (shown to the merchant, never to
  * shoppers), and the prize with its code. 3–8 slices; the server draws among them (docs/decisions/182).
+ * `missingInShopify`: prize codes the connected Shopify store was found not to have (validateDiscountCode).
  */
 export function WheelEditor({
   wheel,
   currency,
   errors,
+  missingInShopify,
   onChange,
 }: {
   wheel: PrizeWheel;
   currency: string;
   errors: FieldErrors;
+  missingInShopify: string[];
   onChange: (wheel: PrizeWheel) => void;
 }) {
   const chances = sliceChances(wheel.slices);
@@ -85,6 +98,16 @@ export function WheelEditor({
                   Remove
                 </Button>
               </InlineStack>
+              {prize && missingInShopify.includes(prize.code) ? (
+                <Banner
+                  tone="warning"
+                  title={`Slice ${index + 1} “${slice.label}”: ${prize.code} does not exist in your Shopify store`}
+                >
+                  Create it under Discounts in your Shopify admin, or enter a code that exists: a winner of
+                  this slice who gets the slice's code while their own code is being made would receive a code
+                  that does not work.
+                </Banner>
+              ) : null}
               <InlineGrid columns={{ xs: 1, sm: 3 }} gap="200">
                 <TextField
                   label="Label"

@@ -1,5 +1,7 @@
-import { BlockStack, Card, FormLayout, Text } from "@shopify/polaris";
+import { BlockStack, Card, FormLayout, Select, Text, TextField } from "@shopify/polaris";
+import { useState } from "react";
 import { useToast } from "~/components/toast";
+import { currencyOptions } from "~/lib/currencies";
 import { privacyPolicyUrlOf } from "~/lib/privacy-policy";
 import { normalizeSiteUrl } from "~/lib/schemas/stores";
 import { InlineEditField } from "./inline-edit-field";
@@ -9,7 +11,8 @@ type Props = { store: StoreSettingsView; onSaved: (store: StoreSettingsView) => 
 
 /**
  * SPEC §2 General settings: the store name, the site address (any site), the custom domain and the privacy
- * policy the popup's consent sentence links to, inline.
+ * policy the popup's consent sentence links to, inline; and the currency offers' amounts are in: a standalone
+ * store picks it, a Shopify store's is its shop's (docs/decisions/181), shown read-only.
  */
 export function GeneralSettingsCard({ store, onSaved }: Props) {
   const toast = useToast();
@@ -78,8 +81,43 @@ export function GeneralSettingsCard({ store, onSaved }: Props) {
               )
             }
           />
+          {store.integrationType === "typical" ? (
+            <CurrencySelect store={store} save={save} />
+          ) : (
+            <TextField
+              label="Currency"
+              value={store.currency}
+              readOnly
+              helpText="Your Shopify shop's currency, read from Shopify. Amount-off offers are in it."
+              autoComplete="off"
+            />
+          )}
         </FormLayout>
       </BlockStack>
     </Card>
+  );
+}
+
+/** Saved as soon as it is picked; back to the saved currency when the save fails. */
+function CurrencySelect({
+  store,
+  save,
+}: {
+  store: StoreSettingsView;
+  save: (changes: Record<string, unknown>, success: string, failure: string) => Promise<unknown>;
+}) {
+  const [picked, setPicked] = useState(store.currency);
+  return (
+    <Select
+      label="Currency"
+      options={currencyOptions(store.currency)}
+      value={picked}
+      helpText="Amount-off offers and minimum subtotals are in this currency."
+      onChange={async (currency) => {
+        setPicked(currency);
+        if ((await save({ currency }, "Currency updated", "Failed to save settings")) !== true)
+          setPicked(store.currency);
+      }}
+    />
   );
 }

@@ -97,6 +97,8 @@ export const popupConfigs = pgTable(
     /** Whether discountCode exists in the connected Shopify store (null: not checked, e.g. not connected). */
     discountCodeInShopify: boolean(),
     discountCodeCheckedAt: timestamp({ withTimezone: true }),
+    /** The prize wheel's codes the last check found missing in the connected Shopify store (null: not checked). */
+    wheelCodesNotInShopify: text().array(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Leader, VariantCounts } from "~/lib/ab-stats";
-import type { StepStats } from "~/lib/step-funnel";
+import type { StepCounts, StepStats } from "~/lib/step-funnel";
 
 export const DEFAULT_STATS_DAYS = 30;
 export const MAX_STATS_DAYS = 365;
@@ -49,6 +49,15 @@ export type VariantStats = VariantCounts & {
   steps: StepStats[];
 };
 
+/** One slice of the popup's prize wheel as it is now: its chance in percent and who drew it in the period. */
+export type WheelSliceStats = { label: string; prize: boolean; chance: number; winners: number };
+
+/**
+ * The prize wheel's draws in the period (app/services/popups/wheel-stats.server.ts): per current slice, and
+ * in all (`spins`) and without a prize (`noPrize`), those two over every draw, a slice since removed included.
+ */
+export type WheelStats = { slices: WheelSliceStats[]; noPrize: number; spins: number };
+
 export type PopupStats = {
   days: number;
   /** The popup's current variants, the control first; counts of removed variants are not shown. */
@@ -62,8 +71,13 @@ export type PopupStats = {
   winner: Leader | null;
   /** The expected loss under which the leader is named the winner (a fraction: 0.0005 = 0.05 points). */
   lossThreshold: number;
-  /** Every day of the period (YYYY-MM-DD, UTC), oldest first, zeros filled. */
-  series: { day: string; variants: Record<string, VariantCounts> }[];
+  /**
+   * Every day of the period (YYYY-MM-DD, UTC), oldest first, zeros filled; each variant's day with the continues
+   * its steps' funnel is made of (stepFunnel with the variant's `steps` order gives the day's figures).
+   */
+  series: { day: string; variants: Record<string, StepCounts> }[];
   /** Every attributed order of the popup: its variants' and its shared code's. */
   revenue: AttributedRevenue[];
+  /** The prize wheel's draws, null for a popup without a wheel. */
+  wheel: WheelStats | null;
 };

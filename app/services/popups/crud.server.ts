@@ -9,6 +9,7 @@ import { requireStore, type StoreRow } from "~/services/stores/crud.server";
 import { forgetPublicConfig } from "~/services/stores/public-config-cache.server";
 import { enqueue } from "../../../jobs/client";
 import { MAX_POPUPS_PER_STORE } from "../../../popup/config";
+import { prizeSlices } from "../../../popup/prize-wheel";
 import {
   imagesReferenced,
   mergePopupChanges,
@@ -91,6 +92,7 @@ function copyOf(source: PopupRow) {
     updatedAt: _updated,
     discountCodeInShopify: _checked,
     discountCodeCheckedAt: _checkedAt,
+    wheelCodesNotInShopify: _wheelChecked,
     ...copy
   } = source;
   return { ...copy, name: `${copy.name} (copy)`, isActive: false };
@@ -133,6 +135,15 @@ export async function createPopup(actor: Actor, storeId: string, input: NewPopup
   return created;
 }
 
+/** Whether the popup's own code or a prize code of its wheel changed: the new ones are checked in Shopify. */
+function codesChanged(before: PopupRow, after: PopupRow): boolean {
+  const prizeCodes = (popup: PopupRow) =>
+    prizeSlices(popup.wheel)
+      .map(({ code }) => code)
+      .join(" ");
+  return after.discountCode !== before.discountCode || prizeCodes(after) !== prizeCodes(before);
+}
+
 /**
  * Writes a change to a popup. Nested fields merge with what is stored, so the row is read again under a row
  * lock in the same transaction: two saves of one popup at once each keep the other's fields.
@@ -161,11 +172,7 @@ async function applyChanges(store: StoreRow, popupId: string, changes: PopupUpda
     return { before: current, updated: row };
   });
   forgetPublicConfig(store.id);
-  if (
-    changes.discountCode !== undefined &&
-    changes.discountCode !== before.discountCode &&
-    store.isConnected
-  ) {
+  if (store.isConnected && codesChanged(before, updated)) {
     await enqueue(
       "shopify",
       { type: "check-discount-code", storeId: store.id, popupId },

@@ -12,10 +12,12 @@ import {
   type VariantCounts,
 } from "~/lib/ab-stats";
 import type { AttributedRevenue, PopupStats, PopupStatsQuery, VariantStats } from "~/lib/schemas/popup-stats";
-import { stepFunnel } from "~/lib/step-funnel";
+import { type StepCounts, stepFunnel } from "~/lib/step-funnel";
 import type { Actor } from "~/services/access/actor.server";
 import { revenueByCurrency } from "~/services/stores/revenue.server";
+import { stepSequence } from "../../../popup/steps";
 import { requirePopup } from "./crud.server";
+import { wheelStats } from "./wheel-stats.server";
 
 const DAY_MS = 86_400_000;
 
@@ -68,7 +70,8 @@ async function revenuePerVariant(popupId: string, since: Date): Promise<Map<stri
  * GET /api/stores/:storeId/popups/:popupId/stats: the A/B test of the popup's current variants over the
  * last `days` days, each against the control (the first) and all together (the probability to be the best,
  * the expected loss), with the leader and, once its expected loss is small, the winner (docs/decisions/111),
- * a per-day series, the revenue of attributed orders and, per variant, what the test did not count.
+ * a per-day series (with each day's step figures), the revenue of attributed orders, per variant what the test did not count, and the prize
+ * wheel's draws per slice.
  */
 export async function popupStats(
   actor: Actor,
@@ -80,43 +83,48 @@ export async function popupStats(
   const period = daysBack(days);
   const since = period[0] ?? "";
   const sinceDate = new Date(`${since}T00:00:00Z`);
-  const [rows, variantRevenue, revenue] = await Promise.all([
+  const [rows, variantRevenue, revenue, wheel] = await Promise.all([
     countsPerDay(popup.id, since),
     revenuePerVariant(popup.id, sinceDate),
     revenueByCurrency(
       and(eq(orderAttributions.popupId, popup.id), gte(orderAttributions.orderedAt, sinceDate)),
     ),
+    wheelStats(popup, sinceDate),
   ]);
 
-  const zero = (): VariantCounts => ({ impressions: 0, subscribers: 0 });
+  const zero = (): StepCounts => ({
+    impressions: 0,
+    subscribers: 0,
+    openerContinues: 0,
+    extraFieldsContinues: 0,
+  });
   const countsPerVariant = () => new Map(popup.variants.map((variant) => [variant.id, zero()]));
   const totals = countsPerVariant();
-  const notCounted = countsPerVariant();
+  const notCounted = new Map<string, VariantCounts>(
+    popup.variants.map((variant) => [variant.id, { impressions: 0, subscribers: 0 }]),
+  );
   const byDay = new Map(period.map((day) => [day, countsPerVariant()]));
-  const stepContinues = new Map(popup.variants.map((variant) => [variant.id, { opener: 0, extraFields: 0 }]));
   for (const row of rows) {
     const left = notCounted.get(row.variantId);
     if (left) {
       left.impressions += row.impressionsNotCounted;
       left.subscribers += row.subscribersNotCounted;
     }
-    const continued = stepContinues.get(row.variantId);
-    if (continued) {
-      continued.opener += row.openerContinues;
-      continued.extraFields += row.extraFieldsContinues;
-    }
     // A removed variant's rows find no entry: they are not shown.
     for (const counts of [totals.get(row.variantId), byDay.get(row.day)?.get(row.variantId)]) {
       if (!counts) continue;
       counts.impressions += row.impressions;
       counts.subscribers += row.subscribers;
+      counts.openerContinues += row.openerContinues;
+      counts.extraFieldsContinues += row.extraFieldsContinues;
     }
   }
 
   const control = totals.get(popup.variants[0]?.id ?? "") ?? zero();
   const odds = compareVariants(popup.variants.map((variant) => totals.get(variant.id) ?? zero()));
   const variants: VariantStats[] = popup.variants.map((variant, index) => {
-    const counts = totals.get(variant.id) ?? zero();
+    const stepCounts = totals.get(variant.id) ?? zero();
+    const counts = { impressions: stepCounts.impressions, subscribers: stepCounts.subscribers };
     const isControl = index === 0;
     return {
       id: variant.id,
@@ -130,12 +138,8 @@ export async function popupStats(
       expectedLoss: odds[index]?.expectedLoss ?? 0,
       pValue: isControl ? null : (twoProportionTest(control, counts)?.pValue ?? null),
       revenue: variantRevenue.get(variant.id) ?? [],
-      notCounted: notCounted.get(variant.id) ?? zero(),
-      steps: stepFunnel(variant.overrides.steps ?? popup.steps, {
-        ...counts,
-        openerContinues: stepContinues.get(variant.id)?.opener ?? 0,
-        extraFieldsContinues: stepContinues.get(variant.id)?.extraFields ?? 0,
-      }),
+      notCounted: notCounted.get(variant.id) ?? { impressions: 0, subscribers: 0 },
+      steps: stepFunnel(stepSequence(variant.overrides.steps ?? popup.steps), stepCounts),
     };
   });
 
@@ -148,5 +152,6 @@ export async function popupStats(
     lossThreshold: EXPECTED_LOSS_THRESHOLD,
     series: period.map((day) => ({ day, variants: Object.fromEntries(byDay.get(day) ?? []) })),
     revenue,
+    wheel,
   };
 }

@@ -64,7 +64,8 @@ export async function couponSyncProgress(actor: Actor, storeId: string): Promise
 
 /**
  * The bulk query of every used code discount's redeem codes with their own usage (asyncUsageCount): the
- * discounts' `times_used` filter leaves out those no one used yet.
+ * discounts' `times_used` filter leaves out those no one used yet. Both kinds the app creates are read
+ * (basic for a percentage or an amount, free shipping), three connections in all (Shopify allows five).
  */
 const BULK_REDEEM_CODE_USAGE = `#graphql
     query BulkRedeemCodeUsage {
@@ -74,6 +75,7 @@ const BULK_REDEEM_CODE_USAGE = `#graphql
             id
             discount {
               ... on DiscountCodeBasic { codes { edges { node { code asyncUsageCount } } } }
+              ... on DiscountCodeFreeShipping { codes { edges { node { code asyncUsageCount } } } }
             }
           }
         }

@@ -5,6 +5,7 @@ import { logger } from "~/server/logger.server";
 import { preferencesOf } from "~/services/access/preferences.server";
 import { popupOfRow } from "~/services/popups/row-popup.server";
 import { offerOfColumns } from "../../../popup/offer";
+import { prizeSlices } from "../../../popup/prize-wheel";
 import { redeemCodeOf, type ShopifyCredentials } from "./admin-api.server";
 import { credentialsOf, withShopify } from "./connection.server";
 import {
@@ -160,9 +161,10 @@ export async function awaitsUniqueCode(subscriberId: string): Promise<boolean> {
 }
 
 /**
- * The preference validateDiscountCode: checks that a popup's own code exists in the connected Shopify
- * store and records the answer on the popup, where the builder warns the merchant when it does not.
- * Without `popupId`, every popup of the store is checked; the answer is the first popup's.
+ * The preference validateDiscountCode: checks that a popup's own code, and each prize code of its wheel, exists
+ * in the connected Shopify store and records the answers on the popup, where the builder warns the merchant
+ * of each code that does not (the slice's, by name). Without `popupId`, every popup of the store is checked;
+ * the answer is the first popup's own code's.
  */
 export async function checkStaticDiscountCode(storeId: string, popupId?: string): Promise<boolean | null> {
   const rows = await db()
@@ -172,27 +174,53 @@ export async function checkStaticDiscountCode(storeId: string, popupId?: string)
     .where(and(eq(stores.id, storeId), popupId ? eq(popupConfigs.id, popupId) : undefined))
     .orderBy(asc(popupConfigs.createdAt), asc(popupConfigs.id));
   const answers: (boolean | null)[] = [];
-  for (const row of rows) answers.push(await checkPopupCode(row.store, row.popup));
+  for (const row of rows) answers.push(await checkPopupCodes(row.store, row.popup));
   return answers[0] ?? null;
 }
 
-async function checkPopupCode(
+async function checkPopupCodes(
   store: typeof stores.$inferSelect,
   popup: typeof popupConfigs.$inferSelect,
 ): Promise<boolean | null> {
   const preferences = await preferencesOf(store.userId);
-  const exists =
-    preferences.validateDiscountCode && credentialsOf(store)
-      ? (await withShopify(store, (credentials) => redeemCodeOf(credentials, popup.discountCode))) !== null
-      : null;
-  await db()
-    .update(popupConfigs)
-    .set({ discountCodeInShopify: exists, discountCodeCheckedAt: new Date() })
-    .where(and(eq(popupConfigs.id, popup.id), eq(popupConfigs.discountCode, popup.discountCode)));
-  if (exists === false)
+  if (!preferences.validateDiscountCode || !credentialsOf(store)) {
+    await recordAnswers(popup, null, null);
+    return null;
+  }
+  const inShopify = async (code: string) =>
+    (await withShopify(store, (credentials) => redeemCodeOf(credentials, code))) !== null;
+  const exists = await inShopify(popup.discountCode);
+  const slices = prizeSlices(popup.wheel);
+  const missing: string[] = [];
+  for (const code of new Set(slices.map((slice) => slice.code)))
+    if (!(await inShopify(code))) missing.push(code);
+  await recordAnswers(popup, exists, popup.wheel ? missing : null);
+  if (!exists)
     logger().warn(
       { storeId: store.id, popupId: popup.id, code: popup.discountCode },
       "the popup's discount code does not exist in Shopify",
     );
+  for (const slice of slices.filter(({ code }) => missing.includes(code)))
+    logger().warn(
+      { storeId: store.id, popupId: popup.id, ...slice },
+      "a prize wheel slice's discount code does not exist in Shopify",
+    );
   return exists;
+}
+
+/**
+ * The answers, null when nothing was checked. The popup's own code's is kept only if the merchant did not change
+ * the code meanwhile; the wheel's missing codes are read against the slices' current codes (a changed code is
+ * checked again).
+ */
+async function recordAnswers(
+  popup: typeof popupConfigs.$inferSelect,
+  exists: boolean | null,
+  wheelCodesNotInShopify: string[] | null,
+) {
+  await db().update(popupConfigs).set({ wheelCodesNotInShopify }).where(eq(popupConfigs.id, popup.id));
+  await db()
+    .update(popupConfigs)
+    .set({ discountCodeInShopify: exists, discountCodeCheckedAt: new Date() })
+    .where(and(eq(popupConfigs.id, popup.id), eq(popupConfigs.discountCode, popup.discountCode)));
 }

@@ -16,7 +16,7 @@ import {
 } from "~/lib/schemas/stores";
 import { defaultAudience, emailValidationFor, type ShopAudience } from "~/lib/shop-audience";
 import { decryptSecret, maskSecret } from "~/server/crypto.server";
-import { conflict, forbidden, notFound } from "~/server/domain-errors.server";
+import { conflict, forbidden, invalid, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { conversionRate, fromPopup, recentDays } from "./popup-figures.server";
 import { forgetPublicConfig } from "./public-config-cache.server";
@@ -213,9 +213,18 @@ export async function insertStoreWithDefaults(
   return created;
 }
 
+/** A Shopify store's currency is read from its shop (docs/decisions/181): the merchant cannot pick another. */
+const SHOP_CURRENCY_MESSAGE = "A Shopify store's currency is its shop's, read from Shopify";
+
 export async function updateStore(actor: Actor, storeId: string, changes: z.infer<typeof updateStoreSchema>) {
   authorize(actor, "manage_stores");
   const store = await requireStore(actor, storeId);
+  if (
+    store.integrationType === "shopify" &&
+    changes.currency !== undefined &&
+    changes.currency !== store.currency
+  )
+    throw invalid(SHOP_CURRENCY_MESSAGE, { currency: SHOP_CURRENCY_MESSAGE });
   const updated = await db().transaction(async (tx) => {
     if (store.integrationType === "shopify") await refuseAddressOfAnotherShop(tx, actor, store, changes);
     const [row] = await tx

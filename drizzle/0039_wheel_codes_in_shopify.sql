@@ -1,0 +1,1 @@
+ALTER TABLE "popup_configs" ADD COLUMN "wheel_codes_not_in_shopify" text[];
