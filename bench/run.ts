@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { stopAllProcesses, stopProcess } from "../tests/support/infra/processes";
+import { apiCallRows, measureApiCall } from "./api-call";
 import { measureBotCheck } from "./bot-check";
 import { campaignRows, measureCampaignThroughput } from "./campaign-throughput";
 import { flowStepRows, measureFlowSteps } from "./flow-steps";
@@ -54,6 +55,7 @@ const MEASUREMENTS = [
   "lighthouse",
   "subscribe-throughput",
   "public-config",
+  "api-call",
   "subscriber-import",
   "screens",
   "welcome-email-throughput",
@@ -149,6 +151,7 @@ async function measureAll(results: Results) {
       "lighthouse",
       "subscribe-throughput",
       "public-config",
+      "api-call",
       "subscriber-import",
       "screens",
       "welcome-email-throughput",
@@ -205,6 +208,9 @@ async function measureWithApp(results: Results) {
     storefrontReadRows(
       await measureStorefrontReads({ origin, appGroup, storeId, databaseUrl: bench.databaseUrl }),
     ),
+  );
+  await measure(results, "api-call", "Signed-in API call", async () =>
+    apiCallRows(await measureApiCall({ origin, appGroup, storeId })),
   );
   await measure(results, "subscriber-import", "Subscriber CSV import", async () =>
     subscriberImportRows(await measureSubscriberImport({ origin, app: app.process, storeId })),

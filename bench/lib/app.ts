@@ -100,12 +100,11 @@ export async function createAdmin(bench: BenchEnv): Promise<void> {
   progress(`created admin ${ADMIN.email}`);
 }
 
-/** Logs in through the API and creates a store; returns its id. */
-export async function createStoreThroughApi(origin: string): Promise<string> {
-  const headers = { "content-type": "application/json", origin };
+/** Signs the bench's admin in; answers the session's Cookie header. */
+export async function signIn(origin: string): Promise<string> {
   const login = await fetch(`${origin}/api/auth/login`, {
     method: "POST",
-    headers,
+    headers: { "content-type": "application/json", origin },
     body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
   });
   if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
@@ -116,6 +115,13 @@ export async function createStoreThroughApi(origin: string): Promise<string> {
     .filter(Boolean)
     .join("; ");
   if (!cookie) throw new Error("login answered without a session cookie");
+  return cookie;
+}
+
+/** Logs in through the API and creates a store; returns its id. */
+export async function createStoreThroughApi(origin: string): Promise<string> {
+  const headers = { "content-type": "application/json", origin };
+  const cookie = await signIn(origin);
   const created = await fetch(`${origin}/api/stores`, {
     method: "POST",
     headers: { ...headers, cookie },
