@@ -112,15 +112,15 @@ async function sendChallenge(res: Response, caller: StorefrontCaller) {
 
 /**
  * A storefront subscription from its parsed JSON body (undefined: none): the store, the body's shape, then
- * the subscription. Shared by the Express route and the lean path of the
- * production server (lean-subscribe.server.ts).
+ * the subscription. Shared by the Express route and the lean path of the production server
+ * (lean-subscribe.server.ts).
  *
  * Its limits, per address then per store, cost one Redis round trip (docs/decisions/194): a submission that
  * gets as far as being stored counts both, and claims its inbox, in one script (consumeThenClaim). Any other
  * answer (a refusal, the honeypot's) counts the address alone before it is sent, and a 429 replaces it, so
  * every request still counts against its address and an address over its limit learns nothing else. Work
  * before that count is only what memory answers: a store not in memory is read from the database only for an
- * address within its limit, which is counted first.
+ * address within its limit, counted first on its own (the script then counts the store alone).
  */
 export async function subscribeFromStorefront(
   caller: StorefrontCaller,
@@ -147,8 +147,10 @@ export async function subscribeFromStorefront(
       body.data,
       { ip: caller.ip, userAgent, throughAppProxy: caller.throughAppProxy },
       (inbox) => {
+        const perStore: [RateRule, string] = [rules.subscribePerStore, caller.storeId];
+        const checks = counted ? [perStore] : [perAddress, perStore];
         counted = true;
-        return consumeThenClaim([perAddress, [rules.subscribePerStore, caller.storeId]], inbox);
+        return consumeThenClaim(checks, inbox);
       },
     );
     await countAddress();
