@@ -45,7 +45,7 @@ const earlierColumns = {
   hasOwnEmail: hasOwnEmail.as("has_own_email"),
 };
 
-export type EarlierAddress = {
+type EarlierAddress = {
   [K in Exclude<keyof typeof earlierColumns, "hasOwnEmail">]: (typeof subscribers.$inferSelect)[K];
 } & { hasOwnEmail: boolean };
 
