@@ -92,8 +92,11 @@ function readBody(req: http.IncomingMessage): Promise<Buffer> {
     };
     req.on("data", onData);
     req.once("end", () => resolve(Buffer.concat(chunks)));
-    // A client gone before its body ended: nobody reads the answer (after "end" this changes nothing).
-    req.once("close", () => reject(malformed(BODY_NOT_JSON)));
+    // A client gone before its body ended: nobody reads the answer. Every request closes, so the error (and
+    // its stack) is made only for one that did not end.
+    req.once("close", () => {
+      if (!req.complete) reject(malformed(BODY_NOT_JSON));
+    });
   });
 }
 

@@ -7,7 +7,7 @@ const slowDown = "Too many requests. Please try again in a minute.";
 
 /**
  * The storefront limits, per minute, from the environment (SUBSCRIBE_LIMIT_PER_IP and friends). A rule "per
- * IP" counts a client by clientNetwork (app/server/address-key.server.ts): an IPv6 address by its /64.
+ * IP" counts a client by clientNetwork (app/server/client-network.server.ts): an IPv6 address by its /64.
  */
 export function publicRateRules() {
   const limits = env();

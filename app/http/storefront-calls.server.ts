@@ -9,13 +9,14 @@ import {
   notFound,
   tooLarge,
 } from "~/server/domain-errors.server";
-import { consume, countWithin } from "~/server/rate-limit.server";
+import { consume, consumeThenClaim, countWithin, type RateRule } from "~/server/rate-limit.server";
 import {
   acceptsScriptVersion,
   impressionTarget,
   isKnownStore,
   publicPopups,
   recordImpression,
+  storeInMemory,
   subscribingPopup,
 } from "~/services/popups/public-popups.server";
 import { countVariantView } from "~/services/popups/variant-views.server";
@@ -110,9 +111,16 @@ async function sendChallenge(res: Response, caller: StorefrontCaller) {
 }
 
 /**
- * A storefront subscription from its parsed JSON body (undefined: none): the per-client limit, the store, the
- * body's shape, then the subscription with its per-store limit. Shared by the Express route and the lean
- * path of the production server (lean-subscribe.server.ts).
+ * A storefront subscription from its parsed JSON body (undefined: none): the store, the body's shape, then
+ * the subscription. Shared by the Express route and the lean path of the production server
+ * (lean-subscribe.server.ts).
+ *
+ * Its limits, per address then per store, cost one Redis round trip (docs/decisions/194): a submission that
+ * gets as far as being stored counts both, and claims its inbox, in one script (consumeThenClaim). Any other
+ * answer (a refusal, the honeypot's) counts the address alone before it is sent, and a 429 replaces it, so
+ * every request still counts against its address and an address over its limit learns nothing else. Work
+ * before that count is only what memory answers: a store not in memory is read from the database only for an
+ * address within its limit, counted first on its own (the script then counts the store alone).
  */
 export async function subscribeFromStorefront(
   caller: StorefrontCaller,
@@ -120,18 +128,37 @@ export async function subscribeFromStorefront(
   userAgent: string,
 ): Promise<SubscribeResponse> {
   const rules = publicRateRules();
-  await consume(rules.subscribePerIp, clientNetwork(caller.ip));
-  // An unknown store answers 404 whatever the body says.
-  if (!(await isKnownStore(caller.storeId))) throw notFound("Popup not found");
-  const body = subscribeBodySchema.safeParse(json ?? {});
-  if (!body.success) throw invalidInput(body.error);
-  const subscribing = await subscribingPopup(caller.storeId, body.data.popupId, body.data.variantId);
-  return subscribe(
-    subscribing,
-    body.data,
-    { ip: caller.ip, userAgent, throughAppProxy: caller.throughAppProxy },
-    () => consume(rules.subscribePerStore, caller.storeId),
-  );
+  const perAddress: [RateRule, string] = [rules.subscribePerIp, clientNetwork(caller.ip)];
+  let counted = false;
+  const countAddress = async () => {
+    if (counted) return;
+    counted = true;
+    await consume(...perAddress);
+  };
+  if (!storeInMemory(caller.storeId)) await countAddress();
+  try {
+    // An unknown store answers 404 whatever the body says.
+    if (!(await isKnownStore(caller.storeId))) throw notFound("Popup not found");
+    const body = subscribeBodySchema.safeParse(json ?? {});
+    if (!body.success) throw invalidInput(body.error);
+    const subscribing = await subscribingPopup(caller.storeId, body.data.popupId, body.data.variantId);
+    const answer = await subscribe(
+      subscribing,
+      body.data,
+      { ip: caller.ip, userAgent, throughAppProxy: caller.throughAppProxy },
+      (inbox) => {
+        const perStore: [RateRule, string] = [rules.subscribePerStore, caller.storeId];
+        const checks = counted ? [perStore] : [perAddress, perStore];
+        counted = true;
+        return consumeThenClaim(checks, inbox);
+      },
+    );
+    await countAddress();
+    return answer;
+  } catch (error) {
+    await countAddress();
+    throw error;
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Redis } from "ioredis";
 import { rateLimited } from "~/server/domain-errors.server";
 import { env } from "~/server/env.server";
+import { type Claim, claimHolder, claimKey } from "./claims.server";
 import { redis } from "./redis.server";
 
 /** A fixed-window counter: `limit` events per `windowMs`, per key. */
@@ -25,21 +26,46 @@ for index, key in ipairs(KEYS) do
 end
 return answers`;
 
+/**
+ * Counts one event under each key in turn (KEYS but the last, with ARGV's windows then limits) and stops at
+ * the first over its limit, answering its position (from 1) and milliseconds left: the keys after it are
+ * not counted. When every count is within its limit, takes the claim of the last key (SET NX, for ARGV's
+ * next-to-last milliseconds, by ARGV's last) and answers 0 and the claim's holder.
+ */
+const COUNT_THEN_CLAIM_SCRIPT = `
+local counted = #KEYS - 1
+for index = 1, counted do
+  local count = redis.call("INCR", KEYS[index])
+  redis.call("PEXPIRE", KEYS[index], ARGV[index], "NX")
+  if count > tonumber(ARGV[counted + index]) then
+    return {index, redis.call("PTTL", KEYS[index])}
+  end
+end
+local claim, holder = KEYS[#KEYS], ARGV[#ARGV]
+if redis.call("SET", claim, holder, "PX", ARGV[#ARGV - 1], "NX") then return {0, holder} end
+return {0, redis.call("GET", claim) or holder}`;
+
 type CountingRedis = Redis & {
   incrementWindows(count: number, ...keysThenWindows: (string | number)[]): Promise<number[]>;
+  countThenClaim(
+    count: number,
+    ...keysThenArguments: (string | number)[]
+  ): Promise<[number, number | string]>;
 };
 
-function withIncrementScript(client: Redis): CountingRedis {
+function withScripts(client: Redis): CountingRedis {
   const counting = client as CountingRedis;
-  if (typeof counting.incrementWindows !== "function")
+  if (typeof counting.incrementWindows !== "function") {
     client.defineCommand("incrementWindows", { lua: INCREMENT_SCRIPT });
+    client.defineCommand("countThenClaim", { lua: COUNT_THEN_CLAIM_SCRIPT });
+  }
   return counting;
 }
 
 async function incrementAll(windows: [key: string, windowMs: number][]): Promise<Count[]> {
   const client = redis();
   if (!client) return windows.map(([key, windowMs]) => incrementInMemory(key, windowMs));
-  const answers = await withIncrementScript(client).incrementWindows(
+  const answers = await withScripts(client).incrementWindows(
     windows.length,
     ...windows.map(([key]) => key),
     ...windows.map(([, windowMs]) => windowMs),
@@ -124,6 +150,31 @@ export async function consumeAll(checks: [RateRule, string][]): Promise<void> {
     const counted = counts[index];
     if (counted && counted.count > rule.limit) refuse(rule, counted.resetAt);
   });
+}
+
+/**
+ * Counts one event under each rule in turn, throwing 429 for the first one over its limit (the rules after it
+ * are not counted), then, every rule within, takes the claim and answers its holder (claimHolder's answer):
+ * with Redis, one script and one round trip for all of it.
+ */
+export async function consumeThenClaim(checks: [RateRule, string][], claim: Claim): Promise<string> {
+  const client = redis();
+  if (!client) {
+    for (const [rule, subject] of checks) await consume(rule, subject);
+    return claimHolder(claim);
+  }
+  const [refusedAt, answer] = await withScripts(client).countThenClaim(
+    checks.length + 1,
+    ...checks.map(([rule, subject]) => keyOf(rule, subject)),
+    claimKey(claim.name),
+    ...checks.map(([rule]) => rule.windowMs),
+    ...checks.map(([rule]) => rule.limit),
+    claim.ttlMs,
+    claim.holder,
+  );
+  const refused = checks[refusedAt - 1];
+  if (refused) refuse(refused[0], Date.now() + Math.max(Number(answer), 0));
+  return String(answer);
 }
 
 /** Counts one event and throws 429 when the subject is over the limit. */

@@ -6,6 +6,8 @@
 export type TtlCache<V> = {
   /** The value while it is fresh; otherwise `load`'s, kept when it is not undefined (a throw keeps nothing). */
   remember<R extends V | undefined>(key: string, load: () => Promise<R>): Promise<V | R>;
+  /** Whether `remember` would answer from memory now, without loading. */
+  holds(key: string): boolean;
   forget(key: string): void;
 };
 
@@ -18,6 +20,10 @@ export function ttlCache<V>(ttlMs: number, now: () => number = Date.now): TtlCac
       const value = await load();
       if (value !== undefined) entries.set(key, { value, expires: now() + ttlMs });
       return value;
+    },
+    holds(key) {
+      const cached = entries.get(key);
+      return cached !== undefined && cached.expires > now();
     },
     forget(key) {
       entries.delete(key);

@@ -96,6 +96,23 @@ describe("the production build without DATABASE_URL", () => {
     );
   });
 
+  it("subscribes from the storefront: the inbox's first address gets the code, a tagged one does not", async () => {
+    const http = new HttpClient(app.url);
+    await http.login(email, "pglite password");
+    const store = await http.post<{ id: string }>("/api/stores", {
+      name: "Embedded Popup",
+      shopifyUrl: "https://embedded-popup.example.com",
+    });
+    const subscribe = (address: string) =>
+      new HttpClient(app.url).post(`/api/public/stores/${store.body.id}/subscribe`, { email: address });
+    const first = await subscribe("pat@acme.example");
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toMatchObject({ discountCode: expect.any(String) });
+    const tagged = await subscribe("pat+shop@acme.example");
+    expect(tagged.status, tagged.text).toBe(200);
+    expect(tagged.body).toEqual({ message: "Your discount code has been sent to your inbox." });
+  });
+
   it("imports a CSV file, kept on disk until it has arrived, then written in one transaction", async () => {
     const http = new HttpClient(app.url);
     await http.login(email, "pglite password");

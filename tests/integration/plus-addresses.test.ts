@@ -115,6 +115,23 @@ describe("one inbox, eight tagged addresses", () => {
     expect(await welcomesOf(addresses)).toEqual(["z+0@corp.example"]);
   });
 
+  it("lets the claim's holder stay first over an address stored in its minute without an email of its own", async () => {
+    // The claim is taken before the INSERT reads the list (docs/decisions/194): an address that lost the claim
+    // can be committed first. Stored this minute, without its own email, it is one of those.
+    await testDb().insert(subscribers).values({ storeId, email: "w+1@corp.example" });
+    expect(await subscribe("w+0@corp.example")).toEqual({
+      message: "Thank you for subscribing!",
+      discountCode: "WELCOME15",
+    });
+    expect(await welcomesOf(["w+0@corp.example", "w+1@corp.example"])).toEqual(["w+0@corp.example"]);
+    // Stored before the claim's minute, it is the inbox's earlier address.
+    await testDb()
+      .insert(subscribers)
+      .values({ storeId, email: "v+1@corp.example", subscribedAt: new Date(Date.now() - 120_000) });
+    expect(await subscribe("v+0@corp.example")).toEqual({ message: SENT_TO_INBOX });
+    expect(await welcomesOf(["v+0@corp.example", "v+1@corp.example"])).toEqual([]);
+  });
+
   it("keeps an address on the list as typed, and other inboxes of the domain apart", async () => {
     expect(await subscribe("X+News@Corp.Example")).toEqual({ message: SENT_TO_INBOX });
     const [row] = await testDb()

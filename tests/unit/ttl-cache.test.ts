@@ -24,6 +24,16 @@ describe("ttlCache", () => {
     expect(source.loads).toBe(2);
   });
 
+  it("tells whether it holds a fresh value, without loading one", async () => {
+    let now = 1_000;
+    const cache = ttlCache<string>(5_000, () => now);
+    expect(cache.holds("store")).toBe(false);
+    await cache.remember("store", async () => "value");
+    expect(cache.holds("store")).toBe(true);
+    now += 5_000;
+    expect(cache.holds("store")).toBe(false);
+  });
+
   it("keeps one entry per key, and forgets one at once", async () => {
     const cache = ttlCache<string>(5_000, () => 0);
     const source = counter();

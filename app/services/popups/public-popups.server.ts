@@ -135,6 +135,11 @@ async function consentTextsOnRecord(storeId: string, entry: PublicEntry): Promis
   await entry.consentTextsRecorded;
 }
 
+/** Whether what the storefront calls read about the store is in memory: asking costs no database read. */
+export function storeInMemory(storeId: string): boolean {
+  return publicEntries.holds(storeId);
+}
+
 /** Whether the id is a store's (every store keeps at least one popup, active or paused). */
 export async function isKnownStore(storeId: string): Promise<boolean> {
   const entry = await publicEntry(storeId);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, or, sql } from "drizzle-orm";
-import { prepared } from "~/db/prepared.server";
+import type { Db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
-import { claimHolder } from "~/server/claims.server";
+import type { Claim } from "~/server/claims.server";
 import { escapeLike } from "./list.server";
 
 /**
@@ -26,6 +26,13 @@ export function inboxOf(email: string): string {
  */
 const INBOX_CLAIM_MS = 60_000;
 
+/** The claim a subscription takes on its inbox just before it is stored (with its rate limits, one script). */
+export function inboxClaim(storeId: string, email: string): Claim {
+  return { name: `inbox:${storeId}:${inboxOf(email)}`, holder: email.toLowerCase(), ttlMs: INBOX_CLAIM_MS };
+}
+
+const hasOwnEmail = sql<boolean>`exists (select 1 from email_sends own where own.subscriber_id = subscribers.id)`;
+
 const earlierColumns = {
   id: subscribers.id,
   email: subscribers.email,
@@ -35,65 +42,69 @@ const earlierColumns = {
   unsubscribedAt: subscribers.unsubscribedAt,
   consentedAt: subscribers.consentedAt,
   /** Its own welcome or confirmation email is written (pending, sent or failed): it holds the inbox's mail. */
-  hasOwnEmail: sql<boolean>`exists (select 1 from email_sends own where own.subscriber_id = subscribers.id)`,
+  hasOwnEmail: hasOwnEmail.as("has_own_email"),
 };
 
 type EarlierAddress = {
   [K in Exclude<keyof typeof earlierColumns, "hasOwnEmail">]: (typeof subscribers.$inferSelect)[K];
 } & { hasOwnEmail: boolean };
 
-/**
- * Another address of the same inbox on the store's list, if any: the one whose own email is written, else
- * the first stored. Addresses sent at the same moment commit in any order, so the first stored is not
- * always the one that won the inbox's claim (and got its email).
- */
-async function otherAddressOfInbox(storeId: string, email: string): Promise<EarlierAddress | undefined> {
-  const inbox = inboxOf(email);
-  const at = inbox.lastIndexOf("@");
-  const tagged = `${escapeLike(inbox.slice(0, at))}+%${escapeLike(inbox.slice(at))}`;
-  const [earlier] = await selectOtherAddress().execute({
-    storeId,
-    address: email.toLowerCase(),
-    inbox,
-    tagged,
-  });
-  return earlier;
+/** otherAddressOfInbox's columns as read from the CTE that holds it (`cte`), for a nested selection. */
+export function earlierFieldsOf<C extends Record<keyof typeof earlierColumns, unknown>>(cte: C) {
+  const names = Object.keys(earlierColumns) as (keyof typeof earlierColumns)[];
+  return Object.fromEntries(names.map((name) => [name, cte[name]])) as Pick<C, keyof typeof earlierColumns>;
 }
 
 /**
- * otherAddressOfInbox's statement, prepared once: it is asked by every storefront subscription, and planning it
- * cost PostgreSQL several times its execution.
+ * The values of otherAddressOfInbox's placeholders for an address, besides its store's `storeId`: itself, its
+ * inbox, its inbox's tagged addresses, and whether it holds the inbox's claim (`holder`, inboxClaim's).
  */
-const selectOtherAddress = () =>
-  prepared("subscribe_other_address_of_inbox", (database) => {
-    const address = sql`lower(${subscribers.email})`;
-    return database
-      .select(earlierColumns)
-      .from(subscribers)
-      .where(
-        and(
-          eq(subscribers.storeId, sql.placeholder("storeId")),
-          ne(address, sql.placeholder("address")),
-          or(eq(address, sql.placeholder("inbox")), sql`${address} like ${sql.placeholder("tagged")}`),
-        ),
-      )
-      .orderBy(desc(earlierColumns.hasOwnEmail), asc(subscribers.subscribedAt), asc(subscribers.id))
-      .limit(1)
-      .prepare("subscribe_other_address_of_inbox");
-  });
+export function inboxOfAddress(email: string, holder: string) {
+  const address = email.toLowerCase();
+  const inbox = inboxOf(email);
+  const at = inbox.lastIndexOf("@");
+  const tagged = `${escapeLike(inbox.slice(0, at))}+%${escapeLike(inbox.slice(at))}`;
+  return { address, inbox, tagged, holdsInboxClaim: holder === address };
+}
+
+/**
+ * Another address of the same inbox on the store's list, if any: the one whose own email is written, else
+ * the first stored. Addresses sent at the same moment commit in any order, so the first stored is not
+ * always the one that won the inbox's claim (and got its email). A query of placeholders (`storeId` and
+ * inboxOfAddress's) that the subscription's INSERT reads as a CTE: looking costs no statement of its own.
+ *
+ * For the address that holds the inbox's claim, an address stored within the claim's minute without an email
+ * of its own does not count: it lost the claim to this one (its statement may have committed first, as the
+ * claim is taken before either statement), or else it was added without a first email (an import) and this
+ * address's first email is still the inbox's only one.
+ */
+export function otherAddressOfInbox(database: Db) {
+  const address = sql`lower(${subscribers.email})`;
+  return database
+    .select(earlierColumns)
+    .from(subscribers)
+    .where(
+      and(
+        eq(subscribers.storeId, sql.placeholder("storeId")),
+        ne(address, sql.placeholder("address")),
+        or(eq(address, sql.placeholder("inbox")), sql`${address} like ${sql.placeholder("tagged")}`),
+        sql`(not ${sql.placeholder("holdsInboxClaim")}::boolean or ${hasOwnEmail}
+          or ${subscribers.subscribedAt} < now() - ${sql.raw(`interval '${INBOX_CLAIM_MS} milliseconds'`)})`,
+      ),
+    )
+    .orderBy(desc(sql`has_own_email`), asc(subscribers.subscribedAt), asc(subscribers.id))
+    .limit(1);
+}
 
 /** Whether a new address is its inbox's first on the store's list, or else that inbox's earlier address. */
 export type InboxTurn = { first: true } | { first: false; earlier: EarlierAddress | undefined };
 
 /**
- * Asked before a subscription is stored: the address is its inbox's first on the list unless another
- * address of that inbox is stored, or is being stored at this moment. An address already on the list
- * itself is not told apart here (its insert finds it).
+ * A new address is its inbox's first on the list unless another address of that inbox is stored
+ * (`earlier`, read by the INSERT that stored this one), or was being stored as this one claimed the inbox
+ * (`holder`, inboxClaim's holder: another address).
  */
-export async function inboxTurn(storeId: string, email: string): Promise<InboxTurn> {
-  const earlier = await otherAddressOfInbox(storeId, email);
+export function inboxTurn(email: string, holder: string, earlier: EarlierAddress | undefined): InboxTurn {
   if (earlier) return { first: false, earlier };
-  const address = email.toLowerCase();
-  const holder = await claimHolder(`inbox:${storeId}:${inboxOf(email)}`, address, INBOX_CLAIM_MS);
-  return holder === address ? { first: true } : { first: false, earlier: undefined };
+  return holder === email.toLowerCase() ? { first: true } : { first: false, earlier: undefined };
 }

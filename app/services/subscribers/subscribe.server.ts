@@ -4,6 +4,7 @@ import { prepared } from "~/db/prepared.server";
 import { stores, subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
 import { speakerFor, subscriberLanguage } from "~/lib/languages/subscriber-language";
+import { type Claim, claimHolder } from "~/server/claims.server";
 import { clientNetwork } from "~/server/client-network.server";
 import { forbidden, invalid, notFound } from "~/server/domain-errors.server";
 import { ttlCache } from "~/server/ttl-cache.server";
@@ -29,7 +30,13 @@ import {
 } from "./after-subscribe.server";
 import { issueExtraFieldsToken } from "./extra-fields.server";
 import { subscribeAgain } from "./resubscribe.server";
-import { inboxTurn } from "./same-inbox.server";
+import {
+  earlierFieldsOf,
+  inboxClaim,
+  inboxOfAddress,
+  inboxTurn,
+  otherAddressOfInbox,
+} from "./same-inbox.server";
 
 /**
  * Who sent the subscription: the client's address and user agent (its consent record), and whether it came
@@ -46,8 +53,8 @@ export const APP_PROXY_ONLY = "This shop's popup subscribes through the shop's s
  * subscriber also counts for the variant's day when the body carries a view token of that variant for that
  * visitor (variant-views.server.ts), else as not counted. Another address of an inbox already on the list
  * (same-inbox.server.ts) is stored too, without a welcome email or code of its own. `admit` (the
- * storefront's: its per-store limit) runs once the submission is valid and allowed, just before it is
- * stored: nothing refused spends it. What follows (the code, the first email, the answer) is the
+ * storefront's limits) runs once the submission is valid and allowed, just before it is stored: nothing
+ * refused spends what it counts. It takes the inbox's claim (same-inbox.server.ts) and answers its holder. What follows (the code, the first email, the answer) is the
  * subscription flow's: services/subscribers/after-subscribe.server.ts. Its messages and answer are in the
  * language the popup showed in, which is stored (docs/decisions/184).
  */
@@ -55,7 +62,7 @@ export async function subscribe(
   chosen: SubscribingPopup,
   body: SubscribeRequest,
   meta: ConsentMeta,
-  admit: () => Promise<void> = async () => {},
+  admit: (inbox: Claim) => Promise<string> = claimHolder,
 ): Promise<SubscribeResponse> {
   const language = subscriberLanguage(chosen.popup, body.language);
   const say = speakerFor(chosen.popup, language);
@@ -74,7 +81,7 @@ async function store(
   body: SubscribeRequest,
   language: string | null,
   meta: ConsentMeta,
-  admit: () => Promise<void>,
+  admit: (inbox: Claim) => Promise<string>,
 ): Promise<SubscribeResponse> {
   // The honeypot: people never fill it. Bots get an answer that reads as success; nothing is stored or sent.
   if (body.website) return { message: SUBSCRIBE_ANSWERS.sentToInbox };
@@ -93,7 +100,7 @@ async function store(
   const context = await storeContext(popup.storeId);
   if (context.installedShop && !meta.throughAppProxy && isEmbeddedAppEnabled())
     throw forbidden(APP_PROXY_ONLY);
-  await admit();
+  const holder = await admit(inboxClaim(popup.storeId, email));
   const countedForVariant =
     variantId !== null &&
     (await countsForVariant(
@@ -102,8 +109,6 @@ async function store(
       clientNetwork(meta.ip),
     ));
   const confirm = await asksConfirmation(popup.storeId, context, body.proof);
-  const turn = await inboxTurn(popup.storeId, email);
-  const welcomeInOutbox = turn.first && writesWelcomeToOutbox(context);
   // A wheel's prize is drawn here, whatever the body says; only a new subscriber keeps it (spins once).
   const draw = prizes && drawSlice(prizes.wheel);
   const [created] = await insertSubscriber().execute({
@@ -119,9 +124,11 @@ async function store(
     discountCodeSent: draw ? (draw.prize?.code ?? null) : popup.discountCode,
     wheelDraw: draw,
     confirmationRequired: confirm,
-    welcomeInOutbox,
+    ...inboxOfAddress(email, holder),
+    welcomeIfFirst: writesWelcomeToOutbox(context),
   });
   if (!created) return subscribeAgain(popup.storeId, email, consent, context, confirm);
+  const turn = inboxTurn(email, holder, created.earlier ?? undefined);
   const answer = turn.first
     ? await afterNewSubscriber({ ...created, storeId: popup.storeId }, context, confirm)
     : await afterAnotherAddressOfInbox(popup.storeId, turn.earlier, context, confirm);
@@ -135,13 +142,16 @@ async function store(
 
 /**
  * Every column a subscription writes, each a placeholder: one statement text for every popup's fields.
- * With `welcomeInOutbox`, the same statement (so the same transaction) leaves the new subscriber's welcome
- * email pending in email_sends, the outbox a worker sends from: a stored subscriber cannot lose it. A new
+ * The same statement reads the inbox's other address on the list (`earlier`, same-inbox.server.ts) and,
+ * with `welcomeIfFirst` (the store writes welcome emails to the outbox) when this address is its inbox's
+ * first (it holds the inbox's claim, and there is no other address), leaves the new subscriber's welcome email pending in email_sends, the outbox a
+ * worker sends from: in the same transaction, so a stored subscriber cannot lose it. A new
  * subscriber with a variant adds one to that variant's subscribers of the UTC day (`countedForVariant`), or
  * to its subscribers not counted.
  */
 const insertSubscriber = () =>
   prepared("subscribe_insert", (database) => {
+    const earlier = database.$with("earlier").as(otherAddressOfInbox(database));
     const created = database.$with("created").as(
       database
         .insert(subscribers)
@@ -164,15 +174,14 @@ const insertSubscriber = () =>
         .onConflictDoNothing()
         .returning({ id: subscribers.id, discountCodeSent: subscribers.discountCodeSent }),
     );
-    const welcomeQueued = database
-      .$with("welcome_queued", {})
-      .as(
-        pendingWelcomes(
-          sql.placeholder("storeId"),
-          "created",
-          sql`${sql.placeholder("welcomeInOutbox")}::boolean`,
-        ),
-      );
+    const welcomeQueued = database.$with("welcome_queued", {}).as(
+      pendingWelcomes(
+        sql.placeholder("storeId"),
+        "created",
+        sql`${sql.placeholder("welcomeIfFirst")}::boolean and ${sql.placeholder("holdsInboxClaim")}::boolean
+            and not exists (select 1 from ${earlier})`,
+      ),
+    );
     const counted = sql`${sql.placeholder("countedForVariant")}::boolean`;
     const variantCounted = database.$with("variant_counted", {}).as(
       sql`insert into popup_variant_days (popup_id, variant_id, day, subscribers, subscribers_not_counted)
@@ -184,9 +193,14 @@ const insertSubscriber = () =>
             subscribers_not_counted = popup_variant_days.subscribers_not_counted + excluded.subscribers_not_counted`,
     );
     return database
-      .with(created, welcomeQueued, variantCounted)
-      .select()
+      .with(earlier, created, welcomeQueued, variantCounted)
+      .select({
+        id: created.id,
+        discountCodeSent: created.discountCodeSent,
+        earlier: earlierFieldsOf(earlier),
+      })
       .from(created)
+      .leftJoin(earlier, sql`true`)
       .prepare("subscribe_insert");
   });
 
