@@ -63,8 +63,17 @@ export function inboxOfAddress(email: string, holder: string) {
   const address = email.toLowerCase();
   const inbox = inboxOf(email);
   const at = inbox.lastIndexOf("@");
-  const tagged = `${escapeLike(inbox.slice(0, at))}+%${escapeLike(inbox.slice(at))}`;
-  return { address, inbox, tagged, holdsInboxClaim: holder === address };
+  const local = inbox.slice(0, at);
+  const tagged = `${escapeLike(local)}+%${escapeLike(inbox.slice(at))}`;
+  // The tagged addresses' range, "local+" up to "local," ("," follows "+"), in text_pattern_ops's byte order.
+  return {
+    address,
+    inbox,
+    tagged,
+    taggedFrom: `${local}+`,
+    taggedTo: `${local},`,
+    holdsInboxClaim: holder === address,
+  };
 }
 
 /**
@@ -87,7 +96,13 @@ export function otherAddressOfInbox(database: Db) {
       and(
         eq(subscribers.storeId, sql.placeholder("storeId")),
         ne(address, sql.placeholder("address")),
-        or(eq(address, sql.placeholder("inbox")), sql`${address} like ${sql.placeholder("tagged")}`),
+        or(
+          eq(address, sql.placeholder("inbox")),
+          // The range first: a prepared statement's generic plan cannot read a range out of `like $n`, and
+          // would scan every subscriber of the store; with it, the prefix index answers (docs/decisions/198).
+          sql`(${address} ~>=~ ${sql.placeholder("taggedFrom")} and ${address} ~<~ ${sql.placeholder("taggedTo")}
+            and ${address} like ${sql.placeholder("tagged")})`,
+        ),
         sql`(not ${sql.placeholder("holdsInboxClaim")}::boolean or ${hasOwnEmail}
           or ${subscribers.subscribedAt} < now() - ${sql.raw(`interval '${INBOX_CLAIM_MS} milliseconds'`)})`,
       ),
