@@ -40,8 +40,9 @@ Object.assign(process.env, {
   LOG_LEVEL: process.env.LOG_LEVEL ?? "silent",
   // PostgreSQL allows 100 connections, shared by the four files Vitest runs at once. At the product's 20 per
   // process, in-process apps beside one file's four child processes (several-processes) reached it, and
-  // requests that got no connection failed. 10 per process kept a whole run at ≤ 60. A loaded machine must
-  // not turn a wait for one of them into a 503: the tests of that 503 set their own wait (slow-uploads).
+  // requests that got no connection failed. At 10 per process a whole run peaked at 79, other work's
+  // included. A loaded machine must not turn a wait for one of them into a 503: the tests of that 503 set
+  // their own wait (slow-uploads).
   DATABASE_POOL_SIZE: "10",
   DATABASE_POOL_WAIT_MS: "30000",
   // The fake Shopify answers at once; a loaded machine must not make a subscription give up on it.
