@@ -8,16 +8,21 @@ const POPUP_DIR = path.resolve("build/popup");
 const FIRST_PAINT_FILE = "newsletter-popup.js";
 /** Loaded by it (popup/vite.config.ts) as soon as a popup is chosen: render, design, form and success view. */
 const VIEW_FILE = "newsletter-popup-view.js";
-/** Loaded by the view for a popup that uses the feature (popup/features.ts), by what the popup has. */
-const FEATURE_FILES: Record<string, string> = {
-  "newsletter-popup-wheel.js": "a prize wheel",
-  "newsletter-popup-steps.js": "popup steps (an opener or extra fields)",
-  "newsletter-popup-success.js": "its success view (a visitor who subscribes)",
+/**
+ * Loaded by the view for a popup that uses the feature (popup/features.ts): before the popup shows, or once
+ * the shopper acts (types, or answers the opener yes). No popup needs both the wheel's and the steps' file
+ * before it shows: behind an opener the wheel comes with the yes, and extra fields alone follow a subscription.
+ */
+const FEATURE_FILES: Record<string, { label: string; beforeShown: boolean }> = {
+  "newsletter-popup-wheel.js": { label: "a prize wheel", beforeShown: true },
+  "newsletter-popup-steps.js": { label: "popup steps (an opener)", beforeShown: true },
+  "newsletter-popup-success.js": { label: "its success view and the form's checks", beforeShown: false },
 };
 const FIRST_PAINT_BUDGET = 6_000;
 /**
  * Shopify's limit for any one JavaScript file of a theme app extension (gzip), and for all the files a page
- * view loads, as a shopper's browser receives them (brotli): docs/decisions/144 and 183.
+ * view loads before the shopper acts, as a shopper's browser receives them (brotli): docs/decisions/144, 183
+ * and 199. What loads once the shopper acts is held to the per-file limit.
  */
 const FILE_BUDGET = 10_000;
 const ON_THE_WIRE_BUDGET = 10_000;
@@ -46,20 +51,36 @@ export function measurePopupScriptSize(): ScriptSize[] {
 const figures = (size: Omit<ScriptSize, "file">) =>
   `${integer(size.gzip)} B (brotli ${integer(size.brotli)} B, raw ${integer(size.raw)} B)`;
 
-/** What one page view loads, by the popup it shows: the files and their sum on the wire. */
+const total = (files: ScriptSize[], key: "raw" | "gzip" | "brotli") =>
+  files.reduce((sum, size) => sum + size[key], 0);
+const sums = (files: ScriptSize[]) =>
+  `${integer(total(files, "brotli"))} B (gzip -9 ${integer(total(files, "gzip"))} B, raw ${integer(total(files, "raw"))} B), ${files.map((size) => size.file).join(" + ")}`;
+
+/** What one page view loads before the shopper acts, by the popup it shows: the files and their sum on the wire. */
 function pageView(label: string, files: ScriptSize[]): Row {
-  const total = (key: "raw" | "gzip" | "brotli") => files.reduce((sum, size) => sum + size[key], 0);
   return {
     measure: `Popup script on the wire, ${label} (brotli)`,
-    result: `${integer(total("brotli"))} B (gzip -9 ${integer(total("gzip"))} B, raw ${integer(total("raw"))} B), ${files.map((size) => size.file).join(" + ")}`,
+    result: sums(files),
     budget: `≤ ${integer(ON_THE_WIRE_BUDGET)} B`,
-    pass: total("brotli") <= ON_THE_WIRE_BUDGET,
+    pass: total(files, "brotli") <= ON_THE_WIRE_BUDGET,
+  };
+}
+
+/** Everything a page view has loaded once the shopper has acted: shown, held to Shopify's per-file limit. */
+function afterActing(label: string, files: ScriptSize[]): Row {
+  return {
+    measure: `Popup script on the wire, ${label}, once the shopper acts (brotli)`,
+    result: sums(files),
+    budget: `each file ≤ ${integer(FILE_BUDGET)} B gzip (decision 199)`,
+    pass: files.every((size) => size.gzip <= FILE_BUDGET),
   };
 }
 
 export function popupScriptRows(sizes: ScriptSize[]): Row[] {
   const [firstPaint, view, ...features] = sizes;
   if (!firstPaint || !view) return [];
+  const info = (size: ScriptSize) => FEATURE_FILES[size.file];
+  const onAct = features.filter((size) => !info(size)?.beforeShown);
   return [
     {
       measure: "Popup script, first paint, gzip -9",
@@ -68,16 +89,17 @@ export function popupScriptRows(sizes: ScriptSize[]): Row[] {
       pass: firstPaint.gzip <= FIRST_PAINT_BUDGET,
     },
     ...[view, ...features].map((size) => ({
-      measure: `Popup script, loaded ${size === view ? "when a popup is chosen" : `for ${FEATURE_FILES[size.file]}`}, gzip -9`,
+      measure: `Popup script, loaded ${size === view ? "when a popup is chosen" : `for ${info(size)?.label}`}, gzip -9`,
       result: `${figures(size)}, ${size.file}`,
       budget: `≤ ${integer(FILE_BUDGET)} B per file (Shopify)`,
       pass: size.gzip <= FILE_BUDGET,
     })),
     pageView("no popup chosen", [firstPaint]),
     pageView("a popup using no feature file", [firstPaint, view]),
-    ...features.map((feature) =>
-      pageView(`a popup with ${FEATURE_FILES[feature.file]}`, [firstPaint, view, feature]),
-    ),
-    ...(features.length > 1 ? [pageView("a popup using every feature file", sizes)] : []),
+    ...features
+      .filter((feature) => info(feature)?.beforeShown)
+      .map((feature) => pageView(`a popup with ${info(feature)?.label}`, [firstPaint, view, feature])),
+    afterActing("a visitor who subscribes", [firstPaint, view, ...onAct]),
+    afterActing("a popup using every feature file", sizes),
   ];
 }

@@ -13,8 +13,8 @@ import type { DrawnSlice } from "./prize-wheel";
 import { escapeHtml } from "./sanitize";
 import type { ExtraFieldsRequest } from "./steps";
 import { icon } from "./success";
-import { builtInText, translatedMessage } from "./texts";
-import { type SubscriberValues, validateSubscriber } from "./validation";
+import { formText, translatedMessage } from "./texts";
+import type { SubscriberValues } from "./validation";
 
 export type PopupFormValues = SubscriberValues & { website: string };
 /** An accepted submission shows the code when it carries one, else the message (check your inbox). */
@@ -146,7 +146,8 @@ export function mountPopup(
   const inline = !STOREFRONT && options.inline === true;
   /** Centred, the popup is a modal dialog; in a corner or a bar it leaves the page usable. */
   const modal = config.design.position === "center";
-  const { wheel, steps, success } = options.features || {};
+  /** The feature files' modules: those needed to show, then those loaded once the shopper acts. */
+  let { wheel, steps, success, later } = options.features || {};
   const root = host.shadowRoot || host.attachShadow({ mode: "open" });
   root.innerHTML = `<style>${inline ? INLINE_CSS : ":host{all:initial!important}"}${CSS}</style><div class="ov${
     inline ? ' in"' : '" popover="manual"'
@@ -176,15 +177,21 @@ export function mountPopup(
   let busy = false;
   let destroyed = false;
   let stopConfetti = () => {};
-  /** The success view's module (popup/success.ts), asked for as the visitor starts typing. */
-  let after: Awaited<ReturnType<NonNullable<typeof success>>> | undefined;
-  const loadSuccess = async () => {
+  /**
+   * The files needed once the shopper acts (popup/features.ts), asked for as they start typing or answer the
+   * opener yes: whether the success view is there.
+   */
+  const loadLater = async (): Promise<boolean> => {
     try {
-      after ||= await success?.();
+      const more = await later?.();
+      wheel ||= more?.wheel;
+      steps ||= more?.steps;
+      success ||= more?.success;
+      later = undefined;
     } catch {
       // Not there: the submit says so, and the next one asks again.
     }
-    return after;
+    return Boolean(success);
   };
   const returnFocus = inline ? null : document.activeElement;
 
@@ -194,12 +201,12 @@ export function mountPopup(
       : ["email", ...optionalFieldNames.filter((name) => cfg.fields[name])];
 
   /** A built-in text in the popup's language (popup/texts.ts). */
-  const say = (key: Parameters<typeof builtInText>[1]) => builtInText(cfg.texts, key);
+  const say = (key: Parameters<typeof formText>[1]) => formText(cfg.texts, key);
 
   /** The merchant's inline HTML (sanitized by the server: app/lib/public-popup-config.ts), figures filled in. */
   const offerText = (html: string) => fillOffer(html, cfg.discountPercentage, cfg.offer);
   /** What the success view borrows (popup/success.ts). */
-  const words = { say, fill: offerText };
+  const words = { texts: cfg.texts, fill: offerText };
 
   function formHtml(): string {
     const fields = (shownFields() as FieldName[])
@@ -300,8 +307,8 @@ export function mountPopup(
             ? steps.openerHtml(cfg)
             : preview && view === "processing"
               ? processingHtml()
-              : after
-                ? after.successHtml(cfg, words, code, notice, drawn, wheel)
+              : success
+                ? success.successHtml(cfg, words, code, notice, drawn, wheel)
                 : "";
     if (view === "form" || view === "extra") showErrors();
     // A centred popup starts on its first field (a form), the opener's yes, or its heading's dialog (what follows a submit).
@@ -315,7 +322,7 @@ export function mountPopup(
     stopConfetti();
     view = next;
     paint();
-    if (next === "success" && after) stopConfetti = after.startConfetti(canvas, 3000);
+    if (next === "success" && success) stopConfetti = success.startConfetti(canvas, 3000);
   }
 
   async function submit(): Promise<void> {
@@ -326,7 +333,17 @@ export function mountPopup(
     const payload = { email: "" } as PopupFormValues;
     for (const name of shownFields() as FieldName[]) payload[name] = (values[name] || "").trim();
     payload.website = website;
-    errors = validateSubscriber(payload, cfg.fields, cfg.emailValidation);
+    // The form's checks come with the success view (popup/success.ts), usually there since the visitor typed.
+    // No subscription without the view that shows its success.
+    await loadLater();
+    const after = success;
+    if (destroyed) return;
+    if (!after) {
+      busy = false;
+      showFailure({ ok: false });
+      return;
+    }
+    errors = after.validateSubscriber(payload, cfg.fields, cfg.emailValidation);
     general = "";
     showErrors();
     const firstInvalid = $<HTMLInputElement>("[aria-invalid=true]");
@@ -335,16 +352,7 @@ export function mountPopup(
       firstInvalid.focus();
       return;
     }
-    const button = pick<HTMLButtonElement>(".pri");
-    button.setAttribute("aria-busy", "true");
-    // No subscription without the view that shows its success (usually there since the visitor typed).
-    const shown = await loadSuccess();
-    if (destroyed) return;
-    if (!shown) {
-      busy = false;
-      showFailure({ ok: false });
-      return;
-    }
+    pick<HTMLButtonElement>(".pri").setAttribute("aria-busy", "true");
     if (preview) go("processing");
     let result: PopupSubmitResult;
     try {
@@ -438,10 +446,11 @@ export function mountPopup(
     if (target === overlay && !inline) return close();
     const action = target.closest("[data-a]")?.getAttribute("data-a");
     if (action === "close") close();
-    else if (action === "copy") after?.copyCode(root, code, words);
+    else if (action === "copy") success?.copyCode(root, code, words);
     else if (action === "yes" || action === "no") {
       if (options.onOpener) options.onOpener(action === "yes");
-      if (action === "yes") go("form");
+      // A wheel behind the opener comes with the yes (popup/features.ts): the form shows once it is there.
+      if (action === "yes") void loadLater().then(() => destroyed || go("form"));
       else close();
     } else if (action === "skip") go("success");
     else if (action === "continue") {
@@ -458,7 +467,7 @@ export function mountPopup(
     void (view === "extra" ? submitExtraFields() : submit());
   });
   root.addEventListener("input", (event) => {
-    void loadSuccess();
+    void loadLater();
     const name = (event.target as HTMLInputElement).name;
     if (name && (errors[name] || general)) {
       delete errors[name];

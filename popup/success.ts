@@ -9,15 +9,22 @@ import type { Features } from "./features";
 import { autoApplyUrl } from "./offer";
 import type { DrawnSlice } from "./prize-wheel";
 import { escapeHtml } from "./sanitize";
-import type { BuiltInTextKey } from "./texts";
+import { SUCCESS_ENGLISH, type SuccessTextKey } from "./success-texts";
+import type { PopupTexts } from "./texts";
 
 export { startConfetti } from "./confetti";
+/** The form's checks run once the shopper submits, when this file is there: they ship here, not in the view. */
+export { validateSubscriber } from "./validation";
 
 /**
- * What the popup lends its success view (popup/render.ts): a built-in text in the popup's language and a text
- * with the offer filled in. Their code, with the English texts, ships once, in the view file.
+ * What the popup lends its success view (popup/render.ts): the texts in the popup's language and a text with
+ * the offer filled in. The success view's English words ship here (popup/success-texts.ts), the form's in the
+ * view file.
  */
-export type Words = { say: (key: BuiltInTextKey) => string; fill: (text: string) => string };
+export type Words = { texts: PopupTexts | undefined; fill: (text: string) => string };
+
+/** A text of the success view in the popup's language, else in English. */
+const textOf = ({ texts }: Words, key: SuccessTextKey): string => texts?.[key] || SUCCESS_ENGLISH[key];
 
 /** A 20 px line or filled glyph (the social links here, the popup's close button in render.ts). */
 export const icon = (d: string, fill = "currentColor", stroke = "none") =>
@@ -81,7 +88,7 @@ export function successHtml(
   drawn?: DrawnSlice,
   wheel?: Features["wheel"],
 ): string {
-  const say = (key: BuiltInTextKey) => escapeHtml(words.say(key));
+  const say = (key: SuccessTextKey) => escapeHtml(textOf(words, key));
   const links = Object.entries(config.socialLinks || {})
     .map(([network, href]) => {
       const meta = SOCIAL[network as SocialNetwork];
@@ -101,7 +108,7 @@ export function successHtml(
       )}">${say("applyToCart")}</a></p>`
     : "";
   const offer = code
-    ? `<p class="s">${escapeHtml(drawn?.useCode || words.fill(words.say("useCode")))}</p><div class="code"><input readonly value="${escapeHtml(
+    ? `<p class="s">${escapeHtml(drawn?.useCode || words.fill(textOf(words, "useCode")))}</p><div class="code"><input readonly value="${escapeHtml(
         code,
       )}" aria-label="${say("discountCode")}"><button type="button" class="cp" data-a="copy">${say("copy")}</button></div>${apply}`
     : "";
@@ -118,7 +125,8 @@ export function successHtml(
 let copyTimer: ReturnType<typeof setTimeout> | undefined;
 
 /** The Copy button of the success view in `root`: the code to the clipboard, or selected to copy by hand. */
-export function copyCode(root: ParentNode, code: string, { say }: Words): void {
+export function copyCode(root: ParentNode, code: string, words: Words): void {
+  const say = (key: SuccessTextKey) => textOf(words, key);
   const input = root.querySelector<HTMLInputElement>(".code input");
   const button = root.querySelector<HTMLButtonElement>(".cp");
   const status = root.querySelector<HTMLElement>(".cs");

@@ -5,6 +5,7 @@
  * in app/lib/languages/built-in-texts.ts). docs/decisions/184.
  */
 import { PRIVACY_POLICY_LINK } from "./config";
+import { SUCCESS_ENGLISH } from "./success-texts";
 import { POPUP_MESSAGES } from "./validation";
 
 /** The merchant's own words: in the popup's default language they are the popup's fields. */
@@ -14,10 +15,10 @@ export const WRITTEN_TEXT_KEYS = ["title", "subtitle", "buttonText", "consentTex
 export const EMAIL_TEXT_KEYS = ["emailSubject", "emailHeader", "emailBody"] as const;
 
 /**
- * What the storefront popup says that the merchant does not write, in English: what the view file shows when
- * a language has no other words for it. [DISCOUNT_PERCENT] stands for the offer's percentage.
+ * What the storefront popup's form says that the merchant does not write, in English: what the view file
+ * shows when a language has no other words for it.
  */
-export const BUILT_IN_ENGLISH = {
+const FORM_ENGLISH = {
   emailLabel: "Email address",
   nameLabel: "Name",
   phoneLabel: "Phone",
@@ -32,20 +33,15 @@ export const BUILT_IN_ENGLISH = {
   genericError: "Something went wrong. Please try again.",
   close: "Close",
   privacyPolicy: PRIVACY_POLICY_LINK,
-  thanks: "Thank you for subscribing!",
-  useCode: "Use this code at checkout to get [DISCOUNT_PERCENT]% off your order.",
-  discountCode: "Discount code",
-  copy: "Copy",
-  copied: "Copied",
-  copiedNotice: "Copied!",
-  copyFailed: "Copy failed: Please copy the discount code manually",
-  followUs: "Follow us",
-  continueShopping: "Continue Shopping",
-  applyToCart: "Apply it to my cart",
-  youWon: "You won",
-  noPrize: "No prize this time",
 } as const;
 
+/**
+ * Every text of the storefront popup that the merchant does not write, in English: the form's (the view
+ * file's) and the success view's (its feature file's, popup/success-texts.ts).
+ */
+export const BUILT_IN_ENGLISH = { ...FORM_ENGLISH, ...SUCCESS_ENGLISH } as const;
+
+export type FormTextKey = keyof typeof FORM_ENGLISH;
 export type BuiltInTextKey = keyof typeof BUILT_IN_ENGLISH;
 export type WrittenTextKey = (typeof WRITTEN_TEXT_KEYS)[number];
 export type EmailTextKey = (typeof EMAIL_TEXT_KEYS)[number];
@@ -64,17 +60,18 @@ export type PopupLanguage = { code: string; texts: PopupTexts };
 
 export const defaultPopupLanguages: PopupLanguage[] = [{ code: "en", texts: {} }];
 
-/**
- * A built-in text in the popup's chosen language (`texts`, popup/languages.ts), else in English. A message
- * of the form's checks or the server's (English, POPUP_MESSAGES) reads in that language too.
- */
+/** A built-in text in the popup's chosen language (`texts`, popup/languages.ts), else in English. */
 export function builtInText(texts: PopupTexts | undefined, key: BuiltInTextKey): string {
   return texts?.[key] || BUILT_IN_ENGLISH[key];
 }
 
+/** A text of the popup's form in its chosen language, else in English: the view file's words. */
+export function formText(texts: PopupTexts | undefined, key: FormTextKey): string {
+  return texts?.[key] || FORM_ENGLISH[key];
+}
+
+/** A message of the form's checks or the server's (English, POPUP_MESSAGES) in the popup's chosen language. */
 export function translatedMessage(texts: PopupTexts | undefined, message: string): string {
-  const key = (Object.keys(BUILT_IN_ENGLISH) as BuiltInTextKey[]).find(
-    (k) => BUILT_IN_ENGLISH[k] === message,
-  );
-  return key ? builtInText(texts, key) : message;
+  const key = (Object.keys(FORM_ENGLISH) as FormTextKey[]).find((k) => FORM_ENGLISH[k] === message);
+  return key ? formText(texts, key) : message;
 }

@@ -1,4 +1,5 @@
 import express, { type Request, type Response } from "express";
+import { type PageWords, pageWordsIn } from "~/lib/languages/page-words";
 import { recordUnsubscribeFrom } from "~/services/campaigns/sends.server";
 import { recordClick } from "~/services/email/click-tracking.server";
 import {
@@ -11,12 +12,12 @@ import { escapeHtml } from "../../popup/sanitize";
 /** The pages a subscriber reaches from an email: click tracking, unsubscribe, double opt-in. No cookies, no session. */
 export const subscriberRouter = express.Router();
 
-export function page(res: Response, status: number, title: string, body: string) {
+export function page(res: Response, status: number, title: string, body: string, lang = "en") {
   res
     .status(status)
     .type("html")
     .setHeader("Cache-Control", "no-store")
-    .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+    .send(`<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title><meta name="robots" content="noindex">
 <style>body{margin:0;font-family:system-ui,sans-serif;background:#f4f6f8;color:#202223}main{max-width:28rem;margin:12vh auto;background:#fff;border-radius:12px;padding:32px;box-shadow:0 1px 3px #0002}h1{font-size:1.4rem;margin:0 0 12px}p{line-height:1.5}button,a.button{display:inline-block;font:inherit;padding:10px 18px;border:0;border-radius:8px;background:#0071b9;color:#fff;cursor:pointer;text-decoration:none}</style>
 </head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`);
@@ -35,21 +36,36 @@ subscriberRouter.get("/t/:trackingId", async (req: Request, res: Response) => {
   res.redirect(302, target);
 });
 
-/** "{email} will not receive further emails from {store}.": whom the page is about, and whose list. */
-const noFurtherEmails = (subscriber: { email: string; storeName: string }) =>
-  `<p>${escapeHtml(subscriber.email)} will not receive further emails from ${escapeHtml(subscriber.storeName)}.</p>`;
+type LinkSubscriber = { email: string; storeName: string; language: string | null };
+
+/**
+ * A page about a subscriber, in their language: its title and paragraph are `words` with {store} and {email}
+ * filled in (escaped in the paragraph; `page` escapes the title), and `button` names a button that POSTs back to
+ * the same address.
+ */
+function subscriberPage(
+  res: Response,
+  subscriber: LinkSubscriber,
+  [title, text]: [keyof PageWords, keyof PageWords],
+  button?: keyof PageWords,
+) {
+  const { lang, words } = pageWordsIn(subscriber.language);
+  const fill = (template: string, encode: (value: string) => string) =>
+    template
+      .replace("{store}", () => encode(subscriber.storeName))
+      .replace("{email}", () => encode(subscriber.email));
+  const form = button
+    ? `<form method="post"><button type="submit">${escapeHtml(words[button])}</button></form>`
+    : "";
+  page(res, 200, fill(words[title], String), `<p>${fill(words[text], escapeHtml)}</p>${form}`, lang);
+}
 
 /** A GET never unsubscribes: link scanners follow links. It shows a button that POSTs. */
 subscriberRouter.get("/u/:token", async (req: Request, res: Response) => {
   const subscriber = await subscriberForLink("unsubscribe", String(req.params.token));
   if (!subscriber) return invalidLink(res);
-  if (!subscriber.isActive) return page(res, 200, "You are unsubscribed", noFurtherEmails(subscriber));
-  page(
-    res,
-    200,
-    `Unsubscribe from ${subscriber.storeName}`,
-    `<p>Stop emails from ${escapeHtml(subscriber.storeName)} to ${escapeHtml(subscriber.email)}?</p><form method="post"><button type="submit">Unsubscribe</button></form>`,
-  );
+  if (!subscriber.isActive) return subscriberPage(res, subscriber, ["unsubscribedTitle", "unsubscribedText"]);
+  subscriberPage(res, subscriber, ["unsubscribeTitle", "unsubscribeQuestion"], "unsubscribeButton");
 });
 
 /** RFC 8058 one-click (List-Unsubscribe-Post) and the page's button: no cookies, no redirect. */
@@ -63,24 +79,21 @@ subscriberRouter.post(
     if (unsubscribed.justNow) await recordUnsubscribeFrom(req.query.c, unsubscribed.subscriberId);
     const subscriber = await subscriberForLink("unsubscribe", String(req.params.token));
     if (!subscriber) return invalidLink(res);
-    page(res, 200, "You are unsubscribed", noFurtherEmails(subscriber));
+    subscriberPage(res, subscriber, ["unsubscribedTitle", "unsubscribedText"]);
   },
 );
 
 subscriberRouter.get("/confirm/:token", async (req: Request, res: Response) => {
   const subscriber = await subscriberForLink("confirm", String(req.params.token));
   if (!subscriber) return invalidLink(res);
-  if (subscriber.confirmedAt)
-    return page(res, 200, "Subscription confirmed", "<p>Thank you! Your welcome email is on its way.</p>");
-  page(
-    res,
-    200,
-    "Confirm your subscription",
-    `<p>Confirm that ${escapeHtml(subscriber.email)} wants to receive emails from ${escapeHtml(subscriber.storeName)}.</p><form method="post"><button type="submit">Confirm subscription</button></form>`,
-  );
+  if (subscriber.confirmedAt) return subscriberPage(res, subscriber, ["confirmedTitle", "confirmedText"]);
+  subscriberPage(res, subscriber, ["confirmTitle", "confirmQuestion"], "confirmButton");
 });
 
 subscriberRouter.post("/confirm/:token", async (req: Request, res: Response) => {
-  if (!(await confirmSubscription(String(req.params.token)))) return invalidLink(res);
-  page(res, 200, "Subscription confirmed", "<p>Thank you! Your welcome email is on its way.</p>");
+  const token = String(req.params.token);
+  if (!(await confirmSubscription(token))) return invalidLink(res);
+  const subscriber = await subscriberForLink("confirm", token);
+  if (!subscriber) return invalidLink(res);
+  subscriberPage(res, subscriber, ["confirmedTitle", "confirmedText"]);
 });

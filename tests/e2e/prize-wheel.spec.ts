@@ -25,34 +25,41 @@ const slice = (label: string, color: string, weight: number, prize: object | nul
   prize,
 });
 
-test.beforeAll(async () => {
+/** A fixed-amount popup whose wheel only lets "Free shipping" win. */
+const WHEEL_POPUP = {
+  title: "Spin to win",
+  subtitle: "Subscribe and spin for [OFFER] or more.",
+  offerKind: "fixed-amount",
+  discountAmount: 5,
+  wheel: {
+    slices: [
+      slice("10% off", "#f59e0b", 0, { kind: "percentage", percentage: 10, code: "SPIN10" }),
+      slice("No luck", "#6b7280", 0, null),
+      slice("Free shipping", "#10b981", 1, { kind: "free-shipping", code: "SPINSHIP" }),
+      slice("$20 off", "#ef4444", 0, { kind: "fixed-amount", amount: 20, code: "SPIN20" }),
+    ],
+  },
+};
+
+async function wheelStore(popup: object): Promise<string> {
   const store = await createStore(api, {
     name: unique("Wheel Shop"),
     shopifyUrl: `https://${unique("wheel-shop")}.example.com`,
     integrationType: "shopify",
   });
-  storeId = store.id;
-  await updatePopup(api, storeId, {
-    title: "Spin to win",
-    subtitle: "Subscribe and spin for [OFFER] or more.",
-    offerKind: "fixed-amount",
-    discountAmount: 5,
-    wheel: {
-      slices: [
-        slice("10% off", "#f59e0b", 0, { kind: "percentage", percentage: 10, code: "SPIN10" }),
-        slice("No luck", "#6b7280", 0, null),
-        slice("Free shipping", "#10b981", 1, { kind: "free-shipping", code: "SPINSHIP" }),
-        slice("$20 off", "#ef4444", 0, { kind: "fixed-amount", amount: 20, code: "SPIN20" }),
-      ],
-    },
-  });
+  await updatePopup(api, store.id, popup);
+  return store.id;
+}
+
+test.beforeAll(async () => {
+  storeId = await wheelStore(WHEEL_POPUP);
 });
 
-async function openDemo(page: Page) {
+async function openDemo(page: Page, store = storeId) {
   const configLoaded = page.waitForResponse(
-    (response) => response.url().includes(`/api/public/stores/${storeId}/popups`) && response.ok(),
+    (response) => response.url().includes(`/api/public/stores/${store}/popups`) && response.ok(),
   );
-  await page.goto(`/demo/${storeId}`);
+  await page.goto(`/demo/${store}`);
   const config = (await (await configLoaded).json()) as { popups: { wheel: unknown }[] };
   return { popup: page.locator("newsletter-popup").getByRole("dialog"), config };
 }
@@ -173,4 +180,28 @@ test("the builder names the slice whose code Shopify lacks, and shows who won ea
     await results.scrollIntoViewIfNeeded();
     await screenshot(page, `wheel-results-${width}`, { fullPage: false });
   }
+});
+
+test("behind an opener the wheel's file comes with the yes, and the wheel shows on the form", async ({
+  page,
+}) => {
+  // A store of its own: its first config already has the opener (a cached one would not).
+  const store = await wheelStore({
+    ...WHEEL_POPUP,
+    steps: { opener: { enabled: true, question: "Feeling lucky?" } },
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/js/")) scripts.push(pathname.slice("/js/".length));
+  });
+  const { popup } = await openDemo(page, store);
+  await expect(popup.getByRole("heading", { name: "Feeling lucky?" })).toBeVisible();
+  // Before the shopper acts, a page view loads the script, the view and the opener's file (docs/decisions/199).
+  expect(scripts).toEqual(["newsletter-popup.js", "newsletter-popup-view.js", "newsletter-popup-steps.js"]);
+  await popup.getByRole("button", { name: "Yes, please" }).click();
+  await expect(popup.locator(".wd span")).toHaveText(["10% off", "No luck", "Free shipping", "$20 off"]);
+  await expect(popup.getByLabel("Email address")).toBeFocused();
+  expect(scripts.slice(3).sort()).toEqual(["newsletter-popup-success.js", "newsletter-popup-wheel.js"]);
 });

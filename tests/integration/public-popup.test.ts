@@ -775,11 +775,24 @@ describe("an offer and the double opt-in in the subscriber's language", () => {
     expect(confirmation?.text).toContain(
       "Wenn du dich nicht angemeldet hast, ignoriere diese E-Mail einfach.",
     );
+    const link = /https?:\/\/\S+\/confirm\/[\w.-]+/.exec(confirmation?.text ?? "")?.[0] ?? "";
+    const asked = await (await fetch(`${app.url}${new URL(link).pathname}`)).text();
+    expect(asked).toContain('<html lang="de">');
+    expect(asked).toContain("<title>Bestätige deine Anmeldung</title>");
+    expect(asked).toContain(`Bestätige, dass ${email} E-Mails von `);
+    expect(asked).toContain('<button type="submit">Anmeldung bestätigen</button>');
     if (confirmation) await confirmFrom(confirmation);
+    const confirmed = await (await fetch(`${app.url}${new URL(link).pathname}`)).text();
+    expect(confirmed).toContain("Danke! Deine Willkommens-E-Mail ist unterwegs.");
     const [, welcome] = await mailsTo(email, 2);
     expect(welcome?.subject).toBe("Willkommen: Gratisversand");
     expect(welcome?.text).toMatch(/Dein Code für Gratisversand: \S+/);
     expect(welcome?.text).toContain("Abmelden: ");
+    const leave = /Abmelden: (\S+)/.exec(welcome?.text ?? "")?.[1] ?? "";
+    const leavePage = await fetch(`${app.url}${new URL(leave).pathname}`);
+    expect(await leavePage.text()).toMatch(/Keine E-Mails mehr von .+ an /);
+    const left = await fetch(`${app.url}${new URL(leave).pathname}`, { method: "POST" });
+    expect(await left.text()).toContain(`${email} erhält keine weiteren E-Mails von `);
   });
 
   it("asks a subscriber in the default language in English", async () => {

@@ -154,4 +154,14 @@ describe("the extra fields as merge tags", () => {
     expect(withPlaceholders("Hi [First Name], happy [birthday]!", vars)).toBe("Hi Ann, happy 14 March!");
     expect(withPlaceholders("[Birthday]", { ...vars, birthday: formatBirthday(null, null) })).toBe("");
   });
+
+  it("writes [Birthday] the way the message's language reads a date, English when it knows none", () => {
+    expect(formatBirthday(14, 3, "de")).toBe("14. März");
+    expect(formatBirthday(14, 3, "fr")).toBe("14 mars");
+    expect(formatBirthday(1, 5, "es")).toBe("1 de mayo");
+    expect(formatBirthday(29, 2, "nl")).toBe("29 februari");
+    expect(formatBirthday(14, 3, "pt-br")).toBe("14 de março");
+    expect(formatBirthday(14, 3, "not a language!")).toBe("14 March");
+    expect(formatBirthday(31, 13, "de")).toBe("");
+  });
 });

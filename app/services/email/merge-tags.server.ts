@@ -55,7 +55,7 @@ export function mailVariables(
   return {
     // The first name the extra-fields step asked for, else the name's first word, else the address's.
     firstName: firstNameFor(subscriber.firstName || subscriber.name, subscriber.email),
-    birthday: formatBirthday(subscriber.birthdayDay, subscriber.birthdayMonth),
+    birthday: formatBirthday(subscriber.birthdayDay, subscriber.birthdayMonth, language),
     discountCode: draw
       ? (subscriber.discountCodeSent ?? "")
       : (subscriber.discountCodeSent ?? popup.discountCode),

@@ -15,6 +15,7 @@ export async function subscriberForLink(purpose: "unsubscribe" | "confirm", toke
       email: subscribers.email,
       isActive: subscribers.isActive,
       confirmedAt: subscribers.confirmedAt,
+      language: subscribers.language,
       storeName: stores.name,
     })
     .from(subscribers)
