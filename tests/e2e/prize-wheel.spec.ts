@@ -41,7 +41,7 @@ const WHEEL_POPUP = {
   },
 };
 
-async function wheelStore(popup: object): Promise<string> {
+async function wheelStore(popup: Record<string, unknown>): Promise<string> {
   const store = await createStore(api, {
     name: unique("Wheel Shop"),
     shopifyUrl: `https://${unique("wheel-shop")}.example.com`,

@@ -323,12 +323,31 @@ describe("the prize wheel's draws", () => {
       ],
       noPrize: 2,
       spins: 6,
+      earlier: 0,
     });
     expect(
       (await admin.get<PopupStats>(statsPath("?days=30", shop.store.id, wheelId))).body.wheel,
     ).toMatchObject({ spins: 7, noPrize: 2 });
     // A popup without a wheel has no wheel figures.
     expect((await admin.get<PopupStats>(statsPath("?days=7"))).body.wheel).toBeNull();
+
+    // The merchant moves "20% off" to the front and renames "No luck": each draw stays with the slice it
+    // landed on, found by its label, and the renamed slice's draws go to none of today's slices.
+    const [tenOff, noLuck, freeShipping, twentyOff] = defaultPrizeWheel.slices;
+    if (!tenOff || !noLuck || !freeShipping || !twentyOff)
+      throw new Error("the default wheel has four slices");
+    await testDb()
+      .update(popupConfigs)
+      .set({ wheel: { slices: [twentyOff, tenOff, { ...noLuck, label: "Try again" }, freeShipping] } })
+      .where(eq(popupConfigs.id, wheelId));
+    const moved = (await admin.get<PopupStats>(statsPath("?days=7", shop.store.id, wheelId))).body.wheel;
+    expect(moved?.slices.map(({ label, winners }) => [label, winners])).toEqual([
+      ["20% off", 1],
+      ["10% off", 3],
+      ["Try again", 0],
+      ["Free shipping", 0],
+    ]);
+    expect(moved).toMatchObject({ spins: 6, noPrize: 2, earlier: 2 });
   });
 });
 

@@ -6,7 +6,8 @@ const count = (value: number) => value.toLocaleString("en-US");
 
 /**
  * The prize wheel's draws in the period: per slice, the chance its weight gives beside how many subscribers
- * drew it (and their share of the spins); then the spins in all and those without a prize.
+ * drew it (and their share of the spins); then the spins in all and those without a prize, and those on
+ * slices since renamed or removed.
  */
 export function WheelResults({ wheel }: { wheel: WheelStats }) {
   const share = (winners: number) => (wheel.spins > 0 ? ` (${percent(winners / wheel.spins)})` : "");
@@ -28,6 +29,11 @@ export function WheelResults({ wheel }: { wheel: WheelStats }) {
         <Text as="p" variant="bodySm" tone="subdued">
           {`${count(wheel.spins)} ${wheel.spins === 1 ? "spin" : "spins"} in the period, ${count(wheel.noPrize)} without a prize.`}
         </Text>
+        {wheel.earlier > 0 && (
+          <Text as="p" variant="bodySm" tone="subdued">
+            {`${count(wheel.earlier)} of them landed on ${wheel.earlier === 1 ? "a slice" : "slices"} since renamed or removed, counted for no slice above.`}
+          </Text>
+        )}
       </BlockStack>
     </section>
   );

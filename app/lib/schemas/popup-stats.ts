@@ -54,9 +54,10 @@ export type WheelSliceStats = { label: string; prize: boolean; chance: number; w
 
 /**
  * The prize wheel's draws in the period (app/services/popups/wheel-stats.server.ts): per current slice, and
- * in all (`spins`) and without a prize (`noPrize`), those two over every draw, a slice since removed included.
+ * in all (`spins`) and without a prize (`noPrize`), those two over every draw, a slice since removed included;
+ * `earlier` counts the draws that landed on a slice since renamed or removed (counted for no current slice).
  */
-export type WheelStats = { slices: WheelSliceStats[]; noPrize: number; spins: number };
+export type WheelStats = { slices: WheelSliceStats[]; noPrize: number; spins: number; earlier: number };
 
 export type PopupStats = {
   days: number;

@@ -7,17 +7,21 @@ import type { PopupRow } from "./crud.server";
 
 /**
  * A wheel popup's draws since `since`, from the slice stored on each subscriber at subscribe time
- * (`subscribers.wheel_draw`, docs/decisions/182): per current slice by its place (slices have no ids), beside
- * the chance its weight gives now; `noPrize` counts the draws whose slice had no prize when drawn. Null for a
- * popup without a wheel. The wheel is the popup's, shared by its variants.
+ * (`subscribers.wheel_draw`, docs/decisions/182): per current slice, beside the chance its weight gives now;
+ * `noPrize` counts the draws whose slice had no prize when drawn. Slices have no ids: a draw counts for the
+ * slice at its place with its label, else for the one slice with its label (moved since), else it landed on a
+ * slice since renamed or removed (`earlier`), never on whatever slice took its place. Null for a popup
+ * without a wheel. The wheel is the popup's, shared by its variants.
  */
 export async function wheelStats(popup: PopupRow, since: Date): Promise<WheelStats | null> {
   if (!popup.wheel) return null;
   const slice = sql<number>`(${subscribers.wheelDraw}->>'slice')::int`.mapWith(Number);
+  const label = sql<string>`${subscribers.wheelDraw}->>'label'`;
   const rows = await db()
     .select({
       slice,
-      winners: count(),
+      label,
+      draws: count(),
       noPrize: sql<number>`count(*) filter (where ${subscribers.wheelDraw}->'prize' = 'null'::jsonb)`.mapWith(
         Number,
       ),
@@ -31,17 +35,35 @@ export async function wheelStats(popup: PopupRow, since: Date): Promise<WheelSta
         gte(subscribers.subscribedAt, since),
       ),
     )
-    .groupBy(slice);
-  const winnersOf = new Map(rows.map((row) => [row.slice, row.winners]));
-  const chances = sliceChances(popup.wheel.slices);
+    .groupBy(slice, label);
+  const slices = popup.wheel.slices;
+  const winners = slices.map(() => 0);
+  let earlier = 0;
+  for (const row of rows) {
+    const place = currentPlace(
+      slices.map((current) => current.label),
+      row,
+    );
+    if (place === null) earlier += row.draws;
+    else winners[place] = (winners[place] ?? 0) + row.draws;
+  }
+  const chances = sliceChances(slices);
   return {
-    slices: popup.wheel.slices.map(({ label, prize }, index) => ({
+    slices: slices.map(({ label, prize }, index) => ({
       label,
       prize: prize !== null,
       chance: chances[index] ?? 0,
-      winners: winnersOf.get(index) ?? 0,
+      winners: winners[index] ?? 0,
     })),
     noPrize: rows.reduce((sum, row) => sum + row.noPrize, 0),
-    spins: rows.reduce((sum, row) => sum + row.winners, 0),
+    spins: rows.reduce((sum, row) => sum + row.draws, 0),
+    earlier,
   };
+}
+
+/** The place of the current slice a draw counts for (see above), or null when none is the slice it landed on. */
+function currentPlace(labels: string[], drawn: { slice: number; label: string }): number | null {
+  if (labels[drawn.slice] === drawn.label) return drawn.slice;
+  const places = labels.flatMap((label, place) => (label === drawn.label ? [place] : []));
+  return places.length === 1 ? (places[0] ?? null) : null;
 }
