@@ -75,8 +75,7 @@ test("a campaign from the Subscribers filter: compose, preview, test, send, foll
   const tester = `${unique("tester")}@campaign-shop.example`;
   const store = shop.store;
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/subscribers`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/subscribers`);
   await importSubscribers(page, [...readers, outsider]);
 
   // The filter on screen becomes the campaign's audience.
@@ -208,8 +207,7 @@ test("the empty list, Create campaign, and a refusal shown as a banner", async (
     shopifyUrl: "https://quiet-shop.example.com",
   });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/campaigns`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/campaigns`);
   await expect(page.getByText("No campaigns yet")).toBeVisible();
 
   // The sending speed and the quiet hours: the server's limits, then saved values that a reload shows.
@@ -289,8 +287,7 @@ test("a scheduled campaign waits, and cancelling its schedule makes it a draft a
     audience: { from: null, to: null, search: "scheduled-readers", codeUsed: "any", confirmedOnly: false },
   });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/campaigns/${campaign.id}`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/campaigns/${campaign.id}`);
 
   await page.getByRole("button", { name: "Send", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Send campaign" });
@@ -326,8 +323,7 @@ test("a send in progress pauses and resumes, and nobody gets it twice", async ({
     audience: { from: null, to: null, search: domain, codeUsed: "any", confirmedOnly: false },
   });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/campaigns/${campaign.id}`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/campaigns/${campaign.id}`);
 
   // The SMTP server leaves the first message unanswered: the campaign stays "sending" until it is let go.
   await shop.sink.setMode("hold");

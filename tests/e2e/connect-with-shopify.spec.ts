@@ -36,8 +36,7 @@ async function shootCard(page: Page, card: Locator, name: string) {
 }
 
 async function openShopifyCard(page: Page, store: Store): Promise<Locator> {
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/settings`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/settings`);
   return cardWithHeading(page, "Shopify store configuration");
 }
 
@@ -120,8 +119,7 @@ test("a member who may manage integrations is told that only an administrator co
     ...member,
     permissions: { manage_email_settings: true, manage_integrations: true },
   });
-  await login(page, member.email, member.password);
-  await page.goto(`/store/${store.id}/settings`);
+  await login(page, member.email, member.password, `/store/${store.id}/settings`);
   const card = cardWithHeading(page, "Shopify store configuration");
   await expect(card.getByText(CONNECT_ADMIN_ONLY)).toBeVisible();
   await expect(card.getByRole("button", { name: "Connect with Shopify" })).toHaveCount(0);

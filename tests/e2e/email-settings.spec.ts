@@ -18,8 +18,7 @@ function newStore(): Promise<Store> {
 }
 
 async function openSettings(page: Page, store: Store) {
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/settings`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/settings`);
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
 }
 

@@ -38,8 +38,7 @@ function emailPreview(page: Page) {
 }
 
 test("Settings → Email configuration: save, send a test email, edit the SMTP password", async ({ page }) => {
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/settings`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/settings`);
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
   await expect(page.getByText("Not configured", { exact: true })).toBeVisible();
   await expect(page.getByRole("button", { name: "Send test email" })).toBeDisabled();
@@ -92,8 +91,7 @@ test("Settings → Email configuration: save, send a test email, edit the SMTP p
 });
 
 test("Email Templates: edits re-render the preview, 'Save Template' keeps them", async ({ page }) => {
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/email-templates`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/email-templates`);
   await expect(page.getByRole("heading", { level: 1, name: "Email Templates" })).toBeVisible();
   // The saved template is previewed on load.
   await expect(emailPreview(page)).toHaveAttribute("srcdoc", /Welcome to our newsletter!/);
@@ -159,8 +157,7 @@ test("a subscription on the demo page sends the edited welcome email; its tracke
   expect(target.searchParams.get("utm_medium")).toBe("email");
   expect(target.searchParams.get("utm_campaign")).toBe("welcome-discount");
 
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/email-analytics`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/email-analytics`);
   await expect(page.getByRole("heading", { level: 1, name: "Email Analytics" })).toBeVisible();
   const rows = page.getByRole("row").filter({ hasText: reader });
   const clicked = rows.filter({ hasText: "Clicked" });

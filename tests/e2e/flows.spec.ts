@@ -41,8 +41,7 @@ test("the welcome series: add it, edit its reminder, add a step, test, start it 
   const store = shop.store;
   const tester = `${unique("tester")}@flow-shop.example`;
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/flows`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/flows`);
   await expect(page.getByText("No automations yet")).toBeVisible();
   await page.getByRole("button", { name: "Add welcome series" }).first().click();
 
@@ -118,8 +117,7 @@ test("a live flow's condition skips ahead, its steps move (a condition's target 
   const { id } = await api.post<SavedFlow>(`/api/stores/${store.id}/flows`, { template: "welcome-series" });
   await api.put(flowPath(id), { status: "live" });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/flows/${id}`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/flows/${id}`);
 
   // Step 3 ("has not used their code") skips, otherwise, only to a later step.
   const condition = page.getByRole("region", { name: "Step 3" });

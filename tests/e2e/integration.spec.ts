@@ -33,8 +33,7 @@ const scriptField = (page: import("@playwright/test").Page) =>
 test("copy, regenerate and verify the install script", async ({ page, context }) => {
   const store = await storeAt("Integration Store", (created) => `${MAIN.baseURL}/demo/${created.id}`);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: MAIN.baseURL });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/integration`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/integration`);
 
   await expect(page.getByRole("heading", { name: "Step 1 · Add Your Site" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Step 2 · Integrate Newsletter" })).toBeVisible();
@@ -74,8 +73,7 @@ test("copy, regenerate and verify the install script", async ({ page, context })
 
 test("a site without the script is reported with a warning", async ({ page }) => {
   const store = await storeAt("Bare Site", () => `${MAIN.baseURL}/login`);
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/integration`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/integration`);
   await page.getByRole("button", { name: "Verify installation" }).click();
   await expect(toast(page)).toContainText(
     "Script not detected on your site: The popup script was not found on",
@@ -86,8 +84,7 @@ test("a site without the script is reported with a warning", async ({ page }) =>
 
 test("the downloaded service worker serves the popup from cache on a merchant site", async ({ page }) => {
   const store = await storeAt("Worker Store", () => "https://worker.example.com");
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/integration`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/integration`);
   const downloading = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download service worker" }).click();
   const download = await downloading;

@@ -59,12 +59,22 @@ test("on a German page the popup, its validation message and the welcome email a
   await expect(popup.getByRole("button", { name: "Weiter einkaufen" })).toBeVisible();
   const welcome = await shop.sink.waitForMessage((message) => message.envelopeTo.includes(reader), 20_000);
   expect(welcome.subject).toBe("Willkommen! Dein Rabatt von 15 %");
+
+  // The email's unsubscribe page speaks the subscriber's language too.
+  const leave = /Abmelden: (\S+)/.exec(welcome.text ?? "")?.[1];
+  if (!leave) throw new Error("no unsubscribe link in the German welcome email");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(new URL(leave).pathname);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Von .+ abmelden$/);
+  await page.getByRole("button", { name: "Abmelden" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Du bist abgemeldet");
+  await expect(page.getByText(`${reader} erhält keine weiteren E-Mails von`)).toBeVisible();
+  await screenshot(page, "languages-unsubscribed-de-390");
 });
 
 test("the builder's translations table marks the missing texts, at 1440 and 390 px", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${shop.store.id}/popup-builder`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${shop.store.id}/popup-builder`);
   const table = page.locator(".np-translations");
   await expect(table.getByRole("columnheader", { name: "German", exact: true })).toBeVisible();
   const subtitle = table.getByRole("row", { name: /^Subtitle/ });

@@ -60,8 +60,7 @@ test("Settings: a typical website has no Shopify card; a rename shows at once in
     shopifyUrl: "https://plain.example.com",
   });
   await api.dispose();
-  await login(page, account.email, account.password);
-  await page.goto(`/store/${store.id}/settings`);
+  await login(page, account.email, account.password, `/store/${store.id}/settings`);
   await expect(page.getByRole("heading", { name: "General settings" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Shopify store configuration" })).toHaveCount(0);
 
@@ -100,8 +99,7 @@ test("an admin resends a pending member's invitation; the member gets a new emai
   await api.dispose();
   await newestMail(MAIN, invitee);
 
-  await login(page, account.email, account.password);
-  await page.goto("/admin/members");
+  await login(page, account.email, account.password, "/admin/members");
   const row = page.getByRole("row").filter({ hasText: invitee });
   await expect(row.getByText("Pending", { exact: true })).toBeVisible();
   const resentAt = Date.now() - 500;

@@ -51,8 +51,7 @@ async function organizationWithSubscribers(): Promise<Setup> {
 test("on a phone each subscriber shows its code, date, View and Delete on screen", async ({ page }) => {
   const { account, store, emails } = await organizationWithSubscribers();
   await page.setViewportSize(PHONE);
-  await login(page, account.email, account.password);
-  await page.goto(`/store/${store.id}/subscribers`);
+  await login(page, account.email, account.password, `/store/${store.id}/subscribers`);
   const first = emails[0] ?? "";
   const item = page.getByRole("listitem").filter({ hasText: first });
   await expect(item).toContainText(/Code: \S+/);
@@ -77,8 +76,7 @@ test("on a phone each subscriber shows its code, date, View and Delete on screen
 test("on a phone each member shows its status, permissions and buttons on screen", async ({ page }) => {
   const { account, memberEmail } = await organizationWithSubscribers();
   await page.setViewportSize(PHONE);
-  await login(page, account.email, account.password);
-  await page.goto("/admin/members");
+  await login(page, account.email, account.password, "/admin/members");
   const item = page.getByRole("listitem").filter({ hasText: memberEmail });
   await expect(item).toContainText("Pending");
   await expect(item).toContainText(/Joined: \w{3} \d{1,2}, \d{4} · Last login: Never/);

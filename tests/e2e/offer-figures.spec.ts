@@ -53,8 +53,7 @@ test("the storefront popup and the welcome email state the popup's 10 % and its 
 
 test("the email template preview and the popup builder preview say 10 % too", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${shop.store.id}/email-templates`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${shop.store.id}/email-templates`);
   const emailPreview = page.locator('iframe[title="Email preview"]');
   await expect(emailPreview).toHaveAttribute("srcdoc", /one-time 10% discount code: ACME10/);
   expect(await emailPreview.getAttribute("srcdoc")).not.toMatch(noFifteen);

@@ -86,8 +86,7 @@ test("a second store for the same myshopify.com shop is refused, at step 1 and b
   });
 
   // The wizard refuses it at step 1, on the store-name field.
-  await login(page, owner.email, owner.password);
-  await page.goto("/onboarding");
+  await login(page, owner.email, owner.password, "/onboarding");
   await chooseShopify(page);
   await page.getByLabel("Site Name").fill("Second Shop");
   const storeName = page.getByLabel("Store name", { exact: true });
@@ -127,8 +126,7 @@ test("the Add New Store modal asks for no Shopify token", async ({ page }) => {
   await withApi(owner, (api) =>
     api.post<Store>("/api/stores", { name: "Existing", shopifyUrl: "https://existing.example.com" }),
   );
-  await login(page, owner.email, owner.password);
-  await page.goto("/stores");
+  await login(page, owner.email, owner.password, "/stores");
   await page.getByRole("button", { name: "Quick add" }).click();
   const modal = page.getByRole("dialog", { name: "Add New Store" });
   await modal.getByLabel("Site Name").fill(unique("Modal Typical"));

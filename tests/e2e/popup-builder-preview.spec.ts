@@ -40,8 +40,7 @@ test("the preview shows each popup width to scale, on a desktop or a 390 px phon
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const store = await newStore("Preview Widths");
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/popup-builder`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/popup-builder`);
   const dialog = previewDialog(page);
   const screen = page.getByTestId("popup-preview-screen");
   await expect(dialog).toBeVisible();
@@ -85,8 +84,7 @@ test("the preview shows each popup width to scale, on a desktop or a 390 px phon
 test("on a wide window the preview stays in view while the lower cards are edited", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const store = await newStore("Preview Sticky");
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/popup-builder`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/popup-builder`);
   await expect(previewDialog(page)).toBeVisible();
 
   await page.getByRole("button", { name: "Save social links" }).scrollIntoViewIfNeeded();
@@ -101,8 +99,7 @@ test("on a wide window the preview stays in view while the lower cards are edite
 test("on a phone the live preview is one tap away at the top, and edits show in it", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const store = await newStore("Preview Phone");
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/popup-builder`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/popup-builder`);
   const switchTo = (name: "Edit" | "Preview") => page.getByRole("button", { name, exact: true });
   await expect(switchTo("Edit")).toHaveAttribute("aria-pressed", "true");
   await expect(previewDialog(page)).toBeHidden();
@@ -140,8 +137,7 @@ test("a refused value says 'Not saved' until it is fixed, never 'All changes sav
 }) => {
   browserErrors.allow(/status of 422/);
   const store = await newStore("Preview Status");
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/popup-builder`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/popup-builder`);
   const saved = page.getByText("All changes saved");
   await expect(saved).toBeVisible();
 

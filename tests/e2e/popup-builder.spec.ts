@@ -49,8 +49,7 @@ function popupList(page: Page): Locator {
 
 async function openBuilder(page: Page, store: Store, width = 1440): Promise<void> {
   await page.setViewportSize({ width, height: 900 });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/popup-builder`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/popup-builder`);
   await expect(popupList(page).getByRole("listitem")).toHaveCount(1);
 }
 

@@ -121,8 +121,7 @@ test("a two-step popup: opener, email, extra fields and success, the fields stor
 test("each template previews in the create-popup modal, and a popup starts from one", async ({ page }) => {
   const store = await newStore("Template Store");
   await page.setViewportSize(DESKTOP);
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/popup-builder`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/popup-builder`);
   await page.getByRole("button", { name: "Create popup" }).click();
   const modal = page.getByRole("dialog", { name: "Create popup" });
   const preview = modal.getByTestId("template-preview");

@@ -316,8 +316,7 @@ test("the builder's preview draws the popup's design: a bottom bar spans the pre
     },
   ]);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${storeId}/popup-builder`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${storeId}/popup-builder`);
   const dialog = page.getByTestId("popup-preview").getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Preview offer" })).toBeVisible();
   await settled(dialog);

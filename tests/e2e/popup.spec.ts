@@ -78,8 +78,7 @@ test.describe("popup builder", () => {
     page,
   }) => {
     const store = await newStore("Builder Store");
-    await login(page, ADMIN.email, ADMIN.password);
-    await page.goto(`/store/${store.id}/popup-builder`);
+    await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/popup-builder`);
     await expect(page.getByRole("heading", { level: 1, name: "Popup Builder" })).toBeVisible();
     await expect(preview(page).getByRole("heading", { name: "LOOKING FOR EXCLUSIVE OFFERS?" })).toBeVisible();
 
@@ -118,8 +117,7 @@ test.describe("popup builder", () => {
 
   test("a discount percentage of 0 or 101 shows the error and is not saved", async ({ page }) => {
     const store = await newStore("Discount Store");
-    await login(page, ADMIN.email, ADMIN.password);
-    await page.goto(`/store/${store.id}/popup-builder`);
+    await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/popup-builder`);
     const percentage = page.getByLabel("Discount percentage");
     const error = page.getByText("Discount percentage must be between 1 and 100");
 
@@ -144,8 +142,7 @@ test.describe("popup builder", () => {
   }) => {
     const store = await newStore("Code Rules Store");
     await page.setViewportSize({ width: 1440, height: 900 });
-    await login(page, ADMIN.email, ADMIN.password);
-    await page.goto(`/store/${store.id}/popup-builder`);
+    await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/popup-builder`);
     await expect(page.getByLabel("Each code valid for")).toHaveValue("30");
     await expect(page.getByLabel("Uses per code")).toHaveValue("1");
     await page.getByLabel("Each code valid for").fill("14");
@@ -167,8 +164,7 @@ test.describe("popup builder", () => {
 
   test("cart validation and social links are saved with their own buttons", async ({ page }) => {
     const store = await newStore("Explicit Save Store");
-    await login(page, ADMIN.email, ADMIN.password);
-    await page.goto(`/store/${store.id}/popup-builder`);
+    await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/popup-builder`);
 
     await page.getByRole("checkbox", { name: "Enable cart validation" }).check();
     await page.getByLabel("Rule").selectOption({ label: "Cart total at least the minimum" });
@@ -215,8 +211,7 @@ test.describe("popup builder", () => {
     const store = await newStore("Preview Store");
     await api.put(`/api/stores/${store.id}`, { socialLinks: { instagram: "https://instagram.com/acme" } });
     await page.addInitScript(countConfettiPieces);
-    await login(page, ADMIN.email, ADMIN.password);
-    await page.goto(`/store/${store.id}/popup-builder`);
+    await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/popup-builder`);
     const popup = preview(page);
 
     // The preview validates like the storefront.
@@ -260,8 +255,7 @@ test.describe("popup builder", () => {
 
   test("?storeId=…&preview=true opens the full-screen preview on load", async ({ page }) => {
     const store = await newStore("Fullscreen Store");
-    await login(page, ADMIN.email, ADMIN.password);
-    await page.goto(`/popup-builder?storeId=${store.id}&preview=true`);
+    await login(page, ADMIN.email, ADMIN.password, `/popup-builder?storeId=${store.id}&preview=true`);
     await expect(page.getByText(`Design the signup popup visitors of ${store.name} see`)).toBeVisible();
     const dialog = preview(page).getByRole("dialog");
     await expect(dialog).toHaveAttribute("aria-modal", "true");

@@ -119,8 +119,7 @@ test("the wheel lands on the server's prize, and the free-shipping code applies 
 
 test("the builder's offer card picks the offer and shows each slice's chance", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${storeId}/popup-builder`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${storeId}/popup-builder`);
   // The preview is given every feature file's module (popup/builder-features.ts): the wheel shows.
   await expect(page.getByTestId("popup-preview").locator(".wd span")).toHaveCount(4);
   const card = cardWithHeading(page, "Discount");
@@ -152,8 +151,7 @@ test("the builder names the slice whose code Shopify lacks, and shows who won ea
     ]),
   );
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${storeId}/popup-builder`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${storeId}/popup-builder`);
   const card = cardWithHeading(page, "Discount");
   const missing = card.getByText("Slice 4 “$20 off”: SPIN20 does not exist in your Shopify store");
   await expect(missing).toBeVisible();
@@ -204,4 +202,7 @@ test("behind an opener the wheel's file comes with the yes, and the wheel shows 
   await expect(popup.locator(".wd span")).toHaveText(["10% off", "No luck", "Free shipping", "$20 off"]);
   await expect(popup.getByLabel("Email address")).toBeFocused();
   expect(scripts.slice(3).sort()).toEqual(["newsletter-popup-success.js", "newsletter-popup-wheel.js"]);
+  await screenshot(page, "prize-wheel-after-opener-1440", { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "prize-wheel-after-opener-390", { fullPage: false });
 });

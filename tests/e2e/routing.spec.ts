@@ -20,8 +20,7 @@ test("routes match case-insensitively", async ({ page }) => {
   await page.goto("/Login");
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
 
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto("/DASHBOARD");
+  await login(page, ADMIN.email, ADMIN.password, "/DASHBOARD");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   await page.goto("/Admin/Members");
   await expect(page.getByRole("heading", { level: 1, name: "Member Management" })).toBeVisible();

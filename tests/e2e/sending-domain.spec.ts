@@ -48,8 +48,7 @@ test("the sending domain's records show with their status and the record to add;
     fromEmail: `news@${SENDING_DOMAIN}`,
   });
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: MAIN.baseURL });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/settings`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/settings`);
   const card = cardWithHeading(page, "Sending domain");
 
   await expect(card.getByText(SENDING_DOMAIN, { exact: true })).toBeVisible();

@@ -14,8 +14,7 @@ test.beforeAll(async () => {
 test.afterAll(() => api.dispose());
 
 async function openSettings(page: Page, store: Store) {
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${store.id}/settings`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${store.id}/settings`);
   await expect(page.getByRole("heading", { name: "General settings" })).toBeVisible();
 }
 

@@ -307,8 +307,7 @@ test.describe("store management", () => {
     await subscribe(MAIN, store.id, `${unique("card-b")}@acme-corp.example`);
     await recordViews(MAIN, store.id, 4);
 
-    await login(page, ADMIN.email, ADMIN.password);
-    await page.goto("/stores");
+    await login(page, ADMIN.email, ADMIN.password, "/stores");
     await expect(page.getByRole("heading", { level: 1, name: "Store Management" })).toBeVisible();
     await expect(page.getByText("Manage your sites and Shopify stores")).toBeVisible();
     const card = storeCard(page, store.name);
@@ -347,8 +346,7 @@ test.describe("store management", () => {
   test("'Quick add' adds a store through the three-step modal, which then closes and resets", async ({
     page,
   }) => {
-    await login(page, ADMIN.email, ADMIN.password);
-    await page.goto("/stores");
+    await login(page, ADMIN.email, ADMIN.password, "/stores");
     await page.getByRole("button", { name: "Quick add" }).click();
     const modal = page.getByRole("dialog", { name: "Add New Store" });
     await expect(modal).toBeVisible();
@@ -638,8 +636,7 @@ test("members: invite, the emailed link, what the member sees, permissions and d
   );
   const member = { email: `${unique("invitee")}@e2e.test`, password: "invitee-password-1" };
 
-  await login(page, owner.email, owner.password);
-  await page.goto("/admin/members");
+  await login(page, owner.email, owner.password, "/admin/members");
   await expect(page.getByRole("heading", { level: 1, name: "Member Management" })).toBeVisible();
   await expect(page.getByText("No members yet")).toBeVisible();
   await screenshot(page, "members-empty");
@@ -694,8 +691,7 @@ test("members: invite, the emailed link, what the member sees, permissions and d
 
   // Back as the admin: the member is Active and Verified.
   await page.context().clearCookies();
-  await login(page, owner.email, owner.password);
-  await page.goto("/admin/members");
+  await login(page, owner.email, owner.password, "/admin/members");
   await expect(row.getByText("Active", { exact: true })).toBeVisible();
   await expect(row.getByText("Verified", { exact: true })).toBeVisible();
   await expect(row.getByText(today(), { exact: true })).toHaveCount(2);

@@ -48,8 +48,7 @@ test("filters on the server, keeps them in the URL, and shows coupon states", as
   const { account, store, emails } = await organizationWithSubscribers("filters");
   const [alpha = "", bravo = ""] = emails;
   await markCouponUsed(MAIN, store.id, alpha);
-  await login(page, account.email, account.password);
-  await page.goto(`/store/${store.id}/subscribers`);
+  await login(page, account.email, account.password, `/store/${store.id}/subscribers`);
   for (const email of emails) await expect(rowOf(page, email)).toBeVisible();
   await expect(rowOf(page, alpha)).toContainText("Used");
   await expect(rowOf(page, bravo)).toContainText("Pending");
@@ -72,8 +71,7 @@ test("filters on the server, keeps them in the URL, and shows coupon states", as
 test("shows a subscriber's details, deletes one after confirmation, exports the rest", async ({ page }) => {
   const { account, store, emails } = await organizationWithSubscribers("details");
   const [alpha = "", bravo = ""] = emails;
-  await login(page, account.email, account.password);
-  await page.goto(`/store/${store.id}/subscribers`);
+  await login(page, account.email, account.password, `/store/${store.id}/subscribers`);
 
   await page.getByRole("button", { name: `View ${alpha}` }).click();
   const dialog = page.getByRole("dialog");
@@ -114,8 +112,7 @@ test("offers the coupon sync while codes wait to be used, and explains why it ca
 }) => {
   browserErrors.allow(/422/);
   const { account, store } = await organizationWithSubscribers("sync", "shopify");
-  await login(page, account.email, account.password);
-  await page.goto(`/store/${store.id}/subscribers`);
+  await login(page, account.email, account.password, `/store/${store.id}/subscribers`);
   await page.getByRole("button", { name: "Sync coupon usage" }).click();
   await expect(toast(page)).toHaveText(
     "Sync Failed: Connect this store to Shopify (Settings) to sync coupon usage",
@@ -127,8 +124,7 @@ test("a typical website's subscribers offer no coupon sync (there is no Shopify 
   page,
 }) => {
   const { account, store, emails } = await organizationWithSubscribers("no-sync");
-  await login(page, account.email, account.password);
-  await page.goto(`/store/${store.id}/subscribers`);
+  await login(page, account.email, account.password, `/store/${store.id}/subscribers`);
   await expect(rowOf(page, emails[0] ?? "")).toBeVisible();
   await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Sync coupon usage" })).toHaveCount(0);
@@ -149,8 +145,7 @@ test("imports a CSV file through the mapping step: guessed columns the merchant 
     `"Echo ""E""",Smith,${no},,"Rome",00100,Italy,no,3.00,`,
   ].join("\r\n");
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, account.email, account.password);
-  await page.goto(`/store/${store.id}/subscribers`);
+  await login(page, account.email, account.password, `/store/${store.id}/subscribers`);
 
   await page.getByRole("button", { name: "Import CSV" }).click();
   const dialog = page.getByRole("dialog");

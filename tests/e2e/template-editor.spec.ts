@@ -21,8 +21,7 @@ test("errors are marked on their tab, the subject is previewed, unsaved work is 
   page,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${shop.store.id}/email-templates`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${shop.store.id}/email-templates`);
   await expect(page.getByTestId("email-preview-subject")).toHaveText(
     "Thank you for subscribing! Here is your 15% discount",
   );
@@ -91,8 +90,7 @@ const unsavedSettingsEdits: { card: string; edit: (page: Page) => Promise<void> 
 for (const { card, edit } of unsavedSettingsEdits) {
   test(`Settings asks before leaving unsaved ${card}`, async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await login(page, ADMIN.email, ADMIN.password);
-    await page.goto(`/store/${shop.store.id}/settings`);
+    await login(page, ADMIN.email, ADMIN.password, `/store/${shop.store.id}/settings`);
     await edit(page);
     await page.getByRole("link", { name: "Dashboard" }).first().click();
     await expect(leaveDialog(page)).toBeVisible();
@@ -103,8 +101,7 @@ for (const { card, edit } of unsavedSettingsEdits) {
 
 test("Settings lets you leave once the edit is saved", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${shop.store.id}/settings`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${shop.store.id}/settings`);
   await page.getByLabel("Daily subscriber summary").click();
   await page.getByRole("button", { name: "Save notification settings" }).click();
   await expect(toast(page)).toHaveText("Success: Notification settings saved");
@@ -115,8 +112,7 @@ test("Settings lets you leave once the edit is saved", async ({ page }) => {
 
 test("every tab of the editor shows whole at 1440 and 390 px, an error count included", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${shop.store.id}/email-templates`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${shop.store.id}/email-templates`);
   await page.getByRole("tab", { name: "Design" }).click();
   await page.getByLabel("Primary colour", { exact: true }).fill("#12");
   await page.getByRole("tab", { name: "Content" }).click();
@@ -145,8 +141,7 @@ test("every tab of the editor shows whole at 1440 and 390 px, an error count inc
 
 test("an empty company address is called out above the editor until one is typed", async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await login(page, ADMIN.email, ADMIN.password);
-  await page.goto(`/store/${shop.store.id}/email-templates`);
+  await login(page, ADMIN.email, ADMIN.password, `/store/${shop.store.id}/email-templates`);
   await page.getByRole("tab", { name: "Address" }).click();
   const address = page.getByLabel("Company address");
   const nudge = page.getByText("Add your postal address", { exact: true });

@@ -34,14 +34,14 @@ export async function signInCookies(
 
 /**
  * Signs in through POST /api/auth/login (the form itself is auth.spec.ts's subject), gives the browser the
- * cookies the answer set, and opens the dashboard.
+ * cookies the answer set, and opens `path` (the dashboard unless told), which a signed-out browser could not.
  */
-export async function login(page: Page, email: string, password: string): Promise<void> {
+export async function login(page: Page, email: string, password: string, path = "/"): Promise<void> {
   const baseURL = test.info().project.use.baseURL;
   if (!baseURL) throw new Error("login() needs the project's baseURL");
   const origin = new URL(baseURL).origin;
   await page.context().addCookies(await signInCookies(page.request, origin, email, password));
-  await page.goto("/");
+  await page.goto(path);
   await expect(page).not.toHaveURL(/\/login/);
 }
 
