@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { disableFeaturesSwitch } from "./tests/e2e/support/chromium-features";
 import { E2E_DNS_SERVER } from "./tests/e2e/support/dns";
 import { ADMIN, FRESH, MAIN, SHORT } from "./tests/e2e/support/servers";
 import { EMBEDDED_ENV } from "./tests/support/builders/shopify-session-token";
@@ -25,6 +26,7 @@ const chromium = {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      disableFeaturesSwitch(),
     ],
   },
 };
