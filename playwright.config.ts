@@ -26,7 +26,10 @@ const chromium = {
       "--disable-background-networking",
       "--disable-component-update",
       "--disable-sync",
+      // No address-bar WebUI renderers, and the (software) GPU work on a thread of the browser process rather
+      // than a process of its own: docs/decisions/200.
       disableFeaturesSwitch(),
+      "--in-process-gpu",
     ],
   },
 };
