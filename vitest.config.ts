@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import LongFilesFirst from "./tests/support/infra/long-files-first";
 
 /**
  * Two projects: `unit` (pure modules, no services) and `integration` (real PostgreSQL and Redis, the
@@ -13,6 +14,7 @@ export default defineConfig({
     // 525 s to 377 s here, with every test's time far below its timeout.
     maxWorkers: 4,
     minWorkers: 1,
+    sequence: { sequencer: LongFilesFirst },
     projects: [
       {
         extends: true,
