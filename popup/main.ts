@@ -232,7 +232,7 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     popup = loaded.mountPopup(host, current, {
       features,
       onSubmit: subscribe,
-      onExtraFields: (values) => loaded.sendExtraFields(api, values),
+      onExtraFields: (values) => loaded.sendExtraFields(api, { ...values, language }),
       onOpener: countImpression,
       onClose() {
         countImpression();

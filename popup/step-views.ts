@@ -5,7 +5,9 @@
  */
 import { fillDiscountPercent, type PublicPopupConfig } from "./config";
 import { escapeHtml } from "./sanitize";
+import { STEP_ENGLISH } from "./step-texts";
 import type { ExtraFieldsRequest } from "./steps";
+import type { PopupTexts, StepTextKey } from "./texts";
 
 export { nextStep } from "./steps";
 
@@ -20,39 +22,55 @@ const field = (name: string, label: string, input: string) =>
 
 const input = (name: string, attributes: string) => `<input id="np-${name}" name="${name}" ${attributes}>`;
 
-export function openerHtml({ steps, discountPercentage }: PublicPopupConfig): string {
+/**
+ * The popup's words in its chosen language (popup/languages.ts), escaped: the merchant's for a step's text,
+ * else the steps' own (the default language's); the app's for a built-in one, else English.
+ */
+const wordsOf =
+  (texts: PopupTexts | undefined) =>
+  (key: StepTextKey | keyof typeof STEP_ENGLISH, byDefault?: string): string =>
+    escapeHtml(texts?.[key] || byDefault || STEP_ENGLISH[key as keyof typeof STEP_ENGLISH]);
+
+export function openerHtml({ steps, discountPercentage, texts }: PublicPopupConfig): string {
   const { question, yesText, noText } = steps.opener;
-  return `${CSS}<div class="c"><h2 class="t" id="np-t">${escapeHtml(
-    fillDiscountPercent(question, discountPercentage),
-  )}</h2><button type="button" class="pri" data-a="yes">${escapeHtml(yesText)}</button><button type="button" class="sec" data-a="no">${escapeHtml(noText)}</button></div>`;
+  const say = wordsOf(texts);
+  return `${CSS}<div class="c"><h2 class="t" id="np-t">${fillDiscountPercent(
+    say("openerQuestion", question),
+    discountPercentage,
+  )}</h2><button type="button" class="pri" data-a="yes">${say("openerYes", yesText)}</button><button type="button" class="sec" data-a="no">${say("openerNo", noText)}</button></div>`;
 }
 
-export function extraFieldsHtml({ steps }: PublicPopupConfig): string {
+export function extraFieldsHtml({ steps, texts }: PublicPopupConfig): string {
   const { title, fields, phoneConsentText, buttonText, skipText } = steps.extraFields;
+  const say = wordsOf(texts);
   const numeric = 'inputmode="numeric" maxlength="2"';
-  return `${CSS}<form novalidate data-step="extra"><h2 class="t" id="np-t">${escapeHtml(title)}</h2>${
-    fields.firstName ? field("firstName", "First name", input("firstName", 'autocomplete="given-name"')) : ""
+  return `${CSS}<form novalidate data-step="extra"><h2 class="t" id="np-t">${say("extraFieldsTitle", title)}</h2>${
+    fields.firstName
+      ? field("firstName", say("firstNameLabel"), input("firstName", 'autocomplete="given-name"'))
+      : ""
   }${
     fields.birthday
       ? field(
           "birthday",
-          "Birthday (day / month)",
-          `<div class="row">${input("birthday", `${numeric} placeholder="DD" aria-label="Day"`)}${input(
+          say("birthdayLabel"),
+          `<div class="row">${input("birthday", `${numeric} placeholder="DD" aria-label="${say("dayLabel")}"`)}${input(
             "birthdayMonth",
-            `${numeric} placeholder="MM" aria-label="Month"`,
+            `${numeric} placeholder="MM" aria-label="${say("monthLabel")}"`,
           )}</div>`,
         )
       : ""
   }${
     fields.phone
-      ? field("phone", "Phone", input("phone", 'type="tel" autocomplete="tel"')) +
-        `<label class="ck f">${input("phoneConsent", 'type="checkbox"')}<span>${escapeHtml(
+      ? field("phone", say("phoneLabel"), input("phone", 'type="tel" autocomplete="tel"')) +
+        `<label class="ck f">${input("phoneConsent", 'type="checkbox"')}<span>${say(
+          "phoneConsentText",
           phoneConsentText,
         )}</span></label><p class="err" id="np-phoneConsent-e"></p>`
       : ""
-  }<p class="gen" role="alert"></p><button type="submit" class="pri">${escapeHtml(
+  }<p class="gen" role="alert"></p><button type="submit" class="pri">${say(
+    "extraFieldsButton",
     buttonText,
-  )}</button><button type="button" class="sec" data-a="skip">${escapeHtml(skipText)}</button></form>`;
+  )}</button><button type="button" class="sec" data-a="skip">${say("extraFieldsSkip", skipText)}</button></form>`;
 }
 
 /** The extra-fields form's inputs that can show an error, by name (the popup writes the errors into them). */

@@ -4,6 +4,8 @@
  * storefront's view file, so every byte here ships: keep it small.
  */
 
+import { STEP_MESSAGES_ENGLISH } from "./step-texts";
+
 /** The opener: "No" closes the popup and counts as a dismissal. Texts are plain ([DISCOUNT_PERCENT] filled). */
 export type OpenerStep = { enabled: boolean; question: string; yesText: string; noText: string };
 
@@ -77,13 +79,16 @@ export type ExtraFieldsRequest = {
   phone?: string;
   /** The phone's consent line was ticked. */
   phoneConsent?: boolean;
+  /** The language the popup showed in (popup/languages.ts): the server answers in it. */
+  language?: string;
 };
 
+/** The extra fields' messages by field, in English (the server says them in the subscriber's language). */
 export const EXTRA_FIELD_MESSAGES = {
-  firstName: "First name must be at most 100 characters",
-  birthday: "Please enter a real day and month",
-  phone: "Please enter a valid phone number",
-  phoneConsent: "Tick the box to get text messages, or leave the phone number empty",
+  firstName: STEP_MESSAGES_ENGLISH.firstNameTooLong,
+  birthday: STEP_MESSAGES_ENGLISH.birthdayInvalid,
+  phone: STEP_MESSAGES_ENGLISH.phoneInvalid,
+  phoneConsent: STEP_MESSAGES_ENGLISH.phoneConsentMissing,
 } as const;
 
 /** Days in each month, February with its leap day (no year is asked). */

@@ -5,11 +5,29 @@
  * in app/lib/languages/built-in-texts.ts). docs/decisions/184.
  */
 import { PRIVACY_POLICY_LINK } from "./config";
+import { STEP_ENGLISH, STEP_MESSAGES_ENGLISH } from "./step-texts";
 import { SUCCESS_ENGLISH } from "./success-texts";
 import { POPUP_MESSAGES } from "./validation";
 
-/** The merchant's own words: in the popup's default language they are the popup's fields. */
-export const WRITTEN_TEXT_KEYS = ["title", "subtitle", "buttonText", "consentText", "teaserText"] as const;
+/** The popup's words the merchant writes in Content: in the default language they are the popup's fields. */
+export const POPUP_TEXT_KEYS = ["title", "subtitle", "buttonText", "consentText", "teaserText"] as const;
+
+/**
+ * The steps' words the merchant writes (popup/steps.ts): in the default language they are the steps' own
+ * fields (app/lib/languages/step-texts.ts says which).
+ */
+export const STEP_TEXT_KEYS = [
+  "openerQuestion",
+  "openerYes",
+  "openerNo",
+  "extraFieldsTitle",
+  "extraFieldsButton",
+  "extraFieldsSkip",
+  "phoneConsentText",
+] as const;
+
+/** The merchant's own words: in the popup's default language they are the popup's and its steps' fields. */
+export const WRITTEN_TEXT_KEYS = [...POPUP_TEXT_KEYS, ...STEP_TEXT_KEYS] as const;
 
 /** The welcome email's words: in the default language they are the store's email template. */
 export const EMAIL_TEXT_KEYS = ["emailSubject", "emailHeader", "emailBody"] as const;
@@ -37,13 +55,20 @@ const FORM_ENGLISH = {
 
 /**
  * Every text of the storefront popup that the merchant does not write, in English: the form's (the view
- * file's) and the success view's (its feature file's, popup/success-texts.ts).
+ * file's), the success view's and the steps' (their feature files', popup/success-texts.ts and
+ * popup/step-texts.ts), and the server's answers to the extra-fields step.
  */
-export const BUILT_IN_ENGLISH = { ...FORM_ENGLISH, ...SUCCESS_ENGLISH } as const;
+export const BUILT_IN_ENGLISH = {
+  ...FORM_ENGLISH,
+  ...SUCCESS_ENGLISH,
+  ...STEP_ENGLISH,
+  ...STEP_MESSAGES_ENGLISH,
+} as const;
 
 export type FormTextKey = keyof typeof FORM_ENGLISH;
 export type BuiltInTextKey = keyof typeof BUILT_IN_ENGLISH;
 export type WrittenTextKey = (typeof WRITTEN_TEXT_KEYS)[number];
+export type StepTextKey = (typeof STEP_TEXT_KEYS)[number];
 export type EmailTextKey = (typeof EMAIL_TEXT_KEYS)[number];
 /** The server's answers to a subscription (SUBSCRIBE_ANSWERS): translated by the server, never shipped. */
 export type AnswerTextKey = "confirm" | "sentToInbox";

@@ -20,6 +20,7 @@ const api = adminApiForFile();
 const shop = mailingStoreForFile(api, "Sprachen Shop");
 // Its own store: the browser keeps a store's public config in its HTTP cache for a while.
 const wheelShop = mailingStoreForFile(api, "Rad Shop");
+const stepsShop = mailingStoreForFile(api, "Schritte Shop");
 
 const germanTexts = {
   title: "Lust auf exklusive Angebote?",
@@ -140,6 +141,65 @@ test("on a German page a prize wheel's free shipping and its minimum read German
     20_000,
   );
   expect(welcome.text).toContain("Dein Code für Gratisversand: GRATIS");
+});
+
+test("a two-step popup on a German page: opener, form, extra fields and their messages in German", async ({
+  page,
+  browserErrors,
+}) => {
+  // The server checks the extra fields: a wrong birthday is its 422, shown on the field in German.
+  browserErrors.allow(/status of 422/);
+  await updatePopup(api, stepsShop.store.id, {
+    steps: {
+      opener: { enabled: true },
+      extraFields: { enabled: true, fields: { firstName: true, birthday: true, phone: true } },
+    },
+    languages: [
+      { code: "en", texts: {} },
+      {
+        code: "de",
+        texts: {
+          ...germanTexts,
+          openerQuestion: "Lust auf [DISCOUNT_PERCENT] % Rabatt auf deine erste Bestellung?",
+          openerYes: "Ja, gern",
+          openerNo: "Nein danke",
+          extraFieldsTitle: "Erzähl uns mehr über dich",
+          extraFieldsButton: "Speichern",
+          extraFieldsSkip: "Überspringen",
+          phoneConsentText: "Ich möchte SMS von [STORE_NAME] erhalten. Abmelden jederzeit mit STOP.",
+        },
+      },
+    ],
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/demo/${stepsShop.store.id}?lang=de`);
+  const popup = page.locator("newsletter-popup").getByRole("dialog");
+  await expect(popup.getByRole("heading")).toHaveText(/^Lust auf 15\s% Rabatt auf deine erste Bestellung\?$/);
+  await expect(popup.getByRole("button", { name: "Nein danke" })).toBeVisible();
+  await popup.getByRole("button", { name: "Ja, gern" }).click();
+
+  await popup.getByLabel("E-Mail-Adresse").fill(`${unique("schritte")}@acme-corp.example`);
+  await popup.getByRole("button", { name: "ANMELDEN" }).click();
+  await expect(popup.getByRole("heading")).toHaveText("Erzähl uns mehr über dich");
+  await popup.getByLabel("Vorname").fill("Anna");
+  await popup.getByLabel("Tag", { exact: true }).fill("31");
+  await popup.getByLabel("Monat", { exact: true }).fill("2");
+  await popup.getByLabel("Telefon").fill("+49 30 1234567");
+  await popup.getByRole("button", { name: "Speichern" }).click();
+  await expect(popup.getByText("Bitte gib einen echten Tag und Monat ein")).toBeVisible();
+  await popup.getByLabel("Tag", { exact: true }).fill("14");
+  await popup.getByLabel("Monat", { exact: true }).fill("3");
+  await popup.getByRole("button", { name: "Speichern" }).click();
+  await expect(
+    popup.getByText("Setze das Häkchen, um SMS zu erhalten, oder lass die Telefonnummer leer"),
+  ).toBeVisible();
+  await popup.getByRole("checkbox", { name: /^Ich möchte SMS von Schritte Shop/ }).check();
+  await expect(popup.getByRole("button", { name: "Überspringen" })).toBeVisible();
+  await screenshot(page, "languages-steps-de-1440", { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "languages-steps-de-390", { fullPage: false });
+  await popup.getByRole("button", { name: "Speichern" }).click();
+  await expect(popup.getByRole("heading")).toHaveText("Danke für deine Anmeldung!");
 });
 
 /** The Languages card alone (the builder's page is long): the innermost box with its heading and table. */

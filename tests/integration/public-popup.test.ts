@@ -821,6 +821,10 @@ describe("a popup with steps (opener, email, extra fields, success)", () => {
       .update(popupConfigs)
       .set({
         steps,
+        languages: [
+          { code: "en", texts: {} },
+          { code: "de", texts: { phoneConsentText: "Ich möchte SMS von [STORE_NAME] erhalten." } },
+        ],
         variants: [
           { id: "control", name: "A", weight: 50, overrides: {} },
           {
@@ -925,6 +929,43 @@ describe("a popup with steps (opener, email, extra fields, success)", () => {
       { step: "success", views: 1, continues: null, dropOff: null, dropOffRate: null },
     ]);
     expect(stats.variants[1]?.steps.map(({ step }) => step)).toEqual(["email", "extraFields", "success"]);
+  });
+
+  it("answers the extra fields in the language the popup showed in and records the consent line shown", async () => {
+    const email = `steps-de-${Date.now()}@acme.example`;
+    const subscribed = await post("subscribe", { email, popupId, variantId: "control", language: "de" });
+    const { extraFieldsToken: token } = (await subscribed.json()) as { extraFieldsToken: string };
+    const wrong = await post("extra-fields", {
+      token,
+      birthdayDay: "31",
+      birthdayMonth: "2",
+      language: "de",
+    });
+    expect(wrong.status).toBe(422);
+    expect(await wrong.json()).toEqual({
+      message: "Bitte gib einen echten Tag und Monat ein",
+      errors: { birthday: "Bitte gib einen echten Tag und Monat ein" },
+    });
+    const noConsent = await post("extra-fields", { token, phone: "+49 30 1234567", language: "de" });
+    expect(await noConsent.json()).toMatchObject({
+      errors: { phoneConsent: "Setze das Häkchen, um SMS zu erhalten, oder lass die Telefonnummer leer" },
+    });
+    const expired = await post("extra-fields", { token: "nonsense", language: "de" });
+    expect(await expired.json()).toMatchObject({
+      message: "Dieses Formular ist abgelaufen. Bitte melde dich noch einmal an.",
+    });
+
+    const saved = await post("extra-fields", {
+      token,
+      phone: "+49 30 1234567",
+      phoneConsent: true,
+      language: "de",
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    const row = await subscriberRow(email);
+    expect(row.language).toBe("de");
+    expect(row.phoneConsentText).toMatch(/^Ich möchte SMS von .+ erhalten\.$/);
+    expect(row.phoneConsentText).not.toContain("[STORE_NAME]");
   });
 
   it("never lets a client write another subscriber's fields", async () => {

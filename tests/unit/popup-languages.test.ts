@@ -2,11 +2,13 @@ import { describe, expect, it } from "vitest";
 import { BUILT_IN_TEXTS, builtInTextsOf } from "~/lib/languages/built-in-texts";
 import { missingTexts } from "~/lib/languages/missing-texts";
 import { type SpokenOffer, toPublicLanguages } from "~/lib/languages/public-languages";
-import { speakerFor, subscriberLanguage } from "~/lib/languages/subscriber-language";
+import { appSays, speakerFor, subscriberLanguage } from "~/lib/languages/subscriber-language";
 import { welcomeTemplateIn } from "~/lib/languages/welcome-template";
 import { LANGUAGE_MESSAGES, popupLanguagesSchema } from "~/lib/schemas/popup-languages";
+import { EXTRA_FIELDS_EXPIRED } from "~/services/subscribers/extra-fields.server";
 import { defaultPopupDesign, type PublicPopupConfig } from "../../popup/config";
 import { chooseLanguage, inLanguage } from "../../popup/languages";
+import { defaultPopupSteps, EXTRA_FIELD_MESSAGES } from "../../popup/steps";
 import { BUILT_IN_ENGLISH, builtInText, translatedMessage } from "../../popup/texts";
 import { POPUP_MESSAGES } from "../../popup/validation";
 
@@ -99,6 +101,8 @@ describe("a popup's languages in its public config", () => {
         consentText: "Du stimmst [STORE_NAME] zu.",
         emailSubject: "Willkommen",
         thanks: "Merci vielmals!",
+        openerQuestion: "Lust auf [DISCOUNT_PERCENT] % Rabatt?",
+        phoneConsentText: "SMS von [STORE_NAME], ja bitte.",
       },
     },
     { code: "pl", texts: { buttonText: "ZAPISZ" } },
@@ -114,6 +118,13 @@ describe("a popup's languages in its public config", () => {
     expect(german?.texts.thanks).toBe("Merci vielmals!");
     expect(german?.texts.title).toBe("<b>Hallo</b>");
     expect(german?.texts.consentText).toBe("Du stimmst Acme zu.");
+  });
+
+  it("carries a language's step texts with the offer and the store's name filled in", () => {
+    // German writes the figure with a no-break space before the sign.
+    expect(german?.texts.openerQuestion).toMatch(/^Lust auf 15\s% Rabatt\?$/u);
+    expect(german?.texts.phoneConsentText).toBe("SMS von Acme, ja bitte.");
+    expect(german?.texts.firstNameLabel).toBe("Vorname");
   });
 
   it("keeps the welcome email's texts on the server", () => {
@@ -149,6 +160,17 @@ describe("a subscriber's language", () => {
     expect(speakerFor(config, "fr")(POPUP_MESSAGES.emailInvalid)).toBe(BUILT_IN_TEXTS.fr?.emailInvalid);
     expect(speakerFor(config, "fr")(BUILT_IN_ENGLISH.thanks)).toBe("Merci pour votre inscription !");
     expect(speakerFor(config, null)(BUILT_IN_ENGLISH.thanks)).toBe(BUILT_IN_ENGLISH.thanks);
+    expect(speakerFor(config, "fr")(EXTRA_FIELD_MESSAGES.birthday)).toBe(
+      "Veuillez saisir un jour et un mois existants",
+    );
+  });
+
+  it("is the app's own words for an answer that names no popup, English for any other tag", () => {
+    expect(appSays("de-AT", EXTRA_FIELDS_EXPIRED)).toBe(
+      "Dieses Formular ist abgelaufen. Bitte melde dich noch einmal an.",
+    );
+    for (const other of ["pl", "constructor", "__proto__", 7, undefined])
+      expect(appSays(other, EXTRA_FIELDS_EXPIRED)).toBe(EXTRA_FIELDS_EXPIRED);
   });
 
   it("picks the welcome email's words, each missing one the template's own", () => {
@@ -198,6 +220,7 @@ describe("the languages a merchant saves", () => {
 });
 
 describe("the texts the builder marks missing", () => {
+  const noTeaser = { teaser: false, steps: [defaultPopupSteps] };
   const languages = [
     { code: "en", texts: {} },
     { code: "de", texts: { title: "Hallo", buttonText: "LOS", consentText: "Ja", subtitle: "Spare" } },
@@ -205,18 +228,46 @@ describe("the texts the builder marks missing", () => {
   ];
 
   it("are a translation's texts it has none for, the teaser's only when the popup shows one", () => {
-    expect(missingTexts(languages, 1, false)).toEqual(["emailSubject", "emailHeader", "emailBody"]);
-    expect(missingTexts(languages, 1, true)).toContain("teaserText");
+    expect(missingTexts(languages, 1, noTeaser)).toEqual(["emailSubject", "emailHeader", "emailBody"]);
+    expect(missingTexts(languages, 1, { ...noTeaser, teaser: true })).toContain("teaserText");
   });
 
   it("include the built-in texts of a language the app does not translate, not those given", () => {
-    const polish = missingTexts(languages, 2, false);
+    const polish = missingTexts(languages, 2, noTeaser);
     expect(polish).toContain("emailRequired");
     expect(polish).not.toContain("emailLabel");
   });
 
   it("are none for a shipped default language, its built-in ones for another", () => {
-    expect(missingTexts(languages, 0, true)).toEqual([]);
-    expect(missingTexts([{ code: "pl", texts: {} }], 0, true)).toContain("thanks");
+    expect(missingTexts(languages, 0, noTeaser)).toEqual([]);
+    expect(missingTexts([{ code: "pl", texts: {} }], 0, noTeaser)).toContain("thanks");
+  });
+
+  it("include a step's texts only while the popup or one of its variants shows that step", () => {
+    const opener = { ...defaultPopupSteps, opener: { ...defaultPopupSteps.opener, enabled: true } };
+    const extra = {
+      ...defaultPopupSteps,
+      extraFields: { ...defaultPopupSteps.extraFields, enabled: true },
+    };
+    const withOpener = missingTexts(languages, 1, { teaser: false, steps: [defaultPopupSteps, opener] });
+    expect(withOpener).toEqual(expect.arrayContaining(["openerQuestion", "openerYes", "openerNo"]));
+    expect(withOpener).not.toContain("extraFieldsTitle");
+    const withExtra = missingTexts(languages, 1, { teaser: false, steps: [extra] });
+    expect(withExtra).toEqual(
+      expect.arrayContaining(["extraFieldsTitle", "extraFieldsButton", "extraFieldsSkip"]),
+    );
+    // The default step asks for no phone: its consent line is not read.
+    expect(withExtra).not.toContain("phoneConsentText");
+    const phone = { ...extra.extraFields, fields: { ...extra.extraFields.fields, phone: true } };
+    const translated = [
+      languages[0],
+      { code: "de", texts: { ...languages[1]?.texts, phoneConsentText: "Ja, SMS von [STORE_NAME]" } },
+    ] as typeof languages;
+    expect(
+      missingTexts(languages, 1, { teaser: false, steps: [{ ...extra, extraFields: phone }] }),
+    ).toContain("phoneConsentText");
+    expect(
+      missingTexts(translated, 1, { teaser: false, steps: [{ ...extra, extraFields: phone }] }),
+    ).not.toContain("phoneConsentText");
   });
 });

@@ -8,7 +8,9 @@ import {
   defaultPopupFields,
   defaultPopupLayout,
 } from "../../popup/config";
+import { inLanguage } from "../../popup/languages";
 import { defaultPrizeWheel } from "../../popup/prize-wheel";
+import { extraFieldsHtml, openerHtml } from "../../popup/step-views";
 import { defaultPopupSteps } from "../../popup/steps";
 import { defaultPopupLanguages } from "../../popup/texts";
 
@@ -143,5 +145,75 @@ describe("a popup's offer and prize wheel as the storefront receives them", () =
     const sent = JSON.stringify(config);
     for (const secret of ["SPIN10", "SPINSHIP", "SPIN20", "weight", "prize"])
       expect(sent).not.toContain(secret);
+  });
+});
+
+describe("a popup's steps in the shopper's language", () => {
+  const shop = { socialLinks: {}, name: "Acme", privacyPolicyUrl: null, currency: "EUR", isShopify: false };
+  const steps = {
+    opener: { ...defaultPopupSteps.opener, enabled: true },
+    extraFields: {
+      ...defaultPopupSteps.extraFields,
+      enabled: true,
+      fields: { firstName: true, birthday: true, phone: true },
+    },
+  };
+  const config = toPublicConfig(
+    {
+      ...stored,
+      steps,
+      languages: [
+        { code: "en", texts: {} },
+        {
+          code: "de",
+          texts: {
+            openerQuestion: "Lust auf [DISCOUNT_PERCENT]% Rabatt?",
+            openerYes: "Ja, gern",
+            openerNo: "Nein <danke>",
+            extraFieldsTitle: "Erzähl uns mehr",
+            extraFieldsButton: "Speichern",
+            extraFieldsSkip: "Überspringen",
+            phoneConsentText: "Ich möchte SMS von [STORE_NAME] erhalten.",
+          },
+        },
+        { code: "fr", texts: {} },
+      ],
+    },
+    shop,
+  );
+  const text = (html: string) => html.replace(/<style>.*?<\/style>/, "");
+
+  it("asks the opener's question and answers in the chosen language, escaped", () => {
+    const html = text(openerHtml(inLanguage(config, "de")));
+    expect(html).toMatch(/Lust auf 15\s%\sRabatt\?/u);
+    expect(html).toContain(">Ja, gern</button>");
+    expect(html).toContain(">Nein &#60;danke&#62;</button>");
+  });
+
+  it("labels the extra fields and says the phone's consent line in the chosen language", () => {
+    const html = text(extraFieldsHtml(inLanguage(config, "de")));
+    for (const words of [
+      "Erzähl uns mehr",
+      ">Vorname</label>",
+      ">Geburtstag (Tag / Monat)</label>",
+      'aria-label="Tag"',
+      'aria-label="Monat"',
+      ">Telefon</label>",
+      "Ich möchte SMS von Acme erhalten.",
+      ">Speichern</button>",
+      ">Überspringen</button>",
+    ])
+      expect(html).toContain(words);
+    expect(html).not.toMatch(/First name|Birthday|Phone|Save|Skip/);
+  });
+
+  it("reads a language without its own step texts in the steps' own, with the app's labels for it", () => {
+    const french = text(extraFieldsHtml(inLanguage(config, "fr")));
+    expect(french).toContain(">Prénom</label>");
+    expect(french).toContain(defaultPopupSteps.extraFields.title);
+    const english = text(extraFieldsHtml(inLanguage(config, "en")));
+    expect(english).toContain(">First name</label>");
+    expect(english).toContain("I agree to receive text messages from Acme.");
+    expect(text(openerHtml(inLanguage(config, "en")))).toContain("Want 15% off your first order?");
   });
 });

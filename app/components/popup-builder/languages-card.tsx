@@ -1,7 +1,7 @@
 import { BlockStack, Card, InlineStack, Select, Tag, Text } from "@shopify/polaris";
 import { useState } from "react";
 import { CardHeading } from "~/components/card-heading";
-import { missingTexts } from "~/lib/languages/missing-texts";
+import { missingTexts, shownParts } from "~/lib/languages/missing-texts";
 import { languageName, OFFERED_LANGUAGES } from "~/lib/languages/text-labels";
 import type { PopupLanguage } from "../../../popup/texts";
 import { TranslationsTable } from "./translations-table";
@@ -19,11 +19,11 @@ export function LanguagesCard({ config, edit, errors = {} }: EditProps) {
   const setLanguages = (next: PopupLanguage[]) => edit({ languages: next });
   const codes = languages.map(({ code }) => code);
   const index = Math.max(0, codes.indexOf(editing));
-  const teaser = config.design.teaser.enabled;
+  const shown = shownParts(config);
   const option = (code: string) => ({ value: code, label: languageName(code) });
   /** "German · 3 missing", "English (default)". */
   const describe = (at: number) => {
-    const missing = missingTexts(languages, at, teaser).length;
+    const missing = missingTexts(languages, at, shown).length;
     return `${languageName(codes[at] ?? "")}${at === 0 ? " (default)" : ""}${missing ? ` · ${missing} missing` : ""}`;
   };
 

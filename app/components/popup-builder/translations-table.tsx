@@ -1,7 +1,14 @@
 import { Badge, Button, InlineStack, Text, TextField } from "@shopify/polaris";
 import { Fragment, useState } from "react";
 import { BUILT_IN_TEXTS, builtInTextsOf } from "~/lib/languages/built-in-texts";
-import { isEmailText, isWrittenInFields, missingTexts, TEXT_GROUPS } from "~/lib/languages/missing-texts";
+import {
+  isEmailText,
+  isWrittenInFields,
+  missingTexts,
+  shownParts,
+  TEXT_GROUPS,
+} from "~/lib/languages/missing-texts";
+import { isStepText, STEP_TEXT_FIELDS } from "~/lib/languages/step-texts";
 import { languageName, TEXT_LABELS } from "~/lib/languages/text-labels";
 import type { PopupTexts, TextKey } from "../../../popup/texts";
 import { editableText } from "./content-card";
@@ -10,6 +17,7 @@ import type { BuilderConfig, FieldErrors } from "./types";
 const MULTILINE: ReadonlySet<TextKey> = new Set([
   "subtitle",
   "consentText",
+  "phoneConsentText",
   "emailBody",
   "useCode",
   "confirm",
@@ -17,10 +25,12 @@ const MULTILINE: ReadonlySet<TextKey> = new Set([
 
 /**
  * The default language's words for a text, as shoppers read them now: a written text is the popup's field of
- * the same name (the teaser's is in its design), a built-in one the merchant's or the app's.
+ * the same name (the teaser's is in its design, a step's in the steps), a built-in one the merchant's or the
+ * app's.
  */
 function defaultText(config: BuilderConfig, key: TextKey): string {
   if (key === "teaserText") return config.design.teaser.text;
+  if (isStepText(key)) return STEP_TEXT_FIELDS[key].read(config.steps);
   if (isEmailText(key)) return "As in Email templates";
   const own = (config as Record<string, unknown>)[key];
   if (isWrittenInFields(key)) return typeof own === "string" ? editableText(own) : "";
@@ -40,7 +50,7 @@ type Props = {
 /** Every text of the popup, its welcome email and its built-in messages, in the default language and one other. */
 export function TranslationsTable({ config, index, errors, onChange }: Props) {
   const language = config.languages[index];
-  const missing = new Set(missingTexts(config.languages, index, config.design.teaser.enabled));
+  const missing = new Set(missingTexts(config.languages, index, shownParts(config)));
   // The app's own translations are long to read through: folded away while none of them is missing.
   const [builtInOpen, setBuiltInOpen] = useState(false);
   if (!language) return null;
@@ -52,7 +62,11 @@ export function TranslationsTable({ config, index, errors, onChange }: Props) {
     if (!translating && isWrittenInFields(key)) {
       return (
         <Text as="span" tone="subdued">
-          {isEmailText(key) ? "Edit it in Email templates" : "Edit it in Content"}
+          {isEmailText(key)
+            ? "Edit it in Email templates"
+            : isStepText(key)
+              ? "Edit it in Steps"
+              : "Edit it in Content"}
         </Text>
       );
     }

@@ -1,5 +1,6 @@
 import { SUBSCRIBE_ANSWERS } from "../../../popup/config";
 import { type AnswerTextKey, BUILT_IN_ENGLISH, type BuiltInTextKey } from "../../../popup/texts";
+import { BRAZILIAN_STEP_WORDS, STEP_WORDS } from "./step-words";
 
 /** Every built-in text in one language: what the popup shows and what the server answers a subscription. */
 export type BuiltInTexts = Record<BuiltInTextKey | AnswerTextKey, string>;
@@ -18,6 +19,7 @@ const ENGLISH: BuiltInTexts = {
 export const BUILT_IN_TEXTS: Record<string, BuiltInTexts> = {
   en: ENGLISH,
   de: {
+    ...STEP_WORDS.de,
     emailLabel: "E-Mail-Adresse",
     nameLabel: "Name",
     phoneLabel: "Telefon",
@@ -54,6 +56,7 @@ export const BUILT_IN_TEXTS: Record<string, BuiltInTexts> = {
     sentToInbox: "Dein Rabattcode ist unterwegs in dein Postfach.",
   },
   fr: {
+    ...STEP_WORDS.fr,
     emailLabel: "Adresse e-mail",
     nameLabel: "Nom",
     phoneLabel: "Téléphone",
@@ -92,6 +95,7 @@ export const BUILT_IN_TEXTS: Record<string, BuiltInTexts> = {
     sentToInbox: "Votre code de réduction a été envoyé dans votre boîte de réception.",
   },
   es: {
+    ...STEP_WORDS.es,
     emailLabel: "Correo electrónico",
     nameLabel: "Nombre",
     phoneLabel: "Teléfono",
@@ -128,6 +132,7 @@ export const BUILT_IN_TEXTS: Record<string, BuiltInTexts> = {
     sentToInbox: "Te hemos enviado tu código de descuento por correo electrónico.",
   },
   it: {
+    ...STEP_WORDS.it,
     emailLabel: "Indirizzo email",
     nameLabel: "Nome",
     phoneLabel: "Telefono",
@@ -164,6 +169,7 @@ export const BUILT_IN_TEXTS: Record<string, BuiltInTexts> = {
     sentToInbox: "Ti abbiamo inviato il codice sconto via email.",
   },
   nl: {
+    ...STEP_WORDS.nl,
     emailLabel: "E-mailadres",
     nameLabel: "Naam",
     phoneLabel: "Telefoon",
@@ -199,6 +205,7 @@ export const BUILT_IN_TEXTS: Record<string, BuiltInTexts> = {
     sentToInbox: "Je kortingscode is naar je inbox gestuurd.",
   },
   pt: {
+    ...STEP_WORDS.pt,
     emailLabel: "Endereço de e-mail",
     nameLabel: "Nome",
     phoneLabel: "Telefone",
@@ -241,6 +248,7 @@ export const BUILT_IN_TEXTS: Record<string, BuiltInTexts> = {
  * differ, over the Portuguese above.
  */
 const BRAZILIAN: Partial<BuiltInTexts> = {
+  ...BRAZILIAN_STEP_WORDS,
   emailRequired: "Digite seu endereço de e-mail",
   emailInvalid: "Digite um endereço de e-mail válido",
   temporaryEmail: "Não são permitidos endereços de e-mail temporários. Use seu e-mail habitual.",
@@ -268,13 +276,13 @@ export function shippedLanguageOf(code: string | null | undefined): string | nul
   const tag = (code ?? "").toLowerCase();
   if (tag === "pt-br") return tag;
   const primary = tag.split("-")[0] ?? "";
-  return primary in BUILT_IN_TEXTS ? primary : null;
+  return Object.hasOwn(BUILT_IN_TEXTS, primary) ? primary : null;
 }
 
 /** The built-in texts of a language tag ("de-at" reads German), or null when the app ships none for it. */
 export function builtInTextsOf(code: string): BuiltInTexts | null {
   const primary = code.split("-")[0] ?? code;
-  const texts = BUILT_IN_TEXTS[primary];
+  const texts = Object.hasOwn(BUILT_IN_TEXTS, primary) ? BUILT_IN_TEXTS[primary] : undefined;
   if (!texts) return null;
   return code === "pt-br" ? { ...texts, ...BRAZILIAN } : texts;
 }

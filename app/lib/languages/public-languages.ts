@@ -52,7 +52,8 @@ function writtenIn(language: PopupLanguage, storeName: string, spoken: SpokenOff
     if (!text) continue;
     const filled = fillOffer(text, spoken.offer.percentage, words);
     if (key === "title" || key === "subtitle") shown[key] = sanitizeInlineHtml(filled);
-    else if (key === "consentText") shown[key] = fillStoreName(filled, storeName);
+    else if (key === "consentText" || key === "phoneConsentText")
+      shown[key] = fillStoreName(filled, storeName);
     else shown[key] = filled;
   }
   return shown;

@@ -1,6 +1,6 @@
 import type { PublicPopupConfig } from "../../../popup/config";
 import type { TextKey } from "../../../popup/texts";
-import { BUILT_IN_TEXTS } from "./built-in-texts";
+import { BUILT_IN_TEXTS, builtInTextsOf } from "./built-in-texts";
 
 type Speaking = Pick<PublicPopupConfig, "languages">;
 
@@ -25,4 +25,22 @@ export function speakerFor(popup: Speaking, language: string | null): (english: 
     const key = englishKeys.get(english);
     return (key && texts?.[key]) || english;
   };
+}
+
+/** A check's messages by field, each said by `say` (speakerFor). */
+export function spokenErrors(
+  say: (english: string) => string,
+  errors: Record<string, string>,
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, say(message)]));
+}
+
+/**
+ * The app's own words for `english` in a language it ships, for an answer that names no popup (a request
+ * whose popup is unknown): English otherwise.
+ */
+export function appSays(language: unknown, english: string): string {
+  const key = englishKeys.get(english);
+  const texts = typeof language === "string" ? builtInTextsOf(language.toLowerCase()) : null;
+  return (key && (texts as Record<string, string> | null)?.[key]) || english;
 }

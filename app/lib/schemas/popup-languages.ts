@@ -7,13 +7,23 @@ import {
   type WrittenTextKey,
 } from "../../../popup/texts";
 
-/** The longest each text may be: the popup's own field's limit, the email template's, 300 for a built-in one. */
+/**
+ * The longest each text may be: the popup's (or its steps') own field's limit, the email template's, 300 for
+ * a built-in one.
+ */
 const MAX_LENGTH: Partial<Record<TextKey, number>> = {
   title: 300,
   subtitle: 1_000,
   buttonText: 60,
   consentText: 500,
   teaserText: 40,
+  openerQuestion: 200,
+  openerYes: 40,
+  openerNo: 40,
+  extraFieldsTitle: 200,
+  extraFieldsButton: 40,
+  extraFieldsSkip: 40,
+  phoneConsentText: 500,
   emailSubject: 200,
   emailHeader: 200,
   emailBody: 10_000,
@@ -47,7 +57,7 @@ export const LANGUAGE_MESSAGES = {
   code: "Languages are codes like de, fr or pt-br",
   duplicate: "Each language once",
   defaultWritten:
-    "The default language's title, subtitle, button, consent and teaser texts are the popup's own: edit them in Content",
+    "The default language's title, subtitle, button, consent and teaser texts and its steps' texts are the popup's own: edit them in Content and Steps",
 } as const;
 
 /** A BCP 47 language tag as the storefront compares them: lowercase, a language and an optional region. */

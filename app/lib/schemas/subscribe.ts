@@ -37,4 +37,5 @@ export const extraFieldsBodySchema = z.object({
   birthdayMonth: z.string().max(2).optional(),
   phone: text(40).optional(),
   phoneConsent: z.boolean().optional(),
+  language: z.string().max(35).optional(),
 }) as z.ZodType<ExtraFieldsRequest>;

@@ -1,9 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
+import { appSays, speakerFor, spokenErrors, subscriberLanguage } from "~/lib/languages/subscriber-language";
 import { isSignatureOf, signatureOf } from "~/server/crypto.server";
 import { invalid, notFound } from "~/server/domain-errors.server";
 import { subscribingPopup } from "~/services/popups/public-popups.server";
+import { STEP_MESSAGES_ENGLISH } from "../../../popup/step-texts";
 import { type ExtraFieldsRequest, parseBirthday, validateExtraFields } from "../../../popup/steps";
 
 /**
@@ -14,7 +16,7 @@ import { type ExtraFieldsRequest, parseBirthday, validateExtraFields } from "../
  */
 const TOKEN_LIFETIME_MS = 60 * 60_000;
 const TOKEN = /^([0-9a-f-]{36})\.([01])\.(\d{13})\.([0-9a-f]{32})$/;
-export const EXTRA_FIELDS_EXPIRED = "This form has expired. Please subscribe again.";
+export const EXTRA_FIELDS_EXPIRED = STEP_MESSAGES_ENGLISH.extraFieldsExpired;
 export const EXTRA_FIELDS_SAVED = "Thank you!";
 
 const signed = (storeId: string, subscriberId: string, counted: string, expires: string) =>
@@ -41,20 +43,31 @@ export function readExtraFieldsToken(storeId: string, token: unknown, now = Date
   return { subscriberId, counted: flag === "1" };
 }
 
-/** The extra-fields step of the popup and variant the subscriber subscribed through. */
-async function stepOf(storeId: string, subscriberId: string) {
+/**
+ * The extra-fields step of the popup and variant the subscriber subscribed through, and the words it showed
+ * in `language` (the popup's, when it speaks it): its phone consent line and its messages.
+ */
+async function stepOf(storeId: string, subscriberId: string, language: unknown) {
   const [subscriber] = await db()
     .select({ popupId: subscribers.popupId, variantId: subscribers.variantId })
     .from(subscribers)
     .where(and(eq(subscribers.id, subscriberId), eq(subscribers.storeId, storeId)));
   if (!subscriber?.popupId) throw notFound("Subscriber not found");
   const { popup } = await subscribingPopup(storeId, subscriber.popupId, subscriber.variantId ?? undefined);
-  return popup.steps.extraFields;
+  const spoken = subscriberLanguage(popup, language);
+  const step = popup.steps.extraFields;
+  const translated = popup.languages.find(({ code }) => code === spoken)?.texts.phoneConsentText;
+  return {
+    step,
+    say: speakerFor(popup, spoken),
+    phoneConsentText: translated || step.phoneConsentText,
+  };
 }
 
 /**
  * Writes the step's fields on the token's subscriber (only the fields the step asks for; a phone only with
- * its consent line ticked, recorded with its words). The first time, a counted subscription adds one to its
+ * its consent line ticked, recorded with its words as shown, in the language the popup showed in, which its
+ * messages are in too). The first time, a counted subscription adds one to its
  * variant's extra-fields continues of the UTC day.
  */
 export async function saveExtraFields(
@@ -62,9 +75,9 @@ export async function saveExtraFields(
   body: ExtraFieldsRequest,
 ): Promise<{ message: string }> {
   const reader = readExtraFieldsToken(storeId, body.token);
-  if (!reader) throw invalid(EXTRA_FIELDS_EXPIRED);
-  const step = await stepOf(storeId, reader.subscriberId);
-  const errors = validateExtraFields(body, step.fields);
+  if (!reader) throw invalid(appSays(body.language, EXTRA_FIELDS_EXPIRED));
+  const { step, say, phoneConsentText } = await stepOf(storeId, reader.subscriberId, body.language);
+  const errors = spokenErrors(say, validateExtraFields(body, step.fields));
   const [firstError] = Object.values(errors);
   if (firstError) throw invalid(firstError, errors);
   const { fields } = step;
@@ -83,7 +96,7 @@ export async function saveExtraFields(
         phone = coalesce(${phone}::text, s.phone),
         phone_consented_at = case when ${phone}::text is null then s.phone_consented_at else now() end,
         phone_consent_text = case when ${phone}::text is null then s.phone_consent_text
-          else ${step.phoneConsentText}::text end,
+          else ${phoneConsentText}::text end,
         extra_fields_at = coalesce(s.extra_fields_at, now())
       from previous where s.id = previous.id
       returning previous.popup_id, previous.variant_id, previous.extra_fields_at is null as first

@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
 import { stores, subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
-import { speakerFor, subscriberLanguage } from "~/lib/languages/subscriber-language";
+import { speakerFor, spokenErrors, subscriberLanguage } from "~/lib/languages/subscriber-language";
 import { type Claim, claimHolder } from "~/server/claims.server";
 import { clientNetwork } from "~/server/client-network.server";
 import { forbidden, invalid, notFound } from "~/server/domain-errors.server";
@@ -68,7 +68,7 @@ export async function subscribe(
   const say = speakerFor(chosen.popup, language);
   const errors = validateSubscriber(body, chosen.popup.fields, chosen.popup.emailValidation);
   if (Object.keys(errors).length > 0) {
-    const shown = Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, say(message)]));
+    const shown = spokenErrors(say, errors);
     throw invalid(Object.values(shown)[0] ?? say(POPUP_MESSAGES.emailInvalid), shown);
   }
   const answer = await store(chosen, body, language, meta, admit);
