@@ -124,7 +124,7 @@ async function dropPendingWelcomes(client: pg.Client, storeId: string): Promise<
  */
 export async function measureSubscribeThroughput(options: {
   origin: string;
-  /** The app's process group (the tsx CLI and the server it runs). */
+  /** The app's process group (the server and anything it starts). */
   appGroup: number;
   storeId: string;
   databaseUrl: string;

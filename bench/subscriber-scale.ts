@@ -24,7 +24,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import {
   isRunning,
-  startTsxCli,
+  startBuiltCommand,
   stopProcess,
   type TrackedProcess,
   tail,
@@ -267,7 +267,7 @@ function snapshotBuild(): string {
   throw new Error("build/ kept changing while it was copied (a build is running): try again");
 }
 
-/** `node node_modules/tsx/dist/cli.mjs server.ts` in its own process group, run from `directory`. */
+/** `npm start` (build/bin/server.js of the copy in `directory`) in its own process group, run from `directory`. */
 async function startServer(
   bench: BenchEnv,
   directory: string,
@@ -275,7 +275,7 @@ async function startServer(
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = appEnvironment(bench, { PORT: String(port), HOST: "127.0.0.1", APP_URL: origin });
-  const managed = startTsxCli("app", path.resolve("server.ts"), env, { cwd: directory });
+  const managed = startBuiltCommand("app", "server", env, { cwd: directory });
   progress(`starting the app on ${origin} (pid ${managed.child.pid}, from ${directory})`);
   const deadline = Date.now() + 90_000;
   while (!managed.output.some((line) => line.includes("listening on"))) {

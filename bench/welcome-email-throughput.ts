@@ -6,7 +6,7 @@ import { emailQueue } from "../jobs/queues/email.config";
 import {
   forkTs,
   nextMessage,
-  startTsxCli,
+  startBuiltCommand,
   stopProcess,
   type TrackedProcess,
   tail,
@@ -103,9 +103,9 @@ export type MailBench = BenchEnv & { mailRedisPrefix: string; origin: string; no
 export function startMailWorker(bench: MailBench, queueName: string) {
   const connection = new Redis(bench.redisUrl, { maxRetriesPerRequest: null });
   const queue = new Queue(queueName, { connection, prefix: bench.mailRedisPrefix });
-  const worker = startTsxCli(
+  const worker = startBuiltCommand(
     "worker",
-    "jobs/worker.ts",
+    "worker",
     appEnvironment(bench, {
       REDIS_PREFIX: bench.mailRedisPrefix,
       ALLOW_PRIVATE_NETWORK_TARGETS: "true",

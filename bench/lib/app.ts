@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import {
   isRunning,
-  startTsxCli,
+  startBuiltCommand,
   stopProcess,
   type TrackedProcess,
   tail,
@@ -67,12 +67,12 @@ export async function waitForHttp(managed: TrackedProcess, url: string, timeoutM
 
 export type RunningApp = { process: TrackedProcess; origin: string };
 
-/** The production server (`NODE_ENV=production node node_modules/tsx/dist/cli.mjs server.ts`) on loopback. */
+/** The production server (`npm start`: `NODE_ENV=production node build/bin/server.js`) on loopback. */
 export async function startApp(bench: BenchEnv, nodeOptions: string[] = []): Promise<RunningApp> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const env = appEnvironment(bench, { PORT: String(port), HOST: "127.0.0.1", APP_URL: origin });
-  const managed = startTsxCli("app", "server.ts", env, { nodeOptions });
+  const managed = startBuiltCommand("app", "server", env, { nodeOptions });
   progress(`starting the app on ${origin} (pid ${managed.child.pid})`);
   await waitForHttp(managed, `${origin}/api/public/stores/00000000-0000-4000-8000-000000000000/popup`);
   progress("app is up");
@@ -85,11 +85,11 @@ export const ADMIN = {
   organization: "Bench Organization",
 };
 
-/** `npm run create-admin` (the same script, run directly) against the scratch database. */
+/** `npm run create-admin` (build/bin/create-admin.js) against the scratch database. */
 export async function createAdmin(bench: BenchEnv): Promise<void> {
   // Production requires APP_URL; the script writes no link, so any origin does.
   const env = appEnvironment(bench, { APP_URL: "http://127.0.0.1" });
-  const managed = startTsxCli("create-admin", "scripts/create-admin.ts", env, {
+  const managed = startBuiltCommand("create-admin", "create-admin", env, {
     args: ["--email", ADMIN.email, "--password", ADMIN.password, "--organization", ADMIN.organization],
   });
   const code = await withTimeout("create-admin", 90_000, managed.exited).catch(async (error: unknown) => {

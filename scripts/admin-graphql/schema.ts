@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from "graphql";
@@ -7,7 +8,19 @@ import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from "
  * Shopify's published Admin API schemas, offline: @shopify/dev-mcp (pinned in package.json) ships each
  * supported version as the gzipped result of an introspection query.
  */
-const SCHEMA_DIRECTORY = path.resolve(import.meta.dirname, "../../node_modules/@shopify/dev-mcp/dist/data");
+const SCHEMA_DIRECTORY = path.join(installedPackage("@shopify/dev-mcp"), "dist/data");
+
+/**
+ * The folder of an installed package, looked up as Node looks it up from this module: the module may run from
+ * source or from a bundle under build/ (the fake Shopify of the production server), and the package's exports
+ * name no file to resolve.
+ */
+function installedPackage(name: string): string {
+  const lookup = createRequire(import.meta.url).resolve.paths(name) ?? [];
+  const found = lookup.map((modules) => path.join(modules, name)).find((folder) => existsSync(folder));
+  if (!found) throw new Error(`${name} is not installed: run npm install`);
+  return found;
+}
 
 const schemas = new Map<string, GraphQLSchema>();
 

@@ -14,7 +14,7 @@ TTL="${3:-1440}"
 WITH_ADMIN=1
 [[ "${4:-}" == "--no-admin" ]] && WITH_ADMIN=0
 
-if [[ ! -f build/server/index.js || ! -d build/client ]]; then
+if [[ ! -f build/server/index.js || ! -f build/bin/server.js || ! -d build/client ]]; then
   echo "start-server.sh: build/ is missing. Run 'npm run build' before 'npx playwright test'." >&2
   exit 1
 fi
@@ -36,13 +36,14 @@ rm -rf "$DATA_DIR"
 mkdir -p "$DATA_DIR"
 
 # The server runs from a copy of the build taken now, so a rebuild during the run (another terminal,
-# another test command) cannot swap the assets under it. It reads build/, drizzle/, server.ts (and the app/ modules it imports)
-# relative to its working directory; node_modules is shared.
+# another test command) cannot swap the assets under it. It reads build/ and drizzle/ relative to its working
+# directory, and package.json says its files are ES modules; node_modules is shared.
 RUNTIME="$DATA_DIR/runtime"
 mkdir -p "$RUNTIME"
-cp -R app build drizzle mocks scripts server.ts package.json tsconfig.json "$RUNTIME/"
+cp -R build drizzle package.json "$RUNTIME/"
 ln -s "$ROOT/node_modules" "$RUNTIME/node_modules"
-if [[ ! -f "$RUNTIME/build/server/index.js" || -z "$(ls -A "$RUNTIME/build/client/assets" 2>/dev/null)" ]]; then
+if [[ ! -f "$RUNTIME/build/server/index.js" || ! -f "$RUNTIME/build/bin/server.js" ||
+  -z "$(ls -A "$RUNTIME/build/client/assets" 2>/dev/null)" ]]; then
   echo "start-server.sh: build/ is incomplete (is a build running right now?). Run 'npm run build' again." >&2
   exit 1
 fi
@@ -76,4 +77,5 @@ else
 fi
 
 cd "$RUNTIME"
-exec node "$ROOT/node_modules/tsx/dist/cli.mjs" server.ts
+# npm start: the bundled server, no TypeScript to transpile.
+exec node build/bin/server.js

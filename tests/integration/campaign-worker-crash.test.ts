@@ -8,10 +8,11 @@ import { sendStoreMailTo } from "../support/builders/store-mail";
 import { HttpClient } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import { testDb } from "../support/infra/db";
-import { startWorker, stopProcess } from "../support/infra/processes";
+import { stopProcess } from "../support/infra/processes";
 import { TEST_REDIS_URL } from "../support/infra/services";
 import { deliveriesTo, exactlyOnce, type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
 import { eventually } from "../support/infra/wait";
+import { startWorker } from "../support/infra/worker-process";
 
 /**
  * A campaign, and a flow, on BullMQ, as in production: the web process queues the campaign (the flow's sweep

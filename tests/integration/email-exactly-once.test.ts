@@ -9,10 +9,10 @@ import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { sendStoreMailTo } from "../support/builders/store-mail";
 import { testDb } from "../support/infra/db";
-import { startWorker } from "../support/infra/processes";
 import { TEST_REDIS_URL } from "../support/infra/services";
 import { type SinkMessage, type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
 import { eventually } from "../support/infra/wait";
+import { startWorker } from "../support/infra/worker-process";
 
 /** The send record makes a welcome email go out once, whatever happens to the jobs that send it. */
 let sink: SmtpSink;

@@ -9,11 +9,12 @@ import { sendStoreMailTo } from "../support/builders/store-mail";
 import { HttpClient } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import { sqlRows, testDb } from "../support/infra/db";
-import { startWorker, stopProcess } from "../support/infra/processes";
+import { stopProcess } from "../support/infra/processes";
 import { type RedisServer, startRedisServer } from "../support/infra/redis-server";
 import { TEST_REDIS_URL } from "../support/infra/services";
 import { deliveriesTo, exactlyOnce, type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
 import { eventually } from "../support/infra/wait";
+import { startWorker } from "../support/infra/worker-process";
 import { printSummary } from "../support/matrices/summary";
 
 /**

@@ -1,9 +1,9 @@
 import { spawn } from "node:child_process";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { uniqueEmail } from "../support/builders/fixtures";
-import { startApp } from "../support/infra/app-server";
+import { builtAppRoot, startApp } from "../support/infra/app-server";
 import { sqlRows } from "../support/infra/db";
+import { builtCommand } from "../support/infra/processes";
 
 /**
  * A production start without a required variable stops at once with its name, instead of serving and then
@@ -37,9 +37,9 @@ describe("APP_URL in production", () => {
   });
 });
 
-/** `npm run create-admin` (the script under tsx, as npm runs it) without `missing`: exit code and output. */
+/** `npm run create-admin` (build/bin/create-admin.js, as npm runs it) without `missing`: exit code and output. */
 function createAdmin(missing: string, email: string): Promise<{ code: number | null; output: string }> {
-  const root = path.resolve(import.meta.dirname, "../..");
+  const appRoot = builtAppRoot();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -48,8 +48,8 @@ function createAdmin(missing: string, email: string): Promise<{ code: number | n
   delete env[missing];
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "scripts/create-admin.ts", "--email", email, "--password", "password-123456"],
-    { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] },
+    [builtCommand("create-admin", appRoot), "--email", email, "--password", "password-123456"],
+    { cwd: appRoot, env, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {

@@ -1,12 +1,11 @@
 import { spawn } from "node:child_process";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createOrganizationWithAdmin, uniqueEmail } from "../support/builders/fixtures";
 import { HttpClient } from "../support/clients/http";
-import { type AppServer, startApp } from "../support/infra/app-server";
+import { type AppServer, builtAppRoot, startApp } from "../support/infra/app-server";
 import { sqlRows, truncateAll } from "../support/infra/db";
+import { builtCommand } from "../support/infra/processes";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const running: AppServer[] = [];
 
 async function start(env: Record<string, string> = {}) {
@@ -174,18 +173,15 @@ describe("ADMIN_EMAIL / ADMIN_PASSWORD", () => {
   });
 });
 
-/** Runs `npm run create-admin -- …` (the script under tsx, as npm would). */
+/** Runs `npm run create-admin -- …` (build/bin/create-admin.js, as npm would). */
 function createAdmin(args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/create-admin.ts", ...args],
-      {
-        cwd: ROOT,
-        env: process.env,
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
+    const appRoot = builtAppRoot();
+    const child = spawn(process.execPath, [builtCommand("create-admin", appRoot), ...args], {
+      cwd: appRoot,
+      env: process.env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {

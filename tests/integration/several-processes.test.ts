@@ -10,10 +10,11 @@ import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { sendStoreMailTo } from "../support/builders/store-mail";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import { sqlRows, testDb } from "../support/infra/db";
-import { startWorker, stopProcess } from "../support/infra/processes";
+import { stopProcess } from "../support/infra/processes";
 import { TEST_REDIS_URL } from "../support/infra/services";
 import { deliveriesTo, exactlyOnce, type SmtpSink, startSmtpSink } from "../support/infra/smtp-sink";
 import { eventually } from "../support/infra/wait";
+import { startWorker } from "../support/infra/worker-process";
 import { printSummary } from "../support/matrices/summary";
 
 /**

@@ -5,7 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { inject } from "vitest";
 import type { ProductionBuild } from "~/http/production.server";
-import { PROJECT_ROOT, stopProcess, TSX_CLI } from "./processes";
+import { builtCommand, stopProcess } from "./processes";
 import { freePort } from "./services";
 
 /** A running production build of the app, in this test process or (where the process is the subject) a child. */
@@ -25,7 +25,7 @@ export type AppEnv = Record<string, string | undefined>;
 export type StartOptions = {
   env?: AppEnv;
   /**
-   * Run `NODE_ENV=production tsx server.ts` as a child process: for tests whose subject is the process
+   * Run `npm start` (`NODE_ENV=production node build/bin/server.js`) as a child process: for tests whose subject is the process
    * (its start and exit, its log, several processes, a kill) or its process-wide limits (the database pool).
    */
   process?: boolean;
@@ -45,10 +45,7 @@ const STOP_TIMEOUT_MS = 5_000;
  * it). Runs this run's copy of build/ (see global-setup.ts), so a rebuild during the run does not disturb it.
  */
 export async function startApp(options: StartOptions = {}): Promise<AppServer> {
-  const appRoot = inject("appRoot");
-  if (!appRoot || !fs.existsSync(path.join(appRoot, "build/server/index.js"))) {
-    throw new Error("build/server/index.js is missing: run `npm run build` before the integration tests.");
-  }
+  const appRoot = builtAppRoot();
   const port = options.env?.PORT ?? String(await freePort());
   const settings: AppEnv = {
     NODE_ENV: "production",
@@ -64,6 +61,20 @@ export async function startApp(options: StartOptions = {}): Promise<AppServer> {
         { LOG_LEVEL: process.env.TEST_APP_LOG_LEVEL ?? "warn", ...settings },
         options.schedules ?? true,
       );
+}
+
+/**
+ * The directory holding this run's copy of build/ (global-setup.ts) and a link to drizzle/: the working directory
+ * of the app and of the commands the tests start.
+ */
+export function builtAppRoot(): string {
+  const appRoot = inject("appRoot");
+  for (const file of ["build/server/index.js", "build/bin/server.js"]) {
+    if (!appRoot || !fs.existsSync(path.join(appRoot, file))) {
+      throw new Error(`${file} is missing: run \`npm run build\` before the integration tests.`);
+    }
+  }
+  return appRoot;
 }
 
 let instances = 0;
@@ -138,14 +149,14 @@ function setVariable(name: string, value: string | undefined): void {
   else process.env[name] = value;
 }
 
-/** `NODE_ENV=production tsx server.ts` in a child process, resolved once it listens. */
+/** `npm start` (build/bin/server.js) in a child process, resolved once it listens. */
 async function startChild(appRoot: string, settings: AppEnv): Promise<AppServer> {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const [name, value] of Object.entries(settings)) {
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
-  const child = spawn(process.execPath, [TSX_CLI, path.join(PROJECT_ROOT, "server.ts")], {
+  const child = spawn(process.execPath, [builtCommand("server", appRoot)], {
     cwd: appRoot,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -8,8 +8,14 @@ import path from "node:path";
  */
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, "../../..");
-/** The tsx CLI: `node TSX_CLI script` runs the script in a grandchild and relays SIGTERM to it. */
-export const TSX_CLI = path.join(PROJECT_ROOT, "node_modules/tsx/dist/cli.mjs");
+
+/** The commands `npm run build` bundles (vite.bin.config.ts): `npm start`, `npm run worker`, `npm run create-admin`. */
+export type BuiltCommand = "server" | "worker" | "create-admin";
+
+/** build/bin/<command>.js of the build under `root` (the repository, or a copy of its build/). */
+export function builtCommand(command: BuiltCommand, root = PROJECT_ROOT): string {
+  return path.join(root, "build/bin", `${command}.js`);
+}
 
 /** A process the bench started and ends itself (see `stopAllProcesses`). */
 export type TrackedProcess = {
@@ -32,33 +38,18 @@ export function isRunning(child: ChildProcess): boolean {
 }
 
 /**
- * `npm run worker` (jobs/worker.ts) as a child process, with this process's env plus `env`. Node loads
- * TypeScript through tsx's loader in the same process: the tsx command would run the worker in a
- * grandchild, which a SIGKILL to the child leaves running.
+ * `node <nodeOptions> build/bin/<command>.js <args>` in its own process group (the app, the worker,
+ * create-admin), run from `cwd` (the repository by default) and from the build under it. Node flags such as
+ * --cpu-prof go in `nodeOptions`: Node refuses them in NODE_OPTIONS.
  */
-export function startWorker(env: NodeJS.ProcessEnv = {}): ChildProcess {
-  return spawn(process.execPath, ["--import", "tsx", path.join(PROJECT_ROOT, "jobs/worker.ts")], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, LOG_LEVEL: process.env.TEST_WORKER_LOG_LEVEL ?? "silent", ...env },
-    // TEST_WORKER_LOG_LEVEL=info shows what a worker did, when a test needs explaining.
-    stdio: process.env.TEST_WORKER_LOG_LEVEL ? "inherit" : "ignore",
-  });
-}
-
-/**
- * `node node_modules/tsx/dist/cli.mjs <script>` in its own process group (the app, the worker). With
- * Node flags (a CPU profile), `node <flags> --import tsx <script>` instead: the tsx CLI runs the script
- * in a child, and Node refuses --cpu-prof in NODE_OPTIONS.
- */
-export function startTsxCli(
+export function startBuiltCommand(
   name: string,
-  script: string,
+  command: BuiltCommand,
   env: NodeJS.ProcessEnv,
   options: { nodeOptions?: string[]; args?: string[]; cwd?: string } = {},
 ): TrackedProcess {
-  const { nodeOptions = [], args = [], cwd } = options;
-  const launcher = nodeOptions.length > 0 ? [...nodeOptions, "--import", "tsx"] : [TSX_CLI];
-  const child = spawn(process.execPath, [...launcher, script, ...args], {
+  const { nodeOptions = [], args = [], cwd = PROJECT_ROOT } = options;
+  const child = spawn(process.execPath, [...nodeOptions, builtCommand(command, cwd), ...args], {
     cwd,
     env,
     detached: true,
@@ -148,8 +139,8 @@ export type StopOptions = {
 
 /**
  * Sends `signal` (or `options.signal`) and resolves once the process has exited, at once if it already
- * had. A tracked process leaves the tracked set, and its group is emptied: a grandchild that outlived
- * its tsx parent would still be in it.
+ * had. A tracked process leaves the tracked set, and its group is emptied: a helper the process started
+ * and left behind would still be in it.
  */
 export async function stopProcess(
   target: ChildProcess | TrackedProcess,
