@@ -17,7 +17,7 @@ export type TtlCache<V> = {
 export function ttlCache<V>(ttlMs: number, now: () => number = Date.now): TtlCache<V> {
   const entries = new Map<string, { value: V; expires: number }>();
   // One load per key at a time: when an entry expires under load, the requests waiting on it would otherwise
-  // each read the database: as many identical reads as requests waiting, at every expiry.
+  // each read the database (hundreds of identical reads at every expiry).
   const loading = new Map<string, Promise<V | undefined>>();
 
   function startLoad(key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
