@@ -179,6 +179,21 @@ describe("POST /api/public/stores/:id/subscribe", () => {
     expect((await subscribe({ email: "jo@acme.example", name: "Jo" })).status).toBe(200);
   });
 
+  it("stores the postal address the shopper typed, and none when the popup does not ask for it", async () => {
+    const builder = new HttpClient(app.url);
+    await builder.login(owner.email, owner.password);
+    await builder.put(`/api/stores/${storeId}/popup`, { fields: { address: true } });
+    const typed = `postal-${Date.now()}@acme.example`;
+    expect((await subscribe({ email: typed, name: "Jo", address: "1 Harbour Road, Leith" })).status).toBe(
+      200,
+    );
+    expect((await subscriberRow(typed))?.address).toBe("1 Harbour Road, Leith");
+    await builder.put(`/api/stores/${storeId}/popup`, { fields: { address: false } });
+    const notAsked = `unasked-${Date.now()}@acme.example`;
+    expect((await subscribe({ email: notAsked, name: "Jo", address: "2 Shore Street" })).status).toBe(200);
+    expect((await subscriberRow(notAsked))?.address).toBeNull();
+  });
+
   it("stores a subscription once, whatever the concurrency, and gives the code to the one call that made it", async () => {
     const email = `Race-${Date.now()}@Acme.Example`;
     const answers = await Promise.all(

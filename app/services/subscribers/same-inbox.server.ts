@@ -67,7 +67,7 @@ export function inboxOfAddress(email: string, holder: string) {
   const tagged = `${escapeLike(local)}+%${escapeLike(inbox.slice(at))}`;
   // The tagged addresses' range, "local+" up to "local," ("," follows "+"), in text_pattern_ops's byte order.
   return {
-    address,
+    lowerEmail: address,
     inbox,
     tagged,
     taggedFrom: `${local}+`,
@@ -95,7 +95,7 @@ export function otherAddressOfInbox(database: Db) {
     .where(
       and(
         eq(subscribers.storeId, sql.placeholder("storeId")),
-        ne(address, sql.placeholder("address")),
+        ne(address, sql.placeholder("lowerEmail")),
         or(
           eq(address, sql.placeholder("inbox")),
           // The range first: a prepared statement's generic plan cannot read a range out of `like $n`, and
