@@ -11,10 +11,32 @@ import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** `pool` is PostgreSQL's, for what Drizzle cannot express (COPY … TO STDOUT); PGlite has none. */
+/**
+ * `pool` is PostgreSQL's, for what Drizzle cannot express (COPY … TO STDOUT); PGlite has none. `planOnce` runs
+ * the named prepared statements (prepared.server.ts) on sessions that plan each of them once.
+ */
 type Connection =
-  | { db: Db; kind: "postgres"; pool: pg.Pool; close: () => Promise<void> }
-  | { db: Db; kind: "pglite"; close: () => Promise<void> };
+  | { db: Db; planOnce: Db; kind: "postgres"; pool: pg.Pool; close: () => Promise<void> }
+  | { db: Db; planOnce: Db; kind: "pglite"; close: () => Promise<void> };
+
+/**
+ * The sessions of the named prepared statements (docs/decisions/204). PostgreSQL plans a named statement
+ * again on every execution while its plan for these parameters looks cheaper than the generic one, and it
+ * looks so for the subscribe statement (its ranges of a parameter are estimated at thousands of rows): the
+ * planning then costs more than running it. `force_generic_plan` holds only on these sessions: on the
+ * app's other queries, a plan made for the values at hand is what keeps searches and filters on their
+ * indexes. Half the app's pool: each statement holds its session for a fraction of a millisecond.
+ */
+function planOncePool(databaseUrl: string, poolSize: number, waitMs: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: Math.ceil(poolSize / 2),
+    connectionTimeoutMillis: waitMs,
+    options: "-c plan_cache_mode=force_generic_plan",
+  });
+  pool.on("error", () => {});
+  return pool;
+}
 
 const holder = globalThis as { __newsletterDb?: Map<string, Connection> };
 holder.__newsletterDb ??= new Map();
@@ -32,19 +54,25 @@ function connect(databaseUrl: string | undefined, dataDir: string): Connection {
     // A dropped connection (server restart, pg_terminate_backend) must not crash the process:
     // the pool discards the client and the next query opens a new one.
     pool.on("error", () => {});
+    const planOnce = planOncePool(databaseUrl, DATABASE_POOL_SIZE, DATABASE_POOL_WAIT_MS);
     return {
       db: drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db,
+      planOnce: drizzlePg(planOnce, { schema, casing: "snake_case" }) as unknown as Db,
       kind: "postgres",
       pool,
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), planOnce.end()]);
+      },
     };
   }
   const directory = path.resolve(dataDir, "pglite");
   fs.mkdirSync(directory, { recursive: true });
   // pg_trgm backs the subscriber search indexes (migration 0004); PGlite loads extensions from JS.
   const client = new PGlite(directory, { extensions: { pg_trgm } });
+  const database = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
-    db: drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db,
+    db: database,
+    planOnce: database,
     kind: "pglite",
     close: () => client.close(),
   };
@@ -68,6 +96,11 @@ export function connection(): Connection {
 
 export function db(): Db {
   return connection().db;
+}
+
+/** The database of the named prepared statements (prepared.server.ts): planned once per session. */
+export function planOnceDb(): Db {
+  return connection().planOnce;
 }
 
 export async function closeDb(): Promise<void> {

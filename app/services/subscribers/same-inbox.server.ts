@@ -100,8 +100,10 @@ export function otherAddressOfInbox(database: Db) {
           eq(address, sql.placeholder("inbox")),
           // The range first: a prepared statement's generic plan cannot read a range out of `like $n`, and
           // would scan every subscriber of the store; with it, the prefix index answers (docs/decisions/198).
+          // The pattern then filters what the range found: compared as "C", the trigram index cannot take it
+          // (a generic plan would, and read every address with the same name and domain: decision 204).
           sql`(${address} ~>=~ ${sql.placeholder("taggedFrom")} and ${address} ~<~ ${sql.placeholder("taggedTo")}
-            and ${address} like ${sql.placeholder("tagged")})`,
+            and (${address} collate "C") like ${sql.placeholder("tagged")})`,
         ),
         sql`(not ${sql.placeholder("holdsInboxClaim")}::boolean or ${hasOwnEmail}
           or ${subscribers.subscribedAt} < now() - ${sql.raw(`interval '${INBOX_CLAIM_MS} milliseconds'`)})`,
