@@ -15,9 +15,16 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
  * `pool` is PostgreSQL's, for what Drizzle cannot express (COPY … TO STDOUT); PGlite has none. `planOnce` runs
  * the named prepared statements (prepared.server.ts) on sessions that plan each of them once.
  */
-type Connection =
-  | { db: Db; planOnce: Db; kind: "postgres"; pool: pg.Pool; close: () => Promise<void> }
-  | { db: Db; planOnce: Db; kind: "pglite"; close: () => Promise<void> };
+type Connection = {
+  db: Db;
+  planOnce: Db;
+  /** A named statement of raw SQL on planOnce's sessions (Drizzle names only the statements it builds). */
+  namedQuery: NamedQuery;
+  close: () => Promise<void>;
+} & ({ kind: "postgres"; pool: pg.Pool } | { kind: "pglite" });
+
+type Row = Record<string, unknown>;
+type NamedQuery = (name: string, text: string, values: unknown[]) => Promise<Row[]>;
 
 /**
  * The sessions of the named prepared statements (docs/decisions/204). PostgreSQL plans a named statement
@@ -58,6 +65,7 @@ function connect(databaseUrl: string | undefined, dataDir: string): Connection {
     return {
       db: drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db,
       planOnce: drizzlePg(planOnce, { schema, casing: "snake_case" }) as unknown as Db,
+      namedQuery: async (name, text, values) => (await planOnce.query<Row>({ name, text, values })).rows,
       kind: "postgres",
       pool,
       close: async () => {
@@ -73,6 +81,7 @@ function connect(databaseUrl: string | undefined, dataDir: string): Connection {
   return {
     db: database,
     planOnce: database,
+    namedQuery: async (_name, text, values) => (await client.query<Row>(text, values)).rows,
     kind: "pglite",
     close: () => client.close(),
   };
@@ -101,6 +110,11 @@ export function db(): Db {
 /** The database of the named prepared statements (prepared.server.ts): planned once per session. */
 export function planOnceDb(): Db {
   return connection().planOnce;
+}
+
+/** Runs `text` as the named prepared statement `name` on planOnceDb's sessions; its rows as the driver reads them. */
+export function namedQuery(name: string, text: string, values: unknown[]): Promise<Row[]> {
+  return connection().namedQuery(name, text, values);
 }
 
 export async function closeDb(): Promise<void> {

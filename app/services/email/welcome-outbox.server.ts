@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { eq, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { emailSends, emailSettings } from "~/db/schema";
 import { EMAIL_NOT_SET_UP } from "~/lib/schemas/held-emails";
 import { coalesced } from "~/server/coalesce.server";
@@ -30,17 +30,18 @@ const WAKE_SPACING_MS = 50;
 
 /**
  * The statement (a CTE of the caller's) that leaves a welcome email pending for each subscriber the CTE
- * `from` returns (its `id` column) when `when` holds: written with the subscriber, so a stored subscriber
- * cannot lose it. A store whose email is not set up gets it held at once (held.server.ts), in the same
- * statement: nothing changes after the answer, and the dashboard counts it from the start.
+ * `from` returns (its `id` and `store_id` columns) when `when` holds: written with the subscriber, so a
+ * stored subscriber cannot lose it. A store whose email is not set up gets it held at once (held.server.ts),
+ * in the same statement: nothing changes after the answer, and the dashboard counts it from the start.
  */
-export function pendingWelcomes(storeId: Placeholder | string, from: string, when: SQL): SQL {
+export function pendingWelcomes(from: string, when: SQL): SQL {
+  const rows = sql.identifier(from);
   return sql`insert into ${emailSends} (store_id, subscriber_id, kind, status, attempts, error)
-    select ${storeId}::uuid, id, 'welcome', case when can_send then 'pending' else 'held' end::email_send_status,
+    select store_id, id, 'welcome', case when can_send then 'pending' else 'held' end::email_send_status,
       0, case when can_send then null else ${EMAIL_NOT_SET_UP} end
-    from ${sql.identifier(from)}, (select exists (select 1 from ${emailSettings} where store_id = ${storeId}::uuid
-      and is_configured) as can_send) as store_email
-    where ${when}`;
+    from (select ${rows}.store_id, ${rows}.id, exists (select 1 from ${emailSettings}
+        where ${emailSettings.storeId} = ${rows}.store_id and ${emailSettings.isConfigured}) as can_send
+      from ${rows} where ${when}) as welcomed`;
 }
 
 /**

@@ -67,9 +67,9 @@ export async function writeBatch(
       from imported
       on conflict (store_id, lower(email)) do update set ${fills}
       where subscribers.import_id is distinct from ${target.importId}::uuid and (${fillsSomething})
-      returning id, lower(email) as key, (xmax = 0) as inserted, is_active
+      returning id, store_id, lower(email) as key, (xmax = 0) as inserted, is_active
     ), welcomed as (
-      ${pendingWelcomes(target.storeId, "upserted", sql`inserted and is_active and ${target.welcome}::boolean`)}
+      ${pendingWelcomes("upserted", sql`inserted and is_active and ${target.welcome}::boolean`)}
     ), entered as (
       ${importedIntoFlows(target.storeId, "upserted", sql`inserted and is_active and ${target.welcome}::boolean`)}
     )

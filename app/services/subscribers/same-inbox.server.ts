@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
 import type { Claim } from "~/server/claims.server";
@@ -45,18 +45,30 @@ const earlierColumns = {
   hasOwnEmail: hasOwnEmail.as("has_own_email"),
 };
 
-type EarlierAddress = {
+export type EarlierAddress = {
   [K in Exclude<keyof typeof earlierColumns, "hasOwnEmail">]: (typeof subscribers.$inferSelect)[K];
 } & { hasOwnEmail: boolean };
 
-/** otherAddressOfInbox's columns as read from the CTE that holds it (`cte`), for a nested selection. */
-export function earlierFieldsOf<C extends Record<keyof typeof earlierColumns, unknown>>(cte: C) {
-  const names = Object.keys(earlierColumns) as (keyof typeof earlierColumns)[];
-  return Object.fromEntries(names.map((name) => [name, cte[name]])) as Pick<C, keyof typeof earlierColumns>;
+/**
+ * The earlier address in a raw row that selected otherAddressOfInbox's columns as `earlier_<column>` (both
+ * drivers read uuid and text as strings, booleans as booleans, timestamps as Dates).
+ */
+export function earlierOfRow(row: Record<string, unknown>): EarlierAddress | undefined {
+  if (row.earlier_id === null || row.earlier_id === undefined) return undefined;
+  return {
+    id: row.earlier_id as string,
+    email: row.earlier_email as string,
+    confirmationRequired: row.earlier_confirmation_required as boolean,
+    confirmedAt: row.earlier_confirmed_at as Date | null,
+    isActive: row.earlier_is_active as boolean,
+    unsubscribedAt: row.earlier_unsubscribed_at as Date | null,
+    consentedAt: row.earlier_consented_at as Date,
+    hasOwnEmail: row.earlier_has_own_email as boolean,
+  };
 }
 
 /**
- * The values of otherAddressOfInbox's placeholders for an address, besides its store's `storeId`: itself, its
+ * The values otherAddressOfInbox compares for an address, besides its store's `storeId`: itself, its
  * inbox, its inbox's tagged addresses, and whether it holds the inbox's claim (`holder`, inboxClaim's).
  */
 export function inboxOfAddress(email: string, holder: string) {
@@ -76,36 +88,40 @@ export function inboxOfAddress(email: string, holder: string) {
   };
 }
 
+/** What otherAddressOfInbox compares: the subscription's store and inboxOfAddress's values. */
+export type InboxValue = "storeId" | keyof ReturnType<typeof inboxOfAddress>;
+
 /**
  * Another address of the same inbox on the store's list, if any: the one whose own email is written, else
  * the first stored. Addresses sent at the same moment commit in any order, so the first stored is not
- * always the one that won the inbox's claim (and got its email). A query of placeholders (`storeId` and
- * inboxOfAddress's) that the subscription's INSERT reads as a CTE: looking costs no statement of its own.
+ * always the one that won the inbox's claim (and got its email). A query of `value`s (the subscription's
+ * store and inboxOfAddress's, as columns of the rows being stored) that the subscription's INSERT reads
+ * laterally: looking costs no statement of its own.
  *
  * For the address that holds the inbox's claim, an address stored within the claim's minute without an email
  * of its own does not count: it lost the claim to this one (its statement may have committed first, as the
  * claim is taken before either statement), or else it was added without a first email (an import) and this
  * address's first email is still the inbox's only one.
  */
-export function otherAddressOfInbox(database: Db) {
+export function otherAddressOfInbox(database: Db, value: (name: InboxValue) => SQL) {
   const address = sql`lower(${subscribers.email})`;
   return database
     .select(earlierColumns)
     .from(subscribers)
     .where(
       and(
-        eq(subscribers.storeId, sql.placeholder("storeId")),
-        ne(address, sql.placeholder("lowerEmail")),
+        eq(subscribers.storeId, value("storeId")),
+        ne(address, value("lowerEmail")),
         or(
-          eq(address, sql.placeholder("inbox")),
-          // The range first: a prepared statement's generic plan cannot read a range out of `like $n`, and
-          // would scan every subscriber of the store; with it, the prefix index answers (docs/decisions/198).
-          // The pattern then filters what the range found: compared as "C", the trigram index cannot take it
-          // (a generic plan would, and read every address with the same name and domain: decision 204).
-          sql`(${address} ~>=~ ${sql.placeholder("taggedFrom")} and ${address} ~<~ ${sql.placeholder("taggedTo")}
-            and (${address} collate "C") like ${sql.placeholder("tagged")})`,
+          eq(address, value("inbox")),
+          // The range first: a generic plan cannot read a range out of `like $n`, and would scan every
+          // subscriber of the store; with it, the prefix index answers (docs/decisions/198). The pattern then
+          // filters what the range found: compared as "C", the trigram index cannot take it (a generic plan
+          // would, and read every address with the same name and domain: decision 204).
+          sql`(${address} ~>=~ ${value("taggedFrom")} and ${address} ~<~ ${value("taggedTo")}
+            and (${address} collate "C") like ${value("tagged")})`,
         ),
-        sql`(not ${sql.placeholder("holdsInboxClaim")}::boolean or ${hasOwnEmail}
+        sql`(not ${value("holdsInboxClaim")} or ${hasOwnEmail}
           or ${subscribers.subscribedAt} < now() - ${sql.raw(`interval '${INBOX_CLAIM_MS} milliseconds'`)})`,
       ),
     )

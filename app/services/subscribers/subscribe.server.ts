@@ -1,7 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { prepared } from "~/db/prepared.server";
-import { stores, subscribers } from "~/db/schema";
+import { stores } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
 import { speakerFor, spokenErrors, subscriberLanguage } from "~/lib/languages/subscriber-language";
 import { type Claim, claimHolder } from "~/server/claims.server";
@@ -9,7 +8,6 @@ import { clientNetwork } from "~/server/client-network.server";
 import { forbidden, invalid, notFound } from "~/server/domain-errors.server";
 import { ttlCache } from "~/server/ttl-cache.server";
 import { preferencesForStore } from "~/services/access/preferences.server";
-import { pendingWelcomes } from "~/services/email/welcome-outbox.server";
 import { drawnSlice, drawSlice } from "~/services/popups/prize-draw.server";
 import type { SubscribingPopup } from "~/services/popups/public-popups.server";
 import { countsForVariant } from "~/services/popups/variant-views.server";
@@ -30,13 +28,8 @@ import {
 } from "./after-subscribe.server";
 import { issueExtraFieldsToken } from "./extra-fields.server";
 import { subscribeAgain } from "./resubscribe.server";
-import {
-  earlierFieldsOf,
-  inboxClaim,
-  inboxOfAddress,
-  inboxTurn,
-  otherAddressOfInbox,
-} from "./same-inbox.server";
+import { inboxClaim, inboxOfAddress, inboxTurn } from "./same-inbox.server";
+import { insertSubscription } from "./subscription-batches.server";
 
 /**
  * Who sent the subscription: the client's address and user agent (its consent record), and whether it came
@@ -111,7 +104,7 @@ async function store(
   const confirm = await asksConfirmation(popup.storeId, context, body.proof);
   // A wheel's prize is drawn here, whatever the body says; only a new subscriber keeps it (spins once).
   const draw = prizes && drawSlice(prizes.wheel);
-  const [created] = await insertSubscriber().execute({
+  const created = await insertSubscription({
     ...optional,
     ...consent,
     storeId: popup.storeId,
@@ -128,7 +121,7 @@ async function store(
     welcomeIfFirst: writesWelcomeToOutbox(context),
   });
   if (!created) return subscribeAgain(popup.storeId, email, consent, context, confirm);
-  const turn = inboxTurn(email, holder, created.earlier ?? undefined);
+  const turn = inboxTurn(email, holder, created.earlier);
   const answer = turn.first
     ? await afterNewSubscriber({ ...created, storeId: popup.storeId }, context, confirm)
     : await afterAnotherAddressOfInbox(popup.storeId, turn.earlier, context, confirm);
@@ -139,70 +132,6 @@ async function store(
   if (!popup.steps.extraFields.enabled) return drawn;
   return { ...drawn, extraFieldsToken: issueExtraFieldsToken(popup.storeId, created.id, countedForVariant) };
 }
-
-/**
- * Every column a subscription writes, each a placeholder: one statement text for every popup's fields.
- * The same statement reads the inbox's other address on the list (`earlier`, same-inbox.server.ts) and,
- * with `welcomeIfFirst` (the store writes welcome emails to the outbox) when this address is its inbox's
- * first (it holds the inbox's claim, and there is no other address), leaves the new subscriber's welcome email pending in email_sends, the outbox a
- * worker sends from: in the same transaction, so a stored subscriber cannot lose it. A new
- * subscriber with a variant adds one to that variant's subscribers of the UTC day (`countedForVariant`), or
- * to its subscribers not counted.
- */
-const insertSubscriber = () =>
-  prepared("subscribe_insert", (database) => {
-    const earlier = database.$with("earlier").as(otherAddressOfInbox(database));
-    const created = database.$with("created").as(
-      database
-        .insert(subscribers)
-        .values({
-          ...Object.fromEntries(optionalFieldNames.map((field) => [field, sql.placeholder(field)])),
-          storeId: sql.placeholder("storeId"),
-          email: sql.placeholder("email"),
-          sessionId: sql.placeholder("sessionId"),
-          language: sql.placeholder("language"),
-          popupId: sql.placeholder("popupId"),
-          variantId: sql.placeholder("variantId"),
-          discountCodeSent: sql.placeholder("discountCodeSent"),
-          wheelDraw: sql.placeholder("wheelDraw"),
-          consentPageUrl: sql.placeholder("consentPageUrl"),
-          consentIp: sql.placeholder("consentIp"),
-          consentUserAgent: sql.placeholder("consentUserAgent"),
-          consentVersion: sql.placeholder("consentVersion"),
-          confirmationRequired: sql.placeholder("confirmationRequired"),
-        })
-        .onConflictDoNothing()
-        .returning({ id: subscribers.id, discountCodeSent: subscribers.discountCodeSent }),
-    );
-    const welcomeQueued = database.$with("welcome_queued", {}).as(
-      pendingWelcomes(
-        sql.placeholder("storeId"),
-        "created",
-        sql`${sql.placeholder("welcomeIfFirst")}::boolean and ${sql.placeholder("holdsInboxClaim")}::boolean
-            and not exists (select 1 from ${earlier})`,
-      ),
-    );
-    const counted = sql`${sql.placeholder("countedForVariant")}::boolean`;
-    const variantCounted = database.$with("variant_counted", {}).as(
-      sql`insert into popup_variant_days (popup_id, variant_id, day, subscribers, subscribers_not_counted)
-          select ${sql.placeholder("popupId")}::uuid, ${sql.placeholder("variantId")}::text,
-                 (now() at time zone 'utc')::date, (${counted})::int, (not ${counted})::int from created
-          where ${sql.placeholder("variantId")}::text is not null
-          on conflict (popup_id, variant_id, day)
-          do update set subscribers = popup_variant_days.subscribers + excluded.subscribers,
-            subscribers_not_counted = popup_variant_days.subscribers_not_counted + excluded.subscribers_not_counted`,
-    );
-    return database
-      .with(earlier, created, welcomeQueued, variantCounted)
-      .select({
-        id: created.id,
-        discountCodeSent: created.discountCodeSent,
-        earlier: earlierFieldsOf(earlier),
-      })
-      .from(created)
-      .leftJoin(earlier, sql`true`)
-      .prepare("subscribe_insert");
-  });
 
 /** What every subscription reads about its store, cached briefly: the owner's preferences and the Shopify link. */
 type StoreContext = {
