@@ -128,6 +128,12 @@ function statementText(): { text: string; constants: unknown[] } {
   return { text: query.sql, constants: query.params };
 }
 
+/**
+ * A value as PostgreSQL's jsonb takes it: a lone surrogate (which JSON writes as an escape jsonb refuses) as
+ * U+FFFD, as a text parameter's UTF-8 encoding has it.
+ */
+const readable = (value: unknown) => (typeof value === "string" ? value.toWellFormed() : (value ?? null));
+
 const STATEMENT_NAME = "subscribe_insert_batch";
 let compiled: ReturnType<typeof statementText> | undefined;
 
@@ -139,7 +145,7 @@ export async function insertSubscriptions(
   const records = JSON.stringify(
     rows.map((row, ord) => ({
       ord,
-      ...Object.fromEntries(ROW_TYPES.map(([name]) => [snake(name), row[name] ?? null])),
+      ...Object.fromEntries(ROW_TYPES.map(([name]) => [snake(name), readable(row[name])])),
     })),
   );
   const values = compiled.constants.map((value) => (value instanceof Placeholder ? records : value));
