@@ -77,16 +77,20 @@ async function incrementAll(windows: [key: string, windowMs: number][]): Promise
   }));
 }
 
+/**
+ * Counts one event in this process's memory. Answers a copy, as Redis's INCR answers a number: the caller reads
+ * it after an await, by which time other requests may have counted the same key (the stored count has moved
+ * on, and this event would read theirs as its own).
+ */
 function incrementInMemory(key: string, windowMs: number): Count {
   const now = Date.now();
   const current = memory.get(key);
   if (!current || current.resetAt <= now) {
-    const fresh = { count: 1, resetAt: now + windowMs };
-    memory.set(key, fresh);
-    return fresh;
+    memory.set(key, { count: 1, resetAt: now + windowMs });
+    return { count: 1, resetAt: now + windowMs };
   }
   current.count += 1;
-  return current;
+  return { ...current };
 }
 
 async function increment(key: string, windowMs: number): Promise<Count> {
@@ -100,8 +104,9 @@ async function read(key: string): Promise<Count> {
     const [count, ttl] = await Promise.all([client.get(key), client.pttl(key)]);
     return { count: Number(count ?? 0), resetAt: Date.now() + Math.max(ttl, 0) };
   }
+  // A copy: what the count is now, not what later events make of it before the caller reads it.
   const current = memory.get(key);
-  return current && current.resetAt > Date.now() ? current : { count: 0, resetAt: 0 };
+  return current && current.resetAt > Date.now() ? { ...current } : { count: 0, resetAt: 0 };
 }
 
 async function readDistinct(key: string): Promise<Count> {

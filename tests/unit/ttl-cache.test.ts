@@ -52,3 +52,38 @@ describe("ttlCache", () => {
     expect(await cache.remember("broken", async () => "up")).toBe("up");
   });
 });
+
+describe("ttlCache under concurrent requests", () => {
+  it("loads a key once for every caller that asks while the load is under way", async () => {
+    const cache = ttlCache<string>(5_000, () => 0);
+    const source = counter();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => cache.remember("store", source.load)));
+    expect(new Set(answers)).toEqual(new Set(["value 1"]));
+    expect(source.loads).toBe(1);
+  });
+
+  it("shares a failure with the callers that waited on it, then loads again", async () => {
+    const cache = ttlCache<string>(5_000, () => 0);
+    let calls = 0;
+    const failing = async () => {
+      calls += 1;
+      throw new Error("down");
+    };
+    const waiting = [cache.remember("store", failing), cache.remember("store", failing)];
+    await expect(Promise.all(waiting)).rejects.toThrow("down");
+    expect(calls).toBe(1);
+    expect(await cache.remember("store", async () => "up")).toBe("up");
+  });
+
+  it("does not keep a load that forget overtook, and loads again for the callers after it", async () => {
+    const cache = ttlCache<string>(5_000, () => 0);
+    let release: (value: string) => void = () => {};
+    const before = cache.remember("store", () => new Promise<string>((resolve) => (release = resolve)));
+    cache.forget("store");
+    const after = cache.remember("store", async () => "after the change");
+    release("before the change");
+    expect(await before).toBe("before the change");
+    expect(await after).toBe("after the change");
+    expect(await cache.remember("store", async () => "unused")).toBe("after the change");
+  });
+});

@@ -174,16 +174,31 @@ export type SubscribingPopup = {
   prizes: WheelPrizes | null;
 };
 
+/**
+ * What subscriptions to a popup and variant follow, made once per cached entry (it is read, never changed):
+ * the popup's copy and its consent version's hash are not remade at every subscription.
+ */
+const subscribingOf = new WeakMap<PublicEntryPopup, Map<string | null, SubscribingPopup>>();
+
 function withCode(chosen: PublicEntryPopup, variantId: unknown): SubscribingPopup {
   const variant = variantOf(chosen, variantId);
+  let byVariant = subscribingOf.get(chosen);
+  if (!byVariant) {
+    byVariant = new Map();
+    subscribingOf.set(chosen, byVariant);
+  }
+  const made = byVariant.get(variant);
+  if (made) return made;
   // The variant's steps when it has its own (the extra-fields step the subscriber saw).
   const steps = chosen.popup.variants.find(({ id }) => id === variant)?.steps ?? chosen.popup.steps;
-  return {
+  const subscribing = {
     popup: { ...configOf(chosen), steps, discountCode: chosen.discountCode },
     variantId: variant,
     consentVersion: consentVersion(shownConsentText(chosen.popup, variant), chosen.popup.privacyPolicyUrl),
     prizes: chosen.prizes,
   };
+  byVariant.set(variant, subscribing);
+  return subscribing;
 }
 
 /**
