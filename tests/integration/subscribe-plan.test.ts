@@ -2,14 +2,8 @@ import { Placeholder, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, db, planOnceDb } from "~/db/client.server";
-import { inboxOfAddress } from "~/services/subscribers/same-inbox.server";
-import {
-  type SubscriptionRow,
-  subscriptionInsertText,
-} from "~/services/subscribers/subscription-insert.server";
-import { type OptionalField, optionalFieldNames } from "../../popup/config";
-import { createStoreFor } from "../support/builders/actors";
-import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { subscriptionInsertText } from "~/services/subscribers/subscription-insert.server";
+import { storeWithPopup, subscriptionRow } from "../support/builders/subscription-rows";
 import { sqlRows } from "../support/infra/db";
 
 /**
@@ -19,25 +13,19 @@ import { sqlRows } from "../support/infra/db";
  * `like` would read every address of the same name and domain.
  */
 const SUBSCRIBERS = 60_000;
-let storeId: string;
-let popupId: string;
+let store: { storeId: string; popupId: string };
 
 beforeAll(async () => {
-  const owner = await createOrganizationWithAdmin();
-  storeId = (await createStoreFor(owner.admin.id)).id;
-  const [popup] = await sqlRows<{ id: string }>("select id from popup_configs where store_id = $1", [
-    storeId,
-  ]);
-  popupId = popup?.id ?? "";
+  store = await storeWithPopup();
   await sqlRows(
     `insert into subscribers (store_id, email, source)
      select $1, (array['james','mary','ann','lee'])[1 + n % 4] || n || '@yahoo.com', 'popup'
      from generate_series(1, $2) as n`,
-    [storeId, SUBSCRIBERS],
+    [store.storeId, SUBSCRIBERS],
   );
   await sqlRows(
     "insert into subscribers (store_id, email, source) values ($1, 'ann@yahoo.com', 'popup'), ($1, 'ann+shop@yahoo.com', 'popup')",
-    [storeId],
+    [store.storeId],
   );
   await sqlRows("analyze subscribers");
 });
@@ -45,36 +33,13 @@ afterAll(async () => {
   await closeDb();
 });
 
-/** A subscription's row for `email` on the test store, as storefront subscriptions write them. */
-function rowFor(email: string): SubscriptionRow {
-  return {
-    ...(Object.fromEntries(optionalFieldNames.map((field) => [field, null])) as Record<OptionalField, null>),
-    storeId,
-    email,
-    sessionId: null,
-    language: null,
-    popupId,
-    variantId: null,
-    discountCodeSent: "WELCOME15",
-    wheelDraw: null,
-    consentPageUrl: null,
-    consentIp: "127.0.0.1",
-    consentUserAgent: "",
-    consentVersion: "v1",
-    confirmationRequired: false,
-    countedForVariant: false,
-    welcomeIfFirst: true,
-    ...inboxOfAddress(email, "someone-else"),
-  };
-}
-
 /**
  * The subscribe statement's generic plan for a batch of one row (`email`) as JSON text, and the inbox's other
  * address it finds, on a session like planOnceDb's; what it stores is rolled back.
  */
 async function genericPlan(email: string) {
   const { text, constants } = subscriptionInsertText();
-  const rows = JSON.stringify([{ ord: 0, ...snakeCased(rowFor(email)) }]);
+  const rows = JSON.stringify([{ ord: 0, ...snakeCased(subscriptionRow(store, email, {}, "someone-else")) }]);
   const client = new pg.Client({
     connectionString: process.env.DATABASE_URL,
     options: "-c plan_cache_mode=force_generic_plan",

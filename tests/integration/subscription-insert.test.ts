@@ -3,60 +3,26 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb } from "~/db/client.server";
 import { emailSends, popupVariantDays, subscribers } from "~/db/schema";
-import { inboxOfAddress } from "~/services/subscribers/same-inbox.server";
 import { insertSubscription } from "~/services/subscribers/subscription-batches.server";
 import { insertSubscriptions, type SubscriptionRow } from "~/services/subscribers/subscription-insert.server";
-import { type OptionalField, optionalFieldNames } from "../../popup/config";
-import { createStoreFor } from "../support/builders/actors";
-import { createOrganizationWithAdmin } from "../support/builders/fixtures";
-import { sqlRows, testDb } from "../support/infra/db";
+import { storeWithPopup, subscriptionRow } from "../support/builders/subscription-rows";
+import { testDb } from "../support/infra/db";
 
 /**
  * Storefront subscriptions written in batches (docs/decisions/205): one statement stores many rows with the
  * same rules as one, and the batches gathered per turn answer each subscription on its own.
  */
-let storeId: string;
-let popupId: string;
+let store: { storeId: string; popupId: string };
 
 beforeAll(async () => {
-  const owner = await createOrganizationWithAdmin();
-  storeId = (await createStoreFor(owner.admin.id)).id;
-  const [popup] = await sqlRows<{ id: string }>("select id from popup_configs where store_id = $1", [
-    storeId,
-  ]);
-  popupId = popup?.id ?? "";
+  store = await storeWithPopup();
 });
 afterAll(async () => {
   await closeDb();
 });
 
-/** A new subscription's row; `holder`: the address that holds its inbox's claim (itself by default). */
-function row(
-  email: string,
-  extra: Partial<SubscriptionRow> = {},
-  holder = email.toLowerCase(),
-): SubscriptionRow {
-  return {
-    ...(Object.fromEntries(optionalFieldNames.map((field) => [field, null])) as Record<OptionalField, null>),
-    storeId,
-    email,
-    sessionId: null,
-    language: null,
-    popupId,
-    variantId: null,
-    discountCodeSent: "WELCOME15",
-    wheelDraw: null,
-    consentPageUrl: "https://shop.example.com/",
-    consentIp: "203.0.113.9",
-    consentUserAgent: "Browser",
-    consentVersion: "v1",
-    confirmationRequired: false,
-    countedForVariant: false,
-    welcomeIfFirst: true,
-    ...inboxOfAddress(email, holder),
-    ...extra,
-  };
-}
+const row = (email: string, extra: Partial<SubscriptionRow> = {}, holder?: string) =>
+  subscriptionRow(store, email, extra, holder);
 
 const unique = (local: string) => `${local}-${randomUUID().slice(0, 8)}@batch.example`;
 
@@ -81,7 +47,12 @@ describe("one statement for many subscriptions", () => {
     expect(stored.get(0)).toMatchObject({ discountCodeSent: "WELCOME15", earlier: undefined });
     expect(stored.get(2)?.earlier).toMatchObject({ email: old, hasOwnEmail: true, isActive: true });
     const saved = await testDb().select().from(subscribers).where(eq(subscribers.email, fresh));
-    expect(saved[0]).toMatchObject({ consentIp: "203.0.113.9", popupId, wheelDraw: null, address: null });
+    expect(saved[0]).toMatchObject({
+      consentIp: "203.0.113.9",
+      popupId: store.popupId,
+      wheelDraw: null,
+      address: null,
+    });
     // Welcome emails go to the inbox's holders that found no other address: not to the tagged one.
     const welcomed = (await welcomesOf([fresh, taggedOld, old])).map((welcome) => welcome.email).sort();
     expect(welcomed).toEqual([fresh, old].sort());
@@ -98,7 +69,7 @@ describe("one statement for many subscriptions", () => {
     const days = await testDb()
       .select()
       .from(popupVariantDays)
-      .where(and(eq(popupVariantDays.popupId, popupId), eq(popupVariantDays.variantId, variant)));
+      .where(and(eq(popupVariantDays.popupId, store.popupId), eq(popupVariantDays.variantId, variant)));
     expect(days).toEqual([expect.objectContaining({ subscribers: 2, subscribersNotCounted: 1 })]);
   });
 });
