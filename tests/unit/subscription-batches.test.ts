@@ -8,6 +8,8 @@ vi.mock("~/services/subscribers/subscription-insert.server", () => ({
   insertSubscriptions: async (rows: SubscriptionRow[]) => {
     statements.push(rows.map((row) => row.lowerEmail as string));
     if (rows.some((row) => row.lowerEmail === "bad@shop.example")) throw new Error("constraint");
+    if (rows.some((row) => row.lowerEmail === "busy@shop.example"))
+      throw new Error("timeout exceeded when trying to connect");
     return new Map(rows.map((row, index) => [index, { id: `id-${row.lowerEmail}`, discountCodeSent: null }]));
   },
 }));
@@ -59,5 +61,13 @@ describe("the subscriptions of one turn", () => {
       ["bad@shop.example"],
       ["c@shop.example"],
     ]);
+  });
+
+  it("fail together, without a try per row, when the database gave no connection", async () => {
+    const answers = await Promise.allSettled(
+      ["a", "busy", "c"].map((local) => insertSubscription(row(`${local}@shop.example`))),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(["rejected", "rejected", "rejected"]);
+    expect(statements).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+import { isDatabaseBusy } from "~/db/errors.server";
 import {
   type InsertedSubscription,
   insertSubscriptions,
@@ -8,7 +9,9 @@ import {
  * Gathers the subscriptions that reach the database in one turn of the event loop into one statement
  * (subscription-insert.server.ts, docs/decisions/205). A batch holds one row per store and address: the same
  * address again starts the next batch, so each row's answer (new or not) is its own. A batch that fails is
- * tried again row by row, so one bad row fails alone and the others are stored.
+ * tried again row by row, so one bad row fails alone and the others are stored; one that got no database
+ * connection fails as a whole (each request answers that the database is busy, as one statement would), so an
+ * overloaded database is not asked for a connection per row.
  */
 
 /** The most rows one statement carries: enough for a burst, short enough to hold its locks briefly. */
@@ -29,8 +32,7 @@ function send(batch: Waiting[]): void {
       for (const [index, waiting] of batch.entries()) waiting.resolve(stored.get(index));
     },
     (error: unknown) => {
-      const [only] = batch;
-      if (batch.length === 1 && only) only.reject(error);
+      if (batch.length === 1 || isDatabaseBusy(error)) for (const waiting of batch) waiting.reject(error);
       else for (const waiting of batch) send([waiting]);
     },
   );
