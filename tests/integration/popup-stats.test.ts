@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderAttributions, popupConfigs, popupVariantDays, subscribers } from "~/db/schema";
 import type { PopupStats } from "~/lib/schemas/popup-stats";
@@ -311,6 +311,9 @@ describe("the prize wheel's draws", () => {
         // Before the period, and another popup's subscriber: not counted.
         drawn(wheelId, 0.1, 10),
         drawn(popupId, 0.1),
+        // Subscribed before the popup had its wheel: no draw (SQL NULL, or JSON null as older rows hold).
+        { ...drawn(wheelId, 0.1), wheelDraw: null },
+        { ...drawn(wheelId, 0.1), wheelDraw: sql`'null'::jsonb` },
       ]);
 
     const stats = (await admin.get<PopupStats>(statsPath("?days=7", shop.store.id, wheelId))).body;

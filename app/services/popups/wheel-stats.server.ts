@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { and, count, eq, gte, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
 import type { WheelStats } from "~/lib/schemas/popup-stats";
@@ -31,7 +31,9 @@ export async function wheelStats(popup: PopupRow, since: Date): Promise<WheelSta
       and(
         eq(subscribers.storeId, popup.storeId),
         eq(subscribers.popupId, popup.id),
-        isNotNull(subscribers.wheelDraw),
+        // A subscriber without a draw (the popup had no wheel yet) is no spin: SQL NULL, or JSON null as
+        // subscriptions stored it before docs/decisions/205.
+        sql`${subscribers.wheelDraw} <> 'null'::jsonb`,
         gte(subscribers.subscribedAt, since),
       ),
     )
