@@ -11,17 +11,22 @@ import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The handle a `db.transaction(work)` callback receives. */
+export type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
 /**
- * `pool` is PostgreSQL's, for what Drizzle cannot express (COPY … TO STDOUT); PGlite has none. `planOnce` runs
+ * `bulkPool` is PostgreSQL's, for what Drizzle cannot express (COPY … TO STDOUT); PGlite has none. `planOnce` runs
  * the named prepared statements (prepared.server.ts) on sessions that plan each of them once.
  */
 type Connection = {
   db: Db;
   planOnce: Db;
+  /** The sessions of bulk work (bulk.server.ts), apart from the app's so that it never waits behind bulk work. */
+  bulk: Db;
   /** A named statement of raw SQL on planOnce's sessions (Drizzle names only the statements it builds). */
   namedQuery: NamedQuery;
   close: () => Promise<void>;
-} & ({ kind: "postgres"; pool: pg.Pool } | { kind: "pglite" });
+} & ({ kind: "postgres"; bulkPool: pg.Pool } | { kind: "pglite" });
 
 type Row = Record<string, unknown>;
 type NamedQuery = (name: string, text: string, values: unknown[]) => Promise<Row[]>;
@@ -45,13 +50,23 @@ function planOncePool(databaseUrl: string, poolSize: number, waitMs: number): pg
   return pool;
 }
 
+/**
+ * Bulk work's own connections (docs/decisions/206): bulk.server.ts hands out one turn per connection, so a piece
+ * of bulk work never waits inside the pool; the wait bound is a backstop for a PostgreSQL that refuses new ones.
+ */
+function bulkPool(databaseUrl: string, poolSize: number, waitMs: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: waitMs });
+  pool.on("error", () => {});
+  return pool;
+}
+
 const holder = globalThis as { __newsletterDb?: Map<string, Connection> };
 holder.__newsletterDb ??= new Map();
 const connections = holder.__newsletterDb;
 
 function connect(databaseUrl: string | undefined, dataDir: string): Connection {
   if (databaseUrl) {
-    const { DATABASE_POOL_SIZE, DATABASE_POOL_WAIT_MS } = env();
+    const { DATABASE_POOL_SIZE, DATABASE_POOL_WAIT_MS, DATABASE_BULK_POOL_SIZE } = env();
     // A request waits a bounded time for a connection (then 503, see isDatabaseBusy), never forever.
     const pool = new pg.Pool({
       connectionString: databaseUrl,
@@ -62,14 +77,16 @@ function connect(databaseUrl: string | undefined, dataDir: string): Connection {
     // the pool discards the client and the next query opens a new one.
     pool.on("error", () => {});
     const planOnce = planOncePool(databaseUrl, DATABASE_POOL_SIZE, DATABASE_POOL_WAIT_MS);
+    const bulk = bulkPool(databaseUrl, DATABASE_BULK_POOL_SIZE, DATABASE_POOL_WAIT_MS);
     return {
       db: drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db,
       planOnce: drizzlePg(planOnce, { schema, casing: "snake_case" }) as unknown as Db,
+      bulk: drizzlePg(bulk, { schema, casing: "snake_case" }) as unknown as Db,
       namedQuery: async (name, text, values) => (await planOnce.query<Row>({ name, text, values })).rows,
       kind: "postgres",
-      pool,
+      bulkPool: bulk,
       close: async () => {
-        await Promise.all([pool.end(), planOnce.end()]);
+        await Promise.all([pool.end(), planOnce.end(), bulk.end()]);
       },
     };
   }
@@ -81,6 +98,7 @@ function connect(databaseUrl: string | undefined, dataDir: string): Connection {
   return {
     db: database,
     planOnce: database,
+    bulk: database,
     namedQuery: async (_name, text, values) => (await client.query<Row>(text, values)).rows,
     kind: "pglite",
     close: () => client.close(),

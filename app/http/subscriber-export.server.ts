@@ -3,8 +3,13 @@ import { pipeline } from "node:stream/promises";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { requireActor } from "~/http/guards/request-actor.server";
 import { subscriberFiltersSchema } from "~/lib/schemas/subscribers";
+import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
-import { exportSubscribersCsv } from "~/services/subscribers/export.server";
+import {
+  type ExportedStore,
+  exportableStore,
+  exportSubscribersCsv,
+} from "~/services/subscribers/export.server";
 import { sendError } from "./errors.server";
 import { readQuery } from "./query.server";
 
@@ -13,7 +18,8 @@ import { readQuery } from "./query.server";
  * React Router adapter (@react-router/node 7) races every chunk it reads from a response body against
  * one promise that lives as long as the response, and that keeps every chunk reachable until the
  * response ends: a million-subscriber export held the whole file (about 240 MB) in memory. Here the
- * CSV is piped into the response chunk by chunk, with backpressure, so memory stays flat. The route
+ * CSV (first written to a temporary file, docs/decisions/206) is piped into the response chunk by chunk, with
+ * backpressure, so memory stays flat. The route
  * module of the same path stays in app/routes.ts (other methods answer 405 there).
  */
 export const subscriberExportRouter = express.Router();
@@ -46,28 +52,35 @@ subscriberExportRouter.get("/api/stores/:storeId/subscribers/export.csv", async 
   const request = fetchRequest(req);
   const actor = await requireActor(request);
   const filters = readQuery(request, subscriberFiltersSchema);
-  const { store, lines } = await exportSubscribersCsv(actor, String(req.params.storeId), filters);
+  const storeId = String(req.params.storeId);
+  if (req.method === "HEAD") {
+    startCsv(res, await exportableStore(actor, storeId));
+    res.end();
+    return;
+  }
+  await exportSubscribersCsv(actor, storeId, filters, async (store, csv) => {
+    startCsv(res, store);
+    // A client that takes nothing for this long is cut off, so that it cannot hold its export's place forever.
+    res.setTimeout(env().EXPORT_IDLE_TIMEOUT_MS, () => res.destroy());
+    try {
+      // Reads the file's next chunk only when the socket has taken the previous one.
+      await pipeline(Readable.from(csv), res);
+    } catch (error) {
+      // A client that leaves mid-download (or was cut off for taking nothing) is not a failure.
+      if ((error as { code?: unknown }).code === "ERR_STREAM_PREMATURE_CLOSE") return;
+      logger().error({ err: error }, "subscriber export failed");
+    }
+  });
+});
+
+function startCsv(res: Response, store: ExportedStore): void {
   const date = new Date().toISOString().slice(0, 10);
   res.status(200);
   res.setHeader("Content-Type", "text/csv; charset=utf-8");
   res.setHeader("Content-Disposition", `attachment; filename="subscribers-${slug(store.name)}-${date}.csv"`);
   // Personal data: never kept by a shared cache or the browser's.
   res.setHeader("Cache-Control", "no-store");
-  if (req.method === "HEAD") {
-    await lines.return(undefined);
-    res.end();
-    return;
-  }
-  try {
-    // Pulls the next chunk only when the socket has taken the previous one; a client that goes away
-    // ends the generator (and its database reads, giving the connection back).
-    await pipeline(Readable.from(lines), res);
-  } catch (error) {
-    // A client that leaves mid-download is not a failure.
-    if ((error as { code?: unknown }).code === "ERR_STREAM_PREMATURE_CLOSE") return;
-    logger().error({ err: error }, "subscriber export failed");
-  }
-});
+}
 
 /** Failures before the first byte: the JSON `{message}` every /api route answers. */
 subscriberExportRouter.use(

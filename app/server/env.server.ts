@@ -29,6 +29,15 @@ const envSchema = z
     /** PostgreSQL connections per process, and how long a request waits for one before answering 503. */
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).default(20),
     DATABASE_POOL_WAIT_MS: z.coerce.number().int().min(1).default(5_000),
+    /**
+     * PostgreSQL connections per process for bulk work (exports, imports, campaign audiences, retention), apart
+     * from the pool above so that screens, the API and the storefront never wait behind it (docs/decisions/206).
+     */
+    DATABASE_BULK_POOL_SIZE: z.coerce.number().int().min(1).default(2),
+    /** How long a piece of bulk work waits for its turn on those connections before answering 503. */
+    BULK_WAIT_MS: z.coerce.number().int().min(1).default(120_000),
+    /** A subscriber export whose client has taken nothing for this long is cut off. */
+    EXPORT_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
     REDIS_URL: optionalUrl,
     /** Prefix of every Redis key (queues, rate limits), so several apps or test runs can share one Redis. */
     REDIS_PREFIX: z.string().min(1).default("np"),

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, type Transaction } from "~/db/client.server";
 import { campaigns } from "~/db/schema";
 import { uniqueSlug } from "~/lib/campaign-slug";
 import { isUuid } from "~/lib/ids";
@@ -28,8 +28,6 @@ const CAMPAIGN_NOT_FOUND = "Campaign not found";
  */
 const notDraft = (status: CampaignRow["status"]) =>
   conflict(`Only a draft campaign can be changed or deleted; this one is ${status}`);
-
-type Transaction = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
 /** A campaign of a store the actor may manage campaigns of; another organization's ids are not found. */
 export async function requireCampaign(

@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from "drizzle-orm";
+import { withBulkTurn } from "~/db/bulk.server";
 import { type Db, db } from "~/db/client.server";
-import { campaigns, emailSettings } from "~/db/schema";
+import { campaigns, emailSettings, stores } from "~/db/schema";
 import { NO_POSTAL_ADDRESS, type SendCampaignInput } from "~/lib/schemas/campaign-sending";
 import { conflict, notFound } from "~/server/domain-errors.server";
 import { logger } from "~/server/logger.server";
@@ -72,28 +73,31 @@ export async function sendCampaign(
     throw conflict(NO_POSTAL_ADDRESS, { companyAddress: NO_POSTAL_ADDRESS });
   if (campaign.status !== "paused" && (await countAudience(campaign.storeId, campaign.audience)) === 0)
     throw conflict(NO_AUDIENCE);
-  const outcome = await db().transaction(async (tx) => {
-    const current = await lockCampaign(tx, campaign.id);
-    const { status } = current;
-    if (input.scheduledAt) {
-      if (status !== "draft" && status !== "scheduled")
-        throw conflict(`Only a draft campaign can be scheduled; this one is ${status}`);
-      await tx
-        .update(campaigns)
-        .set({ status: "scheduled", scheduledAt: new Date(input.scheduledAt), updatedAt: sql`now()` })
-        .where(eq(campaigns.id, current.id));
-      return "scheduled" as const;
-    }
-    if (status === "paused") {
-      await tx
-        .update(campaigns)
-        .set({ status: "sending", updatedAt: sql`now()` })
-        .where(eq(campaigns.id, current.id));
-      return "sending" as const;
-    }
-    if (status !== "draft" && status !== "scheduled") throw conflict(`This campaign is already ${status}`);
-    return start(tx, current);
-  });
+  // Starting freezes the audience (up to every subscriber of the store): bulk work, in the organization's turn.
+  const outcome = await withBulkTurn(actor.organizationId, ({ db: bulk }) =>
+    bulk.transaction(async (tx) => {
+      const current = await lockCampaign(tx, campaign.id);
+      const { status } = current;
+      if (input.scheduledAt) {
+        if (status !== "draft" && status !== "scheduled")
+          throw conflict(`Only a draft campaign can be scheduled; this one is ${status}`);
+        await tx
+          .update(campaigns)
+          .set({ status: "scheduled", scheduledAt: new Date(input.scheduledAt), updatedAt: sql`now()` })
+          .where(eq(campaigns.id, current.id));
+        return "scheduled" as const;
+      }
+      if (status === "paused") {
+        await tx
+          .update(campaigns)
+          .set({ status: "sending", updatedAt: sql`now()` })
+          .where(eq(campaigns.id, current.id));
+        return "sending" as const;
+      }
+      if (status !== "draft" && status !== "scheduled") throw conflict(`This campaign is already ${status}`);
+      return start(tx, current);
+    }),
+  );
   if (outcome === "sending") await queueDelivery(campaign.id);
   if (outcome === "scheduled" && input.scheduledAt) {
     const at = Date.parse(input.scheduledAt);
@@ -127,12 +131,24 @@ export async function cancelCampaign(actor: Actor, storeId: string, campaignId: 
 
 /** A scheduled campaign whose time has come starts (unless it was cancelled or moved meanwhile). */
 export async function startScheduledCampaign(campaignId: string): Promise<void> {
-  const outcome = await db().transaction(async (tx) => {
-    const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
-    if (current?.status !== "scheduled" || !current.scheduledAt || current.scheduledAt.getTime() > Date.now())
-      return null;
-    return start(tx, current);
-  });
+  const [owner] = await db()
+    .select({ organizationId: stores.organizationId })
+    .from(campaigns)
+    .innerJoin(stores, eq(stores.id, campaigns.storeId))
+    .where(eq(campaigns.id, campaignId));
+  if (!owner) return;
+  const outcome = await withBulkTurn(owner.organizationId, ({ db: bulk }) =>
+    bulk.transaction(async (tx) => {
+      const [current] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
+      if (
+        current?.status !== "scheduled" ||
+        !current.scheduledAt ||
+        current.scheduledAt.getTime() > Date.now()
+      )
+        return null;
+      return start(tx, current);
+    }),
+  );
   if (outcome === "sending") await queueDelivery(campaignId);
   if (outcome) logger().info({ campaignId, outcome }, "scheduled campaign started");
 }

@@ -1,5 +1,6 @@
 import { and, isNotNull, lt, or } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { withBulkTurn } from "~/db/bulk.server";
+import type { Db } from "~/db/client.server";
 import { subscribers, webhookEvents } from "~/db/schema";
 import { logger } from "~/server/logger.server";
 
@@ -21,11 +22,19 @@ const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 
 
 /** The daily retention job (jobs/schedules.ts): what is past its retention period is deleted or cleared. */
 export async function applyRetention(now = new Date()) {
-  const events = await db()
+  // Every store's rows at once: bulk work, apart from the app's own connections.
+  return withBulkTurn(RETENTION_TENANT, ({ db }) => applyRetentionOn(db, now));
+}
+
+/** The turn of bulk work that retention takes its place in line with. */
+const RETENTION_TENANT = "retention";
+
+async function applyRetentionOn(db: Db, now: Date) {
+  const events = await db
     .delete(webhookEvents)
     .where(lt(webhookEvents.receivedAt, daysBefore(now, WEBHOOK_EVENT_RETENTION_DAYS)))
     .returning({ eventId: webhookEvents.eventId });
-  const consents = await db()
+  const consents = await db
     .update(subscribers)
     .set({ consentIp: null, consentUserAgent: null })
     .where(

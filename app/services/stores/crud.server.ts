@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { type Db, db } from "~/db/client.server";
+import { type Db, db, type Transaction } from "~/db/client.server";
 import { emailSettings, emailTemplates, popupConfigs, stores, subscribers } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import {
@@ -186,8 +186,6 @@ async function refuseTakenShop(
   const message = shopAlreadyAdded(host, taken.name);
   throw conflict(message, { [field]: [message] });
 }
-
-type Transaction = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Store additions and address changes of one organization take turns until their transaction ends. */
 async function lockOrganizationStores(tx: Transaction, actor: Actor): Promise<void> {

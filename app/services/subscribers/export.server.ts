@@ -1,11 +1,14 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type pg from "pg";
-import { connection, db } from "~/db/client.server";
+import { withBulkTurn } from "~/db/bulk.server";
+import { type Db, db } from "~/db/client.server";
 import { copyCsvOut } from "~/db/copy-out.server";
 import { consentTexts, subscribers } from "~/db/schema";
 import { csvRow } from "~/lib/csv";
 import type { SubscriberFilters } from "~/lib/schemas/subscribers";
+import { type ConcurrencyRule, withSlot } from "~/server/concurrency.server";
+import { spoolToFile } from "~/server/spool.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { requireStore } from "~/services/stores/crud.server";
 import { afterCursor, type Cursor, filterConditions, sortKey } from "./list.server";
@@ -44,19 +47,56 @@ export const CSV_HEADER = [
 const BYTE_ORDER_MARK = "\uFEFF";
 
 /**
- * The store's subscribers matching the filters as CSV, header first. Permission and store are checked
- * before this resolves (so a refusal is a normal error response); the rows are then read as the
- * consumer pulls, so memory stays flat however many subscribers there are. PostgreSQL writes the CSV
- * itself (COPY, some five times faster); PGlite, which has no COPY to a client, is read in batches.
+ * Exports an organization may run at once, counted across processes through Redis: each holds a file on disk
+ * until its client has taken it (or stopped taking it for EXPORT_IDLE_TIMEOUT_MS).
  */
-export async function exportSubscribersCsv(actor: Actor, storeId: string, filters: SubscriberFilters) {
-  // Reading every row is viewing the subscribers (docs/decisions/032).
+const EXPORTS_AT_ONCE: ConcurrencyRule = {
+  name: "subscriber-export",
+  limit: 2,
+  message:
+    "Your organization is already downloading 2 exports. Please try again when one of them has finished.",
+  retryAfterSeconds: 30,
+};
+
+export type ExportedStore = { id: string; name: string };
+
+/** Hands the finished CSV to the client, at the client's pace; the file is removed once this settles. */
+export type ExportDelivery = (store: ExportedStore, csv: AsyncIterable<Uint8Array>) => Promise<void>;
+
+/**
+ * The store the caller may export (permission and store checked, so a refusal is a normal error response).
+ * Reading every row is viewing the subscribers (docs/decisions/032).
+ */
+export async function exportableStore(actor: Actor, storeId: string): Promise<ExportedStore> {
   authorize(actor, "view_subscribers");
   const store = await requireStore(actor, storeId);
-  const conditions = filterConditions(store.id, filters);
-  const database = connection();
-  const lines = database.kind === "postgres" ? copiedCsv(database.pool, conditions) : keysetCsv(conditions);
-  return { store: { id: store.id, name: store.name }, lines };
+  return { id: store.id, name: store.name };
+}
+
+/**
+ * The store's subscribers matching the filters as CSV, header first, written to a temporary file at the
+ * database's pace in the organization's turn of bulk work, then delivered at the client's: a client that reads
+ * slowly or not at all holds a file, never a database connection (docs/decisions/206). PostgreSQL writes the
+ * CSV itself (COPY, some five times faster); PGlite, which has no COPY to a client, is read in batches.
+ */
+export async function exportSubscribersCsv(
+  actor: Actor,
+  storeId: string,
+  filters: SubscriberFilters,
+  deliver: ExportDelivery,
+): Promise<void> {
+  const store = await exportableStore(actor, storeId);
+  await withSlot(EXPORTS_AT_ONCE, actor.organizationId, async () => {
+    const conditions = filterConditions(store.id, filters);
+    const file = await withBulkTurn(actor.organizationId, (bulk) =>
+      spoolToFile(bulk.pool ? copiedCsv(bulk.pool, conditions) : keysetCsv(conditions, bulk.db)),
+    );
+    try {
+      await deliver(store, file.chunks());
+    } finally {
+      await file.discard();
+    }
+  });
 }
 
 /** The first characters csvCell neutralises (=, +, -, @, tab, CR), as code points. */
@@ -140,8 +180,8 @@ export async function* copiedCsv(pool: pg.Pool, conditions: SQL[]): AsyncGenerat
 const EXPORT_BATCH = 500;
 
 /** One batch of the keyset export: every column of the CSV, in list order, after the cursor. */
-function exportBatch(conditions: SQL[], cursor: Cursor | undefined) {
-  return db()
+function exportBatch(database: Db, conditions: SQL[], cursor: Cursor | undefined) {
+  return database
     .select({
       id: subscribers.id,
       email: subscribers.email,
@@ -182,11 +222,11 @@ function exportBatch(conditions: SQL[], cursor: Cursor | undefined) {
 type ExportRow = Awaited<ReturnType<typeof exportBatch>>[number];
 
 /** The export in keyset batches, each turned into CSV here (PGlite's path). */
-export async function* keysetCsv(conditions: SQL[]): AsyncGenerator<string> {
+export async function* keysetCsv(conditions: SQL[], database: Db): AsyncGenerator<string> {
   yield `${BYTE_ORDER_MARK}${csvRow(CSV_HEADER)}`;
   let cursor: Cursor | undefined;
   for (;;) {
-    const batch = await exportBatch(conditions, cursor);
+    const batch = await exportBatch(database, conditions, cursor);
     if (batch.length > 0) yield batch.map(csvRecord).join("");
     const last = batch.at(-1);
     if (!last || batch.length < EXPORT_BATCH) return;

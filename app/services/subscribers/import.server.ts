@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { withBulkTurn } from "~/db/bulk.server";
+import type { Transaction } from "~/db/client.server";
 import { type CsvRecord, CsvRecordTooLong, csvRecords } from "~/lib/csv-records";
 import {
   type ImportMapping,
-  type ImportReportRow,
   MAX_IMPORT_BYTES,
-  MAX_IMPORT_ERRORS_LISTED,
   MAX_IMPORT_ROWS,
   type SubscriberImportSummary,
 } from "~/lib/schemas/subscriber-import";
@@ -17,16 +16,17 @@ import { spoolToFile } from "~/server/spool.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { wakeWelcomeOutbox } from "~/services/email/welcome-outbox.server";
 import { requireStore } from "~/services/stores/crud.server";
-import { type BatchTarget, type RowOutcome, writeBatch, writeReport } from "./import-batch.server";
+import { type BatchTarget, writeBatch, writeReport } from "./import-batch.server";
 import { planColumns } from "./import-columns.server";
 import { importProgress } from "./import-progress.server";
 import { type ConsentSource, type ImportRow, readRow } from "./import-rows.server";
+import { ImportTally } from "./import-tally.server";
 
 export const IMPORT_TOO_LARGE = `A CSV import takes at most ${MAX_IMPORT_BYTES / 1024 / 1024} MB and ${MAX_IMPORT_ROWS.toLocaleString("en-US")} rows: split the file`;
 
 /**
  * Imports an organization may run at once, counted across processes through Redis: each holds a file on disk
- * while it arrives and then a database connection, so one organization cannot take them all.
+ * while it arrives and while it is written.
  */
 const IMPORTS_AT_ONCE: ConcurrencyRule = {
   name: "subscriber-import",
@@ -46,8 +46,10 @@ export type ImportOptions = {
 };
 
 /**
- * POST /api/stores/:storeId/subscribers/import: a CSV file kept on disk as it arrives, then written in batches
- * in one transaction (a file refused as a whole — no email column, a bad mapping, too large — writes nothing).
+ * POST /api/stores/:storeId/subscribers/import: a CSV file kept on disk as it arrives, checked as a whole (a file
+ * refused as a whole — no email column, a bad mapping, too large — writes nothing), then written in batches of
+ * 1,000 rows, each its own transaction in the organization's turn of bulk work (docs/decisions/206), so that
+ * other organizations' work goes between them.
  * - A new address is added as the file says: active when it may be mailed, else recorded as not subscribed;
  *   the file's opt-in time and IP are its consent, the import (file name and export) its source.
  * - An address already on the list gets only the fields it had empty ("updated"); its status never changes.
@@ -72,7 +74,14 @@ export async function importSubscribersCsv(
       // by HTTP_REQUEST_TIMEOUT_MS); only then the transaction, at the database's pace.
       const file = await spoolToFile(limited(body, received));
       try {
-        const target = { storeId: store.id, importId, importedAt: new Date(), welcome: options.welcome };
+        await refuseOversized(file.chunks());
+        const target = {
+          storeId: store.id,
+          importId,
+          importedAt: new Date(),
+          welcome: options.welcome,
+          tenant: actor.organizationId,
+        };
         const read = { bytes: 0 };
         const onWritten = (rowsRead: number) =>
           progress.set({ state: "writing", rowsRead, bytesRead: read.bytes, totalBytes: received.bytes });
@@ -111,6 +120,21 @@ async function* limited(
   }
 }
 
+const EMPTY_FILE = "The CSV file is empty: its first line must name the columns";
+
+const isBlank = (record: CsvRecord) => record.fields.every((field) => field.trim() === "");
+
+/** A first reading of the whole file, before anything is written: too many rows, or none at all, refuse it. */
+async function refuseOversized(csv: AsyncIterable<Uint8Array>): Promise<void> {
+  let header = false;
+  let rows = 0;
+  for await (const record of readRecords(csv)) {
+    if (!header) header = true;
+    else if (!isBlank(record) && ++rows > MAX_IMPORT_ROWS) throw tooLarge(IMPORT_TOO_LARGE);
+  }
+  if (!header) throw invalid(EMPTY_FILE);
+}
+
 /** The records of the file; a runaway record refuses the file. */
 async function* readRecords(csv: AsyncIterable<Uint8Array>): AsyncGenerator<CsvRecord> {
   try {
@@ -121,113 +145,71 @@ async function* readRecords(csv: AsyncIterable<Uint8Array>): AsyncGenerator<CsvR
   }
 }
 
-function emptySummary(importId: string, fileName: string): SubscriberImportSummary {
-  return {
-    importId,
-    fileName,
-    vendor: "generic",
-    consent: { columns: [], fileSays: null },
-    added: 0,
-    notSubscribed: 0,
-    updated: 0,
-    skipped: 0,
-    repeated: 0,
-    alreadyOnList: 0,
-    errors: [],
-    errorCount: 0,
-    ignoredColumns: [],
-    notSubscribedRows: [],
-    duplicateRows: [],
-    existingRows: [],
-    reportRows: 0,
-  };
+/** What the import writes to, and whose turn of bulk work its batches take. */
+type ImportTarget = BatchTarget & { tenant: string };
+
+/** Runs `work` in a transaction of its own, in the import's turn of bulk work. */
+function inTurn<T>(target: ImportTarget, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  return withBulkTurn(target.tenant, ({ db }) => db.transaction(work));
 }
 
-type ReportEntry = ImportReportRow & { outcome: "not_subscribed" | "duplicate" | "existing" | "refused" };
-
-/** The CSV written in batches in one transaction, with its import record and report. */
+/** The CSV written in batches, each in a transaction of its own, with its import record and report. */
 async function writeFile(
-  target: BatchTarget,
+  target: ImportTarget,
   options: ImportOptions,
   csv: AsyncIterable<Uint8Array>,
   onWritten: (rowsRead: number) => Promise<void>,
 ): Promise<SubscriberImportSummary> {
-  const fileName = options.fileName || "import.csv";
-  const summary = emptySummary(target.importId, fileName);
-  await db().transaction(async (tx) => {
-    // One import of a store at a time: two files sharing addresses, written in batches of different orders,
-    // would otherwise lock each other's rows and deadlock.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscriber-import:${target.storeId}`}))`);
-    let source: ConsentSource | undefined;
-    let rows = 0;
-    let batch = new Map<string, ImportRow>();
-    let report: ReportEntry[] = [];
-    const note = (entry: ReportEntry) => {
-      report.push(entry);
-      summary.reportRows++;
-      const list =
-        entry.outcome === "not_subscribed"
-          ? summary.notSubscribedRows
-          : entry.outcome === "duplicate"
-            ? summary.duplicateRows
-            : entry.outcome === "existing"
-              ? summary.existingRows
-              : undefined;
-      if (list && list.length < MAX_IMPORT_ERRORS_LISTED)
-        list.push({ line: entry.line, email: entry.email, detail: entry.detail });
-    };
-    const flush = async () => {
-      const written = [...batch.values()];
+  const tally = new ImportTally(target.importId, options.fileName || "import.csv");
+  let source: ConsentSource | undefined;
+  let rows = 0;
+  let batch = new Map<string, ImportRow>();
+  const flush = async () => {
+    const written = [...batch.values()];
+    batch = new Map();
+    await inTurn(target, async (tx) => {
+      // One batch of a store at a time: two files sharing addresses, written in different orders, would
+      // otherwise lock each other's rows and deadlock.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`subscriber-import:${target.storeId}`}))`);
       const outcomes = written.length > 0 ? await writeBatch(tx, target, written) : [];
       written.forEach((row, index) => {
-        count(summary, row, outcomes[index], note);
+        tally.written(row, outcomes[index]);
       });
-      await writeReport(tx, target.importId, report);
-      batch = new Map();
-      report = [];
-      await onWritten(rows);
-    };
-    for await (const record of readRecords(csv)) {
-      if (!source) {
-        source = await startImport(tx, target, record.fields, options, summary);
-        continue;
-      }
-      if (record.fields.every((field) => field.trim() === "")) continue;
-      if (++rows > MAX_IMPORT_ROWS) throw tooLarge(IMPORT_TOO_LARGE);
-      const row = readRow(record, source);
-      if (typeof row === "string") {
-        summary.errorCount++;
-        if (summary.errors.length < MAX_IMPORT_ERRORS_LISTED)
-          summary.errors.push({ line: record.line, reason: row });
-        note({ line: record.line, email: rawEmail(record, source), outcome: "refused", detail: row });
-        continue;
-      }
-      const key = row.email.toLowerCase();
-      const first = batch.get(key);
-      if (first) {
-        summary.skipped++;
-        summary.repeated++;
-        note({
-          line: row.line,
-          email: row.email,
-          outcome: "duplicate",
-          detail: `Same address as line ${first.line}`,
-        });
-      } else batch.set(key, row);
-      if (batch.size === BATCH_SIZE) await flush();
+      await writeReport(tx, target.importId, tally.takeReport());
+    });
+    await onWritten(rows);
+  };
+  for await (const record of readRecords(csv)) {
+    if (!source) {
+      const header = record.fields;
+      source = await inTurn(target, (tx) => startImport(tx, target, header, options, tally.summary));
+      continue;
     }
-    if (!source) throw invalid("The CSV file is empty: its first line must name the columns");
-    await flush();
-    await tx.execute(
-      sql`update subscriber_imports set summary = ${JSON.stringify(summary)}::jsonb where id = ${target.importId}::uuid`,
-    );
-  });
-  return summary;
+    if (isBlank(record)) continue;
+    rows++;
+    const row = readRow(record, source);
+    if (typeof row === "string") {
+      tally.refused(record.line, rawEmail(record, source), row);
+      continue;
+    }
+    const key = row.email.toLowerCase();
+    const first = batch.get(key);
+    if (first) tally.repeated(row, first.line);
+    else batch.set(key, row);
+    if (batch.size === BATCH_SIZE) await flush();
+  }
+  await flush();
+  await inTurn(target, (tx) =>
+    tx.execute(
+      sql`update subscriber_imports set summary = ${JSON.stringify(tally.summary)}::jsonb where id = ${target.importId}::uuid`,
+    ),
+  );
+  return tally.summary;
 }
 
 /** The header read: columns planned, the export recognised, and the import recorded under its id. */
 async function startImport(
-  tx: Parameters<typeof writeBatch>[0],
+  tx: Transaction,
   target: BatchTarget,
   header: string[],
   options: ImportOptions,
@@ -252,46 +234,4 @@ async function startImport(
 function rawEmail(record: CsvRecord, source: ConsentSource): string {
   const index = source.plan.columns.get("email");
   return index === undefined ? "" : (record.fields[index] ?? "").trim().slice(0, 320);
-}
-
-/** One written row counted in the summary, and noted in the report when it is not a new active subscriber. */
-function count(
-  summary: SubscriberImportSummary,
-  row: ImportRow,
-  outcome: RowOutcome | undefined,
-  note: (entry: ReportEntry) => void,
-): void {
-  const at = { line: row.line, email: row.email };
-  switch (outcome?.kind) {
-    case "added":
-      summary.added++;
-      return;
-    case "notSubscribed":
-      summary.notSubscribed++;
-      note({
-        ...at,
-        outcome: "not_subscribed",
-        detail: `Not subscribed: ${row.consentSaid ?? "the file says so"}`,
-      });
-      return;
-    case "existing": {
-      summary.alreadyOnList++;
-      if (outcome.filled) summary.updated++;
-      else summary.skipped++;
-      const parts = [
-        outcome.filled
-          ? "Already on the list: its empty fields were filled"
-          : "Already on the list: nothing to fill",
-      ];
-      if (!outcome.wasActive) parts.push("it stays unsubscribed");
-      else if (!row.subscribed)
-        parts.push(`it stays subscribed here, though the file says ${row.consentSaid}`);
-      note({ ...at, outcome: "existing", detail: parts.join("; ") });
-      return;
-    }
-    default:
-      summary.skipped++;
-      summary.repeated++;
-      note({ ...at, outcome: "duplicate", detail: "Same address as an earlier line of the file" });
-  }
 }
