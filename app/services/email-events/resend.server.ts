@@ -25,8 +25,13 @@ const payload = z.object({
   }),
 });
 
-function keyOf(secret: string): Buffer {
-  return Buffer.from(secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret, "base64");
+/** The signing secret's form: whsec_ and the key in (padded) base64. */
+const SIGNING_SECRET = /^whsec_((?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?)$/;
+
+/** The HMAC key of a signing secret (whsec_…), or null when the secret is not in that form. */
+export function signingKeyOf(secret: string): Buffer | null {
+  const base64 = SIGNING_SECRET.exec(secret)?.[1];
+  return base64 ? Buffer.from(base64, "base64") : null;
 }
 
 /** email.bounced (Resend sends it for a permanent rejection) and email.complained; other types are ignored. */
@@ -43,7 +48,9 @@ export function verifyResend(delivery: WebhookDelivery, secret: string): Verifie
   const id = requiredHeader(delivery, "svix-id");
   const timestamp = requiredHeader(delivery, "svix-timestamp");
   const signatures = requiredHeader(delivery, "svix-signature");
-  const expected = createHmac("sha256", keyOf(secret))
+  const key = signingKeyOf(secret);
+  if (!key) throw unauthorized("The store's Resend signing secret is not in its form");
+  const expected = createHmac("sha256", key)
     .update(`${id}.${timestamp}.`)
     .update(delivery.body)
     .digest("base64");

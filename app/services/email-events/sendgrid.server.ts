@@ -29,14 +29,18 @@ const event = z.object({
 });
 const events = z.array(event).max(5_000);
 
-/** The verification key as SendGrid shows it (base64 DER) or as PEM. */
-function publicKeyOf(key: string): KeyObject {
+/**
+ * The verification key as SendGrid shows it (base64 DER) or as PEM, when it is an ECDSA P-256 public key (the
+ * only kind SendGrid signs with); null otherwise.
+ */
+export function verificationKeyOf(key: string): KeyObject | null {
   try {
-    return key.includes("BEGIN PUBLIC KEY")
+    const parsed = key.includes("BEGIN PUBLIC KEY")
       ? createPublicKey(key)
       : createPublicKey({ key: Buffer.from(key, "base64"), format: "der", type: "spki" });
+    return parsed.asymmetricKeyDetails?.namedCurve === "prime256v1" ? parsed : null;
   } catch {
-    throw unauthorized("The store's SendGrid verification key is not a public key");
+    return null;
   }
 }
 
@@ -54,7 +58,9 @@ export function verifySendgrid(delivery: WebhookDelivery, verificationKey: strin
   const verifier = createVerify("sha256");
   verifier.update(timestamp);
   verifier.update(delivery.body);
-  if (!verifier.verify(publicKeyOf(verificationKey), signature, "base64"))
+  const publicKey = verificationKeyOf(verificationKey);
+  if (!publicKey) throw unauthorized("The store's SendGrid verification key is not a public key");
+  if (!verifier.verify(publicKey, signature, "base64"))
     throw unauthorized("The SendGrid signature does not match");
   assertFresh(Number(timestamp));
   const parsed = events.safeParse(jsonOf(delivery.body));
