@@ -6,12 +6,12 @@ import type { EmailEventsProvider } from "~/lib/schemas/email-events";
 import { decryptSecret } from "~/server/crypto.server";
 import { conflict, notFound, refused, unauthorized } from "~/server/domain-errors.server";
 import { logger } from "~/server/logger.server";
+import { webhookSecretProblem } from "~/services/email/webhook-secrets.server";
 import { applyEmailEvents } from "./apply.server";
 import type { VerifiedDelivery, WebhookDelivery } from "./events.server";
 import { verifyMailgun } from "./mailgun.server";
 import { verifyPostmark } from "./postmark.server";
 import { verifyResend } from "./resend.server";
-import { webhookSecretProblem } from "./secrets.server";
 import { verifySendgrid } from "./sendgrid.server";
 import { confirmSnsSubscription, verifySes } from "./ses.server";
 

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { z } from "zod";
 import { malformed, unauthorized } from "~/server/domain-errors.server";
+import { signingKeyOf } from "~/services/email/webhook-secrets.server";
 import {
   assertFresh,
   type EmailEvent,
@@ -24,15 +25,6 @@ const payload = z.object({
     bounce: z.object({ message: z.string().optional(), type: z.string().optional() }).optional(),
   }),
 });
-
-/** The signing secret's form: whsec_ and the key in (padded) base64. */
-const SIGNING_SECRET = /^whsec_((?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?)$/;
-
-/** The HMAC key of a signing secret (whsec_…), or null when the secret is not in that form. */
-export function signingKeyOf(secret: string): Buffer | null {
-  const base64 = SIGNING_SECRET.exec(secret)?.[1];
-  return base64 ? Buffer.from(base64, "base64") : null;
-}
 
 /** email.bounced (Resend sends it for a permanent rejection) and email.complained; other types are ignored. */
 function eventsOf({ type, data }: z.infer<typeof payload>): EmailEvent[] {

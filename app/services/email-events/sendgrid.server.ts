@@ -1,6 +1,7 @@
-import { createPublicKey, createVerify, type KeyObject } from "node:crypto";
+import { createVerify } from "node:crypto";
 import { z } from "zod";
 import { malformed, unauthorized } from "~/server/domain-errors.server";
+import { verificationKeyOf } from "~/services/email/webhook-secrets.server";
 import {
   assertFresh,
   type EmailEvent,
@@ -28,21 +29,6 @@ const event = z.object({
   status: z.string().optional(),
 });
 const events = z.array(event).max(5_000);
-
-/**
- * The verification key as SendGrid shows it (base64 DER) or as PEM, when it is an ECDSA P-256 public key (the
- * only kind SendGrid signs with); null otherwise.
- */
-export function verificationKeyOf(key: string): KeyObject | null {
-  try {
-    const parsed = key.includes("BEGIN PUBLIC KEY")
-      ? createPublicKey(key)
-      : createPublicKey({ key: Buffer.from(key, "base64"), format: "der", type: "spki" });
-    return parsed.asymmetricKeyDetails?.namedCurve === "prime256v1" ? parsed : null;
-  } catch {
-    return null;
-  }
-}
 
 /** bounce (type bounce): refused for good; bounce (type blocked): refused for now; spamreport: a complaint. */
 function eventOf(item: z.infer<typeof event>): EmailEvent[] {

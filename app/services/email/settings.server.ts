@@ -12,10 +12,10 @@ import { env } from "~/server/env.server";
 import { privateHostRefusal } from "~/server/network-guard.server";
 import { consumeAll, type RateRule } from "~/server/rate-limit.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
-import { webhookSecretProblem } from "~/services/email-events/secrets.server";
 import { requireStore } from "~/services/stores/crud.server";
 import { checkSendingDomain } from "./sending-domain.server";
 import { sendStoreMail } from "./store-mailer.server";
+import { webhookSecretProblem } from "./webhook-secrets.server";
 
 /**
  * Each test email opens a connection to a host the merchant typed: a few per store, and per person

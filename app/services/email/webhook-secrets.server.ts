@@ -1,13 +1,36 @@
+import { createPublicKey, type KeyObject } from "node:crypto";
 import type { EmailEventsProvider } from "~/lib/schemas/email-events";
-import { signingKeyOf } from "./resend.server";
-import { verificationKeyOf } from "./sendgrid.server";
 
 /**
  * What each provider's webhook secret must look like (docs/decisions/174): the form its documentation gives,
  * and strong enough that nobody can guess it and sign a forged bounce or complaint. Checked when Settings
- * saves it, and again before a request is verified with it, so that a secret stored before these rules
- * verifies nothing.
+ * saves it, and again before a request is verified with it (services/email-events), so that a secret stored
+ * before these rules verifies nothing.
  */
+
+/** Resend's signing secret as Svix gives it: whsec_ and the key in (padded) base64. */
+const SIGNING_SECRET = /^whsec_((?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?)$/;
+
+/** The HMAC key of a signing secret (whsec_…), or null when the secret is not in that form. */
+export function signingKeyOf(secret: string): Buffer | null {
+  const base64 = SIGNING_SECRET.exec(secret)?.[1];
+  return base64 ? Buffer.from(base64, "base64") : null;
+}
+
+/**
+ * The verification key as SendGrid shows it (base64 DER) or as PEM, when it is an ECDSA P-256 public key (the
+ * only kind SendGrid signs with); null otherwise.
+ */
+export function verificationKeyOf(key: string): KeyObject | null {
+  try {
+    const parsed = key.includes("BEGIN PUBLIC KEY")
+      ? createPublicKey(key)
+      : createPublicKey({ key: Buffer.from(key, "base64"), format: "der", type: "spki" });
+    return parsed.asymmetricKeyDetails?.namedCurve === "prime256v1" ? parsed : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Svix's keys are 24 random bytes; a shorter HMAC key could be guessed. */
 const MIN_SVIX_KEY_BYTES = 24;
