@@ -135,19 +135,29 @@ export async function hasAppProxySignature(query: Record<string, string>): Promi
   }
 }
 
-/**
- * The shop an App Bridge session token (`id_token`) was signed for with the app's secret, for the app's key;
- * null for none, or a forged, expired or another app's token.
- */
-export async function shopOfSessionToken(token: string | null): Promise<string | null> {
-  if (!token) return null;
+/** A session token's claims when it was signed with the app's secret for the app's key, unexpired; else null. */
+async function sessionTokenClaims(token: string) {
   try {
-    const payload = await library().session.decodeSessionToken(token);
-    return new URL(payload.dest).hostname;
+    return await library().session.decodeSessionToken(token);
   } catch (error) {
     if (error instanceof InvalidJwtError) return null;
     throw error;
   }
+}
+
+/** The shop a token's `dest` names (https://{shop}.myshopify.com), or null when it names anything else. */
+function shopOfDest(dest: string): string | null {
+  const host = URL.canParse(dest) ? new URL(dest).hostname : "";
+  return library().utils.sanitizeShop(host) ?? null;
+}
+
+/**
+ * The shop an App Bridge session token (`id_token`) was signed for with the app's secret, for the app's key;
+ * null for none, a forged, expired or another app's token, or one that names no shop.
+ */
+export async function shopOfSessionToken(token: string | null): Promise<string | null> {
+  const claims = token ? await sessionTokenClaims(token) : null;
+  return claims && shopOfDest(claims.dest);
 }
 
 /**
@@ -161,11 +171,61 @@ function servesLibraryPage(request: Request): boolean {
 }
 
 export const authenticate = {
-  admin: (request: Request) => {
+  admin: async (request: Request) => {
     if (servesLibraryPage(request)) throw new Response("Not Found", { status: 404 });
-    return shopify().authenticate.admin(request);
+    if (await namesNoShop(request)) return refusedTokenAnswer(request);
+    try {
+      return await shopify().authenticate.admin(request);
+    } catch (error) {
+      if (await exchangeRefused(error, request)) return refusedTokenAnswer(request);
+      throw error;
+    }
   },
 };
+
+/** The session token a request carries: App Bridge's Bearer header, or the admin's id_token parameter. */
+function sessionTokenOf(request: Request): string | null {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get("Authorization") ?? "");
+  return bearer?.[1] ?? new URL(request.url).searchParams.get("id_token");
+}
+
+/**
+ * Whether the request's session token is well signed but its `dest` is no shop: the library would take the
+ * host for a shop and fail on it (a 500); such a token is refused like a forged one.
+ */
+async function namesNoShop(request: Request): Promise<boolean> {
+  const token = sessionTokenOf(request);
+  const claims = token ? await sessionTokenClaims(token) : null;
+  return claims !== null && shopOfDest(claims.dest) === null;
+}
+
+/**
+ * Whether the library's bare 500 means Shopify refused to exchange a well-signed token (a shop that does not
+ * exist or has not installed the app): the library hides why an exchange failed, but a successful exchange
+ * stores the shop's offline session before the install hook runs, so a failure with no active session for
+ * the token's shop is the exchange's. A failure after it (the hook's) stays a 500.
+ */
+async function exchangeRefused(error: unknown, request: Request): Promise<boolean> {
+  if (!(error instanceof Response) || error.status !== 500) return false;
+  const shop = await shopOfSessionToken(sessionTokenOf(request));
+  if (!shop) return false;
+  const session = await loadOfflineSession(shop);
+  return !session?.isActive(undefined);
+}
+
+/**
+ * The library's own answer to a refused session token, as for an expired or forged one: the same request
+ * asked again without a usable token. A JSON call gets 401 with `X-Shopify-Retry-Invalid-Session-Request: 1`
+ * (App Bridge fetches a new token and retries once), a document the bounce page that fetches a new one.
+ */
+async function refusedTokenAnswer(request: Request): Promise<never> {
+  const url = new URL(request.url);
+  url.searchParams.delete("id_token");
+  const headers = new Headers(request.headers);
+  if (headers.has("Authorization")) headers.set("Authorization", "Bearer refused");
+  await shopify().authenticate.admin(new Request(url, { method: request.method, headers }));
+  throw new Response(null, { status: 401 });
+}
 
 /**
  * Shopify's exit-iframe page, which has App Bridge open `target` in the admin's top window. The caller has

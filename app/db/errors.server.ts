@@ -7,13 +7,22 @@ function* causeChain(error: unknown): Generator<object> {
   }
 }
 
-/** True when a query failed on a unique constraint (PostgreSQL and PGlite both report SQLSTATE 23505). */
-export function isUniqueViolation(error: unknown): boolean {
+/** Whether the error, or one it wraps, carries this SQLSTATE (PostgreSQL and PGlite report the same codes). */
+function hasSqlState(error: unknown, code: string): boolean {
   for (const current of causeChain(error)) {
-    if ((current as { code?: unknown }).code === "23505") return true;
+    if ((current as { code?: unknown }).code === code) return true;
   }
   return false;
 }
+
+/** True when a query failed on a unique constraint (SQLSTATE 23505). */
+export const isUniqueViolation = (error: unknown): boolean => hasSqlState(error, "23505");
+
+/**
+ * True when a query failed on a foreign key (SQLSTATE 23503): a row it wrote names a row that is gone, such as
+ * a store or popup deleted after it was read.
+ */
+export const isForeignKeyViolation = (error: unknown): boolean => hasSqlState(error, "23503");
 
 /**
  * pg-pool's own words when no connection came within `connectionTimeoutMillis`: every pooled connection stayed

@@ -7,6 +7,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailSettings, subscribers } from "~/db/schema";
+import { encryptSecret } from "~/server/crypto.server";
 import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { HttpClient } from "../support/clients/http";
@@ -560,7 +561,7 @@ describe("Resend (Svix signatures)", () => {
 
 describe("the webhook's settings and edge", () => {
   it("keeps the secret encrypted and masked, and gives the URL to paste", async () => {
-    const storeId = await storeWithWebhook("mailgun", "key-plain-signing-secret");
+    const storeId = await storeWithWebhook("mailgun", "key-plain-signing-secret-0123456789");
     const settings = await admin.get<Record<string, unknown>>(`/api/stores/${storeId}/email-settings`);
     expect(settings.body).toMatchObject({
       eventsProvider: "mailgun",
@@ -579,6 +580,83 @@ describe("the webhook's settings and edge", () => {
     );
     expect(missing.status).toBe(422);
     expect(missing.body.errors.eventsSecret).toEqual(["Enter the SNS topic ARN"]);
+  });
+
+  it.each([
+    ["resend", ["whsec_", `whsec_${randomBytes(16).toString("base64")}`, randomBytes(24).toString("base64")]],
+    ["postmark", ["x", "short-password", `${"p".repeat(23)}@`]],
+    ["mailgun", ["k", "key-short", `${"a".repeat(31)} `]],
+    [
+      "sendgrid",
+      [
+        "not-a-key",
+        generateKeyPairSync("rsa", { modulusLength: 2048 }).publicKey.export({ format: "der", type: "spki" }),
+        generateKeyPairSync("ec", { namedCurve: "secp384r1" }).publicKey.export({
+          format: "der",
+          type: "spki",
+        }),
+      ].map((key) => (typeof key === "string" ? key : key.toString("base64"))),
+    ],
+    ["ses", ["arn:aws:sns:us-east-1:123:short", "topic"]],
+  ])("refuses a %s secret not in the form the provider gives, saying which form", async (provider, weak) => {
+    const storeId = (await createStoreFor(ownerId)).id;
+    for (const eventsSecret of weak) {
+      const saved = await admin.put<{ message: string; errors: Record<string, string[]> }>(
+        `/api/stores/${storeId}/email-settings`,
+        { eventsProvider: provider, eventsSecret },
+      );
+      expect(saved.status, eventsSecret).toBe(422);
+      const label =
+        provider === "ses"
+          ? "ARN"
+          : { resend: "Resend", postmark: "Postmark", mailgun: "Mailgun", sendgrid: "SendGrid" }[provider];
+      expect(saved.body.message).toContain(label);
+      expect(saved.body.errors.eventsSecret).toEqual([saved.body.message]);
+    }
+    const [row] = await testDb().select().from(emailSettings).where(eq(emailSettings.storeId, storeId));
+    expect(row).toMatchObject({ eventsProvider: null, eventsSecret: null });
+  });
+
+  it("verifies nothing with a weak secret stored before these rules", async () => {
+    const store = async (provider: "resend" | "postmark", secret: string) => {
+      const storeId = (await createStoreFor(ownerId)).id;
+      await testDb()
+        .update(emailSettings)
+        .set({ eventsProvider: provider, eventsSecret: encryptSecret(secret) })
+        .where(eq(emailSettings.storeId, storeId));
+      return storeId;
+    };
+    // A Resend secret with an empty key: anyone can sign a complaint with it.
+    const resend = await store("resend", "whsec_");
+    const subscriber = await subscriberOf(resend);
+    const complaint = JSON.stringify({ type: "email.complained", data: { to: [subscriber.email] } });
+    const id = `msg_${randomBytes(12).toString("hex")}`;
+    const timestamp = String(nowSeconds());
+    const forged = createHmac("sha256", Buffer.alloc(0))
+      .update(`${id}.${timestamp}.${complaint}`)
+      .digest("base64");
+    await expectRefused(
+      subscriber.id,
+      () =>
+        post(resend, complaint, {
+          "svix-id": id,
+          "svix-timestamp": timestamp,
+          "svix-signature": `v1,${forged}`,
+        }),
+      401,
+    );
+    // A one-letter Postmark password.
+    const postmark = await store("postmark", "x");
+    const bounced = await subscriberOf(postmark);
+    const bounce = JSON.stringify({
+      RecordType: "Bounce",
+      ID: 1,
+      Type: "HardBounce",
+      Email: bounced.email,
+      Inactive: true,
+    });
+    const basic = `Basic ${Buffer.from("postmark:x").toString("base64")}`;
+    await expectRefused(bounced.id, () => post(postmark, bounce, { authorization: basic }), 401);
   });
 
   it("answers 404 for a store without a webhook and 429 past the limit, never a 5xx", async () => {

@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { subscribers } from "~/db/schema";
+import { stores, subscribers } from "~/db/schema";
 import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { HttpClient } from "../support/clients/http";
 import { type RawRequest, type RawResponse, rawRequest } from "../support/clients/raw-http";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import { testDb } from "../support/infra/db";
@@ -16,9 +17,10 @@ import { testDb } from "../support/infra/db";
  */
 let app: AppServer;
 let storeId: string;
+let owner: Awaited<ReturnType<typeof createOrganizationWithAdmin>>;
 
 beforeAll(async () => {
-  const owner = await createOrganizationWithAdmin();
+  owner = await createOrganizationWithAdmin();
   storeId = (await createStoreFor(owner.admin.id)).id;
   app = await startApp({ env: { SUBSCRIBE_LIMIT_PER_IP: "1000" } });
 });
@@ -29,12 +31,12 @@ const email = () => `lean-${randomUUID().slice(0, 8)}@acme-corp.example`;
 const body = (address = email()) => JSON.stringify({ email: address, pageUrl: "https://shop.example.com/" });
 
 /** A POST to the subscribe path, as JSON unless the request names its own Content-Type. */
-function post(request: Partial<RawRequest> & { body?: string }): Promise<RawResponse> {
+function post(request: Partial<RawRequest> & { body?: string }, store = storeId): Promise<RawResponse> {
   const headers = request.headers ?? [];
   const typed = headers.some(([name]) => name.toLowerCase() === "content-type");
   return rawRequest(app.url, {
     method: "POST",
-    path: path(),
+    path: `/api/public/stores/${store}/subscribe`,
     ...request,
     headers: typed ? headers : [["Content-Type", "application/json"], ...headers],
   });
@@ -43,11 +45,11 @@ function post(request: Partial<RawRequest> & { body?: string }): Promise<RawResp
 const json = (response: RawResponse) =>
   JSON.parse(response.body) as { message?: string; discountCode?: string };
 
-async function rowsOf(address: string) {
+async function rowsOf(address: string, store = storeId) {
   return testDb()
     .select({ id: subscribers.id, consentIp: subscribers.consentIp })
     .from(subscribers)
-    .where(and(eq(subscribers.storeId, storeId), eq(subscribers.email, address)));
+    .where(and(eq(subscribers.storeId, store), eq(subscribers.email, address)));
 }
 
 describe("the lean subscribe path", () => {
@@ -160,5 +162,50 @@ describe("the lean subscribe path", () => {
     const [row] = await rowsOf(address);
     expect(row?.consentIp).not.toBe("203.0.113.9");
     expect(row?.consentIp).toMatch(/127\.0\.0\.1|::1/);
+  });
+});
+
+describe("a store deleted a moment ago", () => {
+  /** A new store with one subscription: the app has the store in its few seconds of memory. */
+  async function subscribedStore() {
+    const store = (await createStoreFor(owner.admin.id)).id;
+    expect((await post({ body: body() }, store)).status).toBe(200);
+    return store;
+  }
+
+  /** A subscription to the deleted store: the storefront's not found, and no row. */
+  async function expectGone(store: string) {
+    const address = email();
+    const response = await post({ body: body(address) }, store);
+    expect(response.status).toBe(404);
+    expect(json(response)).toEqual({ message: "Popup not found" });
+    expect(await rowsOf(address, store)).toEqual([]);
+  }
+
+  it("answers 404 and stores nothing once the store is deleted through the API", async () => {
+    const store = await subscribedStore();
+    const admin = new HttpClient(app.url);
+    await admin.login(owner.email, owner.password);
+    expect((await admin.delete(`/api/stores/${store}`)).status).toBe(200);
+    await expectGone(store);
+  });
+
+  it("answers 404 and stores nothing when another process deleted it within the cache's seconds", async () => {
+    const store = await subscribedStore();
+    await testDb().delete(stores).where(eq(stores.id, store));
+    await expectGone(store);
+    await expectGone(store);
+  });
+
+  it("still stores the other stores' subscriptions sent with it", async () => {
+    const gone = await subscribedStore();
+    await testDb().delete(stores).where(eq(stores.id, gone));
+    const addresses = Array.from({ length: 6 }, () => email());
+    const answers = await Promise.all(
+      addresses.map((address, index) => post({ body: body(address) }, index % 2 ? gone : storeId)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 404, 200, 404, 200, 404]);
+    for (const [index, address] of addresses.entries())
+      expect(await rowsOf(address, index % 2 ? gone : storeId)).toHaveLength(index % 2 ? 0 : 1);
   });
 });

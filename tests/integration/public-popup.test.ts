@@ -917,10 +917,16 @@ describe("a popup with steps (opener, email, extra fields, success)", () => {
       phone: "+1 555 0100",
       phoneConsent: true,
     };
-    for (const _ of [1, 2]) {
-      const saved = await post("extra-fields", { token: answer.extraFieldsToken, ...extra });
-      expect(saved.status, await saved.clone().text()).toBe(200);
-    }
+    const saved = await post("extra-fields", { token: answer.extraFieldsToken, ...extra });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+    // The token is spent: sent again, it is refused as an expired one and overwrites nothing.
+    const again = await post("extra-fields", {
+      token: answer.extraFieldsToken,
+      ...extra,
+      firstName: "Mallory",
+    });
+    expect(again.status).toBe(422);
+    expect(await again.json()).toEqual({ message: "This form has expired. Please subscribe again." });
     expect(await subscriberRow(email)).toMatchObject({
       firstName: "Ann",
       birthdayDay: 14,
@@ -981,6 +987,19 @@ describe("a popup with steps (opener, email, extra fields, success)", () => {
     expect(row.language).toBe("de");
     expect(row.phoneConsentText).toMatch(/^Ich möchte SMS von .+ erhalten\.$/);
     expect(row.phoneConsentText).not.toContain("[STORE_NAME]");
+  });
+
+  it("takes the fields once when two requests send the same token at the same time", async () => {
+    const email = `steps-twice-${Date.now()}@acme.example`;
+    const { extraFieldsToken: token } = (await (await post("subscribe", { email, popupId })).json()) as {
+      extraFieldsToken: string;
+    };
+    const names = ["Ann", "Mallory", "Eve"];
+    const answers = await Promise.all(names.map((firstName) => post("extra-fields", { token, firstName })));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(2);
+    expect((await subscriberRow(email)).firstName).toBe(names[statuses.indexOf(200)]);
   });
 
   it("never lets a client write another subscriber's fields", async () => {

@@ -447,6 +447,24 @@ describe("session tokens on the JSON API", () => {
   );
 
   it.each([
+    ["names a host that is no shop", () => sessionToken(SHOP, { dest: "https://evil.example" })],
+    ["names no URL at all", () => sessionToken(SHOP, { dest: "evil" })],
+    ["names a shop whose token exchange Shopify refuses", () => sessionToken("no-such-shop.myshopify.com")],
+  ])(
+    "answers the same retryable 401 to a token signed with the app's secret that %s",
+    async (_kind, token) => {
+      for (const path of ["/api/stores", "/app/subscribers.data"]) {
+        const response = await client.get(path, fromAdmin(token()));
+        expect(response.status).toBe(401);
+        expect(response.headers.get(RETRY_HEADER)).toBe("1");
+      }
+      const document = await client.get(embeddedUrl("/app", SHOP, token()), fromAdmin());
+      expect(document.status).toBe(302);
+      expect(document.headers.get("location")).toMatch(/^\/auth\/session-token\?/);
+    },
+  );
+
+  it.each([
     ["an embedded screen's data request", "/app/subscribers.data"],
     ["the subscriber export", "/api/stores/any-store/subscribers/export.csv"],
   ])("answers the same retryable 401 to %s with an expired token", async (_kind, path) => {

@@ -19,7 +19,7 @@ export const EMAIL_EVENTS_PROVIDERS: Record<
     label: "Postmark",
     secretLabel: "Webhook password",
     secretHelp:
-      "Postmark sends it with HTTP basic auth: put it in the webhook URL as https://postmark:PASSWORD@…",
+      "A password you choose, at least 24 letters, digits or - . _ ~; Postmark sends it with HTTP basic auth: put it in the webhook URL as https://postmark:PASSWORD@…",
   },
   sendgrid: {
     label: "SendGrid",

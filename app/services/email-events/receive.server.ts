@@ -4,8 +4,9 @@ import { emailEventReceipts, emailSettings } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
 import type { EmailEventsProvider } from "~/lib/schemas/email-events";
 import { decryptSecret } from "~/server/crypto.server";
-import { conflict, notFound, refused } from "~/server/domain-errors.server";
+import { conflict, notFound, refused, unauthorized } from "~/server/domain-errors.server";
 import { logger } from "~/server/logger.server";
+import { webhookSecretProblem } from "~/services/email/webhook-secrets.server";
 import { applyEmailEvents } from "./apply.server";
 import type { VerifiedDelivery, WebhookDelivery } from "./events.server";
 import { verifyMailgun } from "./mailgun.server";
@@ -42,7 +43,17 @@ async function webhookOf(storeId: string) {
         .where(eq(emailSettings.storeId, storeId))
     : [];
   if (!settings?.provider || !settings.secret) throw notFound("No bounce webhook is set up for this store");
-  return { provider: settings.provider, secret: decryptSecret(settings.secret) };
+  const secret = decryptSecret(settings.secret);
+  // Saved before Settings checked its form (an empty Resend key, a one-letter password): anyone could sign
+  // with it, so it verifies nothing until the merchant saves the real one.
+  if (webhookSecretProblem(settings.provider, secret)) {
+    logger().warn(
+      { storeId, provider: settings.provider },
+      "bounce webhook refused: its stored secret is weak",
+    );
+    throw unauthorized("The store's webhook secret must be saved again in Settings");
+  }
+  return { provider: settings.provider, secret };
 }
 
 /** The receipts not taken before, now taken (one statement: two copies of a request cannot both pass). */

@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { z } from "zod";
 import { malformed, unauthorized } from "~/server/domain-errors.server";
+import { signingKeyOf } from "~/services/email/webhook-secrets.server";
 import {
   assertFresh,
   type EmailEvent,
@@ -25,10 +26,6 @@ const payload = z.object({
   }),
 });
 
-function keyOf(secret: string): Buffer {
-  return Buffer.from(secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret, "base64");
-}
-
 /** email.bounced (Resend sends it for a permanent rejection) and email.complained; other types are ignored. */
 function eventsOf({ type, data }: z.infer<typeof payload>): EmailEvent[] {
   const recipients = Array.isArray(data.to) ? data.to : [data.to];
@@ -43,7 +40,9 @@ export function verifyResend(delivery: WebhookDelivery, secret: string): Verifie
   const id = requiredHeader(delivery, "svix-id");
   const timestamp = requiredHeader(delivery, "svix-timestamp");
   const signatures = requiredHeader(delivery, "svix-signature");
-  const expected = createHmac("sha256", keyOf(secret))
+  const key = signingKeyOf(secret);
+  if (!key) throw unauthorized("The store's Resend signing secret is not in its form");
+  const expected = createHmac("sha256", key)
     .update(`${id}.${timestamp}.`)
     .update(delivery.body)
     .digest("base64");

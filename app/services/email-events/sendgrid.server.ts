@@ -1,6 +1,7 @@
-import { createPublicKey, createVerify, type KeyObject } from "node:crypto";
+import { createVerify } from "node:crypto";
 import { z } from "zod";
 import { malformed, unauthorized } from "~/server/domain-errors.server";
+import { verificationKeyOf } from "~/services/email/webhook-secrets.server";
 import {
   assertFresh,
   type EmailEvent,
@@ -29,17 +30,6 @@ const event = z.object({
 });
 const events = z.array(event).max(5_000);
 
-/** The verification key as SendGrid shows it (base64 DER) or as PEM. */
-function publicKeyOf(key: string): KeyObject {
-  try {
-    return key.includes("BEGIN PUBLIC KEY")
-      ? createPublicKey(key)
-      : createPublicKey({ key: Buffer.from(key, "base64"), format: "der", type: "spki" });
-  } catch {
-    throw unauthorized("The store's SendGrid verification key is not a public key");
-  }
-}
-
 /** bounce (type bounce): refused for good; bounce (type blocked): refused for now; spamreport: a complaint. */
 function eventOf(item: z.infer<typeof event>): EmailEvent[] {
   const reason = `SendGrid: ${item.reason ?? item.event}${item.status ? ` (${item.status})` : ""}`;
@@ -54,7 +44,9 @@ export function verifySendgrid(delivery: WebhookDelivery, verificationKey: strin
   const verifier = createVerify("sha256");
   verifier.update(timestamp);
   verifier.update(delivery.body);
-  if (!verifier.verify(publicKeyOf(verificationKey), signature, "base64"))
+  const publicKey = verificationKeyOf(verificationKey);
+  if (!publicKey) throw unauthorized("The store's SendGrid verification key is not a public key");
+  if (!verifier.verify(publicKey, signature, "base64"))
     throw unauthorized("The SendGrid signature does not match");
   assertFresh(Number(timestamp));
   const parsed = events.safeParse(jsonOf(delivery.body));

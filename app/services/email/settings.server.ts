@@ -15,6 +15,7 @@ import { type Actor, authorize } from "~/services/access/actor.server";
 import { requireStore } from "~/services/stores/crud.server";
 import { checkSendingDomain } from "./sending-domain.server";
 import { sendStoreMail } from "./store-mailer.server";
+import { webhookSecretProblem } from "./webhook-secrets.server";
 
 /**
  * Each test email opens a connection to a host the merchant typed: a few per store, and per person
@@ -109,10 +110,7 @@ export async function updateEmailSettings(actor: Actor, storeId: string, changes
   return present(updated);
 }
 
-/** An SNS topic's ARN: arn:aws:sns:<region>:<account>:<name> (and the China and GovCloud partitions). */
-const SNS_TOPIC_ARN = /^arn:aws(-cn|-us-gov)?:sns:[a-z0-9-]+:\d{12}:[A-Za-z0-9_-]{1,256}$/;
-
-/** A provider needs its secret (docs/decisions/174); SES's is the topic's ARN. */
+/** A provider needs its secret (docs/decisions/174), in the form the provider gives it. */
 function assertEventsWebhook(current: SettingsRow, changes: EmailSettingsUpdate): void {
   const provider = changes.eventsProvider === undefined ? current.eventsProvider : changes.eventsProvider;
   if (!provider) return;
@@ -122,10 +120,8 @@ function assertEventsWebhook(current: SettingsRow, changes: EmailSettingsUpdate)
     const message = `Enter the ${EMAIL_EVENTS_PROVIDERS[provider].secretLabel}`;
     throw invalid(message, { eventsSecret: [message] });
   }
-  if (provider === "ses" && changes.eventsSecret && !SNS_TOPIC_ARN.test(changes.eventsSecret)) {
-    const message = "Enter the topic's ARN, such as arn:aws:sns:us-east-1:123456789012:ses-bounces";
-    throw invalid(message, { eventsSecret: [message] });
-  }
+  const problem = changes.eventsSecret && webhookSecretProblem(provider, changes.eventsSecret);
+  if (problem) throw invalid(problem, { eventsSecret: [problem] });
 }
 
 /** The From domain's SPF, DKIM and DMARC records, each found or missing with the record to add. */

@@ -285,4 +285,6 @@ export async function deleteStore(actor: Actor, storeId: string): Promise<void> 
   authorize(actor, "delete_data", DELETE_STORE_DENIED);
   const store = await requireStore(actor, storeId);
   await db().delete(stores).where(eq(stores.id, store.id));
+  // This process's storefront calls answer not found at once; another process's, once its cache expires.
+  forgetPublicConfig(store.id);
 }

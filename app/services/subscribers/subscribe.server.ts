@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { isForeignKeyViolation } from "~/db/errors.server";
 import { stores } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
 import { speakerFor, spokenErrors, subscriberLanguage } from "~/lib/languages/subscriber-language";
@@ -11,6 +12,7 @@ import { preferencesForStore } from "~/services/access/preferences.server";
 import { drawnSlice, drawSlice } from "~/services/popups/prize-draw.server";
 import type { SubscribingPopup } from "~/services/popups/public-popups.server";
 import { countsForVariant } from "~/services/popups/variant-views.server";
+import { forgetPublicConfig } from "~/services/stores/public-config-cache.server";
 import { isEmbeddedAppEnabled } from "~/shopify.server";
 import {
   type OptionalField,
@@ -119,7 +121,7 @@ async function store(
     confirmationRequired: confirm,
     ...inboxOfAddress(email, holder),
     welcomeIfFirst: writesWelcomeToOutbox(context),
-  });
+  }).catch((error: unknown) => refuseIfGone(popup.storeId, error));
   if (!created) return subscribeAgain(popup.storeId, email, consent, context, confirm);
   const turn = inboxTurn(email, holder, created.earlier);
   const answer = turn.first
@@ -131,6 +133,18 @@ async function store(
   // Only the subscriber this request created may be given extra fields (extra-fields.server.ts).
   if (!popup.steps.extraFields.enabled) return drawn;
   return { ...drawn, extraFieldsToken: issueExtraFieldsToken(popup.storeId, created.id, countedForVariant) };
+}
+
+/**
+ * The store (or the popup) was deleted after this process cached it (another process's delete, within the
+ * caches' few seconds): the row cannot name it, so the storefront gets its usual not found, and the caches
+ * that still held the store forget it.
+ */
+function refuseIfGone(storeId: string, error: unknown): never {
+  if (!isForeignKeyViolation(error)) throw error;
+  storeContexts.forget(storeId);
+  forgetPublicConfig(storeId);
+  throw notFound("Popup not found");
 }
 
 /** What every subscription reads about its store, cached briefly: the owner's preferences and the Shopify link. */
