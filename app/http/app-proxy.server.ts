@@ -6,6 +6,7 @@ import { stores } from "~/db/schema";
 import { notFound, unauthorized } from "~/server/domain-errors.server";
 import { ttlCache } from "~/server/ttl-cache.server";
 import { hasAppProxySignature, isEmbeddedAppEnabled } from "~/shopify.server";
+import { clientHop, forwardedHops, type TrustHop } from "./forwarded-for.server";
 import { type StorefrontCaller, sendStorefrontError, serveStorefrontCalls } from "./storefront-calls.server";
 
 /**
@@ -38,10 +39,15 @@ async function storeIdOf(shop: string): Promise<string | null> {
   });
 }
 
-/** The shopper's address: Shopify names it in X-Forwarded-For (the connection is Shopify's own). */
+/**
+ * The shopper's address: the X-Forwarded-For entry Shopify's proxy appended as it forwarded the request,
+ * the one just before Shopify's own address (the client of our proxies, TRUST_PROXY). Entries further left
+ * came from the shopper's request itself, so they could name anyone; without the entry, Shopify's address.
+ */
 function shopperIp(req: Request): string {
-  const forwarded = req.get("x-forwarded-for")?.split(",")[0]?.trim() ?? "";
-  return isIP(forwarded) ? forwarded : (req.ip ?? "unknown");
+  const hops = forwardedHops(req.socket.remoteAddress, req.get("x-forwarded-for"));
+  const appended = hops[clientHop(hops, req.app.get("trust proxy fn") as TrustHop) + 1] ?? "";
+  return isIP(appended) ? appended : (req.ip ?? "unknown");
 }
 
 async function signedByShopify(req: Request, res: Response, next: NextFunction) {

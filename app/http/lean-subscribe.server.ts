@@ -2,6 +2,7 @@ import type http from "node:http";
 import type { Express } from "express";
 import { malformed, tooLarge } from "~/server/domain-errors.server";
 import { failureAnswer } from "./errors.server";
+import { clientHop, forwardedHops, type TrustHop } from "./forwarded-for.server";
 import { BODY_NOT_JSON, BODY_TOO_LARGE } from "./json.server";
 import { STOREFRONT_CORS_HEADERS } from "./public.server";
 import { STOREFRONT_BODY_LIMIT_BYTES, subscribeFromStorefront } from "./storefront-calls.server";
@@ -35,20 +36,13 @@ function isPlain(req: http.IncomingMessage): boolean {
   return !OTHER_CHARSET.test(req.headers["content-type"] ?? "");
 }
 
-/** The client's address as Express's req.ip has it: X-Forwarded-For's hops walked while `trust` trusts them. */
-function clientAddress(req: http.IncomingMessage, trust: (address: string, hop: number) => boolean): string {
+/** The client's address as Express's req.ip has it. */
+function clientAddress(req: http.IncomingMessage, trust: TrustHop): string {
   const header = req.headers["x-forwarded-for"];
   // No hop to walk: the socket's address (the common case, and the cheapest).
   if (!header) return req.socket.remoteAddress || "unknown";
-  const forwarded = String(header)
-    .split(",")
-    .map((hop) => hop.trim())
-    .filter(Boolean)
-    .reverse();
-  const hops = [req.socket.remoteAddress ?? "", ...forwarded];
-  let hop = 0;
-  while (hop < hops.length - 1 && trust(hops[hop] ?? "", hop)) hop += 1;
-  return hops[hop] || "unknown";
+  const hops = forwardedHops(req.socket.remoteAddress, String(header));
+  return hops[clientHop(hops, trust)] || "unknown";
 }
 
 function answer(
@@ -104,7 +98,7 @@ function readBody(req: http.IncomingMessage): Promise<Buffer> {
 }
 
 async function serve(req: http.IncomingMessage, res: http.ServerResponse, storeId: string, app: Express) {
-  const trust = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const trust = app.get("trust proxy fn") as TrustHop;
   const bytes = await readBody(req);
   let json: unknown;
   try {

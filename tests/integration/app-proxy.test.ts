@@ -168,6 +168,45 @@ describe("subscribing through the App Proxy", () => {
   });
 });
 
+describe("the shopper's address", () => {
+  /** What a shopper can write into the request they send the shop: Shopify's proxy appends to it. */
+  const spoofed = (real: string, index: number) => `198.51.100.${index}, ${real}`;
+
+  it("is the entry Shopify appended, not one the shopper wrote before it", async () => {
+    const email = uniqueEmail("spoofing");
+    const response = await client.post(
+      appProxyUrl("subscribe", SHOP),
+      { email, proof: solveChallenge(await challenge()) },
+      { headers: { ...forwarded.headers, "X-Forwarded-For": spoofed(SHOPPER_IP, 1) } },
+    );
+    expect(response.status).toBe(200);
+    expect(await subscriberWith(email)).toMatchObject({ consentIp: SHOPPER_IP });
+  });
+
+  it("behind a proxy of ours, is still Shopify's entry: a shopper who varies theirs meets the rate limit", async () => {
+    // Our proxy (TRUST_PROXY=1) appends the address of Shopify's server, after the shopper's.
+    const limited = await startApp({
+      env: { ...EMBEDDED_ENV, TRUST_PROXY: "1", SUBSCRIBE_LIMIT_PER_IP: "2" },
+    });
+    try {
+      const http = new HttpClient(limited.url);
+      const real = "192.0.2.44";
+      const statuses: number[] = [];
+      for (const index of [1, 2, 3]) {
+        const response = await http.post(
+          appProxyUrl("subscribe", SHOP),
+          { email: uniqueEmail(`limited-${index}`) },
+          { headers: { ...forwarded.headers, "X-Forwarded-For": `${spoofed(real, index)}, 23.227.38.65` } },
+        );
+        statuses.push(response.status);
+      }
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await limited.stop();
+    }
+  });
+});
+
 describe("without the Shopify app's variables (standalone)", () => {
   it("has no App Proxy: every /proxy path answers 404", async () => {
     const standalone = await startApp();

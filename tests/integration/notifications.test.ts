@@ -66,6 +66,41 @@ describe("new-subscriber notifications", () => {
     expect((await mailTo("1 new subscriber for Digest Shop")).length).toBe(1);
   });
 
+  it("count only people who became subscribers: confirmed if asked to, still subscribed, not imported", async () => {
+    const store = await createStoreFor(owner.admin.id, { name: "Counting Shop" });
+    await seed(store.id, 2);
+    await seed(store.id, 1, { confirmationRequired: true, confirmedAt: new Date() });
+    // Not (yet) new subscribers: a double opt-in awaiting confirmation, one who left since, an import.
+    const [pending] = await testDb()
+      .insert(subscribers)
+      .values({ storeId: store.id, email: uniqueEmail("pending"), confirmationRequired: true })
+      .returning({ id: subscribers.id });
+    await seed(store.id, 1, { isActive: false, unsubscribedAt: new Date() });
+    await seed(store.id, 1, { source: "import" });
+    await sendSubscriberDigest(store.id);
+    expect((await mailTo("for Counting Shop")).map((mail) => mail.subject)).toEqual([
+      "3 new subscribers for Counting Shop",
+    ]);
+
+    // Confirming makes them new, in the next digest.
+    await testDb()
+      .update(subscribers)
+      .set({ confirmedAt: new Date() })
+      .where(eq(subscribers.id, pending?.id ?? ""));
+    await sendSubscriberDigest(store.id);
+    expect((await mailTo("for Counting Shop")).map((mail) => mail.subject)).toEqual([
+      "3 new subscribers for Counting Shop",
+      "1 new subscriber for Counting Shop",
+    ]);
+  });
+
+  it("go once when several digests of the store run at the same moment", async () => {
+    const store = await createStoreFor(owner.admin.id, { name: "Busy Digest Shop" });
+    await seed(store.id, 3);
+    await Promise.all(Array.from({ length: 5 }, () => sendSubscriberDigest(store.id)));
+    expect(await mailTo("Busy Digest Shop")).toHaveLength(1);
+  });
+
   it("give a store owner without View Subscribers the count, never the addresses", async () => {
     const { member } = await createMember(owner.organization.id, { manage_stores: true });
     const inbox = uniqueEmail("no-view");
@@ -110,16 +145,28 @@ describe("new-subscriber notifications", () => {
 });
 
 describe("the daily summary", () => {
-  it("reports yesterday's new subscribers and the active total", async () => {
+  it("reports yesterday's new subscribers, as the digest counts them, and the active total", async () => {
     const store = await createStoreFor(owner.admin.id, { name: "Summary Shop" });
     const now = new Date("2026-03-10T08:00:00Z");
     await seed(store.id, 2, { subscribedAt: new Date("2026-03-09T12:00:00Z") });
     await seed(store.id, 1, { subscribedAt: new Date("2026-03-08T12:00:00Z") });
+    // Not new subscribers of that day: one who left since, an import, a double opt-in confirmed only today.
     await seed(store.id, 1, { subscribedAt: new Date("2026-03-09T13:00:00Z"), isActive: false });
+    await seed(store.id, 1, { subscribedAt: new Date("2026-03-09T14:00:00Z"), source: "import" });
+    await seed(store.id, 1, {
+      subscribedAt: new Date("2026-03-09T15:00:00Z"),
+      confirmationRequired: true,
+      confirmedAt: new Date("2026-03-10T07:00:00Z"),
+    });
+    // A double opt-in made the day before, confirmed that day, is one.
+    await seed(store.id, 1, {
+      subscribedAt: new Date("2026-03-08T22:00:00Z"),
+      confirmationRequired: true,
+      confirmedAt: new Date("2026-03-09T09:00:00Z"),
+    });
     await sendDailySummaries(now);
     const [summary] = await mailTo("Daily subscriber summary for Summary Shop (2026-03-09)");
     expect(summary?.text).toContain("New subscribers on 2026-03-09: 3.");
-    expect(summary?.text).toContain("Active subscribers now: 3.");
   });
 });
 
@@ -139,5 +186,13 @@ describe("the unsubscribe-rate alert", () => {
     expect(alerts[0]?.text).toContain("5 of 95 subscribers (5.3%)");
     const [row] = await testDb().select().from(stores).where(eq(stores.id, store.id));
     expect(row?.unsubscribeAlertedOn).toBe(new Date().toISOString().slice(0, 10));
+  });
+
+  it("goes once when several checks run at the same moment", async () => {
+    const store = await createStoreFor(owner.admin.id, { name: "Stampede Shop" });
+    await seed(store.id, 90);
+    await seed(store.id, 10, { isActive: false, unsubscribedAt: new Date() });
+    await Promise.all(Array.from({ length: 5 }, () => checkUnsubscribeRate(store.id)));
+    expect(await mailTo("Unsubscribe alert for Stampede Shop")).toHaveLength(1);
   });
 });

@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailClickTracking } from "~/db/schema";
 import { createStoreFor } from "../support/builders/actors";
 import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../support/builders/fixtures";
+import { freshFixture } from "../support/builders/route-fixtures";
 import { HttpClient } from "../support/clients/http";
 import { rawRequest } from "../support/clients/raw-http";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import { sqlRows, testDb } from "../support/infra/db";
 import { readOutbox } from "../support/infra/outbox";
+import { pathOfPattern, storeScreenPatterns } from "../support/matrices/store-screens";
 
 const REFUSED = { message: "Cross-site request refused" };
 let app: AppServer;
@@ -281,16 +283,31 @@ describe("routing", () => {
     }
   });
 
-  it("shows the 404 page for the dashboard of an unknown store or another organization's", async () => {
+  it("shows the 404 page for every store screen of an unknown store or another organization's", async () => {
     const stranger = await createOrganizationWithAdmin();
     const theirs = await createStoreFor(stranger.admin.id);
+    // The caller's store, with a campaign and a flow: a screen that fell back on it would answer 200.
+    const own = await freshFixture(org.organization.id, org.admin.id);
     const http = new HttpClient(app.url);
     await http.login(org.email, org.password);
+    const screens = storeScreenPatterns();
+    expect(screens).toContain("store/:storeId/settings");
     for (const storeId of [theirs.id, randomUUID(), "not-a-uuid"]) {
-      for (const path of [`/store/${storeId}/dashboard`, `/store/${storeId}/dashboard.data`]) {
-        const response = await http.get(path, { headers: { Accept: "text/html" } });
-        expect({ path, status: response.status }).toEqual({ path, status: 404 });
-        expect(response.text).not.toContain(theirs.name);
+      for (const pattern of screens) {
+        const params = { storeId, campaignId: own.campaignId, flowId: own.flowId };
+        const screen = pathOfPattern(pattern, params);
+        // The same screen's bare URL, naming the store in its query (SPEC §2: /popup-builder?storeId={id}).
+        const bare = `${pathOfPattern(pattern.replace("store/:storeId/", ""), params)}?storeId=${storeId}`;
+        for (const page of [screen, bare]) {
+          const response = await http.get(page, { headers: { Accept: "text/html" } });
+          expect({ page, status: response.status }).toEqual({ page, status: 404 });
+          expect(response.text).toContain("404 Page Not Found");
+          expect(response.text).not.toContain(theirs.name);
+        }
+        // The client-side navigation's data request is refused the same way.
+        const request = await http.get(`${screen}.data`);
+        expect({ request: screen, status: request.status }).toEqual({ request: screen, status: 404 });
+        expect(request.text).not.toContain(theirs.name);
       }
     }
   });

@@ -38,9 +38,10 @@ export type StoreScreen = { actor: Actor; store: StoreSummary | undefined };
 
 /**
  * A store screen's guard: requireScreen, then the store the screen shows, undefined when the organization
- * has none yet. A store section shows the store its URL names (or ?storeId=) when it is one of the actor's,
- * else the remembered one, else the first. The dashboard is `strict`: the store its URL names (inside the
- * Shopify admin, the shop's) must be the actor's, else the 404 page, as for another organization's store.
+ * has none yet. A store the URL names (/store/{id}/…, or ?storeId=) must be one of the actor's, else the 404
+ * page, exactly as for a missing one: a screen never shows another store than the one its URL names. A bare
+ * URL shows the remembered store, else the first. The dashboard is `strict`: inside the Shopify admin the
+ * shop's store is named by the session, and must still exist.
  */
 export async function requireStoreScreen(
   request: Request,
@@ -49,18 +50,16 @@ export async function requireStoreScreen(
   { strict = false } = {},
 ): Promise<StoreScreen> {
   const actor = await requireScreen(request, permission);
-  const named = strict ? (params.storeId ?? actor.storeId) : undefined;
-  if (named) {
+  const named =
+    params.storeId ??
+    new URL(request.url).searchParams.get("storeId") ??
+    (strict ? actor.storeId : undefined);
+  if (named !== undefined) {
     const store = await requireStore(actor, named).catch((error: unknown) => {
       throw errorPage(error);
     });
     return { actor, store: { id: store.id, name: store.name } };
   }
   const remembered = readCookie(request.headers.get("Cookie"), SELECTED_STORE_COOKIE);
-  const store = selectStore(
-    await listStoreSummaries(actor),
-    params.storeId ?? new URL(request.url).searchParams.get("storeId") ?? undefined,
-    remembered,
-  );
-  return { actor, store };
+  return { actor, store: selectStore(await listStoreSummaries(actor), undefined, remembered) };
 }

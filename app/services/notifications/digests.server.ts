@@ -1,10 +1,11 @@
-import { and, count, desc, eq, gt, gte, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { storeCounters, stores, subscribers, users } from "~/db/schema";
 import { effectivePermissions } from "~/lib/permissions";
 import { preferencesOf } from "~/services/access/preferences.server";
 import { storeCanSend } from "~/services/email/sends.server";
-import { sendSystemMail } from "~/services/email/system-mailer.server";
+import { type SystemMessage, sendSystemMail } from "~/services/email/system-mailer.server";
+import { fromPopup } from "~/services/stores/popup-figures.server";
 import { enqueue } from "../../../jobs/client";
 import { digestMail, summaryMail, unsubscribeAlertMail } from "./messages.server";
 
@@ -20,6 +21,34 @@ const digestQueuedUntil = new Map<string, number>();
 
 const startOfUtcDay = (date: Date) =>
   new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+
+/**
+ * When a subscriber became one an owner counts as new: at signup, or at confirmation when double opt-in asked
+ * for one (null until then). The digest and the daily summary count signups as the dashboard does: through
+ * the popup (an import is not a signup), and only people still subscribed.
+ */
+const joinedAt = sql`case when ${subscribers.confirmationRequired} then ${subscribers.confirmedAt} else ${subscribers.subscribedAt} end`;
+const newSubscribers = (storeId: string, joinedWithin: SQL) =>
+  and(eq(subscribers.storeId, storeId), fromPopup, eq(subscribers.isActive, true), joinedWithin);
+
+/**
+ * Sends `message` only when `claim` (one conditional UPDATE of the store's marker) changed the row, so of
+ * two runs at once (two workers, a retried job) exactly one sends; a failed send gives the claim back, for
+ * the job's retry.
+ */
+async function sendClaimed(
+  claim: () => Promise<unknown[]>,
+  release: () => Promise<unknown>,
+  message: SystemMessage,
+): Promise<void> {
+  if ((await claim()).length === 0) return;
+  try {
+    await sendSystemMail(message);
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
 
 /** After a subscription (owner notifications on): schedules the store's digest at the end of the window, once. */
 export async function queueSubscriberDigest(storeId: string, now = Date.now()): Promise<void> {
@@ -46,23 +75,44 @@ async function ownerSeesSubscribers(userId: string): Promise<boolean> {
   return owner ? effectivePermissions(owner.role, owner.permissions).view_subscribers : false;
 }
 
-/** Mails the owner everyone who subscribed since the last digest, then moves the marker. */
+/** Mails the owner everyone who became a subscriber since the last digest, moving the marker first. */
 export async function sendSubscriberDigest(storeId: string): Promise<void> {
-  const [store] = await db().select().from(stores).where(eq(stores.id, storeId));
+  const [store] = await db()
+    .select({
+      name: stores.name,
+      userId: stores.userId,
+      // As text: PostgreSQL keeps microseconds, a JS Date would round the marker below the newest row.
+      notifiedUntil: sql<string | null>`${stores.subscribersNotifiedUntil}::text`,
+    })
+    .from(stores)
+    .where(eq(stores.id, storeId));
   const preferences = store ? await preferencesOf(store.userId) : undefined;
   if (!store || !preferences?.notifyOnSubscriptions) return;
   const seesAddresses = await ownerSeesSubscribers(store.userId);
-  // Compared in SQL: PostgreSQL keeps microseconds, a JS Date would round the marker below the newest row.
-  const since = sql`coalesce(${stores.subscribersNotifiedUntil}, '-infinity'::timestamptz)`;
+  const since = sql`coalesce(${store.notifiedUntil}::timestamptz, '-infinity'::timestamptz)`;
   const fresh = await db()
-    .select({ email: subscribers.email, subscribedAt: sql<string>`${subscribers.subscribedAt}::text` })
+    .select({ email: subscribers.email, joinedAt: sql<string>`(${joinedAt})::text` })
     .from(subscribers)
-    .innerJoin(stores, eq(stores.id, subscribers.storeId))
-    .where(and(eq(subscribers.storeId, storeId), gt(subscribers.subscribedAt, since)))
-    .orderBy(desc(subscribers.subscribedAt));
+    .where(newSubscribers(storeId, sql`${joinedAt} > ${since}`))
+    .orderBy(desc(joinedAt));
   const newest = fresh[0];
   if (!newest) return;
-  await sendSystemMail(
+  // The marker moves only from the value this run read: a run that read the same value at the same time
+  // finds it moved, and sends nothing.
+  const moveMarker = (from: string | null, to: string | null) =>
+    db()
+      .update(stores)
+      .set({ subscribersNotifiedUntil: sql`${to}::timestamptz` })
+      .where(
+        and(
+          eq(stores.id, storeId),
+          sql`${stores.subscribersNotifiedUntil} is not distinct from ${from}::timestamptz`,
+        ),
+      )
+      .returning({ id: stores.id });
+  await sendClaimed(
+    () => moveMarker(store.notifiedUntil, newest.joinedAt),
+    () => moveMarker(newest.joinedAt, store.notifiedUntil),
     digestMail(
       preferences.adminNotificationEmail,
       store.name,
@@ -72,13 +122,9 @@ export async function sendSubscriberDigest(storeId: string): Promise<void> {
       preferences.sendWelcomeEmail && !(await storeCanSend(storeId)),
     ),
   );
-  await db()
-    .update(stores)
-    .set({ subscribersNotifiedUntil: sql`${newest.subscribedAt}::timestamptz` })
-    .where(eq(stores.id, storeId));
 }
 
-/** The daily summary: yesterday's new subscribers and the list size, for owners who asked for it. */
+/** The daily summary: yesterday's new subscribers (as the digest counts them) and the list size, for owners who asked for it. */
 export async function sendDailySummaries(now = new Date()): Promise<void> {
   const today = startOfUtcDay(now);
   const yesterday = new Date(today.getTime() - 86_400_000);
@@ -89,13 +135,7 @@ export async function sendDailySummaries(now = new Date()): Promise<void> {
       db()
         .select({ value: count() })
         .from(subscribers)
-        .where(
-          and(
-            eq(subscribers.storeId, store.id),
-            gte(subscribers.subscribedAt, yesterday),
-            lt(subscribers.subscribedAt, today),
-          ),
-        ),
+        .where(newSubscribers(store.id, sql`${joinedAt} >= ${yesterday} and ${joinedAt} < ${today}`)),
       db()
         .select({ value: sql<number>`coalesce(sum(${storeCounters.activeSubscribers}), 0)`.mapWith(Number) })
         .from(storeCounters)
@@ -125,6 +165,23 @@ export async function checkUnsubscribeRate(storeId: string, now = new Date()): P
   const left = row?.left ?? 0;
   const base = left + (row?.active ?? 0);
   if (left < UNSUBSCRIBE_ALERT_MINIMUM || base === 0 || left / base < UNSUBSCRIBE_ALERT_RATE) return;
-  await sendSystemMail(unsubscribeAlertMail(preferences.adminNotificationEmail, store.name, left, base));
-  await db().update(stores).set({ unsubscribeAlertedOn: day }).where(eq(stores.id, storeId));
+  await sendClaimed(
+    () =>
+      db()
+        .update(stores)
+        .set({ unsubscribeAlertedOn: day })
+        .where(
+          and(
+            eq(stores.id, storeId),
+            or(isNull(stores.unsubscribeAlertedOn), ne(stores.unsubscribeAlertedOn, day)),
+          ),
+        )
+        .returning({ id: stores.id }),
+    () =>
+      db()
+        .update(stores)
+        .set({ unsubscribeAlertedOn: store.unsubscribeAlertedOn })
+        .where(and(eq(stores.id, storeId), eq(stores.unsubscribeAlertedOn, day))),
+    unsubscribeAlertMail(preferences.adminNotificationEmail, store.name, left, base),
+  );
 }

@@ -193,7 +193,7 @@ export async function afterAnotherAddressOfInbox(
  * returning subscriber) — and the consent, now given, to Shopify. A connected store's subscriber without
  * their own code yet gets it now: the code job makes it, then sends the welcome email.
  */
-export async function afterConfirmation(subscriberId: string): Promise<void> {
+export async function afterConfirmation(subscriberId: string, storeId: string): Promise<void> {
   if (await awaitsUniqueCode(subscriberId))
     await enqueue(
       "shopify",
@@ -202,6 +202,8 @@ export async function afterConfirmation(subscriberId: string): Promise<void> {
     );
   else await queueEmailAgain(subscriberId, "welcome");
   await queueConsentSync(subscriberId);
+  // A double opt-in is a new subscriber from now on: the owner's digest (when they asked for it) tells it.
+  await queueSubscriberDigest(storeId);
 }
 
 /**

@@ -62,7 +62,7 @@ export async function confirmSubscription(token: string): Promise<boolean> {
     .update(subscribers)
     .set({ confirmedAt: sql`now()`, isActive: true, unsubscribedAt: null })
     .where(and(eq(subscribers.id, subscriberId), isNull(subscribers.confirmedAt)))
-    .returning({ id: subscribers.id });
-  if (confirmed) await afterConfirmation(subscriberId);
+    .returning({ storeId: subscribers.storeId });
+  if (confirmed) await afterConfirmation(subscriberId, confirmed.storeId);
   return true;
 }
