@@ -1,11 +1,13 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import { EMAIL_TEXTS_READ_ONLY } from "../../app/lib/languages/text-labels";
 import { unique, updatePopup } from "./support/api";
 import { login } from "./support/auth";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
+import { createMember } from "./support/members";
 import { SCREENSHOT_DIR, screenshot } from "./support/screenshot";
-import { ADMIN } from "./support/servers";
+import { ADMIN, MAIN } from "./support/servers";
 import { adminApiForFile, mailingStoreForFile } from "./support/spec-setup";
 
 /**
@@ -98,6 +100,34 @@ test("the builder's translations table marks the missing texts, at 1440 and 390 
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(subtitle.getByLabel("Subtitle in German")).toHaveValue(/Melde dich an/);
   await languagesCardPicture(page, "languages-table-390");
+});
+
+test("a member with Manage Popups only edits the German popup texts, and reads the German welcome email's", async ({
+  page,
+}) => {
+  const member = { email: `${unique("popups-only")}@e2e.test`, password: "popups-only-password-1" };
+  await createMember(MAIN, { ...member, permissions: { manage_popups: true } });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, member.email, member.password, `/store/${shop.store.id}/popup-builder`);
+  const table = page.locator(".np-translations");
+  const subject = table.getByLabel("Welcome email subject in German");
+  await expect(subject).toHaveValue(germanTexts.emailSubject);
+  await expect(subject).toHaveAttribute("readonly", "");
+  await expect(table.getByText(EMAIL_TEXTS_READ_ONLY)).toBeVisible();
+  // A language with a translated welcome email is not theirs to remove.
+  await expect(page.getByRole("button", { name: /Remove German/ })).toHaveCount(0);
+  // The popup's own German words are: the save sends the email's texts back unchanged, and it passes.
+  await table.getByLabel("Title in German", { exact: true }).fill("Exklusive Angebote für dich?");
+  await expect(page.getByText("All changes saved")).toBeVisible();
+  await expect(page.getByText("Not saved")).toHaveCount(0);
+  const stored = await api.get<{ languages: { code: string; texts: Record<string, string> }[] }>(
+    `/api/stores/${shop.store.id}/popup`,
+  );
+  expect(stored.languages[1]?.texts).toMatchObject({
+    title: "Exklusive Angebote für dich?",
+    emailSubject: germanTexts.emailSubject,
+  });
+  await languagesCardPicture(page, "languages-table-popups-only-1440");
 });
 
 test("on a German page a prize wheel's free shipping and its minimum read German", async ({ page }) => {

@@ -199,6 +199,8 @@ describe("the shop whose install created the organization", () => {
     expect(organization?.createdByShop).toBe(FAKE_SHOP.domain);
     // What migration 0022 recognises an install by, for organizations installed before the column.
     expect(organization?.createdAt).toEqual(store.createdAt);
+    // And the store records it too: shop/redact erases this store, and only unlinks a linked one.
+    expect(store.createdByShop).toBe(FAKE_SHOP.domain);
     const user = await installing.get<{ user: { role: string } }>("/api/auth/user");
     expect(user.body.user.role).toBe("admin");
     expect((await installing.get("/api/admin/members")).status).toBe(200);

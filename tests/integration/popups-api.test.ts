@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { popupImages } from "~/db/schema";
 import { TARGETING_MESSAGES } from "~/lib/schemas/popups";
+import { WELCOME_TEXTS_NEED_EMAIL_SETTINGS } from "~/services/popups/crud.server";
 import type { PopupTargeting } from "../../popup/config";
 import { defaultPopupSteps, type PopupSteps } from "../../popup/steps";
 import { createStoreFor } from "../support/builders/actors";
@@ -392,5 +393,159 @@ describe("a popup's steps and the templates", () => {
     expect(created.status, created.text).toBe(201);
     expect(created.body.steps.extraFields).toMatchObject({ enabled: true, fields: { birthday: true } });
     await admin.delete(`${base}/${created.body.id}`);
+  });
+});
+
+describe("the welcome email's texts of a popup's languages", () => {
+  type Language = { code: string; texts: Record<string, string> };
+  type WithLanguages = Popup & { languages: Language[] };
+  const phishing = {
+    emailSubject: "Action required: confirm your payment details",
+    emailBody: "Your payment failed. Update it at https://evil.example/billing within 24 hours.",
+  };
+  const welcome = { emailSubject: "Willkommen bei uns", emailBody: "Hier ist dein Code: [DISCOUNT_CODE]" };
+  let shopBase: string;
+  let ownerClient: HttpClient;
+  let popupsOnly: HttpClient;
+  let popupId: string;
+
+  beforeAll(async () => {
+    const owner = await createOrganizationWithAdmin();
+    const store = await createStoreFor(owner.admin.id);
+    shopBase = `/api/stores/${store.id}`;
+    ownerClient = new HttpClient(app.url);
+    await ownerClient.login(owner.email, owner.password);
+    const member = await createMember(owner.organization.id, { manage_popups: true });
+    popupsOnly = new HttpClient(app.url);
+    await popupsOnly.login(member.email, member.password);
+    // The store's administrator translated the welcome email into German.
+    const first = await ownerClient.get<WithLanguages>(`${shopBase}/popup`);
+    popupId = first.body.id;
+    const german = await ownerClient.put<WithLanguages>(`${shopBase}/popups/${popupId}`, {
+      languages: [
+        { code: "en", texts: {} },
+        { code: "de", texts: { title: "Hallo", ...welcome } },
+      ],
+    });
+    expect(german.status, german.text).toBe(200);
+  });
+
+  const storedLanguages = async () =>
+    (await ownerClient.get<WithLanguages>(`${shopBase}/popups/${popupId}`)).body.languages;
+
+  it("refuses a popups-only member who writes them, by every route that takes languages, as PUT email-template is refused", async () => {
+    expect((await popupsOnly.put(`${shopBase}/email-template`, { subject: "x" })).status).toBe(403);
+    const before = await storedLanguages();
+    const attack = [
+      { code: "en", texts: {} },
+      { code: "de", texts: { title: "Hallo", ...welcome } },
+      { code: "en-us", texts: phishing },
+    ];
+    const routes = [
+      () => popupsOnly.put(`${shopBase}/popups/${popupId}`, { languages: attack }),
+      () => popupsOnly.put(`${shopBase}/popup`, { languages: attack }),
+      () =>
+        popupsOnly.post(`${shopBase}/popups`, {
+          name: "New",
+          languages: [{ code: "en", texts: {} }, attack[2]],
+        }),
+      () => popupsOnly.post(`${shopBase}/popups`, { duplicateOf: popupId, languages: attack }),
+    ];
+    for (const send of routes) {
+      const refused = await send();
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.body).toMatchObject({ message: WELCOME_TEXTS_NEED_EMAIL_SETTINGS });
+    }
+    // Changing, emptying or moving an existing translation of the email is a change too.
+    for (const languages of [
+      [
+        { code: "en", texts: {} },
+        { code: "de", texts: { title: "Hallo", ...welcome, emailBody: phishing.emailBody } },
+      ],
+      [
+        { code: "en", texts: {} },
+        { code: "de", texts: { title: "Hallo", emailSubject: welcome.emailSubject } },
+      ],
+      [{ code: "en", texts: {} }],
+      [
+        { code: "en", texts: {} },
+        { code: "en-us", texts: { title: "Hallo", ...welcome } },
+      ],
+    ]) {
+      const refused = await popupsOnly.put(`${shopBase}/popups/${popupId}`, { languages });
+      expect(refused.status, refused.text).toBe(403);
+    }
+    expect(await storedLanguages()).toEqual(before);
+    expect((await ownerClient.get<{ popups: Popup[] }>(`${shopBase}/popups`)).body.popups).toHaveLength(1);
+  });
+
+  it("lets a popups-only member edit the popup's own texts, the email's sent back unchanged as the builder saves", async () => {
+    const saved = await popupsOnly.put<WithLanguages>(`${shopBase}/popups/${popupId}`, {
+      title: "Welcome!",
+      languages: [
+        { code: "en", texts: {} },
+        // The builder sends the whole list: the email's texts as they were (with stray spaces), a title changed.
+        {
+          code: "de",
+          texts: {
+            title: "Hallo du",
+            emailSubject: ` ${welcome.emailSubject} `,
+            emailBody: welcome.emailBody,
+          },
+        },
+        { code: "fr", texts: { title: "Bonjour" } },
+      ],
+    });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.languages).toEqual([
+      { code: "en", texts: {} },
+      { code: "de", texts: { title: "Hallo du", ...welcome } },
+      { code: "fr", texts: { title: "Bonjour" } },
+    ]);
+    // Reordering languages, adding and removing one without email texts, and copying the popup change no email.
+    const reordered = await popupsOnly.put<WithLanguages>(`${shopBase}/popups/${popupId}`, {
+      languages: [
+        { code: "en", texts: {} },
+        { code: "it", texts: {} },
+        { code: "de", texts: { title: "Hallo du", ...welcome } },
+      ],
+    });
+    expect(reordered.status, reordered.text).toBe(200);
+    const copy = await popupsOnly.post<WithLanguages>(`${shopBase}/popups`, {
+      duplicateOf: popupId,
+      title: "Copy",
+    });
+    expect(copy.status, copy.text).toBe(201);
+    expect(copy.body.languages).toEqual(reordered.body.languages);
+    expect((await popupsOnly.delete(`${shopBase}/popups/${copy.body.id}`)).status).toBe(200);
+    const created = await popupsOnly.post<WithLanguages>(`${shopBase}/popups`, {
+      name: "German too",
+      languages: [
+        { code: "de", texts: {} },
+        { code: "fr", texts: { title: "Bonjour" } },
+      ],
+    });
+    expect(created.status, created.text).toBe(201);
+    expect((await popupsOnly.delete(`${shopBase}/popups/${created.body.id}`)).status).toBe(200);
+  });
+
+  it("lets a member with manage_email_settings change them, as on the Email templates screen", async () => {
+    const owner = await createOrganizationWithAdmin();
+    const store = await createStoreFor(owner.admin.id);
+    const member = await createMember(owner.organization.id, {
+      manage_popups: true,
+      manage_email_settings: true,
+    });
+    const client = new HttpClient(app.url);
+    await client.login(member.email, member.password);
+    const first = await client.get<WithLanguages>(`/api/stores/${store.id}/popup`);
+    const changed = await client.put<WithLanguages>(`/api/stores/${store.id}/popups/${first.body.id}`, {
+      languages: [
+        { code: "en", texts: {} },
+        { code: "de", texts: welcome },
+      ],
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(changed.body.languages[1]).toEqual({ code: "de", texts: welcome });
   });
 });

@@ -1,6 +1,21 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { organizations, shopifyLinkRequests, stores, subscribers } from "~/db/schema";
+import {
+  emailClickTracking,
+  emailSends,
+  flowRuns,
+  flows,
+  offerDiscounts,
+  orderAttributions,
+  organizations,
+  popupConfigs,
+  shopifyLinkRequests,
+  shopifySessions,
+  stores,
+  subscribers,
+  users,
+  webhookEvents,
+} from "~/db/schema";
 import { CONNECT_ADMIN_ONLY } from "~/lib/schemas/shopify";
 import { decryptSecret } from "~/server/crypto.server";
 import { signShopLinkGrant } from "~/services/shopify/shop-link-grant.server";
@@ -14,10 +29,12 @@ import {
 } from "../support/builders/fixtures";
 import { storeOfShop } from "../support/builders/shop-links";
 import { EMBEDDED_ENV, embeddedUrl, TEST_SHOPIFY_APP } from "../support/builders/shopify-session-token";
+import { deliver } from "../support/builders/webhooks";
 import { HttpClient } from "../support/clients/http";
 import { ShopSessionClient } from "../support/clients/shop-session";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import { testDb } from "../support/infra/db";
+import { eventually } from "../support/infra/wait";
 
 /**
  * Connect with Shopify starts on Shopify (docs/decisions/164): the dashboard records which store the
@@ -229,5 +246,189 @@ describe("confirming the link", () => {
     expect((await storeOfShop(SHOP)).id).toBe(installedStoreId);
     const [store] = await testDb().select().from(stores).where(eq(stores.id, storeId));
     expect(store).toMatchObject({ shopifyDomain: null, isConnected: false });
+  });
+});
+
+describe("shop/redact of a shop linked to a store", () => {
+  const redactions = (shop: string, topic: "app/uninstalled" | "shop/redact") =>
+    deliver(app.url, {
+      topic,
+      shop,
+      payload:
+        topic === "shop/redact" ? { shop_id: 1, shop_domain: shop } : { id: 1, myshopify_domain: shop },
+      secret: TEST_SHOPIFY_APP.apiSecret,
+    });
+
+  it("erases what the shop sent and unlinks the store, keeping its list and its organization", async () => {
+    // The organization's only store, with a subscriber its popup collected before the link.
+    const account = await createOrganizationWithAdmin();
+    const client = await signedIn(account.email, account.password);
+    const store = await createStore(await actorFor(account.admin.id), {
+      name: "Only store",
+      integrationType: "shopify",
+      shopifyUrl: "https://only-store.example.com",
+    });
+    const [before] = await testDb()
+      .insert(subscribers)
+      .values({ storeId: store.id, email: "before-the-link@example.com", discountCodeSent: "WELCOME15" })
+      .returning();
+    const [send] = await testDb()
+      .insert(emailSends)
+      .values({ storeId: store.id, subscriberId: before?.id ?? "", kind: "welcome", status: "sent" })
+      .returning();
+    await testDb()
+      .insert(emailClickTracking)
+      .values({
+        storeId: store.id,
+        subscriberEmail: "before-the-link@example.com",
+        sendId: send?.id,
+        trackingId: `t-${store.id}`,
+        originalUrl: "https://only-store.example.com/collections/all",
+      });
+    const { grant } = await installedShopAndRequest(SHOP, store.id, client);
+    expect((await confirm(client, grant)).status).toBe(302);
+    expect(await storeOfShop(SHOP)).toMatchObject({ id: store.id, createdByShop: null });
+
+    // What the shop then sent: a subscriber's Shopify customer and their used code, an order, a checkout.
+    const [synced] = await testDb()
+      .insert(subscribers)
+      .values({
+        storeId: store.id,
+        email: "after-the-link@example.com",
+        discountCodeSent: "NP-AFTER1",
+        discountCodeUsed: true,
+        shopifyCustomerId: "gid://shopify/Customer/4401",
+        pendingDiscountCode: "NP-PENDING",
+        pendingCodeCreationId: "gid://shopify/DiscountRedeemCodeBulkCreation/9",
+      })
+      .returning();
+    await testDb().insert(orderAttributions).values({
+      storeId: store.id,
+      orderId: "gid://shopify/Order/5501",
+      subscriberId: synced?.id,
+      code: "NP-AFTER1",
+      total: "42.00",
+      currency: "EUR",
+      orderedAt: new Date(),
+    });
+    const [flow, welcomeFlow] = await testDb()
+      .insert(flows)
+      .values([
+        { storeId: store.id, name: "Checkout", trigger: "checkout_abandoned", steps: [] },
+        { storeId: store.id, name: "Welcome", trigger: "subscribed", steps: [] },
+      ])
+      .returning();
+    await testDb()
+      .insert(flowRuns)
+      .values([
+        {
+          flowId: flow?.id ?? "",
+          storeId: store.id,
+          subscriberId: synced?.id ?? "",
+          triggerKey: "checkout-token-1",
+          checkoutUrl: `https://${SHOP}/checkouts/checkout-token-1/recover`,
+          runAt: new Date(),
+        },
+        {
+          flowId: welcomeFlow?.id ?? "",
+          storeId: store.id,
+          subscriberId: synced?.id ?? "",
+          runAt: new Date(),
+        },
+      ]);
+    const [popup] = await testDb().select().from(popupConfigs).where(eq(popupConfigs.storeId, store.id));
+    await testDb()
+      .update(popupConfigs)
+      .set({ discountCodeInShopify: true, discountCodeCheckedAt: new Date() })
+      .where(eq(popupConfigs.id, popup?.id ?? ""));
+    await testDb()
+      .insert(offerDiscounts)
+      .values({
+        popupId: popup?.id ?? "",
+        offer: "15%|30d|1",
+        anchorCode: "NP-ANCHOR",
+        shopifyDiscountId: "gid://shopify/DiscountCodeNode/77",
+      });
+    await testDb().update(stores).set({ consentSyncEnabled: true }).where(eq(stores.id, store.id));
+
+    expect(await redactions(SHOP, "app/uninstalled")).toBe(200);
+    expect(await redactions(SHOP, "shop/redact")).toBe(200);
+    await eventually(
+      async () =>
+        (await testDb().select().from(stores).where(eq(stores.id, store.id)))[0]?.shopifyDomain === null,
+      { what: "the store unlinked" },
+    );
+
+    const [kept] = await testDb().select().from(stores).where(eq(stores.id, store.id));
+    expect(kept).toMatchObject({
+      organizationId: account.organization.id,
+      name: "Only store",
+      shopifyDomain: null,
+      shopifyAccessToken: null,
+      isConnected: false,
+      consentSyncEnabled: false,
+    });
+    expect(
+      await testDb().select().from(organizations).where(eq(organizations.id, account.organization.id)),
+    ).toHaveLength(1);
+    expect(await testDb().select().from(users).where(eq(users.id, account.admin.id))).toHaveLength(1);
+    // The store's own list stays whole; what Shopify said of a subscriber goes.
+    const list = await testDb().select().from(subscribers).where(eq(subscribers.storeId, store.id));
+    expect(list.map((row) => row.email).sort()).toEqual([
+      "after-the-link@example.com",
+      "before-the-link@example.com",
+    ]);
+    expect(list.find((row) => row.id === synced?.id)).toMatchObject({
+      discountCodeSent: "NP-AFTER1",
+      discountCodeUsed: false,
+      shopifyCustomerId: null,
+      pendingDiscountCode: null,
+      pendingCodeCreationId: null,
+    });
+    expect(await testDb().select().from(emailSends).where(eq(emailSends.storeId, store.id))).toHaveLength(1);
+    expect(
+      await testDb().select().from(emailClickTracking).where(eq(emailClickTracking.storeId, store.id)),
+    ).toHaveLength(1);
+    // The shop's orders, checkouts, discounts and sessions are gone.
+    expect(
+      await testDb().select().from(orderAttributions).where(eq(orderAttributions.storeId, store.id)),
+    ).toEqual([]);
+    const runs = await testDb().select().from(flowRuns).where(eq(flowRuns.storeId, store.id));
+    expect(runs.map((run) => run.triggerKey)).toEqual([""]);
+    expect(await testDb().select().from(flows).where(eq(flows.storeId, store.id))).toHaveLength(2);
+    expect(
+      await testDb()
+        .select()
+        .from(offerDiscounts)
+        .where(eq(offerDiscounts.popupId, popup?.id ?? "")),
+    ).toEqual([]);
+    const [popupAfter] = await testDb()
+      .select()
+      .from(popupConfigs)
+      .where(eq(popupConfigs.id, popup?.id ?? ""));
+    expect(popupAfter).toMatchObject({ discountCodeInShopify: null, discountCodeCheckedAt: null });
+    expect(await testDb().select().from(shopifySessions).where(eq(shopifySessions.shop, SHOP))).toEqual([]);
+    expect(await testDb().select().from(webhookEvents).where(eq(webhookEvents.shop, SHOP))).toEqual([]);
+
+    // Unlinked, the store can be connected to a shop again; the shop's staff have no store here any more.
+    expect((await startLink(client, store.id)).status).toBe(200);
+  });
+
+  it("erases a store the shop's install created, with its organization, as before", async () => {
+    const installedStoreId = await install(SHOP);
+    const installed = await storeOfShop(SHOP);
+    expect(installed).toMatchObject({ id: installedStoreId, createdByShop: SHOP });
+    await testDb().insert(subscribers).values({ storeId: installedStoreId, email: "installed@example.com" });
+    expect(await redactions(SHOP, "shop/redact")).toBe(200);
+    await eventually(
+      async () => (await testDb().select().from(stores).where(eq(stores.id, installedStoreId))).length === 0,
+      { what: "the installed store erased" },
+    );
+    expect(
+      await testDb().select().from(subscribers).where(eq(subscribers.storeId, installedStoreId)),
+    ).toEqual([]);
+    expect(
+      await testDb().select().from(organizations).where(eq(organizations.id, installed.organizationId)),
+    ).toEqual([]);
   });
 });

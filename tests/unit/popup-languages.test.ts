@@ -3,7 +3,7 @@ import { BUILT_IN_TEXTS, builtInTextsOf } from "~/lib/languages/built-in-texts";
 import { missingTexts } from "~/lib/languages/missing-texts";
 import { type SpokenOffer, toPublicLanguages } from "~/lib/languages/public-languages";
 import { appSays, speakerFor, subscriberLanguage } from "~/lib/languages/subscriber-language";
-import { welcomeTemplateIn } from "~/lib/languages/welcome-template";
+import { changesWelcomeTexts, hasWelcomeTexts, welcomeTemplateIn } from "~/lib/languages/welcome-template";
 import { LANGUAGE_MESSAGES, popupLanguagesSchema } from "~/lib/schemas/popup-languages";
 import { EXTRA_FIELDS_EXPIRED } from "~/services/subscribers/extra-fields.server";
 import { defaultPopupDesign, type PublicPopupConfig } from "../../popup/config";
@@ -269,5 +269,65 @@ describe("the texts the builder marks missing", () => {
     expect(
       missingTexts(translated, 1, { teaser: false, steps: [{ ...extra, extraFields: phone }] }),
     ).not.toContain("phoneConsentText");
+  });
+});
+
+describe("a change of the welcome email's texts (docs/decisions/206)", () => {
+  const stored = [
+    { code: "en", texts: {} },
+    { code: "de", texts: { title: "Hallo", emailSubject: "Willkommen", emailBody: "Dein Code" } },
+    { code: "fr", texts: { title: "Bonjour" } },
+  ];
+  const withGerman = (texts: Record<string, string>) => [
+    stored[0] ?? { code: "en", texts: {} },
+    { code: "de", texts },
+    stored[2] ?? { code: "fr", texts: {} },
+  ];
+
+  it("is none when the list comes back with the email texts as stored, whatever else changed", () => {
+    expect(changesWelcomeTexts(stored, stored)).toBe(false);
+    expect(
+      changesWelcomeTexts(
+        stored,
+        withGerman({
+          title: "Hallo du",
+          emailSubject: " Willkommen ",
+          emailBody: "Dein Code",
+          consentText: "Ja",
+        }),
+      ),
+    ).toBe(false);
+    // Adding, removing and reordering languages without email texts, changing the default's code.
+    const [english, german] = stored;
+    if (!english || !german) throw new Error("no languages");
+    expect(changesWelcomeTexts(stored, [english, { code: "it", texts: {} }, german])).toBe(false);
+    expect(changesWelcomeTexts(stored, [english, german])).toBe(false);
+    expect(changesWelcomeTexts(stored, [{ code: "nl", texts: {} }, german])).toBe(false);
+  });
+
+  it("is any text written, changed or emptied, and a language holding them removed, renamed or made the default", () => {
+    const [english, german, french] = stored;
+    if (!english || !german || !french) throw new Error("no languages");
+    expect(
+      changesWelcomeTexts(stored, [...stored, { code: "en-us", texts: { emailSubject: "Action required" } }]),
+    ).toBe(true);
+    expect(changesWelcomeTexts(stored, withGerman({ ...german.texts, emailHeader: "Hi" }))).toBe(true);
+    expect(
+      changesWelcomeTexts(stored, withGerman({ ...german.texts, emailBody: "https://evil.example" })),
+    ).toBe(true);
+    expect(changesWelcomeTexts(stored, withGerman({ title: "Hallo", emailSubject: "Willkommen" }))).toBe(
+      true,
+    );
+    expect(changesWelcomeTexts(stored, [english, french])).toBe(true);
+    expect(changesWelcomeTexts(stored, [english, { ...german, code: "de-at" }, french])).toBe(true);
+    expect(changesWelcomeTexts(stored, [german, english, french])).toBe(true);
+    expect(
+      changesWelcomeTexts([{ code: "en", texts: {} }], [{ code: "en", texts: { emailBody: "x" } }]),
+    ).toBe(true);
+  });
+
+  it("tells which languages hold them", () => {
+    expect(stored.map(hasWelcomeTexts)).toEqual([false, true, false]);
+    expect(hasWelcomeTexts({ code: "de", texts: { emailHeader: "  " } })).toBe(false);
   });
 });

@@ -1,8 +1,10 @@
 import { BlockStack, Card, InlineStack, Select, Tag, Text } from "@shopify/polaris";
 import { useState } from "react";
+import { useAppContext } from "~/components/app-context";
 import { CardHeading } from "~/components/card-heading";
 import { missingTexts, shownParts } from "~/lib/languages/missing-texts";
 import { languageName, OFFERED_LANGUAGES } from "~/lib/languages/text-labels";
+import { hasWelcomeTexts } from "~/lib/languages/welcome-template";
 import type { PopupLanguage } from "../../../popup/texts";
 import { TranslationsTable } from "./translations-table";
 import type { EditProps } from "./types";
@@ -15,6 +17,11 @@ const ADD_PLACEHOLDER = "";
  */
 export function LanguagesCard({ config, edit, errors = {} }: EditProps) {
   const { languages } = config;
+  // The welcome email's texts of a language are the welcome email's (docs/decisions/206): without
+  // manage_email_settings they are shown read-only, and a language holding them is not removed here.
+  const canEditEmail = useAppContext().user.permissions.manage_email_settings === true;
+  const keptForEmail = (at: number) =>
+    !canEditEmail && hasWelcomeTexts(languages[at] ?? { code: "", texts: {} });
   const [editing, setEditing] = useState(languages[1]?.code ?? languages[0]?.code ?? "en");
   const setLanguages = (next: PopupLanguage[]) => edit({ languages: next });
   const codes = languages.map(({ code }) => code);
@@ -73,7 +80,9 @@ export function LanguagesCard({ config, edit, errors = {} }: EditProps) {
             <Tag
               key={code}
               onRemove={
-                at === 0 ? undefined : () => setLanguages(languages.filter((_, other) => other !== at))
+                at === 0 || keptForEmail(at)
+                  ? undefined
+                  : () => setLanguages(languages.filter((_, other) => other !== at))
               }
               accessibilityLabel={`Remove ${languageName(code)}`}
             >
@@ -81,6 +90,12 @@ export function LanguagesCard({ config, edit, errors = {} }: EditProps) {
             </Tag>
           ))}
         </InlineStack>
+        {languages.some((_, at) => at > 0 && keptForEmail(at)) ? (
+          <Text as="p" tone="subdued" variant="bodySm">
+            A language with a translated welcome email can be removed only by someone with the Manage Email
+            Settings permission: removing it changes that email.
+          </Text>
+        ) : null}
         <Select
           label="Translations shown"
           options={codes.map((code, at) => ({ value: code, label: describe(at) }))}
@@ -91,6 +106,7 @@ export function LanguagesCard({ config, edit, errors = {} }: EditProps) {
           config={config}
           index={index}
           errors={errors}
+          canEditEmail={canEditEmail}
           onChange={(texts) =>
             setLanguages(languages.map((language, at) => (at === index ? { ...language, texts } : language)))
           }

@@ -9,7 +9,7 @@ import {
   TEXT_GROUPS,
 } from "~/lib/languages/missing-texts";
 import { isStepText, STEP_TEXT_FIELDS } from "~/lib/languages/step-texts";
-import { languageName, TEXT_LABELS } from "~/lib/languages/text-labels";
+import { EMAIL_TEXTS_READ_ONLY, languageName, TEXT_LABELS } from "~/lib/languages/text-labels";
 import type { PopupTexts, TextKey } from "../../../popup/texts";
 import { editableText } from "./content-card";
 import type { BuilderConfig, FieldErrors } from "./types";
@@ -45,10 +45,15 @@ type Props = {
   index: number;
   errors: FieldErrors;
   onChange: (texts: PopupTexts) => void;
+  /**
+   * Whether the signed-in person may change the welcome email's texts (manage_email_settings, as the Email
+   * templates screen needs): without it they are shown, not edited (docs/decisions/206).
+   */
+  canEditEmail: boolean;
 };
 
 /** Every text of the popup, its welcome email and its built-in messages, in the default language and one other. */
-export function TranslationsTable({ config, index, errors, onChange }: Props) {
+export function TranslationsTable({ config, index, errors, onChange, canEditEmail }: Props) {
   const language = config.languages[index];
   const missing = new Set(missingTexts(config.languages, index, shownParts(config)));
   // The app's own translations are long to read through: folded away while none of them is missing.
@@ -71,13 +76,18 @@ export function TranslationsTable({ config, index, errors, onChange }: Props) {
       );
     }
     const label = `${TEXT_LABELS[key]} in ${languageName(language?.code ?? "")}`;
+    // The welcome email's texts are shown, not edited, without manage_email_settings.
+    const readOnly = isEmailText(key) && !canEditEmail;
     return (
       <TextField
         label={label}
         labelHidden
         value={language?.texts[key] ?? ""}
-        placeholder={shipped?.[key] ?? ""}
-        onChange={(text) => onChange({ ...language?.texts, [key]: text })}
+        placeholder={readOnly ? "As in Email templates" : (shipped?.[key] ?? "")}
+        readOnly={readOnly}
+        onChange={(text) => {
+          if (!readOnly) onChange({ ...language?.texts, [key]: text });
+        }}
         error={errors[`languages.${index}.texts.${key}`]}
         multiline={MULTILINE.has(key) ? 2 : undefined}
         autoComplete="off"
@@ -103,6 +113,11 @@ export function TranslationsTable({ config, index, errors, onChange }: Props) {
                 <th scope="colgroup" colSpan={translating ? 3 : 2} className="np-translations__group">
                   <InlineStack gap="200" align="space-between" blockAlign="center">
                     <span>{heading}</span>
+                    {translating && !canEditEmail && keys.some(isEmailText) ? (
+                      <Text as="span" tone="subdued" variant="bodySm">
+                        {EMAIL_TEXTS_READ_ONLY}
+                      </Text>
+                    ) : null}
                     {builtIn ? (
                       <Button variant="plain" onClick={() => setBuiltInOpen(Boolean(folded))}>
                         {folded ? `Show all ${keys.length}` : "Hide them"}

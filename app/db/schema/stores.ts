@@ -47,6 +47,12 @@ export const stores = pgTable(
     shopifyRefusedAt: timestamp({ withTimezone: true }),
     /** The myshopify.com domain of a shop that installed the embedded app (one store per installed shop). */
     shopifyDomain: text().unique(),
+    /**
+     * The myshopify.com domain whose install created this store (with its organization), or null: a store
+     * created in the dashboard, which a shop may be linked to later (Connect with Shopify). shop/redact
+     * erases a store its shop's install created, and only unlinks any other (docs/decisions/207).
+     */
+    createdByShop: text(),
     /** Copy each subscriber to Shopify as a customer with email marketing consent (issue: consent sync). */
     consentSyncEnabled: boolean().notNull().default(false),
     /**

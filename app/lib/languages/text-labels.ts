@@ -61,6 +61,13 @@ export const TEXT_LABELS: Record<TextKey, string> = {
   emailBody: "Welcome email body",
 };
 
+/**
+ * What a member without manage_email_settings is told beside a translation's welcome email texts, which the
+ * builder shows them read-only (docs/decisions/206).
+ */
+export const EMAIL_TEXTS_READ_ONLY =
+  "Read-only: editing the welcome email needs the Manage Email Settings permission";
+
 /** The language's name in English ("de-at" → "German (Austria)"), or its code when the browser knows none. */
 export function languageName(code: string): string {
   try {

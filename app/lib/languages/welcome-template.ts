@@ -31,3 +31,36 @@ export function welcomeTemplateIn<T extends WelcomeWords>(
     bodyContent: texts.emailBody || template.bodyContent,
   };
 }
+
+/**
+ * The welcome email's texts a popup's languages hold, as one comparable value: each language that has any,
+ * by code (the default marked, since the email never reads the default's), with its texts trimmed.
+ */
+function welcomeTextsOf(languages: readonly PopupLanguage[]): string {
+  const held = languages.flatMap(({ code, texts }, index) => {
+    const email = EMAIL_TEXT_KEYS.flatMap((key) => {
+      const text = texts[key]?.trim();
+      return text ? [[key, text] as const] : [];
+    });
+    return email.length > 0 ? [{ code, byDefault: index === 0, email }] : [];
+  });
+  held.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  return JSON.stringify(held);
+}
+
+/**
+ * Whether a new list of languages changes the welcome email's texts (docs/decisions/206): a language's
+ * subject, header or body written, changed or emptied, or a language holding them removed, renamed or made
+ * the default. Adding, removing or reordering languages without them, and sending the list back unchanged
+ * (the builder's save), change nothing of the email.
+ */
+export function changesWelcomeTexts(
+  before: readonly PopupLanguage[],
+  after: readonly PopupLanguage[],
+): boolean {
+  return welcomeTextsOf(before) !== welcomeTextsOf(after);
+}
+
+/** Whether a language holds any of the welcome email's texts. */
+export const hasWelcomeTexts = ({ texts }: PopupLanguage) =>
+  EMAIL_TEXT_KEYS.some((key) => texts[key]?.trim());

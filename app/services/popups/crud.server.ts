@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { popupConfigs } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
+import { changesWelcomeTexts } from "~/lib/languages/welcome-template";
 import type { NewPopup, PopupUpdate } from "~/lib/schemas/popups";
 import { conflict, invalid, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
@@ -10,6 +11,7 @@ import { forgetPublicConfig } from "~/services/stores/public-config-cache.server
 import { enqueue } from "../../../jobs/client";
 import { MAX_POPUPS_PER_STORE } from "../../../popup/config";
 import { prizeSlices } from "../../../popup/prize-wheel";
+import { defaultPopupLanguages, type PopupLanguage } from "../../../popup/texts";
 import {
   imagesReferenced,
   mergePopupChanges,
@@ -84,6 +86,24 @@ async function lockStorePopups(
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`popups:${storeId}`}))`);
 }
 
+export const WELCOME_TEXTS_NEED_EMAIL_SETTINGS =
+  "A language's welcome email subject, header and body are the welcome email's: changing them needs the Manage Email Settings permission, as the Email templates screen does";
+
+/**
+ * A change of the welcome email's texts of a popup's languages needs what the welcome email itself needs
+ * (manage_email_settings, as PUT …/email-template): they replace the template's subject, header and body for
+ * that language's subscribers. The popup's own texts stay with manage_popups, and languages sent back with
+ * their email texts unchanged (the builder's save) pass (docs/decisions/206).
+ */
+function authorizeWelcomeTexts(
+  actor: Actor,
+  before: readonly PopupLanguage[],
+  after: readonly PopupLanguage[] | undefined,
+): void {
+  if (after && changesWelcomeTexts(before, after))
+    authorize(actor, "manage_email_settings", WELCOME_TEXTS_NEED_EMAIL_SETTINGS);
+}
+
 /** A popup's columns for its copy: paused, "(copy)" in its name, its code not yet checked against Shopify. */
 function copyOf(source: PopupRow) {
   const {
@@ -108,6 +128,8 @@ export async function createPopup(actor: Actor, storeId: string, input: NewPopup
   const { duplicateOf, ...changes } = input;
   await requireStoreImages(store.id, imagesReferenced(changes));
   const source = duplicateOf ? (await requirePopup(actor, store.id, duplicateOf)).popup : null;
+  // A copy starts with its source's languages, a new popup with the default's: only what differs is a change.
+  authorizeWelcomeTexts(actor, source?.languages ?? defaultPopupLanguages, changes.languages);
   const created = await db().transaction(async (tx) => {
     await lockStorePopups(tx, store.id);
     const [totals] = await tx
@@ -148,11 +170,18 @@ function codesChanged(before: PopupRow, after: PopupRow): boolean {
  * Writes a change to a popup. Nested fields merge with what is stored, so the row is read again under a row
  * lock in the same transaction: two saves of one popup at once each keep the other's fields.
  */
-async function applyChanges(store: StoreRow, popupId: string, changes: PopupUpdate): Promise<PopupRow> {
+async function applyChanges(
+  actor: Actor,
+  store: StoreRow,
+  popupId: string,
+  changes: PopupUpdate,
+): Promise<PopupRow> {
   await requireStoreImages(store.id, imagesReferenced(changes));
   const { before, updated } = await db().transaction(async (tx) => {
     const [current] = await tx.select().from(popupConfigs).where(eq(popupConfigs.id, popupId)).for("update");
     if (!current) throw notFound("Popup not found");
+    // Judged against the languages as stored, under the row lock: what the save would really change.
+    authorizeWelcomeTexts(actor, current.languages, changes.languages);
     const merged = mergePopupChanges(current, changes);
     refuseBrokenTargeting(merged);
     refuseEmptyExtraFields(merged);
@@ -190,7 +219,7 @@ export async function updatePopupConfig(
 ): Promise<PopupRow> {
   authorize(actor, "manage_popups");
   const store = await requireStore(actor, storeId);
-  return applyChanges(store, (await firstPopupOf(store.id)).id, changes);
+  return applyChanges(actor, store, (await firstPopupOf(store.id)).id, changes);
 }
 
 export async function updatePopup(
@@ -200,7 +229,7 @@ export async function updatePopup(
   changes: PopupUpdate,
 ): Promise<PopupRow> {
   const { store, popup } = await requirePopup(actor, storeId, popupId);
-  return applyChanges(store, popup.id, changes);
+  return applyChanges(actor, store, popup.id, changes);
 }
 
 /** Deletes a popup; a store keeps at least one (SPEC's /popup always has one to answer with). */

@@ -1,11 +1,14 @@
-import { and, asc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, ne, or, type SQL, sql } from "drizzle-orm";
 import { type Db, db } from "~/db/client.server";
 import {
   campaignSends,
   campaigns,
   emailSends,
+  flowRuns,
+  offerDiscounts,
   orderAttributions,
   organizations,
+  popupConfigs,
   shopifySessions,
   stores,
   subscribers,
@@ -17,6 +20,7 @@ import { clicksOfAddresses, forgetClicksOfAddresses } from "~/services/email/cli
 import { sendSystemMail } from "~/services/email/system-mailer.server";
 import { customerDataRequestMail } from "~/services/notifications/messages.server";
 import type { StoreRow } from "~/services/stores/crud.server";
+import { forgetPublicConfig } from "~/services/stores/public-config-cache.server";
 import { withShopify } from "./connection.server";
 import { removeCodesFromShopify } from "./offer-discounts.server";
 
@@ -121,26 +125,107 @@ async function removeCodesOf(store: StoreRow, rows: { email: string; code: strin
 }
 
 /**
- * shop/redact (48 hours after uninstall): the shop's store and everything under it (popup, templates, SMTP
- * settings, subscribers, sends, clicks), its Shopify sessions and the record of its webhook deliveries; its
- * organization too when that has no other store, since it was made for this shop at install (its users go with it).
+ * shop/redact (48 hours after uninstall): what the app holds for the shop is erased: its Shopify sessions and
+ * the record of its webhook deliveries, and then its store. A store the shop's install created is deleted with
+ * everything under it (popups, templates, SMTP settings, subscribers, sends, clicks), and so is its
+ * organization when that has no other store and was made by this install (its users go with it). A store
+ * linked to the shop afterwards (Connect with Shopify) is the organization's: it loses only what the shop sent
+ * (unlinkRedactedShop) and stays, with its subscribers, in its organization (docs/decisions/207).
  */
 export async function redactShop(shopDomain: string): Promise<void> {
-  await db().transaction(async (tx) => {
+  const unlinked = await db().transaction(async (tx) => {
     await tx.delete(shopifySessions).where(eq(shopifySessions.shop, shopDomain));
     await tx.delete(webhookEvents).where(eq(webhookEvents.shop, shopDomain));
     const [store] = await tx
-      .delete(stores)
+      .select({
+        id: stores.id,
+        organizationId: stores.organizationId,
+        createdByShop: stores.createdByShop,
+      })
+      .from(stores)
       .where(eq(stores.shopifyDomain, shopDomain))
-      .returning({ organizationId: stores.organizationId });
-    if (!store) return;
+      .for("update");
+    if (!store) return null;
+    if (store.createdByShop !== shopDomain) {
+      await unlinkRedactedShop(tx, store.id);
+      return store.id;
+    }
+    await tx.delete(stores).where(eq(stores.id, store.id));
     const [remaining] = await tx
       .select({ id: stores.id })
       .from(stores)
       .where(eq(stores.organizationId, store.organizationId))
       .limit(1);
-    if (!remaining) await tx.delete(organizations).where(eq(organizations.id, store.organizationId));
+    if (!remaining)
+      await tx
+        .delete(organizations)
+        .where(and(eq(organizations.id, store.organizationId), eq(organizations.createdByShop, shopDomain)));
+    return null;
   });
+  if (unlinked) {
+    forgetPublicConfig(unlinked);
+    logger().info({ shop: shopDomain, storeId: unlinked }, "shop/redact: the linked store lost its shop");
+  }
+}
+
+/**
+ * A linked store's shop/redact: what came from the shop is erased and the store is unlinked, its own list and
+ * settings stay. Erased: the orders the shop reported (revenue attribution), its abandoned checkouts (their
+ * flow runs with the checkout token and recovery link, and those runs' emails and clicks), what Shopify said
+ * of each subscriber (the synced customer id, "code used", a code Shopify was still to confirm or refused)
+ * and of the popups' codes (the offers' Shopify discounts, whether the codes exist there), and the link itself
+ * (the shop's domain and access token, consent sync, which also ends Shopify's welcome, the app embed's last
+ * sighting). The store's subscribers, consent records, codes they were sent, emails, clicks, popups,
+ * flows, campaigns and settings stay.
+ */
+async function unlinkRedactedShop(tx: Db, storeId: string): Promise<void> {
+  await tx.delete(orderAttributions).where(eq(orderAttributions.storeId, storeId));
+  await tx.delete(flowRuns).where(and(eq(flowRuns.storeId, storeId), ne(flowRuns.triggerKey, "")));
+  await tx
+    .delete(offerDiscounts)
+    .where(
+      inArray(
+        offerDiscounts.popupId,
+        tx.select({ id: popupConfigs.id }).from(popupConfigs).where(eq(popupConfigs.storeId, storeId)),
+      ),
+    );
+  await tx
+    .update(popupConfigs)
+    .set({ discountCodeInShopify: null, discountCodeCheckedAt: null, wheelCodesNotInShopify: null })
+    .where(eq(popupConfigs.storeId, storeId));
+  await tx
+    .update(subscribers)
+    .set({
+      shopifyCustomerId: null,
+      discountCodeUsed: false,
+      pendingDiscountCode: null,
+      pendingCodeCreationId: null,
+      discountCodeError: null,
+    })
+    .where(
+      and(
+        eq(subscribers.storeId, storeId),
+        or(
+          isNotNull(subscribers.shopifyCustomerId),
+          eq(subscribers.discountCodeUsed, true),
+          isNotNull(subscribers.pendingDiscountCode),
+          isNotNull(subscribers.pendingCodeCreationId),
+          isNotNull(subscribers.discountCodeError),
+        ),
+      ),
+    );
+  await tx
+    .update(stores)
+    .set({
+      shopifyDomain: null,
+      shopifyAccessToken: null,
+      isConnected: false,
+      shopifyRefusedAt: null,
+      consentSyncEnabled: false,
+      appEmbedSeenAt: null,
+      updatedAt: new Date(),
+    })
+    .where(eq(stores.id, storeId));
 }
 
 /** The customer's attributed orders: placed with a code their subscriber rows were sent, or named by Shopify. */

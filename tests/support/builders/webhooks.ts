@@ -1,6 +1,6 @@
 import { createHmac, randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { shopifySessions, stores } from "~/db/schema";
+import { organizations, shopifySessions, stores } from "~/db/schema";
 import { encryptSecret } from "~/server/crypto.server";
 import { SHOPIFY_API_VERSION } from "~/services/shopify/api-version";
 import { testDb } from "../infra/db";
@@ -35,6 +35,8 @@ export type Delivery = {
   webhookId?: string;
   /** A signature to send instead of the right one. */
   hmac?: string;
+  /** The app secret to sign with, for an app started with another one (EMBEDDED_ENV's). */
+  secret?: string;
   /**
    * Send the payload whole, as Shopify would to a subscription without include_fields; by default it is
    * trimmed to the app's subscription in shopify.app.toml, as Shopify delivers it.
@@ -56,7 +58,7 @@ export function webhookRequest(delivery: Delivery): { body: string; headers: Rec
       "X-Shopify-Webhook-Id": delivery.webhookId ?? randomUUID(),
       "X-Shopify-Event-Id": delivery.eventId ?? randomUUID(),
       "X-Shopify-Triggered-At": new Date().toISOString(),
-      "X-Shopify-Hmac-Sha256": delivery.hmac ?? signWebhook(body),
+      "X-Shopify-Hmac-Sha256": delivery.hmac ?? signWebhook(body, delivery.secret),
     },
   };
 }
@@ -77,7 +79,7 @@ let shops = 0;
 
 /**
  * A shop that installed the app, as the install leaves it: an organization and its admin, a connected store
- * bound to the myshopify domain, and the shop's offline session (token encrypted; with `expiredToken`, an
+ * bound to the myshopify domain (both recorded as created by the shop's install), and the shop's offline session (token encrypted; with `expiredToken`, an
  * expired token and a refresh token, as a shop that has not used the app for an hour).
  */
 export async function installedShop(name = "Installed Shop", options: { expiredToken?: boolean } = {}) {
@@ -85,10 +87,15 @@ export async function installedShop(name = "Installed Shop", options: { expiredT
   const domain = `shop-${shops}-${randomUUID().slice(0, 8)}.myshopify.com`;
   const owner = await createOrganizationWithAdmin({ organizationName: name });
   const created = await createStoreFor(owner.admin.id, { name });
+  await testDb()
+    .update(organizations)
+    .set({ createdByShop: domain })
+    .where(eq(organizations.id, owner.organization.id));
   const [store] = await testDb()
     .update(stores)
     .set({
       shopifyDomain: domain,
+      createdByShop: domain,
       shopifyUrl: `https://${domain}`,
       shopifyAccessToken: encryptSecret("shpat_installed"),
       isConnected: true,
