@@ -17,7 +17,7 @@ const ADD_PLACEHOLDER = "";
  */
 export function LanguagesCard({ config, edit, errors = {} }: EditProps) {
   const { languages } = config;
-  // The welcome email's texts of a language are the welcome email's (docs/decisions/206): without
+  // The welcome email's texts of a language are the welcome email's (docs/decisions/208): without
   // manage_email_settings they are shown read-only, and a language holding them is not removed here.
   const canEditEmail = useAppContext().user.permissions.manage_email_settings === true;
   const keptForEmail = (at: number) =>

@@ -47,7 +47,7 @@ type Props = {
   onChange: (texts: PopupTexts) => void;
   /**
    * Whether the signed-in person may change the welcome email's texts (manage_email_settings, as the Email
-   * templates screen needs): without it they are shown, not edited (docs/decisions/206).
+   * templates screen needs): without it they are shown, not edited (docs/decisions/208).
    */
   canEditEmail: boolean;
 };

@@ -63,7 +63,7 @@ export const TEXT_LABELS: Record<TextKey, string> = {
 
 /**
  * What a member without manage_email_settings is told beside a translation's welcome email texts, which the
- * builder shows them read-only (docs/decisions/206).
+ * builder shows them read-only (docs/decisions/208).
  */
 export const EMAIL_TEXTS_READ_ONLY =
   "Read-only: editing the welcome email needs the Manage Email Settings permission";

@@ -93,7 +93,7 @@ export const WELCOME_TEXTS_NEED_EMAIL_SETTINGS =
  * A change of the welcome email's texts of a popup's languages needs what the welcome email itself needs
  * (manage_email_settings, as PUT …/email-template): they replace the template's subject, header and body for
  * that language's subscribers. The popup's own texts stay with manage_popups, and languages sent back with
- * their email texts unchanged (the builder's save) pass (docs/decisions/206).
+ * their email texts unchanged (the builder's save) pass (docs/decisions/208).
  */
 function authorizeWelcomeTexts(
   actor: Actor,
