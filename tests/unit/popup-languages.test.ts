@@ -9,6 +9,7 @@ import { EXTRA_FIELDS_EXPIRED } from "~/services/subscribers/extra-fields.server
 import { defaultPopupDesign, type PublicPopupConfig } from "../../popup/config";
 import { chooseLanguage, inLanguage } from "../../popup/languages";
 import { defaultPopupSteps, EXTRA_FIELD_MESSAGES } from "../../popup/steps";
+import type { PopupLanguage } from "../../popup/texts";
 import { BUILT_IN_ENGLISH, builtInText, translatedMessage } from "../../popup/texts";
 import { POPUP_MESSAGES } from "../../popup/validation";
 
@@ -273,7 +274,7 @@ describe("the texts the builder marks missing", () => {
 });
 
 describe("a change of the welcome email's texts (docs/decisions/206)", () => {
-  const stored = [
+  const stored: PopupLanguage[] = [
     { code: "en", texts: {} },
     { code: "de", texts: { title: "Hallo", emailSubject: "Willkommen", emailBody: "Dein Code" } },
     { code: "fr", texts: { title: "Bonjour" } },
