@@ -138,9 +138,9 @@ export function guessMeanings(header: string[]): ImportMeaning[] {
 const NUMBER_WORDS = ["", "one", "two", "three", "four", "five"];
 
 /**
- * Why the meanings cannot be imported when the file has several consent columns: unless exactly one of them
- * is Email consent and the others are left out (and no other column is), the file's rows could be subscribed
- * by a column that says otherwise. Null when there is nothing to choose or the choice is made.
+ * Why the meanings cannot be imported when the file has several consent columns: unless one of them, and no
+ * other column, is Email consent and the others are left out, a row could be subscribed by one column while
+ * another says no. Null when there is nothing to choose or the choice is made.
  */
 export function consentChoiceProblem(header: string[], meanings: ImportMeaning[]): string | null {
   const choices = consentChoices(header);
