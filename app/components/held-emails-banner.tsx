@@ -8,8 +8,6 @@ import { describeHeld, type HeldEmails, OLD_HELD_EMAIL_MS, sendHeldLabel } from 
 type Props = {
   storeId: string;
   held: HeldEmails;
-  /** Whether the viewer may send or discard them (Manage Email Settings; the server checks it too). */
-  canSend: boolean;
   /** Where the email settings are; omitted on the Settings page itself, where they are just below. */
   settingsUrl?: string;
   onChanged?: (held: HeldEmails) => void;
@@ -21,7 +19,7 @@ type Changed = { held: HeldEmails; queued?: number; discarded?: number };
  * Subscribers' emails that did not go because the store's email is not set up (never skipped silently):
  * a critical banner until SMTP is saved, then the offer to send them (or discard them), with their age.
  */
-export function HeldEmailsBanner({ storeId, held: initial, canSend, settingsUrl, onChanged }: Props) {
+export function HeldEmailsBanner({ storeId, held: initial, settingsUrl, onChanged }: Props) {
   const [held, setHeld] = useState(initial);
   const [outcome, setOutcome] = useState<{ tone: "success" | "critical"; message: string } | null>(null);
   const [busy, setBusy] = useState<"send" | "discard" | null>(null);
@@ -91,14 +89,12 @@ export function HeldEmailsBanner({ storeId, held: initial, canSend, settingsUrl,
       <Banner
         tone="warning"
         title={`${what} waiting to be sent`}
-        action={
-          canSend
-            ? { content: sendHeldLabel(held), onAction: () => void change("POST"), loading: busy === "send" }
-            : undefined
-        }
-        secondaryAction={
-          canSend ? { content: "Don't send them", onAction: () => setConfirmingDiscard(true) } : undefined
-        }
+        action={{
+          content: sendHeldLabel(held),
+          onAction: () => void change("POST"),
+          loading: busy === "send",
+        }}
+        secondaryAction={{ content: "Don't send them", onAction: () => setConfirmingDiscard(true) }}
       >
         <BlockStack gap="100">
           <Text as="p">{`They were not sent while email was not set up.${age}`}</Text>
@@ -108,7 +104,6 @@ export function HeldEmailsBanner({ storeId, held: initial, canSend, settingsUrl,
               email can be marked as spam. You can discard them instead.
             </Text>
           ) : null}
-          {canSend ? null : <Text as="p">Ask someone who manages email settings to send them.</Text>}
           {outcome?.tone === "critical" ? (
             <Text as="p" tone="critical">
               {outcome.message}

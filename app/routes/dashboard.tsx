@@ -38,8 +38,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     chart: subscribersPerDay(actor, store.id),
     storeId: store.id,
     storeName: store.name,
-    // Emails that did not go for want of SMTP settings are said at the top, not found by chance.
-    held: { summary: await heldEmails(actor, store.id), canSend: can(actor, "manage_email_settings") },
+    // Emails that did not go for want of SMTP settings are said at the top, not found by chance, to
+    // those who can send them: the state of the store's email is theirs to see.
+    held: can(actor, "manage_email_settings") ? await heldEmails(actor, store.id) : null,
     // The embedded home leads a shop from install to its first subscriber (docs/decisions/166).
     checklist: actor.via === "shopify" ? await setupChecklist(actor, store.id) : null,
   };
@@ -152,8 +153,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <HeldEmailsBanner
               key={storeId}
               storeId={storeId}
-              held={held.summary}
-              canSend={held.canSend}
+              held={held}
               settingsUrl={sectionPath("settings", storeId)}
             />
           ) : null}

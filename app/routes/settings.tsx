@@ -139,7 +139,7 @@ function StoreSettings({
   return (
     <>
       <StorePicker section="settings" storeId={store.id} />
-      <HeldEmailsBanner storeId={store.id} held={held} canSend />
+      <HeldEmailsBanner storeId={store.id} held={held} />
       <EmailSettingsCard
         storeId={store.id}
         initial={emailSettings}

@@ -1,11 +1,12 @@
 import { generateKeyPairSync } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
-import { createStore, unique } from "./support/api";
+import { apiAs, createStore, unique } from "./support/api";
 import { login } from "./support/auth";
 import { expectNoSeriousAxeViolations } from "./support/axe";
 import { DKIM_SELECTOR, publishedDkimKey, SENDING_DOMAIN } from "./support/dns";
 import { cardWithHeading, expect, test, toast } from "./support/fixtures";
 import { useSmtpSinkAndAdminApi } from "./support/mail";
+import { createOrganization } from "./support/members";
 import { screenshot } from "./support/screenshot";
 import { ADMIN, MAIN } from "./support/servers";
 
@@ -115,4 +116,38 @@ test("the sending domain's records show with their status and the record to add;
   await expect(confirm).toBeHidden();
   await expect(keyField(page)).toHaveValue("Not set");
   await expect(page.getByRole("button", { name: "Remove DKIM private key" })).toHaveCount(0);
+});
+
+test("checking the domain too often says why and when to try again", async ({ page, browserErrors }) => {
+  browserErrors.allow(/status of 429 .*\/email-settings\/domain/);
+  // An organization of its own: the checks count against the person, and the first admin has other tests.
+  const account = { name: unique("Dns Org"), email: `${unique("dns")}@e2e.test`, password: "dns-password-1" };
+  await createOrganization(MAIN, account);
+  const api = await apiAs(MAIN, account.email, account.password);
+  const store = await createStore(api, { name: unique("Dns Shop"), shopifyUrl: "https://dns-limit.example" });
+  await api.put(`/api/stores/${store.id}/email-settings`, {
+    smtpHost: "smtp.sendgrid.net",
+    smtpPort: 587,
+    fromEmail: `news@${SENDING_DOMAIN}`,
+  });
+  await api.dispose();
+  const checkAnswer = () =>
+    page.waitForResponse((response) =>
+      response.url().endsWith(`/api/stores/${store.id}/email-settings/domain`),
+    );
+  const shown = checkAnswer();
+  await login(page, account.email, account.password, `/store/${store.id}/settings`);
+  const card = cardWithHeading(page, "Sending domain");
+  expect((await shown).status()).toBe(200);
+
+  // The card checked once when shown; nine more are allowed in 15 minutes, the eleventh is refused.
+  for (let check = 2; check <= 11; check += 1) {
+    const answered = checkAnswer();
+    await card.getByRole("button", { name: "Check again" }).click();
+    expect((await answered).status()).toBe(check <= 10 ? 200 : 429);
+  }
+  await expect(card).toContainText(
+    "Too many checks of this store's sending domain. Please try again in 15 minutes.",
+  );
+  await expect(recordBadge(card, "SPF")).toHaveText(says("Found"));
 });

@@ -163,6 +163,24 @@ test("imports a CSV file through the mapping step: guessed columns the merchant 
   await dialog.getByLabel("I have consent from everyone in this file to send them marketing email").check();
   await expect(importButton).toBeEnabled();
 
+  // Two consent columns that may disagree: none is guessed, the merchant picks the one to trust.
+  await fileInput.setInputFiles({
+    name: "two-consents.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from(
+      "email,Accepts Marketing,Email Marketing Consent\r\ny@acme-corp.example,no,SUBSCRIBED\r\n",
+    ),
+  });
+  await expect(dialog).toContainText("Choose the consent column");
+  await expect(dialog).toContainText(
+    "This file has two consent columns, “Accepts Marketing” and “Email Marketing Consent”: choose which one says whether a person agreed to emails in the mapping step.",
+  );
+  await expect(dialog).not.toContainText("I have consent from everyone");
+  await expect(importButton).toBeDisabled();
+  await dialog.getByLabel("Email Marketing Consent").selectOption("consent");
+  await expect(dialog).toContainText("Consent is read from “Email Marketing Consent”");
+  await expect(importButton).toBeEnabled();
+
   await fileInput.setInputFiles({
     name: "customers_export.csv",
     mimeType: "text/csv",

@@ -5,7 +5,7 @@ import type { HeldEmails } from "~/lib/schemas/held-emails";
 import type { SubscriberDetail, SubscriberPage } from "~/lib/schemas/subscribers";
 import { sendSubscriberDigest } from "~/services/notifications/digests.server";
 import { createStoreFor } from "../support/builders/actors";
-import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { createMember, createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { HttpClient } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import { testDb } from "../support/infra/db";
@@ -39,7 +39,7 @@ async function storeWithoutEmail() {
   const storeId = (await createStoreFor(owner.admin.id, { name: "Held Goods" })).id;
   const admin = new HttpClient(app.url);
   await admin.login(owner.email, owner.password);
-  return { admin, storeId };
+  return { admin, storeId, organizationId: owner.organization.id };
 }
 
 async function subscribe(storeId: string, label: string): Promise<string> {
@@ -81,6 +81,29 @@ async function configureEmail(admin: HttpClient, storeId: string) {
 const to = (email: string) => (message: { envelopeTo: string[] }) => message.envelopeTo.includes(email);
 
 describe("welcome emails of a store without SMTP settings", () => {
+  it("are said only to who manages email settings: the API refuses anyone else, the dashboard leaves them out", async () => {
+    const { storeId, organizationId } = await storeWithoutEmail();
+    await sendsOnceAll([await subscribe(storeId, "unseen")], "held");
+    const granted = await createMember(organizationId, {
+      manage_stores: true,
+      manage_popups: true,
+      view_subscribers: true,
+      manage_subscribers: true,
+      manage_integrations: true,
+      manage_campaigns: true,
+    });
+    const member = new HttpClient(app.url);
+    await member.login(granted.email, granted.password);
+
+    const summary = await member.get<{ message: string }>(`/api/stores/${storeId}/held-emails`);
+    expect(summary.status).toBe(403);
+    const dashboard = await member.get(`/store/${storeId}/dashboard`, { headers: { Accept: "text/html" } });
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.text).toContain("Dashboard");
+    expect(dashboard.text).not.toContain("email is not set up");
+    expect(dashboard.text).not.toContain("welcome email");
+  });
+
   it("are held, said on the subscriber, the dashboard and Settings, and sent once email is set up — not to who unsubscribed", async () => {
     const { admin, storeId } = await storeWithoutEmail();
     const [first, second, leaving] = [

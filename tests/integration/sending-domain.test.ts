@@ -128,6 +128,48 @@ describe("the sending domain check", () => {
     );
   });
 
+  it("is limited to 10 checks per store and 30 per person in 15 minutes: a clear 429, and no DNS question", async () => {
+    const member = await createOrganizationWithAdmin();
+    const client = new HttpClient(app.url);
+    await client.login(member.email, member.password);
+    const checks = async (storeId: string, times: number) =>
+      Promise.all(
+        Array.from({ length: times }, () =>
+          client.get<{ message: string }>(`/api/stores/${storeId}/email-settings/domain`),
+        ),
+      );
+    const stores: string[] = [];
+    for (const domain of ["one", "two", "three", "four"]) {
+      const { id } = await createStoreFor(member.admin.id);
+      const saved = await client.put(`/api/stores/${id}/email-settings`, {
+        fromEmail: `news@limited-${domain}.example`,
+        smtpHost: "smtp.sendgrid.net",
+      });
+      expect(saved.status).toBe(200);
+      stores.push(id);
+    }
+    const [first = "", second = "", third = "", fourth = ""] = stores;
+    for (const storeId of [first, second, third]) {
+      expect((await checks(storeId, 10)).map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    }
+    const asked = dns.asked.length;
+
+    const [perPerson] = await checks(fourth, 1);
+    expect(perPerson?.status).toBe(429);
+    expect(perPerson?.body.message).toBe(
+      "You have checked sending domains too many times. Please try again in 15 minutes.",
+    );
+    expect(Number(perPerson?.headers.get("retry-after"))).toBeGreaterThan(0);
+
+    const [perStore] = await checks(first, 1);
+    expect(perStore?.status).toBe(429);
+    expect(perStore?.body.message).toBe(
+      "Too many checks of this store's sending domain. Please try again in 15 minutes.",
+    );
+    expect(Number(perStore?.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(dns.asked.length).toBe(asked);
+  });
+
   it("removes the DKIM key when given null: masked as unset, and the check asks for a key again", async () => {
     dns.zone.set("s3._domainkey.removed.example", [publicRecord]);
     const storeId = await storeSendingAs("news@removed.example", {

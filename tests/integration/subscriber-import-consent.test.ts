@@ -314,6 +314,54 @@ describe("consent-aware CSV imports", () => {
     expect(again.status).toBe(409);
   });
 
+  it("refuses a file with two consent columns until the mapping chooses one, then reads only that one", async () => {
+    const store = await newStore();
+    const csv = file([
+      "Email,Accepts Email Marketing,Email Marketing Consent,Notes",
+      "vic@acme.example,no,SUBSCRIBED,",
+      "wyn@acme.example,yes,UNSUBSCRIBED,",
+    ]);
+    const ask =
+      "This file has two consent columns, “Accepts Email Marketing” and “Email Marketing Consent”: choose which one says whether a person agreed to emails in the mapping step.";
+    const unchosen: Record<string, string>[] = [
+      {},
+      { mapping: JSON.stringify({ Email: "email" }) },
+      { mapping: JSON.stringify({ Email: "email", Notes: "consent" }) },
+      {
+        mapping: JSON.stringify({
+          Email: "email",
+          "Accepts Email Marketing": "consent",
+          "Email Marketing Consent": "tags",
+        }),
+      },
+    ];
+    for (const query of unchosen) {
+      const response = await importCsv(store.id, csv, query);
+      expect(response.status, JSON.stringify(query)).toBe(422);
+      expect((response.body as unknown as { message: string }).message).toBe(ask);
+    }
+    expect((await rowsOf(store.id)).size).toBe(0);
+    expect(
+      await testDb().select().from(subscriberImports).where(eq(subscriberImports.storeId, store.id)),
+    ).toEqual([]);
+
+    const summary = await imported(store.id, csv, {
+      mapping: JSON.stringify({ Email: "email", "Email Marketing Consent": "consent" }),
+    });
+    expect(summary).toMatchObject({
+      consent: { columns: ["Email Marketing Consent"] },
+      added: 1,
+      notSubscribed: 1,
+      ignoredColumns: ["Accepts Email Marketing", "Notes"],
+    });
+    const rows = await rowsOf(store.id);
+    expect(rows.get("vic@acme.example")).toMatchObject({
+      isActive: true,
+      importConsent: "Email Marketing Consent: SUBSCRIBED",
+    });
+    expect(rows.get("wyn@acme.example")?.isActive).toBe(false);
+  });
+
   it("refuses hostile mappings with 4xx and a clear message, writing nothing", async () => {
     const store = await newStore();
     const csv = file(["Email,Work email,Accepts Email Marketing", "uma@acme.example,uma@work.example,yes"]);

@@ -28,8 +28,26 @@ describe("csvCell", () => {
     expect(csvCell(value)).toBe(encoded);
   });
 
+  it.each([
+    ["Jo;=HYPERLINK(1)", "Jo;'=HYPERLINK(1)"],
+    ["Jo;=cmd|' /C calc'!A0;", "Jo;'=cmd|' /C calc'!A0;"],
+    ["a|+1", "a|'+1"],
+    ["a\t-1", "a\t'-1"],
+    ["a;@SUM(1)", "a;'@SUM(1)"],
+    ["x,=1", '"x,\'=1"'],
+    ['x;"=1+2"', '"x;""\'=1+2"""'],
+    ["line\n=1", '"line\n\'=1"'],
+    ["line\r\n+1", '"line\r\n\'+1"'],
+    ["=1;=2", "'=1;'=2"],
+    [";;=1;-2", ";;'=1;'-2"],
+  ])("neutralises the formula after a separator in %j as %j", (value, encoded) => {
+    expect(csvCell(value)).toBe(encoded);
+  });
+
   it("leaves a formula character inside a value alone", () => {
     expect(csvCell("a=b+c-d@e")).toBe("a=b+c-d@e");
+    expect(csvCell("Smith; Jr.")).toBe("Smith; Jr.");
+    expect(csvCell("Berlin, +49 30")).toBe('"Berlin, +49 30"');
   });
 
   it("writes empty cells for null and undefined, ISO 8601 for dates, text for numbers and booleans", () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { guessMeanings, headerKey, lockedMeanings } from "~/lib/subscriber-import/meanings";
+import {
+  consentChoiceProblem,
+  consentChoices,
+  guessMeanings,
+  headerKey,
+  lockedMeanings,
+} from "~/lib/subscriber-import/meanings";
 import { detectVendor, readConsentValue, readTimestamp } from "~/lib/subscriber-import/vendors";
 
 describe("the mapping step's guesses", () => {
@@ -13,10 +19,29 @@ describe("the mapping step's guesses", () => {
     ).toEqual(["email", "firstName", "optedInAt", "optedInIp", "optedOutAt", "skip"]);
   });
 
-  it("gives a meaning to the first column only, and locks the consent columns", () => {
-    const header = ["Default Address Phone", "Phone", "Accepts Email Marketing", "status"];
-    expect(guessMeanings(header)).toEqual(["phone", "skip", "consent", "skip"]);
-    expect(lockedMeanings(header)).toEqual([undefined, undefined, "consent", undefined]);
+  it("gives a meaning to the first column only, and locks the consent column", () => {
+    const header = ["Default Address Phone", "Phone", "Accepts Email Marketing", "UNSUB_TIME"];
+    expect(guessMeanings(header)).toEqual(["phone", "skip", "consent", "optedOutAt"]);
+    expect(lockedMeanings(header)).toEqual([undefined, undefined, "consent", "optedOutAt"]);
+    expect(consentChoiceProblem(header, guessMeanings(header))).toBeNull();
+  });
+
+  it("guesses none of several consent columns, and asks to choose one of them", () => {
+    const header = ["Email", "Accepts Email Marketing", "status", "Notes"];
+    expect(consentChoices(header)).toEqual([1, 2]);
+    expect(guessMeanings(header)).toEqual(["email", "skip", "skip", "skip"]);
+    expect(lockedMeanings(header)).toEqual([undefined, undefined, undefined, undefined]);
+    const ask =
+      "This file has two consent columns, “Accepts Email Marketing” and “status”: choose which one says whether a person agreed to emails in the mapping step.";
+    expect(consentChoiceProblem(header, guessMeanings(header))).toBe(ask);
+    expect(consentChoiceProblem(header, ["email", "consent", "consent", "skip"])).toBe(ask);
+    expect(consentChoiceProblem(header, ["email", "consent", "tags", "skip"])).toBe(ask);
+    expect(consentChoiceProblem(header, ["email", "skip", "skip", "consent"])).toBe(ask);
+    expect(consentChoiceProblem(header, ["email", "skip", "consent", "skip"])).toBeNull();
+    expect(consentChoiceProblem(header, ["email", "consent", "skip", "tags"])).toBeNull();
+    expect(consentChoiceProblem(["Email", "Subscribed", "Consent", "Status"], [])).toContain(
+      "three consent columns, “Subscribed”, “Consent” and “Status”",
+    );
   });
 
   it("recognises each vendor's export by the columns only it writes", () => {

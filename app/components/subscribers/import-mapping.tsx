@@ -2,6 +2,8 @@ import { Banner, BlockStack, Checkbox, InlineGrid, Select, Text } from "@shopify
 import type { ImportMapping } from "~/lib/schemas/subscriber-import";
 import {
   CONSENT_MEANINGS,
+  consentChoiceProblem,
+  consentChoices,
   IMPORT_MEANING_KEYS,
   IMPORT_MEANINGS,
   type ImportMeaning,
@@ -11,6 +13,8 @@ import { fileConsentOf, IMPORT_VENDORS, type ImportVendor } from "~/lib/subscrib
 import type { ImportPreview } from "./import-preview";
 
 const OPTIONS = IMPORT_MEANING_KEYS.map((meaning) => ({ label: IMPORT_MEANINGS[meaning], value: meaning }));
+/** One of several consent columns is chosen as the consent, or left out: it can mean nothing else. */
+const CONSENT_CHOICE_OPTIONS = OPTIONS.filter(({ value }) => value === "consent" || value === "skip");
 
 /** The merchant's mapping as the API takes it: each imported column by its header (first of a name). */
 export function mappingOf(header: string[], meanings: ImportMeaning[]): ImportMapping {
@@ -23,7 +27,9 @@ export function mappingOf(header: string[], meanings: ImportMeaning[]): ImportMa
 }
 
 /** What stops the mapping from being imported, in words; null when it can be. */
-export function mappingProblem(meanings: ImportMeaning[]): string | null {
+export function mappingProblem(header: string[], meanings: ImportMeaning[]): string | null {
+  const consentProblem = consentChoiceProblem(header, meanings);
+  if (consentProblem) return consentProblem;
   const seen = new Set<ImportMeaning>();
   for (const meaning of meanings) {
     if (meaning === "skip") continue;
@@ -45,8 +51,8 @@ type Props = {
 
 /**
  * The mapping step: each column of the file with an example value and its guessed meaning, which the
- * merchant may change (a consent column may not be changed); what the file says of consent, and when it says
- * nothing, the merchant's confirmation that they hold it.
+ * merchant may change (a consent column may not be changed; of several, the merchant picks one); what the
+ * file says of consent, and when it says nothing, the merchant's confirmation that they hold it.
  */
 export function ImportMappingStep({
   preview,
@@ -58,10 +64,11 @@ export function ImportMappingStep({
   disabled,
 }: Props) {
   const locked = lockedMeanings(preview.header);
+  const choices = new Set(consentChoices(preview.header));
   const consentColumns = preview.header.filter((_name, index) =>
     CONSENT_MEANINGS.has(meanings[index] ?? "skip"),
   );
-  const problem = mappingProblem(meanings);
+  const problem = mappingProblem(preview.header, meanings);
   return (
     <BlockStack gap="400">
       <Text as="p">
@@ -71,6 +78,7 @@ export function ImportMappingStep({
       <ConsentNotice
         vendor={vendor}
         consentColumns={consentColumns}
+        choosing={choices.size > 0 && consentColumns.length === 0}
         confirmed={consentConfirmed}
         onConfirm={onConfirmConsent}
         disabled={disabled}
@@ -79,20 +87,23 @@ export function ImportMappingStep({
         {preview.header.map((name, index) => {
           const example = preview.samples.map((row) => row[index]?.trim()).find(Boolean);
           const keeps = locked[index];
+          const choice = choices.has(index);
           return (
             <Select
               key={index}
               label={name || `Column ${index + 1}`}
-              options={OPTIONS}
+              options={choice ? CONSENT_CHOICE_OPTIONS : OPTIONS}
               value={meanings[index] ?? "skip"}
               onChange={(value) => onChange(index, value as ImportMeaning)}
               disabled={disabled || keeps !== undefined}
               helpText={
                 keeps
                   ? "Says who agreed to email marketing: it stays as it is."
-                  : example
-                    ? `e.g. ${example.slice(0, 60)}`
-                    : "Empty in the first rows"
+                  : choice
+                    ? `One of the file's consent columns: choose one as ${IMPORT_MEANINGS.consent}.`
+                    : example
+                      ? `e.g. ${example.slice(0, 60)}`
+                      : "Empty in the first rows"
               }
             />
           );
@@ -110,12 +121,15 @@ export function ImportMappingStep({
 function ConsentNotice({
   vendor,
   consentColumns,
+  choosing,
   confirmed,
   onConfirm,
   disabled,
 }: {
   vendor: ImportVendor;
   consentColumns: string[];
+  /** The file has several consent columns and none is chosen yet. */
+  choosing: boolean;
   confirmed: boolean;
   onConfirm: (confirmed: boolean) => void;
   disabled: boolean;
@@ -128,6 +142,15 @@ function ConsentNotice({
           This is Mailchimp's {vendor === "mailchimpCleaned" ? "cleaned" : "unsubscribed"} file. New addresses
           are kept on the list as not subscribed, so that no later import subscribes them; they are never
           emailed.
+        </p>
+      </Banner>
+    );
+  if (choosing)
+    return (
+      <Banner tone="warning" title="Choose the consent column">
+        <p>
+          More than one column of this file says whether a person agreed to email marketing, and they may
+          disagree. Set the one to trust to {IMPORT_MEANINGS.consent}; the others are left out.
         </p>
       </Banner>
     );
@@ -162,6 +185,14 @@ function ConsentNotice({
 }
 
 /** Whether the merchant must confirm consent themselves: the file says nothing of it. */
-export function needsConsentConfirmation(vendor: ImportVendor, meanings: ImportMeaning[]): boolean {
-  return fileConsentOf(vendor) === undefined && !meanings.some((meaning) => CONSENT_MEANINGS.has(meaning));
+export function needsConsentConfirmation(
+  vendor: ImportVendor,
+  header: string[],
+  meanings: ImportMeaning[],
+): boolean {
+  return (
+    fileConsentOf(vendor) === undefined &&
+    consentChoices(header).length === 0 &&
+    !meanings.some((meaning) => CONSENT_MEANINGS.has(meaning))
+  );
 }

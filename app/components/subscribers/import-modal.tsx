@@ -97,8 +97,8 @@ export function ImportModal({ storeId, open, onClose, onImported }: Props) {
 
   const blocked =
     !chosen ||
-    mappingProblem(chosen.meanings) !== null ||
-    (needsConsentConfirmation(chosen.vendor, chosen.meanings) && !consentConfirmed);
+    mappingProblem(chosen.preview.header, chosen.meanings) !== null ||
+    (needsConsentConfirmation(chosen.vendor, chosen.preview.header, chosen.meanings) && !consentConfirmed);
   return (
     <Modal
       open={open}

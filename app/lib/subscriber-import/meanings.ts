@@ -108,15 +108,54 @@ export function headerKey(header: string): string {
     .replace(/^default address /, "");
 }
 
-/** Each column's guessed meaning: the first column of a meaning takes it, later ones are not imported. */
+/**
+ * The columns whose names say they hold email consent, by index, when there are two or more: none of them
+ * is guessed (they may disagree, and the first is no likelier right), the merchant chooses one. Empty when
+ * the file has one consent column or none.
+ */
+export function consentChoices(header: string[]): number[] {
+  const named = header.flatMap((name, index) =>
+    MEANING_OF_NAME.get(headerKey(name)) === "consent" ? [index] : [],
+  );
+  return named.length > 1 ? named : [];
+}
+
+/**
+ * Each column's guessed meaning: the first column of a meaning takes it, later ones are not imported. Of
+ * several consent columns none is guessed: consentChoiceProblem asks for the merchant's choice.
+ */
 export function guessMeanings(header: string[]): ImportMeaning[] {
+  const undecided = new Set(consentChoices(header));
   const taken = new Set<ImportMeaning>();
-  return header.map((name) => {
+  return header.map((name, index) => {
     const meaning = MEANING_OF_NAME.get(headerKey(name));
-    if (!meaning || taken.has(meaning)) return "skip";
+    if (!meaning || taken.has(meaning) || undecided.has(index)) return "skip";
     taken.add(meaning);
     return meaning;
   });
+}
+
+const NUMBER_WORDS = ["", "one", "two", "three", "four", "five"];
+
+/**
+ * Why the meanings cannot be imported when the file has several consent columns: unless one of them, and no
+ * other column, is Email consent and the others are left out, a row could be subscribed by one column while
+ * another says no. Null when there is nothing to choose or the choice is made.
+ */
+export function consentChoiceProblem(header: string[], meanings: ImportMeaning[]): string | null {
+  const choices = consentChoices(header);
+  if (choices.length === 0) return null;
+  const chosen = meanings.flatMap((meaning, index) => (meaning === "consent" ? [index] : []));
+  const [only] = chosen;
+  const decided =
+    chosen.length === 1 &&
+    only !== undefined &&
+    choices.includes(only) &&
+    choices.every((index) => index === only || meanings[index] === "skip");
+  if (decided) return null;
+  const names = choices.map((index) => `“${(header[index] ?? "").trim().slice(0, 80)}”`);
+  const listed = `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `This file has ${NUMBER_WORDS[choices.length] ?? choices.length} consent columns, ${listed}: choose which one says whether a person agreed to emails in the mapping step.`;
 }
 
 /**

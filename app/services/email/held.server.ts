@@ -28,8 +28,12 @@ const stillWanted = sql`${subscribers.isActive} and case ${emailSends.kind}
 
 const heldOfStore = (storeId: string) => and(eq(emailSends.storeId, storeId), eq(emailSends.status, "held"));
 
-/** The store's held emails that would still go, by kind, and since when the oldest waits. */
+/**
+ * The store's held emails that would still go, by kind, since when the oldest waits, and whether email is
+ * set up: the state of the store's email, for who manages it (who else could act on it?).
+ */
 export async function heldEmails(actor: Actor, storeId: string): Promise<HeldEmails> {
+  authorize(actor, "manage_email_settings");
   const store = await requireStore(actor, storeId);
   const [rows, emailConfigured] = await Promise.all([
     db()

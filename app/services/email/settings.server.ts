@@ -34,6 +34,24 @@ const testEmailsPerUser: RateRule = {
   message: "You have sent too many test emails. Please try again in 15 minutes.",
 };
 
+/**
+ * Each domain check sends three DNS questions (twice each when unanswered) about a domain the member
+ * chose: enough checks per store, and per person across stores, for a merchant waiting on a DNS change
+ * (the card checks once when shown, then on "Check again"), never a way to make the server query in bulk.
+ */
+const domainChecksPerStore: RateRule = {
+  name: "domain-check-store",
+  limit: 10,
+  windowMs: 15 * 60_000,
+  message: "Too many checks of this store's sending domain. Please try again in 15 minutes.",
+};
+const domainChecksPerUser: RateRule = {
+  ...domainChecksPerStore,
+  name: "domain-check-user",
+  limit: 30,
+  message: "You have checked sending domains too many times. Please try again in 15 minutes.",
+};
+
 type SettingsRow = typeof emailSettings.$inferSelect;
 
 /** The settings as the API returns them: whether a password is set, never any of it or its ciphertext. */
@@ -130,6 +148,10 @@ export async function checkEmailDomain(actor: Actor, storeId: string) {
   const store = await requireStore(actor, storeId);
   const settings = await settingsOf(store.id);
   if (!settings.fromEmail) throw invalid("Save a from email first: its domain is the one checked");
+  await consumeAll([
+    [domainChecksPerStore, store.id],
+    [domainChecksPerUser, actor.userId],
+  ]);
   return checkSendingDomain({
     fromEmail: settings.fromEmail,
     smtpHost: settings.smtpHost,

@@ -1,5 +1,6 @@
 import type { ImportMapping } from "~/lib/schemas/subscriber-import";
 import {
+  consentChoiceProblem,
   guessMeanings,
   IMPORT_MEANINGS,
   type ImportMeaning,
@@ -25,12 +26,15 @@ const quoted = (names: string[]) =>
 /**
  * The header row read as subscriber fields: by the merchant's mapping ({ header: meaning }) when given, else
  * by the guesses of the mapping step. A column guessed as consent keeps that meaning whatever the mapping
- * says (lockedMeanings); a mapping naming a column the file lacks, giving one meaning to two columns, or
+ * says (lockedMeanings); a file with several consent columns needs the mapping to choose one of them
+ * (consentChoiceProblem); a mapping naming a column the file lacks, giving one meaning to two columns, or
  * leaving out the email is refused with what to change.
  */
 export function planColumns(header: string[], mapping?: ImportMapping): ColumnPlan {
   const names = header.map((name) => name.trim());
   const meanings = mapping ? mappedMeanings(names, mapping) : guessMeanings(names);
+  const consentProblem = consentChoiceProblem(names, meanings);
+  if (consentProblem) throw invalid(consentProblem);
   const columns = new Map<ImportedMeaning, number>();
   const ignored: string[] = [];
   meanings.forEach((meaning, index) => {

@@ -11,9 +11,14 @@ import { readImportProgress } from "./import-progress.server";
 
 const NO_IMPORT = "No import with this id is running or was written for this store";
 
-/** The store's import by id, for whoever may import into the store. */
+/**
+ * The store's import by id, for whoever may import into the store and see its subscribers: what an import
+ * did names them (the rows recorded as not subscribed, repeated or already on the list, in the summary and
+ * the report), which is viewing subscribers (docs/decisions/032).
+ */
 async function requireImport(actor: Actor, storeId: string, importId: string | undefined) {
   authorize(actor, "manage_subscribers");
+  authorize(actor, "view_subscribers");
   const store = await requireStore(actor, storeId);
   if (!isUuid(importId)) throw notFound(NO_IMPORT);
   return { store, importId };

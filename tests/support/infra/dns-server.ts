@@ -9,6 +9,8 @@ export type DnsServer = {
   server: string;
   zone: Map<string, string[]>;
   failing: Set<string>;
+  /** Every question asked, by name: what the app made the server look up. */
+  asked: string[];
   stop: () => Promise<void>;
 };
 
@@ -19,12 +21,14 @@ const chunked = (record: string) => record.match(/.{1,255}/g) ?? [""];
 export async function startDnsServer(port = 0): Promise<DnsServer> {
   const zone = new Map<string, string[]>();
   const failing = new Set<string>();
+  const asked: string[] = [];
   const server = dns2.createServer({
     udp: true,
     handle: (request, send) => {
       const response = dns2.Packet.createResponseFromRequest(request);
       const [question] = request.questions;
       const name = question?.name.toLowerCase() ?? "";
+      asked.push(name);
       const records = zone.get(name);
       if (failing.has(name)) response.header.rcode = 2;
       else if (!question || !records) response.header.rcode = 3;
@@ -45,5 +49,5 @@ export async function startDnsServer(port = 0): Promise<DnsServer> {
   });
   const listening = await server.listen({ udp: { port, address: "127.0.0.1" } });
   const bound = (listening.udp as { port: number }).port;
-  return { server: `127.0.0.1:${bound}`, zone, failing, stop: () => server.close() };
+  return { server: `127.0.0.1:${bound}`, zone, failing, asked, stop: () => server.close() };
 }
