@@ -29,6 +29,12 @@ type Connection = {
 } & ({ kind: "postgres"; bulkPool: pg.Pool } | { kind: "pglite" });
 
 type Row = Record<string, unknown>;
+
+/**
+ * Each pool's sessions name themselves in pg_stat_activity (`newsletter-popup`, `… plan-once`, `… bulk`), so an
+ * operator, and the bulk-work test, can tell which pool a statement runs on.
+ */
+export const APPLICATION_NAME = "newsletter-popup";
 type NamedQuery = (name: string, text: string, values: unknown[]) => Promise<Row[]>;
 
 /**
@@ -45,6 +51,7 @@ function planOncePool(databaseUrl: string, poolSize: number, waitMs: number): pg
     max: Math.ceil(poolSize / 2),
     connectionTimeoutMillis: waitMs,
     options: "-c plan_cache_mode=force_generic_plan",
+    application_name: `${APPLICATION_NAME} plan-once`,
   });
   pool.on("error", () => {});
   return pool;
@@ -55,7 +62,12 @@ function planOncePool(databaseUrl: string, poolSize: number, waitMs: number): pg
  * of bulk work never waits inside the pool; the wait bound is a backstop for a PostgreSQL that refuses new ones.
  */
 function bulkPool(databaseUrl: string, poolSize: number, waitMs: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, connectionTimeoutMillis: waitMs });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: poolSize,
+    connectionTimeoutMillis: waitMs,
+    application_name: `${APPLICATION_NAME} bulk`,
+  });
   pool.on("error", () => {});
   return pool;
 }
@@ -72,6 +84,7 @@ function connect(databaseUrl: string | undefined, dataDir: string): Connection {
       connectionString: databaseUrl,
       max: DATABASE_POOL_SIZE,
       connectionTimeoutMillis: DATABASE_POOL_WAIT_MS,
+      application_name: APPLICATION_NAME,
     });
     // A dropped connection (server restart, pg_terminate_backend) must not crash the process:
     // the pool discards the client and the next query opens a new one.
