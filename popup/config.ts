@@ -70,7 +70,10 @@ export const defaultEmailValidation: EmailValidation = {
 };
 
 /** SPEC §5's rule, for a merchant who collects business leads: company addresses only. */
-export const businessEmailValidation: EmailValidation = { ...defaultEmailValidation, companyEmailsOnly: true };
+export const businessEmailValidation: EmailValidation = {
+  ...defaultEmailValidation,
+  companyEmailsOnly: true,
+};
 
 export const defaultCartValidation: CartValidation = {
   enabled: false,

@@ -17,7 +17,10 @@ export type ShopAudience = (typeof shopAudiences)[number];
 export const DEFAULT_AUDIENCE: ShopAudience = "consumers";
 
 /** The first popup's address rule and the subtitle that speaks of it. */
-export function firstPopupFor(audience: ShopAudience): { emailValidation: EmailValidation; subtitle: string } {
+export function firstPopupFor(audience: ShopAudience): {
+  emailValidation: EmailValidation;
+  subtitle: string;
+} {
   return audience === "businesses"
     ? { emailValidation: businessEmailValidation, subtitle: businessPopupSubtitle }
     : { emailValidation: defaultEmailValidation, subtitle: defaultPopupSubtitle };
