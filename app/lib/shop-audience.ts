@@ -1,19 +1,27 @@
-import { defaultEmailValidation, type EmailValidation } from "../../popup/config";
+import {
+  businessEmailValidation,
+  businessPopupSubtitle,
+  defaultEmailValidation,
+  defaultPopupSubtitle,
+  type EmailValidation,
+} from "../../popup/config";
 
 /** Who a site sells to, asked when it is added: it decides which addresses its first popup accepts. */
 export const shopAudiences = ["consumers", "businesses"] as const;
 export type ShopAudience = (typeof shopAudiences)[number];
 
 /**
- * SPEC's default popup takes company addresses only (Gmail, Yahoo, Hotmail and Outlook refused), which suits
- * business leads and refuses most shoppers: a site selling to consumers accepts every address.
+ * Every site sells to consumers unless the merchant says businesses: SPEC's company-addresses-only popup
+ * refuses Gmail, Yahoo, Hotmail and Outlook, that is most shoppers, so it is chosen, never assumed.
  */
-export function emailValidationFor(audience: ShopAudience): EmailValidation {
-  if (audience === "businesses") return defaultEmailValidation;
-  return { companyEmailsOnly: false, allowedDomains: [], blockedDomains: [] };
-}
+export const DEFAULT_AUDIENCE: ShopAudience = "consumers";
 
-/** A Shopify store sells to shoppers unless told otherwise; any other site keeps SPEC's business default. */
-export function defaultAudience(integrationType: string): ShopAudience {
-  return integrationType === "shopify" ? "consumers" : "businesses";
+/** The first popup's address rule and the subtitle that speaks of it. */
+export function firstPopupFor(audience: ShopAudience): {
+  emailValidation: EmailValidation;
+  subtitle: string;
+} {
+  return audience === "businesses"
+    ? { emailValidation: businessEmailValidation, subtitle: businessPopupSubtitle }
+    : { emailValidation: defaultEmailValidation, subtitle: defaultPopupSubtitle };
 }

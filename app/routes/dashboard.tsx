@@ -10,7 +10,7 @@ import { SkeletonCards } from "~/components/skeleton-cards";
 import { requireStoreScreen } from "~/http/guards/screens.server";
 import { formatNumber } from "~/lib/format";
 import { can } from "~/lib/permissions";
-import type { DashboardDay } from "~/lib/schemas/dashboard";
+import { type DashboardDay, describeNotSubscribed } from "~/lib/schemas/dashboard";
 import { sectionPath } from "~/lib/store-routing";
 import { heldEmails } from "~/services/email/held.server";
 import { dashboardStats, subscribersPerDay } from "~/services/stores/dashboard.server";
@@ -53,14 +53,21 @@ type Stats = Awaited<ReturnType<typeof dashboardStats>>;
 const plural = (count: number, one: string, many: string) =>
   `${formatNumber(count)} ${count === 1 ? one : many}`;
 
+/** The Total Subscribers card's caption: whom it counts, and the others named apart. */
+function subscribersCaption(stats: Stats): string {
+  const others = describeNotSubscribed(stats.notSubscribed);
+  return `Reached by a campaign to all subscribers, imports included${others ? `. Not counted: ${others}` : ""}`;
+}
+
 function RecentActivity({ stats }: { stats: Stats }) {
+  const others = describeNotSubscribed(stats.notSubscribed);
   return (
     <Card>
       <BlockStack gap="200">
         <Text as="h2" variant="headingMd">
           Recent Activity
         </Text>
-        {stats.totalSubscribers === 0 ? (
+        {stats.totalSubscribers === 0 && !others ? (
           <BlockStack gap="100">
             <Text as="p">No recent activity</Text>
             <Text as="p" tone="subdued">
@@ -69,7 +76,8 @@ function RecentActivity({ stats }: { stats: Stats }) {
           </BlockStack>
         ) : (
           <BlockStack gap="100">
-            <Text as="p">{`${formatNumber(stats.totalSubscribers)} total subscribers across all stores`}</Text>
+            <Text as="p">{`${plural(stats.totalSubscribers, "active subscriber", "active subscribers")} across all stores`}</Text>
+            {others ? <Text as="p">{`Not on the mailing list: ${others}`}</Text> : null}
             <Text as="p">{`${formatNumber(stats.couponsUsed)} discount codes have been used`}</Text>
             <Text as="p">
               {`${plural(stats.popupSubscribers, "subscriber", "subscribers")} through the popup in the last ${stats.recentDays} days`}
@@ -155,6 +163,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               storeId={storeId}
               held={held}
               settingsUrl={sectionPath("settings", storeId)}
+              postalAddressUrl={sectionPath("email-templates", storeId)}
             />
           ) : null}
           {checklist && storeId ? <SetupChecklistCard checklist={checklist} storeId={storeId} /> : null}
@@ -185,7 +194,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                     <StatCard
                       label="Total Subscribers"
                       value={formatNumber(resolved.totalSubscribers)}
-                      caption="All time, imports included"
+                      caption={subscribersCaption(resolved)}
                     />
                     <StatCard
                       label="Conversion Rate"

@@ -143,8 +143,8 @@ function Editor({ store, form: loaded, stats }: EditorData) {
           <Banner tone="warning" title="Add your postal address">
             <p>
               Anti-spam laws such as CAN-SPAM require a physical postal address in every marketing email.
-              Welcome emails go out without one for now; campaigns cannot be sent until it is set. Add it on
-              the Address tab.
+              Welcome emails (they carry your offer) and campaigns wait until it is set. Add it on the Address
+              tab.
             </p>
           </Banner>
         )}

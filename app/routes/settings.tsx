@@ -22,6 +22,7 @@ import { requireStoreScreen } from "~/http/guards/screens.server";
 import { apiRequest } from "~/lib/api-client";
 import type { EmailSettingsView } from "~/lib/schemas/email-settings";
 import type { HeldEmails } from "~/lib/schemas/held-emails";
+import { sectionPath } from "~/lib/store-routing";
 import { heldEmails } from "~/services/email/held.server";
 import { getEmailSettings } from "~/services/email/settings.server";
 import { getPreferences } from "~/services/notifications/preferences.server";
@@ -139,7 +140,11 @@ function StoreSettings({
   return (
     <>
       <StorePicker section="settings" storeId={store.id} />
-      <HeldEmailsBanner storeId={store.id} held={held} />
+      <HeldEmailsBanner
+        storeId={store.id}
+        held={held}
+        postalAddressUrl={sectionPath("email-templates", store.id)}
+      />
       <EmailSettingsCard
         storeId={store.id}
         initial={emailSettings}

@@ -22,6 +22,10 @@ test("a welcome email refused with 550 shows the address bounced, with why and w
     smtpPort: Number(new URL(uses.sink.url).port),
     fromEmail: "hello@bounce-shop.example",
   });
+  // A welcome email carries the offer: it waits for the postal address of the email footer.
+  await uses.api.put(`/api/stores/${store.id}/email-template`, {
+    companyAddress: "1 Harbour Street, Springfield",
+  });
   const gone = `${unique("gone")}@bounce-shop.example`;
   uses.sink.failRecipient(gone, 550);
   expect(await subscribe(MAIN, store.id, gone)).toBeTruthy();

@@ -26,6 +26,10 @@ test.beforeAll(async () => {
   sink = await startSmtpSink();
   api = await apiAs(MAIN, ADMIN.email, ADMIN.password);
   store = await createStore(api, { name: unique("Mail Shop"), shopifyUrl: "https://mail-shop.example.com" });
+  // A welcome email carries the offer: it waits for the postal address of the email footer.
+  await api.put(`/api/stores/${store.id}/email-template`, {
+    companyAddress: "1 Harbour Street, Springfield",
+  });
 });
 
 test.afterAll(async () => {

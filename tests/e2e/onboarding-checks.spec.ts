@@ -196,7 +196,7 @@ test("Quick add and Settings refuse a shop another store has, on the field, befo
   expect(stores.find((store) => store.id === second.id)?.shopifyUrl).toBe(second.shopifyUrl);
 });
 
-test("step 1 asks who buys from the site: a Shopify store proposes consumers, another site businesses", async ({
+test("step 1 asks who buys from the site: consumers, whatever the site, until the merchant picks businesses", async ({
   page,
 }) => {
   const owner = await newOrganization("Audience");
@@ -204,7 +204,7 @@ test("step 1 asks who buys from the site: a Shopify store proposes consumers, an
   await expect(page).toHaveURL(/\/onboarding$/);
   const consumers = page.getByRole("radio", { name: "Consumers" });
   const businesses = page.getByRole("radio", { name: "Businesses" });
-  await expect(businesses).toBeChecked();
+  await expect(consumers).toBeChecked();
   await chooseShopify(page);
   await expect(consumers).toBeChecked();
   await expect(

@@ -397,10 +397,11 @@ test("the home's setup checklist shows what is left with the way to do it, and g
   request,
 }) => {
   const storeId = await installedStoreId(request);
-  // By now the storefront loaded the embed, the default popup is on and shoppers subscribed: email is left.
+  // By now the storefront loaded the embed, the default popup is on and shoppers subscribed: email and the
+  // postal address are left.
   const app = await openInAdmin(page);
   const checklist = cardWithHeading(app, "Set up your popup");
-  await expect(checklist).toContainText("3 of 4 done");
+  await expect(checklist).toContainText("3 of 5 done");
   await expect(checklist).toContainText(/Seen on your storefront .+ ago|just now/);
   await expect(checklist.getByRole("link", { name: "Set up email" })).toHaveAttribute(
     "href",
@@ -408,21 +409,33 @@ test("the home's setup checklist shows what is left with the way to do it, and g
   );
   await screenshot(page, "embedded-setup-checklist-1440", { fullPage: false });
   await page.setViewportSize({ width: 610, height: 900 });
-  await expect(checklist).toContainText("3 of 4 done");
+  await expect(checklist).toContainText("3 of 5 done");
   await screenshot(page, "embedded-setup-checklist-390", { fullPage: false });
 
+  const headers = {
+    Authorization: `Bearer ${sessionToken(FAKE_SHOP.domain)}`,
+    "User-Agent": BROWSER_USER_AGENT,
+    Origin: MAIN.baseURL,
+  };
   const saved = await request.put(`${MAIN.baseURL}/api/stores/${storeId}/email-settings`, {
-    headers: {
-      Authorization: `Bearer ${sessionToken(FAKE_SHOP.domain)}`,
-      "User-Agent": BROWSER_USER_AGENT,
-      Origin: MAIN.baseURL,
-    },
+    headers,
     data: { smtpHost: "127.0.0.1", smtpPort: 2525, fromEmail: `hello@${FAKE_SHOP.domain}` },
   });
   expect(saved.status()).toBe(200);
   await openInAdmin(page);
+  await expect(checklist).toContainText("4 of 5 done");
+  await expect(checklist.getByRole("link", { name: "Add your postal address" })).toHaveAttribute(
+    "href",
+    "/app/email-templates",
+  );
+  const addressed = await request.put(`${MAIN.baseURL}/api/stores/${storeId}/email-template`, {
+    headers,
+    data: { companyAddress: "1 Harbour Street, Springfield" },
+  });
+  expect(addressed.status()).toBe(200);
+  await openInAdmin(page);
   const done = cardWithHeading(app, "Your popup is set up");
-  await expect(done).toContainText("4 of 4 done");
+  await expect(done).toContainText("5 of 5 done");
   await done.getByRole("button", { name: "Dismiss" }).click();
   await expect(done).toHaveCount(0);
   await expect(app.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();

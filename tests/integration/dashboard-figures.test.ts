@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   campaignSends,
@@ -38,6 +38,18 @@ async function addSubscribers(storeId: string, count: number, source: string, ag
     select ${storeId}::uuid, ${source} || '-' || ${randomUUID()} || '-' || n || '@acme.example', ${source},
            ${daysAgo(ago).toISOString()}::timestamptz, now()
     from generate_series(1, ${count}::int) as n`);
+}
+
+/** `count` subscribers imported today, then changed by `change` (a SET list) in a statement of its own. */
+async function addImportedThen(storeId: string, count: number, change: SQL) {
+  const batch = randomUUID();
+  await testDb().execute(sql`
+    insert into subscribers (store_id, email, source, consented_at)
+    select ${storeId}::uuid, ${batch} || '-' || n || '@acme.example', 'import', now()
+    from generate_series(1, ${count}::int) as n`);
+  await testDb().execute(
+    sql`update subscribers set ${change} where store_id = ${storeId} and email like ${`${batch}-%`}`,
+  );
 }
 
 async function addViews(storeId: string, views: number, ago = 0) {
@@ -92,6 +104,48 @@ describe("the dashboard's conversion rate", () => {
       subscriberCount: 100_050,
       conversionRate: "2.0",
     });
+  });
+});
+
+describe("Total Subscribers", () => {
+  it("counts whom a campaign to all subscribers reaches, and names the others apart", async () => {
+    const { owner, client } = await freshOrganization();
+    const store = await createStoreFor(owner.admin.id, { name: "Mixed List" });
+    await addSubscribers(store.id, 10, "popup");
+    await addSubscribers(store.id, 6, "import", 2);
+    await addImportedThen(store.id, 4, sql`is_active = false, unsubscribed_at = now()`);
+    await addImportedThen(store.id, 2, sql`suppression = 'bounced', suppressed_at = now()`);
+    await addImportedThen(
+      store.id,
+      1,
+      sql`suppression = 'complained', suppressed_at = now(), is_active = false, unsubscribed_at = now()`,
+    );
+    await addImportedThen(store.id, 3, sql`confirmation_required = true`);
+
+    const { body } = await client.get<Figures & { notSubscribed: Record<string, number> }>(
+      `/api/dashboard/stats?storeId=${store.id}`,
+    );
+    expect(body).toMatchObject({
+      totalSubscribers: 16,
+      notSubscribed: { unsubscribed: 4, cleaned: 3, unconfirmed: 3 },
+      // Sign-ups through the popup stay sign-ups, whatever became of them since; imports stay apart.
+      popupSubscribers: 10,
+      importedSubscribers: 6 + 4 + 2 + 1 + 3,
+    });
+    const campaign = await client.post<{ id: string }>(`/api/stores/${store.id}/campaigns`, {
+      name: "Everyone",
+      subject: "Hello",
+    });
+    const audience = await client.get<{ audienceCount: number }>(
+      `/api/stores/${store.id}/campaigns/${campaign.body.id}`,
+    );
+    expect(audience.body.audienceCount).toBe(body.totalSubscribers);
+
+    const screen = await client.get(`/store/${store.id}/dashboard`, { headers: { Accept: "text/html" } });
+    expect(screen.text).toContain(
+      "Not counted: 4 unsubscribed, 3 bounced or reported spam, 3 awaiting confirmation",
+    );
+    expect(screen.text).not.toContain("All time, imports included");
   });
 });
 

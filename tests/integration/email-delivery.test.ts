@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailClickTracking, emailSends, subscribers } from "~/db/schema";
 import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { givePostalAddress } from "../support/builders/store-mail";
 import { HttpClient } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import { testDb } from "../support/infra/db";
@@ -22,6 +23,7 @@ beforeAll(async () => {
   app = await startApp({ env: { ALLOW_PRIVATE_NETWORK_TARGETS: "true", SUBSCRIBE_LIMIT_PER_IP: "1000" } });
   admin = new HttpClient(app.url);
   await admin.login(owner.email, owner.password);
+  await givePostalAddress(storeId);
   const saved = await admin.put(`/api/stores/${storeId}/email-settings`, {
     smtpHost: "127.0.0.1",
     smtpPort: Number(new URL(sink.url).port),
@@ -215,6 +217,7 @@ describe("double opt-in", () => {
       smtpPort: Number(new URL(sink.url).port),
       fromEmail: "hello@optin.example",
     });
+    await givePostalAddress(created.body.id);
     const email = nextEmail("optin");
     const response = await fetch(`${app.url}/api/public/stores/${created.body.id}/subscribe`, {
       method: "POST",
@@ -255,6 +258,7 @@ describe("with click tracking turned off", () => {
         smtpPort: Number(new URL(sink.url).port),
         fromEmail: "hello@untracked.example",
       });
+      await givePostalAddress(created.body.id);
       const email = nextEmail("untracked");
       const response = await fetch(`${app.url}/api/public/stores/${created.body.id}/subscribe`, {
         method: "POST",

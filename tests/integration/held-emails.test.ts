@@ -6,6 +6,7 @@ import type { SubscriberDetail, SubscriberPage } from "~/lib/schemas/subscribers
 import { sendSubscriberDigest } from "~/services/notifications/digests.server";
 import { createStoreFor } from "../support/builders/actors";
 import { createMember, createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { givePostalAddress, STORE_POSTAL_ADDRESS } from "../support/builders/store-mail";
 import { HttpClient } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import { testDb } from "../support/infra/db";
@@ -33,10 +34,11 @@ afterAll(async () => {
   await sink?.stop();
 });
 
-/** A new organization's admin, signed in, with one store that has no SMTP settings. */
-async function storeWithoutEmail() {
+/** A new organization's admin, signed in, with one store that has no SMTP settings (a postal address unless told not). */
+async function storeWithoutEmail({ postalAddress = true } = {}) {
   const owner = await createOrganizationWithAdmin();
   const storeId = (await createStoreFor(owner.admin.id, { name: "Held Goods" })).id;
+  if (postalAddress) await givePostalAddress(storeId);
   const admin = new HttpClient(app.url);
   await admin.login(owner.email, owner.password);
   return { admin, storeId, organizationId: owner.organization.id };
@@ -212,6 +214,56 @@ describe("double opt-in requests of a store without SMTP settings", () => {
     await configureEmail(admin, storeId);
     const sent = await admin.post<{ queued: number }>(`/api/stores/${storeId}/held-emails`, {});
     expect(sent.body).toMatchObject({ queued: 1 });
+    const request = await sink.waitForMessage(to(email));
+    expect(request.html ?? request.text).toMatch(/confirm/i);
+    await sendsOnceAll([email], "sent", "confirmation");
+  });
+});
+
+describe("welcome emails of a store without a postal address", () => {
+  it("are held like those without SMTP, said on the dashboard with where to add it, and sent once it is set", async () => {
+    const { admin, storeId } = await storeWithoutEmail({ postalAddress: false });
+    await configureEmail(admin, storeId);
+    const emails = [await subscribe(storeId, "no-address"), await subscribe(storeId, "no-address")];
+
+    const held = await sendsOnceAll(emails, "held");
+    expect(held.map((row) => row.error)).toEqual(["no postal address", "no postal address"]);
+    const summary = await admin.get<HeldEmails>(`/api/stores/${storeId}/held-emails`);
+    expect(summary.body).toMatchObject({
+      welcome: 2,
+      confirmation: 0,
+      emailConfigured: true,
+      postalAddressSet: false,
+    });
+    const dashboard = await admin.get(`/store/${storeId}/dashboard`, { headers: { Accept: "text/html" } });
+    expect(dashboard.text).toContain("2 welcome emails not sent: no postal address");
+    expect(dashboard.text).toContain(`href="/store/${storeId}/email-templates"`);
+
+    // Asked to send them before the address is set, they stay held: nothing goes without it.
+    const early = await admin.post<{ queued: number }>(`/api/stores/${storeId}/held-emails`, {});
+    expect(early.body).toMatchObject({ queued: 0 });
+    await sendsOnceAll(emails, "held");
+
+    const saved = await admin.put(`/api/stores/${storeId}/email-template`, {
+      companyAddress: STORE_POSTAL_ADDRESS,
+    });
+    expect(saved.status).toBe(200);
+    const ready = await admin.get<HeldEmails>(`/api/stores/${storeId}/held-emails`);
+    expect(ready.body).toMatchObject({ welcome: 2, postalAddressSet: true });
+    const sent = await admin.post<{ queued: number }>(`/api/stores/${storeId}/held-emails`, {});
+    expect(sent.body).toMatchObject({ queued: 2 });
+    for (const email of emails) {
+      const message = await sink.waitForMessage(to(email));
+      expect(message.html).toContain(STORE_POSTAL_ADDRESS);
+    }
+    await sendsOnceAll(emails, "sent");
+  });
+
+  it("hold no double opt-in request: it carries no offer", async () => {
+    const { admin, storeId } = await storeWithoutEmail({ postalAddress: false });
+    await configureEmail(admin, storeId);
+    expect((await admin.put("/api/user-preferences", { enableDoubleOptIn: true })).status).toBe(200);
+    const email = await subscribe(storeId, "optin-no-address");
     const request = await sink.waitForMessage(to(email));
     expect(request.html ?? request.text).toMatch(/confirm/i);
     await sendsOnceAll([email], "sent", "confirmation");

@@ -396,6 +396,81 @@ describe("a popup's steps and the templates", () => {
   });
 });
 
+describe("which addresses a popup accepts", () => {
+  type Rule = { emailValidation: { companyEmailsOnly: boolean }; subtitle: string };
+  const BUSINESS_ASK = /Sign up with your business email/;
+
+  /** A store of a new organization added with `audience` (or none), and its popups' base path. */
+  async function storeFor(audience?: "consumers" | "businesses") {
+    const shop = await admin.post<{ id: string }>("/api/stores", {
+      name: `Rule ${audience ?? "unsaid"}`,
+      shopifyUrl: `https://rule-${Date.now()}-${Math.random().toString(36).slice(2)}.example.com`,
+      ...(audience ? { audience } : {}),
+    });
+    expect(shop.status).toBe(201);
+    return `/api/stores/${shop.body.id}/popups`;
+  }
+
+  const templateNamed = async (popups: string, id: string) => {
+    const listed = await admin.get<{ templates: { id: string; popup: Record<string, unknown> }[] }>(
+      popups.replace(/popups$/, "popup-templates"),
+    );
+    return listed.body.templates.find((template) => template.id === id)?.popup ?? {};
+  };
+
+  it("accepts every address unless the merchant chose businesses, and a popup from a template keeps that choice", async () => {
+    const consumers = await storeFor();
+    const [first] = (await admin.get<{ popups: (Popup & Rule)[] }>(consumers)).body.popups;
+    expect(first?.emailValidation.companyEmailsOnly).toBe(false);
+    expect(first?.subtitle).not.toMatch(BUSINESS_ASK);
+    const fromTemplate = await admin.post<Popup & Rule>(consumers, {
+      name: "Bar",
+      ...(await templateNamed(consumers, "bottom-bar")),
+    });
+    expect(fromTemplate.body.emailValidation.companyEmailsOnly).toBe(false);
+    const blank = await admin.post<Popup & Rule>(consumers, { name: "Blank" });
+    expect(blank.body).toMatchObject({ emailValidation: { companyEmailsOnly: false } });
+    expect(blank.body.subtitle).not.toMatch(BUSINESS_ASK);
+
+    const businesses = await storeFor("businesses");
+    const template = await admin.post<Popup & Rule>(businesses, {
+      name: "Bar",
+      ...(await templateNamed(businesses, "bottom-bar")),
+    });
+    expect(template.body.emailValidation.companyEmailsOnly).toBe(true);
+    const blankForLeads = await admin.post<Popup & Rule>(businesses, { name: "Blank" });
+    expect(blankForLeads.body.emailValidation.companyEmailsOnly).toBe(true);
+    expect(blankForLeads.body.subtitle).toMatch(BUSINESS_ASK);
+  });
+
+  it("keeps a built-in subtitle speaking of the rule as it is switched, and a merchant's own as written", async () => {
+    const popups = await storeFor("businesses");
+    const [first] = (await admin.get<{ popups: (Popup & Rule)[] }>(popups)).body.popups;
+    expect(first?.subtitle).toMatch(BUSINESS_ASK);
+    const off = await admin.put<Rule>(`${popups}/${first?.id}`, {
+      emailValidation: { companyEmailsOnly: false },
+    });
+    expect(off.body.subtitle).toBe(
+      "Sign up and receive a one-time <strong>[DISCOUNT_PERCENT]% discount code</strong>.",
+    );
+    const on = await admin.put<Rule>(`${popups}/${first?.id}`, {
+      emailValidation: { companyEmailsOnly: true },
+    });
+    expect(on.body.subtitle).toMatch(BUSINESS_ASK);
+    // The builder sends the subtitle it shows with the rule: the saved one follows the rule all the same.
+    const both = await admin.put<Rule>(`${popups}/${first?.id}`, {
+      emailValidation: { companyEmailsOnly: false },
+      subtitle: on.body.subtitle,
+    });
+    expect(both.body.subtitle).not.toMatch(BUSINESS_ASK);
+    await admin.put(`${popups}/${first?.id}`, { subtitle: "Codes for our regulars" });
+    const own = await admin.put<Rule>(`${popups}/${first?.id}`, {
+      emailValidation: { companyEmailsOnly: true },
+    });
+    expect(own.body.subtitle).toBe("Codes for our regulars");
+  });
+});
+
 describe("the welcome email's texts of a popup's languages", () => {
   type Language = { code: string; texts: Record<string, string> };
   type WithLanguages = Popup & { languages: Language[] };

@@ -12,12 +12,13 @@ import {
   createSecondOrganization,
 } from "../support/builders/fixtures";
 import { EMBEDDED_ENV } from "../support/builders/shopify-session-token";
+import { givePostalAddress } from "../support/builders/store-mail";
 import { testDb } from "../support/infra/db";
 
 /**
  * The embedded home's setup checklist (docs/decisions/166): the app embed (seen on the storefront), a popup
- * switched on, a sender for welcome emails (SMTP, or Shopify's automation), the first subscriber; complete
- * only when all four are done; shown only to whoever can take every step.
+ * switched on, a sender for welcome emails (SMTP, or Shopify's automation), the postal address their footer
+ * needs, the first subscriber; complete only when all five are done; shown only to whoever can take every step.
  */
 // This process is the Shopify app (the app reads its environment lazily, at the first call).
 Object.assign(process.env, {
@@ -51,13 +52,14 @@ describe("the setup checklist", () => {
       },
       popupLive: true,
       email: { done: false, by: null },
+      postalAddress: false,
       firstSubscriber: false,
       storefrontUrl: `https://${store.shopifyStoreName}.myshopify.com`,
       complete: false,
     });
   });
 
-  it("is complete once the storefront loaded the embed, a popup is on, SMTP is set and someone subscribed", async () => {
+  it("is complete once the storefront loaded the embed, a popup is on, SMTP and the postal address are set and someone subscribed", async () => {
     const { admin } = await createOrganizationWithAdmin();
     const actor = await actorFor(admin.id);
     const store = await shopifyStore(admin.id);
@@ -69,12 +71,16 @@ describe("the setup checklist", () => {
     await testDb()
       .insert(subscribers)
       .values({ storeId: store.id, email: "first@buyer.example", source: "popup", consentedAt: new Date() });
+    // Welcome emails carry the offer: without a postal address they wait, and the checklist says so.
+    expect(await setupChecklist(actor, store.id)).toMatchObject({ postalAddress: false, complete: false });
+    await givePostalAddress(store.id);
 
     const checklist = await setupChecklist(actor, store.id);
     expect(checklist).toMatchObject({
       install: { kind: "app-embed", done: true, seenAt: expect.any(String) },
       popupLive: true,
       email: { done: true, by: "smtp" },
+      postalAddress: true,
       firstSubscriber: true,
       complete: true,
     });

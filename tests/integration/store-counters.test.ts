@@ -13,6 +13,8 @@ import { type AppServer, startApp } from "../support/infra/app-server";
 import { testDb } from "../support/infra/db";
 
 type Figures = { subscribers: number; active: number; couponsUsed: number };
+/** Subscribers by whether mail reaches them, the states the dashboard shows apart. */
+type States = { mailable: number; unconfirmed: number; suppressed: number };
 
 let app: AppServer;
 let admin: HttpClient;
@@ -28,12 +30,15 @@ afterAll(async () => {
   await app?.stop();
 });
 
-async function counted(storeId: string): Promise<Figures> {
+async function counted(storeId: string): Promise<Figures & States> {
   const [row] = await testDb()
     .select({
       subscribers: sql<number>`coalesce(sum(${storeCounters.subscribers}), 0)`.mapWith(Number),
       active: sql<number>`coalesce(sum(${storeCounters.activeSubscribers}), 0)`.mapWith(Number),
       couponsUsed: sql<number>`coalesce(sum(${storeCounters.couponsUsed}), 0)`.mapWith(Number),
+      mailable: sql<number>`coalesce(sum(${storeCounters.mailableSubscribers}), 0)`.mapWith(Number),
+      unconfirmed: sql<number>`coalesce(sum(${storeCounters.unconfirmedSubscribers}), 0)`.mapWith(Number),
+      suppressed: sql<number>`coalesce(sum(${storeCounters.suppressedSubscribers}), 0)`.mapWith(Number),
     })
     .from(storeCounters)
     .where(eq(storeCounters.storeId, storeId));
@@ -41,12 +46,18 @@ async function counted(storeId: string): Promise<Figures> {
   return row;
 }
 
-async function recounted(storeId: string): Promise<Figures> {
+/** Counted over the rows; the states as a campaign's audience has them (campaigns/audience.server.ts). */
+async function recounted(storeId: string): Promise<Figures & States> {
+  const reachable = sql`${subscribers.isActive} and ${subscribers.unsubscribedAt} is null and ${subscribers.suppression} is null`;
+  const awaiting = sql`${subscribers.confirmationRequired} and ${subscribers.confirmedAt} is null`;
   const [row] = await testDb()
     .select({
       subscribers: sql<number>`count(*)`.mapWith(Number),
       active: sql<number>`count(*) filter (where ${subscribers.isActive})`.mapWith(Number),
       couponsUsed: sql<number>`count(*) filter (where ${subscribers.discountCodeUsed})`.mapWith(Number),
+      mailable: sql<number>`count(*) filter (where ${reachable} and not (${awaiting}))`.mapWith(Number),
+      unconfirmed: sql<number>`count(*) filter (where ${reachable} and ${awaiting})`.mapWith(Number),
+      suppressed: sql<number>`count(*) filter (where ${subscribers.suppression} is not null)`.mapWith(Number),
     })
     .from(subscribers)
     .where(eq(subscribers.storeId, storeId));
@@ -54,10 +65,11 @@ async function recounted(storeId: string): Promise<Figures> {
   return row;
 }
 
-/** The counters hold `expected`, and so does a count over the rows. */
-async function expectFigures(storeId: string, expected: Figures) {
-  expect(await recounted(storeId)).toEqual(expected);
-  expect(await counted(storeId)).toEqual(expected);
+/** The counters hold `expected`, and so does a count over the rows, which they agree with in every state. */
+async function expectFigures(storeId: string, expected: Figures & Partial<States>) {
+  const rows = await recounted(storeId);
+  expect(rows).toMatchObject(expected);
+  expect(await counted(storeId)).toEqual(rows);
 }
 
 function subscribe(storeId: string, email: string) {
@@ -170,6 +182,58 @@ describe("store counters", () => {
     expect(response.status).toBeLessThan(300);
     expect(await testDb().select().from(storeCounters).where(eq(storeCounters.storeId, doomed))).toEqual([]);
     await expectFigures(kept, { subscribers: 2, active: 2, couponsUsed: 0 });
+  });
+
+  it("split the subscribers as a campaign reaches them: mailable, unconfirmed, suppressed, through every change", async () => {
+    const storeId = await newStore("Mailing states");
+    await testDb()
+      .insert(subscribers)
+      .values(
+        Array.from({ length: 12 }, (_, index) => ({
+          storeId,
+          email: `state${index}@acme.example`,
+          confirmationRequired: index < 4,
+        })),
+      );
+    await expectFigures(storeId, {
+      subscribers: 12,
+      active: 12,
+      couponsUsed: 0,
+      mailable: 8,
+      unconfirmed: 4,
+      suppressed: 0,
+    });
+
+    const email = (index: number) => `state${index}@acme.example`;
+    const set = (index: number, change: Partial<typeof subscribers.$inferInsert>) =>
+      testDb()
+        .update(subscribers)
+        .set(change)
+        .where(eq(subscribers.email, email(index)));
+    await set(0, { confirmedAt: new Date() });
+    await set(4, { suppression: "bounced", suppressedAt: new Date() });
+    await set(5, { isActive: false, unsubscribedAt: new Date() });
+    await set(1, { suppression: "complained", isActive: false, unsubscribedAt: new Date() });
+    await expectFigures(storeId, {
+      subscribers: 12,
+      active: 10,
+      couponsUsed: 0,
+      mailable: 7,
+      unconfirmed: 2,
+      suppressed: 2,
+    });
+
+    await testDb()
+      .delete(subscribers)
+      .where(eq(subscribers.email, email(4)));
+    await expectFigures(storeId, {
+      subscribers: 11,
+      active: 9,
+      couponsUsed: 0,
+      mailable: 7,
+      unconfirmed: 2,
+      suppressed: 1,
+    });
   });
 
   it("stay exact under 200 concurrent subscribes, duplicates included", async () => {

@@ -23,7 +23,12 @@ const SPEC_EMAIL_VALIDATION = {
   allowedDomains: [],
   blockedDomains: ["gmail", "yahoo", "hotmail", "outlook"],
 };
-const ACCEPT_EVERY_ADDRESS = { companyEmailsOnly: false, allowedDomains: [], blockedDomains: [] };
+/** Every address accepted; the free-mail list kept ready for when the merchant ticks "Company emails only". */
+const ACCEPT_EVERY_ADDRESS = { ...SPEC_EMAIL_VALIDATION, companyEmailsOnly: false };
+const BUSINESS_SUBTITLE =
+  "Sign up with your business email and receive a one-time <strong>[DISCOUNT_PERCENT]% discount code</strong>.";
+const EVERY_ADDRESS_SUBTITLE =
+  "Sign up and receive a one-time <strong>[DISCOUNT_PERCENT]% discount code</strong>.";
 
 async function seedSubscribers(storeId: string, count: number, used = 0) {
   if (count === 0) return;
@@ -69,13 +74,12 @@ describe("creating a store", () => {
   });
 
   it.each([
-    // SPEC's default, made for business leads: a typical site keeps it unless it sells to consumers.
-    [{ integrationType: "typical" }, SPEC_EMAIL_VALIDATION],
-    [{ integrationType: "typical", audience: "consumers" }, ACCEPT_EVERY_ADDRESS],
-    // A Shopify store sells to shoppers unless its merchant says businesses.
-    [{ integrationType: "shopify" }, ACCEPT_EVERY_ADDRESS],
-    [{ integrationType: "shopify", audience: "businesses" }, SPEC_EMAIL_VALIDATION],
-  ])("gives a store added with %j a popup accepting %j", async (choice, emailValidation) => {
+    // Every site sells to consumers unless its merchant says businesses (SPEC's rule, for business leads).
+    [{ integrationType: "typical" }, ACCEPT_EVERY_ADDRESS, EVERY_ADDRESS_SUBTITLE],
+    [{ integrationType: "typical", audience: "businesses" }, SPEC_EMAIL_VALIDATION, BUSINESS_SUBTITLE],
+    [{ integrationType: "shopify" }, ACCEPT_EVERY_ADDRESS, EVERY_ADDRESS_SUBTITLE],
+    [{ integrationType: "shopify", audience: "businesses" }, SPEC_EMAIL_VALIDATION, BUSINESS_SUBTITLE],
+  ])("gives a store added with %j a popup accepting %j", async (choice, emailValidation, subtitle) => {
     const response = await signedIn.admin.post<{ id: string }>("/api/stores", {
       name: "Audience Shop",
       shopifyUrl: `https://audience-${Date.now()}-${Math.random().toString(36).slice(2)}.example.com`,
@@ -83,10 +87,10 @@ describe("creating a store", () => {
     });
     expect(response.status).toBe(201);
     const [popup] = await testDb()
-      .select({ emailValidation: popupConfigs.emailValidation })
+      .select({ emailValidation: popupConfigs.emailValidation, subtitle: popupConfigs.subtitle })
       .from(popupConfigs)
       .where(eq(popupConfigs.storeId, response.body.id));
-    expect(popup?.emailValidation).toEqual(emailValidation);
+    expect(popup).toEqual({ emailValidation, subtitle });
   });
 
   it("refuses an audience it does not know, and stores nothing", async () => {
@@ -241,6 +245,7 @@ describe("listing stores and the dashboard", () => {
       popupViews: 10,
       popupSubscribers: 5,
       importedSubscribers: 0,
+      notSubscribed: { unsubscribed: 0, cleaned: 0, unconfirmed: 0 },
     });
     const one = await client.get(`/api/dashboard/stats?storeId=${first.id}`);
     expect(one.body).toEqual({
@@ -254,6 +259,7 @@ describe("listing stores and the dashboard", () => {
       popupViews: 10,
       popupSubscribers: 3,
       importedSubscribers: 0,
+      notSubscribed: { unsubscribed: 0, cleaned: 0, unconfirmed: 0 },
     });
   });
 });

@@ -2,17 +2,21 @@ import { getTableColumns } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { popupConfigs } from "~/db/schema/popups";
 import {
+  businessEmailValidation,
+  businessPopupSubtitle,
   cartValidationTypes,
   defaultCartValidation,
   defaultEmailValidation,
   defaultPopupDesign,
   defaultPopupFields,
   defaultPopupLayout,
+  defaultPopupSubtitle,
   defaultPopupTitle,
   optionalFieldNames,
   popupAnimations,
   popupTriggers,
   popupWidths,
+  subtitleForRule,
 } from "../../popup/config";
 import {
   cartAllows,
@@ -28,7 +32,10 @@ describe("popup defaults (SPEC §3 popup_configs)", () => {
 
   it("stores every SPEC default in the database columns", () => {
     expect(columns.title.default).toBe("LOOKING FOR EXCLUSIVE OFFERS?");
-    expect(columns.subtitle.default).toMatch(/business email.*one-time.*\[DISCOUNT_PERCENT\]% discount code/);
+    // Every address is accepted by default: the subtitle does not ask for a business email.
+    expect(columns.subtitle.default).toBe(
+      "Sign up and receive a one-time <strong>[DISCOUNT_PERCENT]% discount code</strong>.",
+    );
     expect(columns.buttonText.default).toBe("SUBMIT");
     expect(columns.discountCode.default).toBe("WELCOME15");
     expect(columns.discountPercentage.default).toBe(15);
@@ -73,12 +80,21 @@ describe("popup defaults (SPEC §3 popup_configs)", () => {
     ]);
   });
 
-  it("accepts company emails only and blocks the four free-mail providers", () => {
+  it("accepts every address, the four free-mail providers ready to block; SPEC's rule is the business one", () => {
     expect(defaultEmailValidation).toEqual({
-      companyEmailsOnly: true,
+      companyEmailsOnly: false,
       allowedDomains: [],
       blockedDomains: ["gmail", "yahoo", "hotmail", "outlook"],
     });
+    expect(businessEmailValidation).toEqual({ ...defaultEmailValidation, companyEmailsOnly: true });
+    expect(businessPopupSubtitle).toMatch(/business email.*one-time.*\[DISCOUNT_PERCENT\]% discount code/);
+  });
+
+  it("has a built-in subtitle follow the address rule, and keeps a merchant's own", () => {
+    expect(subtitleForRule(defaultPopupSubtitle, true)).toBe(businessPopupSubtitle);
+    expect(subtitleForRule(businessPopupSubtitle, false)).toBe(defaultPopupSubtitle);
+    expect(subtitleForRule(businessPopupSubtitle, true)).toBe(businessPopupSubtitle);
+    expect(subtitleForRule("Our own words", true)).toBe("Our own words");
   });
 
   it("has cart validation off with amounts 0 / 1000 / 100", () => {

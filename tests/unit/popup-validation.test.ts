@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultEmailValidation, defaultPopupFields, type EmailValidation } from "../../popup/config";
+import { businessEmailValidation, defaultPopupFields, type EmailValidation } from "../../popup/config";
 import {
   domainMatches,
   MAX_EMAIL_LENGTH,
@@ -13,7 +13,7 @@ import {
 import { hostileAddresses } from "../support/matrices/hostile-addresses";
 
 const open: EmailValidation = { companyEmailsOnly: false, allowedDomains: [], blockedDomains: [] };
-const company = defaultEmailValidation;
+const company = businessEmailValidation;
 
 describe("POPUP_MESSAGES (SPEC §5 popup subscriber form)", () => {
   it("uses the exact SPEC wording", () => {

@@ -59,6 +59,15 @@ function stepsOf(checklist: SetupChecklist, storeId: string): Step[] {
       action: { label: "Set up email", url: sectionPath("settings", storeId) },
     },
     {
+      title: "Add your postal address",
+      done: checklist.postalAddress,
+      pendingLabel: "To do",
+      detail: checklist.postalAddress
+        ? "Your emails show your postal address in their footer."
+        : "Anti-spam laws require a postal address in marketing emails: welcome emails with your offer and campaigns wait for it.",
+      action: { label: "Add your postal address", url: sectionPath("email-templates", storeId) },
+    },
+    {
       title: "Get your first subscriber",
       done: checklist.firstSubscriber,
       pendingLabel: "To do",
@@ -92,8 +101,8 @@ function rememberDismissed(storeId: string) {
 }
 
 /**
- * The embedded home's setup checklist (docs/decisions/166): the app embed, a live popup, email and the first
- * subscriber, each done or with the way to do it. Once every step is done it may be dismissed, which this
+ * The embedded home's setup checklist (docs/decisions/166): the app embed, a live popup, email, the postal
+ * address and the first subscriber, each done or with the way to do it. Once every step is done it may be dismissed, which this
  * browser remembers; until then it stays.
  */
 export function SetupChecklistCard({ checklist, storeId }: { checklist: SetupChecklist; storeId: string }) {

@@ -1,5 +1,6 @@
 import { BlockStack, Card, Checkbox, InlineGrid, Text, TextField } from "@shopify/polaris";
 import { useState } from "react";
+import { subtitleForRule } from "../../../popup/config";
 import { parseDomainList } from "../../../popup/validation";
 import type { EditProps } from "./types";
 
@@ -44,7 +45,13 @@ export function FieldsCard({ config, edit, errors = {} }: EditProps) {
         <Checkbox
           label="Company emails only"
           checked={config.emailValidation.companyEmailsOnly}
-          onChange={(companyEmailsOnly) => edit({ emailValidation: { companyEmailsOnly } })}
+          // A built-in subtitle that asks for a business email follows the rule (the server does the same).
+          onChange={(companyEmailsOnly) =>
+            edit({
+              emailValidation: { companyEmailsOnly },
+              subtitle: subtitleForRule(config.subtitle, companyEmailsOnly),
+            })
+          }
           helpText="Refuse addresses from the blocked domains below"
         />
         <TextField

@@ -19,7 +19,7 @@ import {
   SHOPIFY_DOMAIN_SUFFIX,
   type SiteDraft,
 } from "~/lib/schemas/stores";
-import { defaultAudience, shopAudiences } from "~/lib/shop-audience";
+import { DEFAULT_AUDIENCE, shopAudiences } from "~/lib/shop-audience";
 import type { SiteDraftErrors } from "~/lib/site-draft-validation";
 
 type Props = {
@@ -51,7 +51,7 @@ const audienceChoices = [
 
 /**
  * Step 1 of adding a store (SPEC §2): icon, integration type, name, the site address, and who the site sells
- * to (which addresses its popup accepts; a Shopify store proposes consumers).
+ * to (which addresses its popup accepts; consumers unless the merchant picks businesses).
  */
 export function SiteDetailsStep({ draft, onChange, errors = {}, showHttpsOption = false }: Props) {
   const [iconMessage, setIconMessage] = useState<{ error?: string; warning?: string }>({});
@@ -185,7 +185,7 @@ export function SiteDetailsStep({ draft, onChange, errors = {}, showHttpsOption 
       <ChoiceList
         title="Who buys from this site?"
         choices={audienceChoices}
-        selected={[draft.audience ?? defaultAudience(draft.integrationType)]}
+        selected={[draft.audience ?? DEFAULT_AUDIENCE]}
         onChange={([chosen]) => onChange({ audience: shopAudiences.find((audience) => audience === chosen) })}
       />
 

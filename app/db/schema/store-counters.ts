@@ -16,6 +16,14 @@ export const storeCounters = pgTable(
     shard: smallint().notNull(),
     subscribers: bigint({ mode: "number" }).notNull().default(0),
     activeSubscribers: bigint({ mode: "number" }).notNull().default(0),
+    /**
+     * Subscribers by whether mail reaches them (subscriber_mailing_state in the migration): mailable is
+     * whom a campaign to every subscriber goes to; the others are apart, by why not. Unsubscribed is the
+     * rest: subscribers less these three.
+     */
+    mailableSubscribers: bigint({ mode: "number" }).notNull().default(0),
+    unconfirmedSubscribers: bigint({ mode: "number" }).notNull().default(0),
+    suppressedSubscribers: bigint({ mode: "number" }).notNull().default(0),
     couponsUsed: bigint({ mode: "number" }).notNull().default(0),
   },
   (table) => [primaryKey({ name: "store_counters_pk", columns: [table.storeId, table.shard] })],

@@ -1,10 +1,28 @@
 /**
- * Subscribers' emails held because the store's email (SMTP) is not set up (app/services/email/held.server.ts):
- * what the dashboard, Settings and the subscriber detail say about them.
+ * Subscribers' emails held because the store's email (SMTP) is not set up, or, for a welcome email, because
+ * the store has no postal address (app/services/email/held.server.ts): what the dashboard, Settings and the
+ * subscriber detail say about them.
  */
 
 /** Why a held email did not go, as the subscriber detail shows it ("Welcome email not sent: …"). */
 export const EMAIL_NOT_SET_UP = "email not set up";
+/**
+ * A welcome email carries the store's offer: a marketing email, which anti-spam laws (CAN-SPAM and others)
+ * want to show a postal address, as a campaign must (campaign-sending.ts).
+ */
+export const NO_POSTAL_ADDRESS = "no postal address";
+
+/** Whether the store's email footer has a postal address (email_templates.company_address). */
+export const hasPostalAddress = (companyAddress: string) => companyAddress.trim() !== "";
+
+/** Why a store's welcome email is held, or null when it can go: email not set up first, then the address. */
+export function welcomeHoldReason(store: {
+  emailConfigured: boolean;
+  companyAddress: string;
+}): string | null {
+  if (!store.emailConfigured) return EMAIL_NOT_SET_UP;
+  return hasPostalAddress(store.companyAddress) ? null : NO_POSTAL_ADDRESS;
+}
 
 /** The store's held emails that would still go, and since when the oldest has waited. */
 export type HeldEmails = {
@@ -14,6 +32,8 @@ export type HeldEmails = {
   oldestAt: string | null;
   /** The store's SMTP settings are saved: the held emails can be sent now. */
   emailConfigured: boolean;
+  /** The store's email footer has a postal address: the held welcome emails can be sent once email is set up. */
+  postalAddressSet: boolean;
   /** The server's time of this answer: "waiting since … ago" is counted from it. */
   checkedAt: string;
 };

@@ -23,6 +23,11 @@ export type SetupChecklist = {
   popupLive: boolean;
   /** Welcome emails have a sender: the store's SMTP settings, or Shopify's automation (consent sync). */
   email: { done: boolean; by: "smtp" | "shopify" | null };
+  /**
+   * The email footer has a postal address: welcome emails (they carry the offer) and campaigns wait for it,
+   * as anti-spam laws ask for one in every marketing email.
+   */
+  postalAddress: boolean;
   firstSubscriber: boolean;
   /** Where to try the popup: the shop's storefront, or the site's address; null when unknown. */
   storefrontUrl: string | null;

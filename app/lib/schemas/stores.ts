@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { SocialNetwork } from "../../../popup/config";
-import { defaultAudience, type ShopAudience, shopAudiences } from "../shop-audience";
+import { DEFAULT_AUDIENCE, type ShopAudience, shopAudiences } from "../shop-audience";
 import type { WelcomeEmailSender } from "./consent-sync";
 import { CUSTOM_APP_TOKENS_RETIRED } from "./shopify";
 
@@ -42,7 +42,7 @@ export type SiteDraft = {
   siteUrl: string;
   httpsOnly: boolean;
   icon: string | null;
-  /** Unset until chosen: the site's type proposes one (defaultAudience). */
+  /** Unset until chosen: consumers (DEFAULT_AUDIENCE). */
   audience?: ShopAudience;
 };
 
@@ -72,7 +72,7 @@ export function storePayload(draft: SiteDraft): CreateStoreInput {
     name: draft.name.trim(),
     integrationType: draft.integrationType,
     icon: draft.icon ?? undefined,
-    audience: draft.audience ?? defaultAudience(draft.integrationType),
+    audience: draft.audience ?? DEFAULT_AUDIENCE,
   };
   if (draft.integrationType === "typical") {
     return { ...base, shopifyUrl: normalizeSiteUrl(draft.siteUrl, draft.httpsOnly) };
@@ -179,7 +179,7 @@ export const createStoreSchema = z.object({
   // A new store has no custom app token to keep: it is connected with Connect with Shopify.
   shopifyAccessToken: z.undefined({ error: CUSTOM_APP_TOKENS_RETIRED }).optional(),
   icon: iconDataUrl.optional(),
-  /** Who the site sells to: sets the addresses its first popup accepts (defaultAudience when left out). */
+  /** Who the site sells to: sets the addresses its first popup accepts (DEFAULT_AUDIENCE when left out). */
   audience: z.enum(shopAudiences).optional(),
 });
 

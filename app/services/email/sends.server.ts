@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { prepared } from "~/db/prepared.server";
-import { emailSends, emailSettings } from "~/db/schema";
-import { EMAIL_NOT_SET_UP } from "~/lib/schemas/held-emails";
+import { emailSends, emailSettings, emailTemplates } from "~/db/schema";
+import { EMAIL_NOT_SET_UP, welcomeHoldReason } from "~/lib/schemas/held-emails";
 import { logger } from "~/server/logger.server";
 import { type Holder, heldBy, leaseFromNow, leaseSeconds } from "./leases.server";
 import { forgetStoreBundle } from "./mail-context.server";
@@ -94,13 +94,28 @@ export async function storeCanSend(storeId: string): Promise<boolean> {
   return row?.configured ?? false;
 }
 
+/** Why the store's welcome emails are held right now (welcomeHoldReason), read fresh, never from a cache. */
+export async function storeWelcomeHoldReason(storeId: string): Promise<string | null> {
+  const [row] = await db()
+    .select({ emailConfigured: emailSettings.isConfigured, companyAddress: emailTemplates.companyAddress })
+    .from(emailSettings)
+    .leftJoin(emailTemplates, eq(emailTemplates.storeId, emailSettings.storeId))
+    .where(eq(emailSettings.storeId, storeId));
+  return welcomeHoldReason({
+    emailConfigured: row?.emailConfigured ?? false,
+    companyAddress: row?.companyAddress ?? "",
+  });
+}
+
 /**
- * An outbox send claimed while its store's email looked not set up (held-emails: never dropped). The mail
- * context's settings may be a few seconds old: when the store can send by now, the send is put back, due at
- * once, for the same drain to send from fresh settings; otherwise it is held.
+ * An outbox welcome email claimed while its store looked unable to send it: email not set up, or no postal
+ * address (held-emails: never dropped). The mail context may be a few seconds old: when the store can send
+ * it by now, the send is put back, due at once, for the same drain to send from fresh settings; otherwise
+ * it is held with the reason as it is now.
  */
-export async function holdClaimedSend(holder: Holder & { storeId: string }, reason: string): Promise<void> {
-  if (await storeCanSend(holder.storeId)) {
+export async function holdClaimedSend(holder: Holder & { storeId: string }): Promise<void> {
+  const reason = await storeWelcomeHoldReason(holder.storeId);
+  if (!reason) {
     forgetStoreBundle(holder.storeId);
     await db()
       .update(emailSends)
@@ -116,23 +131,25 @@ export async function holdClaimedSend(holder: Holder & { storeId: string }, reas
 
 /**
  * A job's email (a welcome email after a Shopify code or a confirmation, a confirmation request) that cannot
- * go because the store's email is not set up: written down as held, unless it went or is being sent.
+ * go because the store's email is not set up (`reason`, or a welcome email's missing postal address): written
+ * down as held, unless it went or is being sent.
  */
 export async function holdEmail(
   storeId: string,
   subscriberId: string,
   kind: "welcome" | "confirmation",
+  reason = EMAIL_NOT_SET_UP,
 ): Promise<void> {
   const held = await db()
     .insert(emailSends)
-    .values({ storeId, subscriberId, kind, status: "held", attempts: 0, error: EMAIL_NOT_SET_UP })
+    .values({ storeId, subscriberId, kind, status: "held", attempts: 0, error: reason })
     .onConflictDoUpdate({
       target: [emailSends.subscriberId, emailSends.kind],
-      set: { status: "held", error: EMAIL_NOT_SET_UP, lockedUntil: null },
+      set: { status: "held", error: reason, lockedUntil: null },
       setWhere: sql`${emailSends.status} in ('pending', 'retrying', 'held', 'discarded')`,
     })
     .returning({ id: emailSends.id });
   // Already sent: this was a copy asked for again, which is not kept for later.
   const outcome = held.length > 0 ? "held" : "copy not sent";
-  logger().warn({ storeId, subscriberId, kind }, `${kind} email ${outcome}: ${EMAIL_NOT_SET_UP}`);
+  logger().warn({ storeId, subscriberId, kind }, `${kind} email ${outcome}: ${reason}`);
 }

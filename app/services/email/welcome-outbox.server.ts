@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { eq, type SQL, sql } from "drizzle-orm";
-import { emailSends, emailSettings } from "~/db/schema";
-import { EMAIL_NOT_SET_UP } from "~/lib/schemas/held-emails";
+import { emailSends, emailSettings, emailTemplates } from "~/db/schema";
+import { EMAIL_NOT_SET_UP, NO_POSTAL_ADDRESS, welcomeHoldReason } from "~/lib/schemas/held-emails";
 import { coalesced } from "~/server/coalesce.server";
 import { logger } from "~/server/logger.server";
 import { redis } from "~/server/redis.server";
@@ -31,16 +31,22 @@ const WAKE_SPACING_MS = 50;
 /**
  * The statement (a CTE of the caller's) that leaves a welcome email pending for each subscriber the CTE
  * `from` returns (its `id` and `store_id` columns) when `when` holds: written with the subscriber, so a
- * stored subscriber cannot lose it. A store whose email is not set up gets it held at once (held.server.ts),
- * in the same statement: nothing changes after the answer, and the dashboard counts it from the start.
+ * stored subscriber cannot lose it. A store whose email is not set up, or that has no postal address, gets
+ * it held at once (held.server.ts, welcomeHoldReason), in the same statement: nothing changes after the
+ * answer, and the dashboard counts it from the start.
  */
 export function pendingWelcomes(from: string, when: SQL): SQL {
   const rows = sql.identifier(from);
   return sql`insert into ${emailSends} (store_id, subscriber_id, kind, status, attempts, error)
-    select store_id, id, 'welcome', case when can_send then 'pending' else 'held' end::email_send_status,
-      0, case when can_send then null else ${EMAIL_NOT_SET_UP} end
-    from (select ${rows}.store_id, ${rows}.id, exists (select 1 from ${emailSettings}
-        where ${emailSettings.storeId} = ${rows}.store_id and ${emailSettings.isConfigured}) as can_send
+    select store_id, id, 'welcome', case when hold is null then 'pending' else 'held' end::email_send_status,
+      0, hold
+    from (select ${rows}.store_id, ${rows}.id, case
+        when not exists (select 1 from ${emailSettings}
+          where ${emailSettings.storeId} = ${rows}.store_id and ${emailSettings.isConfigured}) then ${EMAIL_NOT_SET_UP}
+        when not exists (select 1 from ${emailTemplates}
+          where ${emailTemplates.storeId} = ${rows}.store_id and ${emailTemplates.companyAddress} ~ '\\S')
+          then ${NO_POSTAL_ADDRESS}
+        end as hold
       from ${rows} where ${when}) as welcomed`;
 }
 
@@ -65,7 +71,7 @@ export type SkipReason = (context: MailContext) => string | null;
 
 /**
  * The welcome email in the outbox: one that is not to go leaves no row (its reason is logged); one the store
- * cannot send yet (no SMTP settings) is held (held.server.ts); a temporary failure is tried again as often,
+ * cannot send yet (no SMTP settings, no postal address) is held (held.server.ts); a temporary failure is tried again as often,
  * and after the same backoff, as the email queue's jobs.
  */
 function welcomeKind(skipReason: SkipReason): OutboxKind {
@@ -77,7 +83,11 @@ function welcomeKind(skipReason: SkipReason): OutboxKind {
     skip: skipReason,
     recordSkip: dropSend,
     recordSuppressed: suppressClaimedSend,
-    hold: (context) => (context.settings.isConfigured ? null : EMAIL_NOT_SET_UP),
+    hold: (context) =>
+      welcomeHoldReason({
+        emailConfigured: context.settings.isConfigured,
+        companyAddress: context.template.companyAddress,
+      }),
     recordHold: holdClaimedSend,
     draft: (_claim, context) => draftWelcomeEmail(context),
     trackedAs: (claim) => ({ sendId: claim.sendId }),

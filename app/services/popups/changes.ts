@@ -9,14 +9,17 @@ import {
   defaultPopupDesign,
   defaultPopupFields,
   defaultPopupLayout,
+  defaultPopupSubtitle,
   defaultPopupTargeting,
+  type EmailValidation,
   type PopupVariant,
+  subtitleForRule,
 } from "../../../popup/config";
 import { defaultPopupSteps } from "../../../popup/steps";
 
 type StoredPopup = Pick<
   typeof popupConfigs.$inferSelect,
-  "fields" | "emailValidation" | "cartValidation" | "layout" | "design" | "targeting" | "steps"
+  "fields" | "emailValidation" | "cartValidation" | "layout" | "design" | "targeting" | "steps" | "subtitle"
 >;
 
 /** A new variant's id: random, so a deleted variant's counts never merge into a new one's. */
@@ -28,7 +31,8 @@ function withIds(variants: NonNullable<PopupUpdate["variants"]>): PopupVariant[]
 
 /**
  * The columns a change writes: flat fields as given, nested objects merged with what is stored, variants
- * replaced as a whole (the list is the test's configuration).
+ * replaced as a whole (the list is the test's configuration). A built-in subtitle follows the address rule
+ * as it will be stored (subtitleForRule).
  */
 export function mergePopupChanges(
   current: StoredPopup,
@@ -36,10 +40,13 @@ export function mergePopupChanges(
 ): Partial<typeof popupConfigs.$inferInsert> {
   const { fields, emailValidation, cartValidation, layout, design, targeting, variants, steps, ...flat } =
     changes;
+  const rule = { ...current.emailValidation, ...emailValidation };
+  const subtitle = subtitleForRule(flat.subtitle ?? current.subtitle, rule.companyEmailsOnly);
   return {
     ...flat,
+    ...(subtitle !== current.subtitle || flat.subtitle !== undefined ? { subtitle } : {}),
     ...(fields ? { fields: { ...current.fields, ...fields, email: true as const } } : {}),
-    ...(emailValidation ? { emailValidation: { ...current.emailValidation, ...emailValidation } } : {}),
+    ...(emailValidation ? { emailValidation: rule } : {}),
     ...(cartValidation ? { cartValidation: { ...current.cartValidation, ...cartValidation } } : {}),
     ...(layout ? { layout: { ...current.layout, ...layout } } : {}),
     ...(design
@@ -88,12 +95,19 @@ export function refuseBrokenTargeting(columns: Partial<typeof popupConfigs.$infe
   if (first) throw invalid(first[1], Object.fromEntries(errors.map(([path, message]) => [path, [message]])));
 }
 
-/** A new popup's columns from its given fields, merged with the defaults where they are nested. */
-export function newPopupColumns(changes: PopupUpdate): Partial<typeof popupConfigs.$inferInsert> {
-  return mergePopupChanges(
+/**
+ * A new popup's columns from its given fields, merged with the defaults where they are nested; its address
+ * rule starts as the store's (`storeRule`: a template or a blank popup keeps what the merchant chose).
+ */
+export function newPopupColumns(
+  changes: PopupUpdate,
+  storeRule: EmailValidation = defaultEmailValidation,
+): Partial<typeof popupConfigs.$inferInsert> {
+  const columns = mergePopupChanges(
     {
+      subtitle: defaultPopupSubtitle,
       fields: defaultPopupFields,
-      emailValidation: defaultEmailValidation,
+      emailValidation: storeRule,
       cartValidation: defaultCartValidation,
       layout: defaultPopupLayout,
       design: defaultPopupDesign,
@@ -102,6 +116,7 @@ export function newPopupColumns(changes: PopupUpdate): Partial<typeof popupConfi
     },
     changes,
   );
+  return { emailValidation: storeRule, ...columns };
 }
 
 /** The uploaded images a change refers to (the design's and each variant's), to check they are the store's. */

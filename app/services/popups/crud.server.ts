@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { popupConfigs } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
@@ -132,18 +132,29 @@ export async function createPopup(actor: Actor, storeId: string, input: NewPopup
   authorizeWelcomeTexts(actor, source?.languages ?? defaultPopupLanguages, changes.languages);
   const created = await db().transaction(async (tx) => {
     await lockStorePopups(tx, store.id);
-    const [totals] = await tx
-      .select({
-        popups: count(),
-        last: sql<number>`coalesce(max(${popupConfigs.priority}), 0)`.mapWith(Number),
-      })
-      .from(popupConfigs)
-      .where(eq(popupConfigs.storeId, store.id));
+    const [[totals], [latest]] = await Promise.all([
+      tx
+        .select({
+          popups: count(),
+          last: sql<number>`coalesce(max(${popupConfigs.priority}), 0)`.mapWith(Number),
+        })
+        .from(popupConfigs)
+        .where(eq(popupConfigs.storeId, store.id)),
+      // The store's address rule is the one its merchant set last (at onboarding, or in a popup since).
+      tx
+        .select({ emailValidation: popupConfigs.emailValidation })
+        .from(popupConfigs)
+        .where(eq(popupConfigs.storeId, store.id))
+        .orderBy(desc(popupConfigs.updatedAt), desc(popupConfigs.id))
+        .limit(1),
+    ]);
     if ((totals?.popups ?? 0) >= MAX_POPUPS_PER_STORE) {
       throw conflict(`A store can have at most ${MAX_POPUPS_PER_STORE} popups`);
     }
     const base = source ? copyOf(source) : { storeId: store.id };
-    const merged = source ? mergePopupChanges(source, changes) : newPopupColumns(changes);
+    const merged = source
+      ? mergePopupChanges(source, changes)
+      : newPopupColumns(changes, latest?.emailValidation);
     refuseBrokenTargeting(merged);
     refuseEmptyExtraFields(merged);
     const [row] = await tx

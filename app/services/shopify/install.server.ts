@@ -2,7 +2,7 @@ import { and, eq, isNotNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { organizations, stores, userPreferences, users } from "~/db/schema";
-import { defaultAudience } from "~/lib/shop-audience";
+import { DEFAULT_AUDIENCE } from "~/lib/shop-audience";
 import { encryptSecret } from "~/server/crypto.server";
 import { logger } from "~/server/logger.server";
 import { findUserByEmail } from "~/services/access/users.server";
@@ -163,7 +163,7 @@ async function createShopOrganization(shopDomain: string, profile: ShopProfile, 
         createdByShop: shopDomain,
         shopifyStoreName: shopDomain.replace(".myshopify.com", ""),
       },
-      defaultAudience("shopify"),
+      DEFAULT_AUDIENCE,
     );
   });
   return { storeId: store.id };

@@ -14,7 +14,7 @@ import {
   type TakenShop,
   type updateStoreSchema,
 } from "~/lib/schemas/stores";
-import { defaultAudience, emailValidationFor, type ShopAudience } from "~/lib/shop-audience";
+import { DEFAULT_AUDIENCE, firstPopupFor, type ShopAudience } from "~/lib/shop-audience";
 import { decryptSecret, maskSecret } from "~/server/crypto.server";
 import { conflict, forbidden, invalid, notFound } from "~/server/domain-errors.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
@@ -137,7 +137,7 @@ export async function createStore(actor: Actor, input: CreateStoreInput): Promis
     return insertStoreWithDefaults(
       tx,
       { ...values, organizationId: actor.organizationId, userId: actor.userId },
-      audience ?? defaultAudience(values.integrationType),
+      audience ?? DEFAULT_AUDIENCE,
     );
   });
   return presentStore(store);
@@ -203,9 +203,7 @@ export async function insertStoreWithDefaults(
 ): Promise<StoreRow> {
   const [created] = await tx.insert(stores).values(values).returning();
   if (!created) throw new Error("Store was not created");
-  await tx
-    .insert(popupConfigs)
-    .values({ storeId: created.id, emailValidation: emailValidationFor(audience) });
+  await tx.insert(popupConfigs).values({ storeId: created.id, ...firstPopupFor(audience) });
   await tx.insert(emailTemplates).values({ storeId: created.id });
   await tx.insert(emailSettings).values({ storeId: created.id });
   return created;

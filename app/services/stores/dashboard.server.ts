@@ -1,7 +1,7 @@
 import { and, countDistinct, gt, gte, inArray, sql, sum } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { orderAttributions, popupViews, storeCounters, subscribers } from "~/db/schema";
-import { type DashboardDay, RECENT_DAYS } from "~/lib/schemas/dashboard";
+import { type DashboardDay, type NotSubscribed, RECENT_DAYS } from "~/lib/schemas/dashboard";
 import type { AttributedRevenue } from "~/lib/schemas/popup-stats";
 import type { Actor } from "~/services/access/actor.server";
 import { listStoreSummaries, requireStore } from "./crud.server";
@@ -17,6 +17,7 @@ async function storeIdsInScope(actor: Actor, storeId: string | undefined): Promi
 const noFigures = {
   activeStores: 0,
   totalSubscribers: 0,
+  notSubscribed: { unsubscribed: 0, cleaned: 0, unconfirmed: 0 } as NotSubscribed,
   conversionRate: "0.0",
   couponsUsed: 0,
   revenue: [],
@@ -30,7 +31,11 @@ const noFigures = {
 /**
  * SPEC §2 dashboard, each figure defined so that they agree (docs/decisions/112):
  * - activeStores: stores whose popup was seen on their storefront in the last 30 days (a counted popup view);
- * - totalSubscribers and couponsUsed: all time, from the counters the database keeps;
+ * - totalSubscribers: the subscribers a campaign to every subscriber reaches now (active, not bounced or
+ *   complained, confirmed where double opt-in asked for it: campaigns/audience.server.ts), imports included;
+ *   the others apart, by why (notSubscribed): unsubscribed, cleaned (bounced or reported spam), unconfirmed;
+ * - couponsUsed: all time;
+ * all of these from the counters the database keeps;
  * - conversionRate: subscribers who came through the popup ÷ popup views, both over the last 30 days;
  *   imported subscribers are given apart (importedSubscribers) and never counted as conversions;
  * and the revenue of orders attributed to popups, per currency, and of those the part that followed an
@@ -51,7 +56,10 @@ export async function dashboardStats(actor: Actor, storeId?: string) {
     // Counters the database keeps (store_counters): a count(*) here read every subscriber row.
     db()
       .select({
-        total: sql<number>`coalesce(sum(${storeCounters.subscribers}), 0)`.mapWith(Number),
+        all: sql<number>`coalesce(sum(${storeCounters.subscribers}), 0)`.mapWith(Number),
+        mailable: sql<number>`coalesce(sum(${storeCounters.mailableSubscribers}), 0)`.mapWith(Number),
+        unconfirmed: sql<number>`coalesce(sum(${storeCounters.unconfirmedSubscribers}), 0)`.mapWith(Number),
+        cleaned: sql<number>`coalesce(sum(${storeCounters.suppressedSubscribers}), 0)`.mapWith(Number),
         couponsUsed: sql<number>`coalesce(sum(${storeCounters.couponsUsed}), 0)`.mapWith(Number),
       })
       .from(storeCounters)
@@ -68,9 +76,11 @@ export async function dashboardStats(actor: Actor, storeId?: string) {
   ]);
   const popupViewCount = views?.views ?? 0;
   const popupSubscribers = recent?.popup ?? 0;
+  const { all = 0, mailable = 0, unconfirmed = 0, cleaned = 0 } = totals ?? {};
   return {
     activeStores: views?.activeStores ?? 0,
-    totalSubscribers: totals?.total ?? 0,
+    totalSubscribers: mailable,
+    notSubscribed: { unsubscribed: all - mailable - unconfirmed - cleaned, cleaned, unconfirmed },
     conversionRate: conversionRate(popupSubscribers, popupViewCount),
     couponsUsed: totals?.couponsUsed ?? 0,
     revenue,

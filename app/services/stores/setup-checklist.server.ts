@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { emailSettings, popupConfigs, subscribers } from "~/db/schema";
+import { emailSettings, emailTemplates, popupConfigs, subscribers } from "~/db/schema";
 import { can, type Permission } from "~/lib/permissions";
+import { hasPostalAddress } from "~/lib/schemas/held-emails";
 import type { SetupChecklist } from "~/lib/schemas/setup-checklist";
 import type { Actor } from "~/services/access/actor.server";
 import { isEmbeddedAppEnabled } from "~/shopify.server";
@@ -21,7 +22,7 @@ const exists = async (query: Promise<unknown[]>) => (await query).length > 0;
 export async function setupChecklist(actor: Actor, storeId: string): Promise<SetupChecklist | null> {
   if (!STEP_PERMISSIONS.every((permission) => can(actor, permission))) return null;
   const store = await requireStore(actor, storeId);
-  const [popupLive, settings, firstSubscriber] = await Promise.all([
+  const [popupLive, settings, firstSubscriber, postalAddress] = await Promise.all([
     exists(
       db()
         .select({ id: popupConfigs.id })
@@ -37,6 +38,11 @@ export async function setupChecklist(actor: Actor, storeId: string): Promise<Set
     exists(
       db().select({ id: subscribers.id }).from(subscribers).where(eq(subscribers.storeId, store.id)).limit(1),
     ),
+    db()
+      .select({ companyAddress: emailTemplates.companyAddress })
+      .from(emailTemplates)
+      .where(eq(emailTemplates.storeId, store.id))
+      .then(([row]) => hasPostalAddress(row?.companyAddress ?? "")),
   ]);
   // The same choice as the Integration page: the app embed where this server is the Shopify app.
   const install: SetupChecklist["install"] =
@@ -51,9 +57,10 @@ export async function setupChecklist(actor: Actor, storeId: string): Promise<Set
     install,
     popupLive,
     email,
+    postalAddress,
     firstSubscriber,
     storefrontUrl: store.shopifyDomain ? `https://${store.shopifyDomain}` : siteUrlOf(store),
-    complete: install.done && popupLive && email.done && firstSubscriber,
+    complete: install.done && popupLive && email.done && postalAddress && firstSubscriber,
   };
 }
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { subscribers } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
+import { welcomeHoldReason } from "~/lib/schemas/held-emails";
 import { isPermanent } from "~/server/domain-errors.server";
 import { env } from "~/server/env.server";
 import { logger } from "~/server/logger.server";
@@ -276,7 +277,11 @@ export async function sendWelcomeEmail(subscriberId: string, again = false): Pro
     logger().info({ subscriberId, storeId: context.store.id, reason }, "welcome email not sent");
     return;
   }
-  if (!context.settings.isConfigured) await holdEmail(context.store.id, subscriberId, "welcome");
+  const hold = welcomeHoldReason({
+    emailConfigured: context.settings.isConfigured,
+    companyAddress: context.template.companyAddress,
+  });
+  if (hold) await holdEmail(context.store.id, subscriberId, "welcome", hold);
   else await deliverWelcomeEmail(context, { again });
 }
 

@@ -23,6 +23,11 @@ export async function sendStoreMailTo(sink: SmtpSink, storeId: string): Promise<
       isConfigured: true,
     })
     .where(eq(emailSettings.storeId, storeId));
+  await givePostalAddress(storeId);
+}
+
+/** Gives the store's email footer a postal address: welcome emails and campaigns wait for one. */
+export async function givePostalAddress(storeId: string): Promise<void> {
   await testDb()
     .update(emailTemplates)
     .set({ companyAddress: STORE_POSTAL_ADDRESS })
