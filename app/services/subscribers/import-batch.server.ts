@@ -34,7 +34,7 @@ const columns = STORED_FIELD_NAMES.map((field) => STORED_FIELDS[field]);
 const fills = sql.raw(
   [
     ...columns.map((column) => `${column} = coalesce(nullif(subscribers.${column}, ''), file_row.${column})`),
-    "tags = coalesce(subscribers.tags, row.tags)",
+    "tags = case when subscribers.tags is null and file_row.tags is not null then array(select jsonb_array_elements_text(file_row.tags)) else subscribers.tags end",
   ].join(", "),
 );
 const fillsSomething = sql.raw(
@@ -42,7 +42,7 @@ const fillsSomething = sql.raw(
     ...columns.map(
       (column) => `(nullif(subscribers.${column}, '') is null and file_row.${column} is not null)`,
     ),
-    "(subscribers.tags is null and row.tags is not null)",
+    "(subscribers.tags is null and file_row.tags is not null)",
   ].join(" or "),
 );
 const columnList = sql.raw(columns.join(", "));

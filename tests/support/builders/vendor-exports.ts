@@ -11,13 +11,32 @@ export const SHOPIFY_CUSTOMERS =
 export const MAILCHIMP_SUBSCRIBED =
   "Email Address,First Name,Last Name,Address,Phone Number,Birthday,MEMBER_RATING,OPTIN_TIME,OPTIN_IP,CONFIRM_TIME,CONFIRM_IP,LATITUDE,LONGITUDE,GMTOFF,DSTOFF,TIMEZONE,CC,REGION,LAST_CHANGED,LEID,EUID,NOTES,TAGS";
 /** …its unsubscribed file adds these… */
-export const MAILCHIMP_UNSUB_COLUMNS = "UNSUB_TIME,UNSUB_CAMPAIGN_TITLE,UNSUB_CAMPAIGN_ID,UNSUB_REASON,UNSUB_REASON_OTHER";
+export const MAILCHIMP_UNSUB_COLUMNS =
+  "UNSUB_TIME,UNSUB_CAMPAIGN_TITLE,UNSUB_CAMPAIGN_ID,UNSUB_REASON,UNSUB_REASON_OTHER";
 /** …and its cleaned file these. */
 export const MAILCHIMP_CLEAN_COLUMNS = "CLEAN_TIME,CLEAN_CAMPAIGN_TITLE,CLEAN_CAMPAIGN_ID";
 
 /** A Mailchimp member row: the subscribed columns, then whatever the file's extra columns hold. */
 export function mailchimpRow(email: string, first: string, optinTime: string, ...extra: string[]): string {
-  const cells = [email, first, "", "", "", "", "2", optinTime, "203.0.113.7", "", "", "", "", "", "", "", "US"];
+  const cells = [
+    email,
+    first,
+    "",
+    "",
+    "",
+    "",
+    "2",
+    optinTime,
+    "203.0.113.7",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "",
+    "US",
+  ];
   cells.push("", optinTime, "1001", "a1b2", "", "");
   return [...cells, ...extra].map((cell) => (cell.includes(",") ? `"${cell}"` : cell)).join(",");
 }
@@ -30,7 +49,10 @@ export const KLAVIYO_PROFILES =
  * A ZIP of the given files (deflated unless `stored`), as Mailchimp's export and any archiver write one: local
  * headers, then the central directory, then its end record.
  */
-export function zipOf(files: Record<string, string | Uint8Array>, options: { encrypted?: boolean } = {}): Uint8Array {
+export function zipOf(
+  files: Record<string, string | Uint8Array>,
+  options: { encrypted?: boolean } = {},
+): Uint8Array {
   const locals: Buffer[] = [];
   const directory: Buffer[] = [];
   let offset = 0;
