@@ -18,7 +18,19 @@ export function importFileKind(bytes: Uint8Array): ImportFileKind {
   if (startsWith(bytes, 0xd0, 0xcf, 0x11, 0xe0)) return { kind: "notCsv", message: EXCEL_NOT_CSV };
   if (startsWith(bytes, 0x25, 0x50, 0x44, 0x46))
     return { kind: "notCsv", message: `This file is a PDF, not a CSV: ${SAVE_AS_CSV}` };
-  // Text has no NUL byte (UTF-16 has them in every other byte): anything with one is not a CSV we can read.
-  if (bytes.includes(0)) return { kind: "notCsv", message: `This file is not a CSV: ${SAVE_AS_CSV}` };
+  if (looksBinary(bytes)) return { kind: "notCsv", message: `This file is not a CSV: ${SAVE_AS_CSV}` };
   return { kind: "csv" };
+}
+
+/**
+ * NUL bytes in the header line, or many of them: binary data, or UTF-16 (a NUL every other byte). A stray NUL
+ * in a row of a text file is that row's problem (it is refused with its line), not the file's.
+ */
+function looksBinary(bytes: Uint8Array): boolean {
+  const lineEnd = bytes.indexOf(0x0a);
+  const header = lineEnd < 0 ? bytes : bytes.subarray(0, lineEnd);
+  if (header.includes(0)) return true;
+  let nuls = 0;
+  for (const byte of bytes) if (byte === 0) nuls++;
+  return nuls * 100 > bytes.length;
 }
