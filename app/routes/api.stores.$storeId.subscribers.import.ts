@@ -22,17 +22,24 @@ async function* chunksOf(body: ReadableStream<Uint8Array> | null): AsyncGenerato
   }
 }
 
+/** A ZIP's types: the standard one, and the one Windows browsers send. */
+const ZIP_TYPES = new Set(["application/zip", "application/x-zip-compressed"]);
+
 /**
- * A CSV file of subscribers, sent as the raw request body (Content-Type: text/csv); the query names the file,
- * maps its columns, gives an id to follow the progress by, and (welcome=true) mails the new subscribers.
+ * A CSV file of subscribers, or a ZIP of them (Mailchimp's audience export), sent as the raw request body
+ * (Content-Type: text/csv or application/zip); the query names the file, maps its columns, gives an id to
+ * follow the progress by, and (welcome=true) mails the new subscribers.
  */
 const { loader, action } = apiRoute({
   POST: async ({ request, params }) => {
     const actor = await requireActor(request);
     const { welcome, fileName, mapping, importId } = readQuery(request, subscriberImportQuerySchema);
     const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-    if (type !== "text/csv")
-      throw invalid("Send the CSV file as the request body, with Content-Type: text/csv");
+    const zip = ZIP_TYPES.has(type ?? "");
+    if (type !== "text/csv" && !zip)
+      throw invalid(
+        "Send the CSV file as the request body, with Content-Type: text/csv (a ZIP of CSV files: application/zip)",
+      );
     if (Number(request.headers.get("content-length") ?? 0) > MAX_IMPORT_BYTES)
       throw tooLarge(IMPORT_TOO_LARGE);
     return importSubscribersCsv(actor, params.storeId ?? "", chunksOf(request.body), {
@@ -40,6 +47,7 @@ const { loader, action } = apiRoute({
       fileName,
       mapping,
       importId,
+      zip,
     });
   },
 });

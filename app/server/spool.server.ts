@@ -7,6 +7,8 @@ import { pipeline } from "node:stream/promises";
 
 /** A body kept in a temporary file: read it as often as needed, then discard it. */
 export type SpooledBody = {
+  /** The temporary file, for readers that need to seek (a ZIP's directory is at its end). */
+  path: string;
   chunks: () => AsyncIterable<Uint8Array>;
   discard: () => Promise<void>;
 };
@@ -26,5 +28,5 @@ export async function spoolToFile(body: AsyncIterable<Uint8Array | string>): Pro
     await discard();
     throw error;
   }
-  return { chunks: () => createReadStream(file, { highWaterMark: 64 * 1024 }), discard };
+  return { path: file, chunks: () => createReadStream(file, { highWaterMark: 64 * 1024 }), discard };
 }

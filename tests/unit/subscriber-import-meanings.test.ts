@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { importFileKind } from "~/lib/subscriber-import/file-kind";
 import {
   consentChoiceProblem,
   consentChoices,
@@ -15,8 +16,16 @@ describe("the mapping step's guesses", () => {
     expect(headerKey("Default Address Zip")).toBe("zip");
     expect(headerKey("State / Region")).toBe("state region");
     expect(
-      guessMeanings(["Email Address", "First Name", "OPTIN_TIME", "OPTIN_IP", "UNSUB_TIME", "LEID"]),
-    ).toEqual(["email", "firstName", "optedInAt", "optedInIp", "optedOutAt", "skip"]);
+      guessMeanings([
+        "Email Address",
+        "First Name",
+        "OPTIN_TIME",
+        "OPTIN_IP",
+        "UNSUB_TIME",
+        "CLEAN_TIME",
+        "LEID",
+      ]),
+    ).toEqual(["email", "firstName", "optedInAt", "optedInIp", "optedOutAt", "cleanedAt", "skip"]);
   });
 
   it("gives a meaning to the first column only, and locks the consent column", () => {
@@ -47,20 +56,42 @@ describe("the mapping step's guesses", () => {
   it("recognises each vendor's export by the columns only it writes", () => {
     expect(detectVendor(["First Name", "Email", "Accepts Email Marketing"])).toBe("shopify");
     expect(detectVendor(["Email Address", "OPTIN_TIME"])).toBe("mailchimpSubscribed");
-    expect(detectVendor(["Email Address", "OPTIN_TIME", "UNSUB_TIME"])).toBe("mailchimpUnsubscribed");
-    expect(detectVendor(["Email Address", "MEMBER_RATING", "CLEAN_TIME"])).toBe("mailchimpCleaned");
+    expect(
+      detectVendor(["Email Address", "OPTIN_TIME", "UNSUB_TIME"], "unsubscribed_members_export_1.csv"),
+    ).toBe("mailchimpUnsubscribed");
+    expect(
+      detectVendor(["Email Address", "MEMBER_RATING", "CLEAN_TIME"], "cleaned_members_export_1.csv"),
+    ).toBe("mailchimpCleaned");
+    // A Mailchimp file of no known section (the three joined) is read row by row, not as a whole.
+    expect(detectVendor(["Email Address", "OPTIN_TIME", "UNSUB_TIME", "CLEAN_TIME"], "audience.csv")).toBe(
+      "mailchimp",
+    );
     expect(detectVendor(["Email", "Email Marketing Consent"])).toBe("klaviyo");
     expect(detectVendor(["email", "firstName", "status"])).toBe("omnisend");
     expect(detectVendor(["Email", "email_permission"])).toBe("privy");
     expect(detectVendor(["email", "status"])).toBe("generic");
   });
 
-  it("takes only a value meaning yes as consent", () => {
+  it("takes only a value meaning yes as consent, and tells an opt-out from no consent", () => {
     for (const yes of ["yes", "TRUE", "1", "SUBSCRIBED", "subscribed", "email"])
-      expect(readConsentValue(yes), yes).toBe(true);
-    for (const no of ["no", "UNSUBSCRIBED", "NEVER_SUBSCRIBED", "nonSubscribed", "cleaned", "PENDING"])
-      expect(readConsentValue(no), no).toBe(false);
+      expect(readConsentValue(yes), yes).toBe("subscribed");
+    for (const left of ["UNSUBSCRIBED", "unsubscribed", "opted out", "REDACTED"])
+      expect(readConsentValue(left), left).toBe("optedOut");
+    expect(readConsentValue("cleaned")).toBe("cleaned");
+    for (const no of ["no", "NEVER_SUBSCRIBED", "nonSubscribed", "PENDING"])
+      expect(readConsentValue(no), no).toBe("notSubscribed");
     expect(readConsentValue("maybe")).toBeUndefined();
+  });
+
+  it("tells a CSV from a ZIP, a workbook, a PDF and other binary files by their first bytes", () => {
+    const bytes = (text: string) => new TextEncoder().encode(text);
+    expect(importFileKind(bytes("\uFEFFEmail,Name\r\n"))).toEqual({ kind: "csv" });
+    expect(importFileKind(bytes("PK\u0003\u0004rest"))).toEqual({ kind: "zip" });
+    expect(importFileKind(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0]))).toMatchObject({
+      message: expect.stringContaining("Excel workbook"),
+    });
+    expect(importFileKind(bytes("%PDF-1.7"))).toMatchObject({ message: expect.stringContaining("PDF") });
+    expect(importFileKind(new Uint8Array([0xff, 0xfe, 0x45, 0]))).toMatchObject({ kind: "notCsv" });
   });
 
   it("reads the exports' times as UTC unless they name a zone, and nothing ambiguous or future", () => {

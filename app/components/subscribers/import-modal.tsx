@@ -16,7 +16,8 @@ import { useImportProgress } from "./use-import-progress";
 type Props = { storeId: string; open: boolean; onClose: () => void; onImported: () => void };
 
 type Upload = { sent: number; total: number; statusUrl: string };
-type Chosen = { file: File; preview: ImportPreview; vendor: ImportVendor; meanings: ImportMeaning[] };
+/** The file picked: a CSV with its mapping step, or a ZIP (null preview), read by its files' own headers. */
+type Chosen = { file: File; preview: ImportPreview | null; vendor: ImportVendor; meanings: ImportMeaning[] };
 
 /**
  * Import CSV: a file picked or dropped; its columns shown with their guessed meanings for the merchant to
@@ -52,12 +53,16 @@ export function ImportModal({ storeId, open, onClose, onImported }: Props) {
     if (file.size > MAX_IMPORT_BYTES) return setFailure("The file is larger than 50 MB: split it");
     try {
       const preview = await previewImportFile(file);
-      setChosen({
-        file,
-        preview,
-        vendor: detectVendor(preview.header),
-        meanings: guessMeanings(preview.header),
-      });
+      setChosen(
+        preview === "zip"
+          ? { file, preview: null, vendor: "mailchimp", meanings: [] }
+          : {
+              file,
+              preview,
+              vendor: detectVendor(preview.header, file.name),
+              meanings: guessMeanings(preview.header),
+            },
+      );
       setFailure(null);
     } catch (error) {
       setFailure(failureMessage(error, "The file could not be read as CSV"));
@@ -75,7 +80,9 @@ export function ImportModal({ storeId, open, onClose, onImported }: Props) {
     const importId = randomUuid();
     const query = new URLSearchParams({
       fileName: chosen.file.name,
-      mapping: JSON.stringify(mappingOf(chosen.preview.header, chosen.meanings)),
+      ...(chosen.preview
+        ? { mapping: JSON.stringify(mappingOf(chosen.preview.header, chosen.meanings)) }
+        : {}),
       importId,
       ...(welcome ? { welcome: "true" } : {}),
     });
@@ -84,7 +91,12 @@ export function ImportModal({ storeId, open, onClose, onImported }: Props) {
     try {
       const url = `/api/stores/${storeId}/subscribers/import?${query}`;
       setSummary(
-        await uploadSubscriberCsv(url, chosen.file, (sent, total) => setUpload({ sent, total, statusUrl })),
+        await uploadSubscriberCsv(
+          url,
+          chosen.file,
+          chosen.preview ? "text/csv" : "application/zip",
+          (sent, total) => setUpload({ sent, total, statusUrl }),
+        ),
       );
       setChosen(null);
       onImported();
@@ -97,8 +109,10 @@ export function ImportModal({ storeId, open, onClose, onImported }: Props) {
 
   const blocked =
     !chosen ||
-    mappingProblem(chosen.preview.header, chosen.meanings) !== null ||
-    (needsConsentConfirmation(chosen.vendor, chosen.preview.header, chosen.meanings) && !consentConfirmed);
+    (chosen.preview !== null &&
+      (mappingProblem(chosen.preview.header, chosen.meanings) !== null ||
+        (needsConsentConfirmation(chosen.vendor, chosen.preview.header, chosen.meanings) &&
+          !consentConfirmed)));
   return (
     <Modal
       open={open}
@@ -124,14 +138,15 @@ export function ImportModal({ storeId, open, onClose, onImported }: Props) {
           ) : (
             <>
               <Text as="p">
-                A CSV file whose first line names the columns — an export from Shopify, Mailchimp, Klaviyo,
-                Omnisend or Privy, or your own. Consent is read from the file: addresses it says did not
-                agree, or left, are recorded as not subscribed. Addresses already on the list keep their data
-                and status and only gain what they lacked.
+                A CSV file whose first line names the columns — an export from Shopify, Mailchimp (its ZIP
+                too), Klaviyo, Omnisend or Privy, or your own. Consent is read from the file: addresses it
+                says did not agree are recorded as not subscribed, and those it says left are unsubscribed,
+                unless they subscribed here after leaving. Addresses already on the list keep their data and
+                only gain what they lacked.
               </Text>
               <DropZone
                 label="CSV file"
-                accept=".csv,text/csv"
+                accept=".csv,text/csv,.zip,application/zip"
                 type="file"
                 allowMultiple={false}
                 onDrop={(_all, accepted) => void pick(accepted)}
@@ -150,7 +165,15 @@ export function ImportModal({ storeId, open, onClose, onImported }: Props) {
                   <DropZone.FileUpload actionTitle="Choose a CSV file" actionHint="or drop it here" />
                 )}
               </DropZone>
-              {chosen ? (
+              {chosen && !chosen.preview ? (
+                <Banner tone="info" title="A ZIP of CSV files">
+                  <p>
+                    Each CSV file in it is read with its own columns and status — Mailchimp's subscribed,
+                    unsubscribed and cleaned files as such. Columns are matched by their names.
+                  </p>
+                </Banner>
+              ) : null}
+              {chosen?.preview ? (
                 <ImportMappingStep
                   preview={chosen.preview}
                   vendor={chosen.vendor}

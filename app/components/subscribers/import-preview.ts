@@ -1,4 +1,5 @@
 import { csvRecords } from "~/lib/csv-records";
+import { importFileKind } from "~/lib/subscriber-import/file-kind";
 
 /** The file's first line and a few rows after it, read in the browser for the mapping step. */
 export type ImportPreview = { header: string[]; samples: string[][] };
@@ -11,9 +12,16 @@ async function* single(bytes: Uint8Array): AsyncGenerator<Uint8Array> {
   yield bytes;
 }
 
-/** Reads the start of the file as the server will read it (BOM, CRLF, quoted line breaks). */
-export async function previewImportFile(file: File): Promise<ImportPreview> {
+/**
+ * Reads the start of the file as the server will read it (BOM, CRLF, quoted line breaks); a ZIP (Mailchimp's
+ * audience export) is "zip": the server reads each CSV in it by its own header. Any other binary file is
+ * refused with what to do, as the server would.
+ */
+export async function previewImportFile(file: File): Promise<ImportPreview | "zip"> {
   const bytes = new Uint8Array(await file.slice(0, PREVIEW_BYTES).arrayBuffer());
+  const kind = importFileKind(bytes.subarray(0, 8 * 1024));
+  if (kind.kind === "zip") return "zip";
+  if (kind.kind === "notCsv") throw new Error(kind.message);
   const records: string[][] = [];
   for await (const record of csvRecords(single(bytes))) {
     if (record.unclosed) break;

@@ -6,11 +6,25 @@ type Props = { summary: SubscriberImportSummary; onDownloadReport: () => void };
 
 /** Where the import read consent, in one sentence. */
 function consentSentence(summary: SubscriberImportSummary): string {
+  if (summary.files.length > 1)
+    return `Consent was read from each file of the ZIP: ${summary.files.map((file) => `${file.name} (${IMPORT_VENDORS[file.vendor]})`).join(", ")}.`;
   const { columns, fileSays } = summary.consent;
   if (fileSays === "not_subscribed") return `Consent: the file is the ${IMPORT_VENDORS[summary.vendor]}.`;
   if (columns.length > 0) return `Consent was read from “${columns.join("”, “")}”.`;
   if (fileSays === "subscribed") return `Consent: the file is the ${IMPORT_VENDORS[summary.vendor]}.`;
   return "The file carried no consent column: its addresses were imported as subscribed on your word.";
+}
+
+/** What the file's evidence did to addresses already on the list (docs/decisions/209). */
+function statusChanges(summary: SubscriberImportSummary): string {
+  const parts = [];
+  if (summary.unsubscribedByFile > 0)
+    parts.push(`${summary.unsubscribedByFile} already on the list unsubscribed by the file's opt-outs`);
+  if (summary.subscribedByFile > 0)
+    parts.push(
+      `${summary.subscribedByFile} recorded as not subscribed by an earlier import subscribed by its opt-ins`,
+    );
+  return `${parts.join("; ")}.`;
 }
 
 function RowList({ title, rows, total }: { title: string; rows: ImportReportRow[]; total: number }) {
@@ -51,6 +65,9 @@ export function ImportSummary({ summary, onDownloadReport }: Props) {
           {summary.added} subscribed, {summary.notSubscribed} recorded as not subscribed, {summary.updated}{" "}
           updated, {summary.skipped} skipped{summary.errorCount > 0 ? `, ${summary.errorCount} refused` : ""}.
         </p>
+        {summary.unsubscribedByFile > 0 || summary.subscribedByFile > 0 ? (
+          <p>{statusChanges(summary)}</p>
+        ) : null}
         <p>{consentSentence(summary)}</p>
       </Banner>
       {summary.ignoredColumns.length > 0 ? (

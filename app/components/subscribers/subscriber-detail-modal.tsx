@@ -137,7 +137,7 @@ function Details({ detail }: { detail: Detail }) {
             ...(detail.suppression ? [{ term: "Email delivery", description: suppressionText(detail) }] : []),
             { term: "Subscribed", description: formatDateTime(detail.subscribedAt) },
             ...(detail.unsubscribedAt
-              ? [{ term: "Unsubscribed", description: formatDateTime(detail.unsubscribedAt) }]
+              ? [{ term: "Unsubscribed", description: unsubscribedText(detail, detail.unsubscribedAt) }]
               : []),
             { term: "Session ID", description: <ShortId value={detail.sessionId} length={12} /> },
           ]}
@@ -202,6 +202,25 @@ function Details({ detail }: { detail: Detail }) {
       </BlockStack>
     </InlineGrid>
   );
+}
+
+/**
+ * When the address stopped being subscribed, and on whose evidence (docs/decisions/209): the person, or an
+ * import's file — which a later file's opt-in can lift only when it showed no opt-out.
+ */
+function unsubscribedText(detail: Detail, at: Date | string): string {
+  const when = formatDateTime(at);
+  const file = detail.importFile ? `the import of ${detail.importFile.fileName}` : "an import";
+  switch (detail.unsubscribeSource) {
+    case "subscriber":
+      return `${when}, by themselves: no import subscribes them again`;
+    case "import_opt_out":
+      return `${when}, by ${file}: ${detail.importConsent ?? "they left the other tool's list"}`;
+    case "import_no_consent":
+      return `${when}, by ${file}, which showed no consent: a later import whose file says they subscribed subscribes them`;
+    default:
+      return when;
+  }
 }
 
 /** Where the consent came from: the popup, or the import file by name and the export it looked like. */

@@ -5,13 +5,14 @@ import type { SubscriberImportSummary } from "~/lib/schemas/subscriber-import";
 type AppBridgeGlobal = { shopify?: { idToken?: () => Promise<string> } };
 
 /**
- * Sends a CSV file as the request body with XMLHttpRequest, whose upload events tell how much has gone
+ * Sends a CSV file (or a ZIP of them) as the request body with XMLHttpRequest, whose upload events tell how much has gone
  * (fetch cannot). It calls as the app's API client does: cookies, the app's own header, JSON answers,
  * and the server's message on failure; inside the Shopify admin it adds the session token itself.
  */
 export async function uploadSubscriberCsv(
   url: string,
   file: File,
+  contentType: "text/csv" | "application/zip",
   onProgress: (sent: number, total: number) => void,
 ): Promise<SubscriberImportSummary> {
   const token = await (globalThis as AppBridgeGlobal).shopify?.idToken?.();
@@ -19,7 +20,7 @@ export async function uploadSubscriberCsv(
     const request = new XMLHttpRequest();
     request.open("POST", url);
     request.withCredentials = true;
-    request.setRequestHeader("Content-Type", "text/csv");
+    request.setRequestHeader("Content-Type", contentType);
     request.setRequestHeader("Accept", "application/json");
     request.setRequestHeader(APP_FETCH_HEADER.name, APP_FETCH_HEADER.value);
     if (token) request.setRequestHeader("Authorization", `Bearer ${token}`);

@@ -13,13 +13,16 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { suppressionKinds } from "~/lib/schemas/suppression";
+import { suppressionKinds, unsubscribeSources } from "~/lib/schemas/suppression";
 import type { WheelDraw } from "../../../popup/prize-wheel";
 import { stores } from "./stores";
 import { subscriberImports } from "./subscriber-imports";
 
 /** Why no email goes to an address any more: it bounced for good, or its reader reported the mail as spam. */
 export const emailSuppression = pgEnum("email_suppression", suppressionKinds);
+
+/** Who made an address not subscribed (docs/decisions/209). */
+export const unsubscribeSource = pgEnum("unsubscribe_source", unsubscribeSources);
 
 export const subscribers = pgTable(
   "subscribers",
@@ -68,12 +71,23 @@ export const subscribers = pgTable(
     isActive: boolean().notNull().default(true),
     subscribedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     unsubscribedAt: timestamp({ withTimezone: true }),
+    /**
+     * Who made the address not subscribed (null while subscribed, and for a double opt-in awaiting its
+     * confirmation): `subscriber` they left here, and no file ever subscribes them again; `import_opt_out` a
+     * file says they left the vendor's list at `unsubscribed_at`; `import_no_consent` a file showed no consent.
+     */
+    unsubscribeSource: unsubscribeSource(),
     /** Consent record: where, when and from which client the address was given. */
     source: text().notNull().default("popup"),
     consentPageUrl: text(),
     consentIp: text(),
     consentUserAgent: text(),
     consentedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * False when `consented_at` is only when an import ran, its file giving no opt-in time (Shopify's): such a
+     * consent is older than anything, and any opt-out a later file brings wins over it.
+     */
+    consentTimeKnown: boolean().notNull().default(true),
     /** The consent sentence and privacy link the popup showed (consent_texts.version); null: before 0027, imports. */
     consentVersion: text(),
     /** Double opt-in was on when this address subscribed: no welcome email before confirmation. */
@@ -83,9 +97,12 @@ export const subscribers = pgTable(
     /** The popup and A/B variant this address subscribed through (null: before popups had ids, imports). */
     popupId: uuid(),
     variantId: text(),
-    /** The import that added this address: its file is the source of the consent (null: not imported). */
+    /**
+     * The import whose file is the evidence of the address's status: the one that added it, or a later one
+     * that unsubscribed it, or subscribed it from an import's "not subscribed" (null: never imported).
+     */
     importId: uuid().references(() => subscriberImports.id, { onDelete: "set null" }),
-    /** What the import file said of the consent, as written ("Accepts Email Marketing: no"). */
+    /** What that import's file said of the consent, as written ("Accepts Email Marketing: no", "UNSUB_TIME: …"). */
     importConsent: text(),
     tags: text().array(),
     /**

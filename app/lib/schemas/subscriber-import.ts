@@ -80,15 +80,24 @@ export type SubscriberImportSummary = {
   added: number;
   /** New addresses recorded as not subscribed, because the file says they did not consent or left. */
   notSubscribed: number;
+  /**
+   * Addresses on the list the file's opt-out unsubscribed (it was later than their consent, or their consent's
+   * time is unknown), and addresses an earlier import had made not subscribed (without an opt-out of theirs)
+   * that the file's opt-in subscribed (docs/decisions/209).
+   */
+  unsubscribedByFile: number;
+  subscribedByFile: number;
   updated: number;
   skipped: number;
   /** Rows repeating an address an earlier row of the file had (skipped). */
   repeated: number;
-  /** Rows whose address was on the list before (updated or skipped); their status never changes. */
+  /** Rows whose address was on the list before (updated or skipped), status changes included. */
   alreadyOnList: number;
   errors: { line: number; reason: string }[];
   errorCount: number;
   ignoredColumns: string[];
+  /** The CSV files read: the upload itself, or each CSV of a ZIP (Mailchimp's audience export). */
+  files: { name: string; vendor: ImportVendor }[];
   /** The first rows of each kind; the downloadable report lists them all, with the refused rows. */
   notSubscribedRows: ImportReportRow[];
   duplicateRows: ImportReportRow[];

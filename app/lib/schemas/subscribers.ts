@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { ImportVendor } from "~/lib/subscriber-import/vendors";
-import type { SuppressionKind } from "./suppression";
+import type { SuppressionKind, UnsubscribeSource } from "./suppression";
 
 /** SPEC §9: the date ranges offered (days back from now) and the status filter. */
 export const DATE_RANGES = ["7", "30", "90", "all"] as const;
@@ -132,6 +132,8 @@ export type SubscriberDetail = SubscriberListRow & {
   tags: string[] | null;
   /** What the import file said of this address's consent, as written ("Accepts Email Marketing: no"). */
   importConsent: string | null;
+  /** Who made the address not subscribed (docs/decisions/209); null while subscribed. */
+  unsubscribeSource: UnsubscribeSource | null;
   /** The file this address was imported from, and the export it looked like; null: not imported. */
   importFile: { fileName: string; vendor: ImportVendor } | null;
   /** The subscriber's own emails (welcome, confirmation request) and what became of each. */

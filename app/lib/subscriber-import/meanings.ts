@@ -21,7 +21,8 @@ export const IMPORT_MEANINGS = {
   optedInAt: "Opt-in time",
   optedInIp: "Opt-in IP address",
   confirmedAt: "Confirmation time (double opt-in)",
-  optedOutAt: "Unsubscribed or cleaned time",
+  optedOutAt: "Unsubscribe time",
+  cleanedAt: "Cleaned (bounced) time",
   skip: "Don't import",
 } as const;
 
@@ -29,12 +30,12 @@ export type ImportMeaning = keyof typeof IMPORT_MEANINGS;
 export const IMPORT_MEANING_KEYS = Object.keys(IMPORT_MEANINGS) as ImportMeaning[];
 
 /** Meanings that say whether a row may be mailed: a column guessed as one keeps it (see `lockedMeaning`). */
-export const CONSENT_MEANINGS: ReadonlySet<ImportMeaning> = new Set(["consent", "optedOutAt"]);
+export const CONSENT_MEANINGS: ReadonlySet<ImportMeaning> = new Set(["consent", "optedOutAt", "cleanedAt"]);
 
 /**
  * Header names per meaning, as `headerKey` writes them. Vendor headers are those of their documented exports:
  * Shopify customers ("Accepts Email Marketing", older "Accepts Marketing", newer "Default Address …"),
- * Mailchimp audiences (OPTIN_TIME, OPTIN_IP, CONFIRM_TIME, UNSUB_TIME, CLEAN_TIME), Klaviyo profiles
+ * Mailchimp audiences (OPTIN_TIME, OPTIN_IP, CONFIRM_TIME, UNSUB_TIME, CLEAN_TIME: a combined file has both), Klaviyo profiles
  * ("Email Marketing Consent", "… Timestamp"), Omnisend contacts (camelCase, "status") and Privy contacts
  * ("email_permission").
  */
@@ -79,14 +80,8 @@ const HEADER_NAMES: Record<Exclude<ImportMeaning, "skip">, string[]> = {
   ],
   optedInIp: ["optin ip", "opt in ip", "consent ip", "ip address", "ip"],
   confirmedAt: ["confirm time", "confirmed at", "confirmation time"],
-  optedOutAt: [
-    "unsub time",
-    "clean time",
-    "email opt out date",
-    "opt out date",
-    "unsubscribed at",
-    "unsubscribe date",
-  ],
+  optedOutAt: ["unsub time", "email opt out date", "opt out date", "unsubscribed at", "unsubscribe date"],
+  cleanedAt: ["clean time", "cleaned at", "bounced at"],
 };
 
 const MEANING_OF_NAME = new Map<string, ImportMeaning>(

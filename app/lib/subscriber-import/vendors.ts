@@ -5,6 +5,7 @@ export const IMPORT_VENDORS = {
   mailchimpSubscribed: "Mailchimp audience export (subscribed)",
   mailchimpUnsubscribed: "Mailchimp audience export (unsubscribed)",
   mailchimpCleaned: "Mailchimp audience export (cleaned)",
+  mailchimp: "Mailchimp audience export",
   klaviyo: "Klaviyo profiles export",
   omnisend: "Omnisend contacts export",
   privy: "Privy contacts export",
@@ -14,20 +15,30 @@ export const IMPORT_VENDORS = {
 export type ImportVendor = keyof typeof IMPORT_VENDORS;
 
 /**
- * Whom the file says it holds as a whole. Mailchimp exports each section of an audience as its own file, so
- * the file is the evidence: its subscribed file lists people who subscribed, its unsubscribed and cleaned
- * files people who must not be mailed, whatever the merchant maps.
+ * Whom the file says it holds as a whole. Mailchimp exports each section of an audience as its own file
+ * (`subscribed_…`, `unsubscribed_…`, `cleaned_…` in its ZIP): its subscribed file lists people who subscribed,
+ * its unsubscribed and cleaned files people who must not be mailed, whatever the merchant maps. A Mailchimp
+ * file of no known section (the three joined) lists subscribers except the rows whose own UNSUB_TIME or
+ * CLEAN_TIME is filled in.
  */
 export type FileConsent = "subscribed" | "not_subscribed" | undefined;
 
-/** The export the header looks like, from the columns only its vendor writes. */
-export function detectVendor(header: string[]): ImportVendor {
+/** Mailchimp's section as its export names the file: "unsubscribed_members_export_2a9b.csv". */
+const MAILCHIMP_SECTION = /^(subscribed|unsubscribed|cleaned)_/i;
+
+/**
+ * The export the header looks like, from the columns only its vendor writes; Mailchimp's section from the
+ * file's name, or from its columns when it has neither UNSUB_TIME nor CLEAN_TIME (the subscribed file).
+ */
+export function detectVendor(header: string[], fileName = ""): ImportVendor {
   const keys = new Set(header.map(headerKey));
   const has = (...names: string[]) => names.some((name) => keys.has(name));
   if (has("optin time", "confirm time", "member rating", "leid", "euid")) {
-    if (has("clean time")) return "mailchimpCleaned";
-    if (has("unsub time")) return "mailchimpUnsubscribed";
-    return "mailchimpSubscribed";
+    const section = MAILCHIMP_SECTION.exec(fileName.split(/[\\/]/).pop() ?? "")?.[1]?.toLowerCase();
+    if (section === "cleaned") return "mailchimpCleaned";
+    if (section === "unsubscribed") return "mailchimpUnsubscribed";
+    if (section === "subscribed" || !has("unsub time", "clean time")) return "mailchimpSubscribed";
+    return "mailchimp";
   }
   if (has("email marketing consent", "klaviyo id")) return "klaviyo";
   if (has("accepts email marketing", "accepts marketing")) return "shopify";
@@ -38,40 +49,56 @@ export function detectVendor(header: string[]): ImportVendor {
 }
 
 export function fileConsentOf(vendor: ImportVendor): FileConsent {
-  if (vendor === "mailchimpSubscribed") return "subscribed";
+  if (vendor === "mailchimpSubscribed" || vendor === "mailchimp") return "subscribed";
   if (vendor === "mailchimpUnsubscribed" || vendor === "mailchimpCleaned") return "not_subscribed";
   return undefined;
 }
 
 /** Values that mean "may be mailed": Shopify yes/true, Klaviyo SUBSCRIBED, Omnisend and Privy subscribed… */
 const SUBSCRIBED = new Set(["yes", "y", "true", "1", "subscribed", "opted in", "optin", "email", "mailable"]);
-/** …and those that mean not: Klaviyo NEVER_SUBSCRIBED, Omnisend nonSubscribed, Shopify PENDING (unconfirmed). */
+/**
+ * …those that say the person left, or the address is dead: Klaviyo's, Omnisend's and Privy's unsubscribed,
+ * Mailchimp's cleaned, Shopify's REDACTED and INVALID. An opt-out wins over an earlier consent (decision 209).
+ */
+const OPTED_OUT = new Set([
+  "unsubscribed",
+  "opted out",
+  "cleaned",
+  "bounced",
+  "suppressed",
+  "redacted",
+  "invalid",
+]);
+/** Values the address may be cleaned (bounced) by: it also gets no more email (docs/decisions/173). */
+const CLEANED = new Set(["cleaned", "bounced"]);
+/**
+ * …and those that say only that there is no consent: Shopify's "no" (never agreed, or left: it does not
+ * tell), Klaviyo NEVER_SUBSCRIBED, Omnisend nonSubscribed, Shopify PENDING (unconfirmed). No consent is no
+ * opt-out: it keeps a new address from being subscribed, and leaves one on the list as it is.
+ */
 const NOT_SUBSCRIBED = new Set([
   "no",
   "n",
   "false",
   "0",
-  "unsubscribed",
   "never subscribed",
   "non subscribed",
   "not subscribed",
   "nonsubscribed",
-  "cleaned",
-  "opted out",
   "pending",
-  "invalid",
-  "redacted",
-  "bounced",
-  "suppressed",
   "non mailable",
   "unset non mailable",
 ]);
 
-/** A consent cell as yes or no; undefined when the value says neither (it is then not taken as consent). */
-export function readConsentValue(value: string): boolean | undefined {
+/** What a consent cell says; undefined when the value says nothing we know (it is then not taken as consent). */
+export function readConsentValue(
+  value: string,
+): "subscribed" | "optedOut" | "cleaned" | "notSubscribed" | undefined {
   const key = headerKey(value);
-  if (SUBSCRIBED.has(key)) return true;
-  if (NOT_SUBSCRIBED.has(key)) return false;
+  if (SUBSCRIBED.has(key)) return "subscribed";
+  if (CLEANED.has(key)) return "cleaned";
+  if (OPTED_OUT.has(key)) return "optedOut";
+  if (NOT_SUBSCRIBED.has(key)) return "notSubscribed";
   return undefined;
 }
 

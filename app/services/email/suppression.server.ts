@@ -43,6 +43,7 @@ export async function suppress(which: SQL, kind: SuppressionKind, reason: string
       ...(kind === "complained"
         ? {
             isActive: false,
+            unsubscribeSource: "subscriber" as const,
             unsubscribedAt: sql`case when ${subscribers.isActive} then now() else coalesce(${subscribers.unsubscribedAt}, now()) end`,
           }
         : {}),

@@ -55,7 +55,7 @@ export function planColumns(header: string[], mapping?: ImportMapping): ColumnPl
         ? "The mapping needs an email column: map one column of the file to email"
         : "The CSV file needs an email column: its first line must name the columns, one of them Email (or E-mail, Email address)",
     );
-  const consentColumns = (["consent", "optedOutAt"] as const)
+  const consentColumns = (["consent", "optedOutAt", "cleanedAt"] as const)
     .map((meaning) => columns.get(meaning))
     .filter((index) => index !== undefined)
     .map((index) => names[index] ?? "");

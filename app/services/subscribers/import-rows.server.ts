@@ -1,7 +1,12 @@
 import { isIP } from "node:net";
 import type { CsvRecord } from "~/lib/csv-records";
 import { IMPORT_MEANINGS } from "~/lib/subscriber-import/meanings";
-import { type FileConsent, readConsentValue, readTimestamp } from "~/lib/subscriber-import/vendors";
+import {
+  type FileConsent,
+  type ImportVendor,
+  readConsentValue,
+  readTimestamp,
+} from "~/lib/subscriber-import/vendors";
 import { MAX_FIELD_LENGTH, normalizeEmail, validateEmail } from "../../../popup/validation";
 import type { ColumnPlan, ImportedMeaning } from "./import-columns.server";
 
@@ -28,14 +33,25 @@ export const STORED_FIELD_NAMES = Object.keys(STORED_FIELDS) as StoredField[];
 
 const MAX_TAGS = 50;
 
+/**
+ * What a row of the file says of the person (docs/decisions/209): they subscribed (a consent column's yes, a
+ * Mailchimp subscriber), they left or their address is dead (an unsubscribe or clean time, an unsubscribed or
+ * cleaned value or file), there is no consent (no, never subscribed, empty), or nothing at all: a file without
+ * consent columns, subscribed on the merchant's word.
+ */
+export type FileEvidence = "optedIn" | "optedOut" | "notSubscribed" | "merchantsWord";
+
 /** One row of the file as a subscriber, with what the file says of the person's consent. */
 export type ImportRow = {
   line: number;
   email: string;
   fields: Record<StoredField, string | null>;
   tags: string[] | null;
+  evidence: FileEvidence;
   /** Whether the address may be mailed: a new address is added active only when true. */
   subscribed: boolean;
+  /** Cleaned (bounced) at the vendor: the address also gets no more email (docs/decisions/173). */
+  cleaned: boolean;
   /** What the file said, as written ("Accepts Email Marketing: no"); null when it said nothing. */
   consentSaid: string | null;
   optedInAt: Date | null;
@@ -49,6 +65,7 @@ export type ConsentSource = {
   plan: ColumnPlan;
   header: string[];
   fileConsent: FileConsent;
+  vendor: ImportVendor;
   fileLabel: string;
 };
 
@@ -81,31 +98,50 @@ export function readRow(record: CsvRecord, source: ConsentSource): ImportRow | s
     optedInAt: timeOf(values.get("optedInAt")),
     optedInIp: ip && isIP(ip) ? ip : null,
     confirmedAt: timeOf(values.get("confirmedAt")),
-    optedOutAt: timeOf(values.get("optedOutAt")),
+    optedOutAt: timeOf(values.get("cleanedAt") ?? values.get("optedOutAt")),
   };
 }
 
+type Consent = Pick<ImportRow, "evidence" | "subscribed" | "cleaned" | "consentSaid">;
+
+const said = (evidence: FileEvidence, consentSaid: string | null, cleaned = false): Consent => ({
+  evidence,
+  subscribed: evidence === "optedIn" || evidence === "merchantsWord",
+  cleaned,
+  consentSaid,
+});
+
 /**
- * Whether the row may be mailed, by the file's own words, most cautious first: a file that as a whole lists
- * people who left, then an unsubscribe time, then the consent column (only a value meaning yes is a yes: an
- * empty or unknown one is not), then a file that as a whole lists subscribers. A file that says nothing
- * leaves the row subscribed on the merchant's word, as an import always did (the answer says so).
+ * What the row says of the person, by the file's own words, most cautious first: a file that as a whole lists
+ * people who left (Mailchimp's unsubscribed or cleaned file), then the row's own clean or unsubscribe time
+ * (an empty one says nothing: a combined Mailchimp file has them empty for its subscribers), then the consent
+ * column (only a value meaning yes is a yes: an empty or unknown one is no consent), then a file that as a
+ * whole lists subscribers. A file that says nothing leaves the row subscribed on the merchant's word, as an
+ * import always did (the answer says so).
  */
 function consentOf(
   values: Map<ImportedMeaning, string>,
-  { plan, header, fileConsent, fileLabel }: ConsentSource,
-): { subscribed: boolean; consentSaid: string | null } {
+  { plan, header, fileConsent, fileLabel, vendor }: ConsentSource,
+): Consent {
   const headerOf = (meaning: ImportedMeaning) => header[plan.columns.get(meaning) ?? -1]?.trim() ?? "";
-  if (fileConsent === "not_subscribed") return { subscribed: false, consentSaid: `In the ${fileLabel}` };
-  const optedOut = values.get("optedOutAt");
-  if (optedOut) return { subscribed: false, consentSaid: `${headerOf("optedOutAt")}: ${optedOut}` };
+  const cleanedAt = values.get("cleanedAt");
+  const optedOutAt = values.get("optedOutAt");
+  if (fileConsent === "not_subscribed")
+    return said("optedOut", `In the ${fileLabel}`, vendor === "mailchimpCleaned" || cleanedAt !== undefined);
+  if (cleanedAt) return said("optedOut", `${headerOf("cleanedAt")}: ${cleanedAt}`, true);
+  if (optedOutAt) return said("optedOut", `${headerOf("optedOutAt")}: ${optedOutAt}`);
   if (plan.columns.has("consent")) {
-    const said = values.get("consent");
-    if (!said) return { subscribed: false, consentSaid: `${headerOf("consent")}: (empty)` };
-    return { subscribed: readConsentValue(said) === true, consentSaid: `${headerOf("consent")}: ${said}` };
+    const value = values.get("consent");
+    if (!value) return said("notSubscribed", `${headerOf("consent")}: (empty)`);
+    const words = `${headerOf("consent")}: ${value}`;
+    const meaning = readConsentValue(value);
+    if (meaning === "subscribed") return said("optedIn", words);
+    if (meaning === "optedOut" || meaning === "cleaned")
+      return said("optedOut", words, meaning === "cleaned");
+    return said("notSubscribed", words);
   }
-  if (fileConsent === "subscribed") return { subscribed: true, consentSaid: `In the ${fileLabel}` };
-  return { subscribed: true, consentSaid: null };
+  if (fileConsent === "subscribed") return said("optedIn", `In the ${fileLabel}`);
+  return said("merchantsWord", null);
 }
 
 function timeOf(value: string | undefined): Date | null {

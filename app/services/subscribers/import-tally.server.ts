@@ -24,6 +24,8 @@ export class ImportTally {
       consent: { columns: [], fileSays: null },
       added: 0,
       notSubscribed: 0,
+      unsubscribedByFile: 0,
+      subscribedByFile: 0,
       updated: 0,
       skipped: 0,
       repeated: 0,
@@ -31,6 +33,7 @@ export class ImportTally {
       errors: [],
       errorCount: 0,
       ignoredColumns: [],
+      files: [],
       notSubscribedRows: [],
       duplicateRows: [],
       existingRows: [],
@@ -82,17 +85,11 @@ export class ImportTally {
         return;
       case "existing": {
         summary.alreadyOnList++;
-        if (outcome.filled) summary.updated++;
+        if (outcome.change === "unsubscribed") summary.unsubscribedByFile++;
+        if (outcome.change === "subscribed") summary.subscribedByFile++;
+        if (outcome.filled || outcome.change !== "kept") summary.updated++;
         else summary.skipped++;
-        const parts = [
-          outcome.filled
-            ? "Already on the list: its empty fields were filled"
-            : "Already on the list: nothing to fill",
-        ];
-        if (!outcome.wasActive) parts.push("it stays unsubscribed");
-        else if (!row.subscribed)
-          parts.push(`it stays subscribed here, though the file says ${row.consentSaid}`);
-        this.note({ ...at, outcome: "existing", detail: parts.join("; ") });
+        this.note({ ...at, outcome: "existing", detail: existingDetail(row, outcome) });
         return;
       }
       default:
@@ -116,4 +113,37 @@ export class ImportTally {
     if (list && list.length < MAX_IMPORT_ERRORS_LISTED)
       list.push({ line: entry.line, email: entry.email, detail: entry.detail });
   }
+}
+
+/** Why an address already on the list has the status it has after the row (docs/decisions/209). */
+function existingDetail(row: ImportRow, outcome: Extract<RowOutcome, { kind: "existing" }>): string {
+  switch (outcome.change) {
+    case "unsubscribed":
+      return `Already on the list: unsubscribed by the file (${row.consentSaid})`;
+    case "subscribed":
+      return `Already on the list as not subscribed by an earlier import: subscribed by the file (${row.consentSaid})`;
+    case "recorded":
+      return `Already on the list as not subscribed: the file's opt-out is recorded (${row.consentSaid})`;
+    default: {
+      const filled = outcome.filled
+        ? "Already on the list: its empty fields were filled"
+        : "Already on the list: nothing to fill";
+      const kept = keptBecause(row, outcome);
+      return kept ? `${filled}; ${kept}` : filled;
+    }
+  }
+}
+
+function keptBecause(row: ImportRow, outcome: Extract<RowOutcome, { kind: "existing" }>): string | null {
+  if (outcome.wasActive) {
+    if (row.evidence === "optedOut")
+      return `it stays subscribed: they subscribed here on ${outcome.consentedAt.toISOString().slice(0, 10)}, after the file's opt-out (${row.consentSaid})`;
+    if (!row.subscribed) return `it stays subscribed here, though the file says ${row.consentSaid}`;
+    return null;
+  }
+  if (outcome.unsubscribeSource === "subscriber")
+    return "it stays unsubscribed: they unsubscribed themselves";
+  if (outcome.unsubscribeSource === "import_opt_out" && row.evidence === "optedIn")
+    return "it stays unsubscribed: an opt-out later than the file's opt-in is on record";
+  return "it stays unsubscribed";
 }

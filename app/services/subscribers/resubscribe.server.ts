@@ -57,8 +57,11 @@ async function renewConsent(storeId: string, email: string, consent: Consent, co
       source: "popup",
       importConsent: null,
       consentedAt: sql`now()`,
+      consentTimeKnown: true,
       confirmationRequired: confirm,
-      ...(confirm ? { confirmedAt: null } : { isActive: true, unsubscribedAt: null }),
+      ...(confirm
+        ? { confirmedAt: null }
+        : { isActive: true, unsubscribedAt: null, unsubscribeSource: null }),
     })
     .where(and(sameAddress(storeId, email), eq(subscribers.isActive, false)))
     .returning(consentState);

@@ -36,7 +36,7 @@ export async function unsubscribe(token: string): Promise<{ subscriberId: string
   if (!subscriberId) return null;
   const [changed] = await db()
     .update(subscribers)
-    .set({ isActive: false, unsubscribedAt: sql`now()` })
+    .set({ isActive: false, unsubscribedAt: sql`now()`, unsubscribeSource: "subscriber" })
     .where(
       and(
         eq(subscribers.id, subscriberId),
@@ -60,7 +60,7 @@ export async function confirmSubscription(token: string): Promise<boolean> {
   if (!subscriberId) return false;
   const [confirmed] = await db()
     .update(subscribers)
-    .set({ confirmedAt: sql`now()`, isActive: true, unsubscribedAt: null })
+    .set({ confirmedAt: sql`now()`, isActive: true, unsubscribedAt: null, unsubscribeSource: null })
     .where(and(eq(subscribers.id, subscriberId), isNull(subscribers.confirmedAt)))
     .returning({ storeId: subscribers.storeId });
   if (confirmed) await afterConfirmation(subscriberId, confirmed.storeId);
