@@ -6,7 +6,7 @@
 
 import { STEP_MESSAGES_ENGLISH } from "./step-texts";
 
-/** The opener: "No" closes the popup and counts as a dismissal. Texts are plain ([DISCOUNT_PERCENT] filled). */
+/** The opener: "No" closes the popup and counts as a dismissal. Texts are plain (the offer's words filled, popup/offer.ts). */
 export type OpenerStep = { enabled: boolean; question: string; yesText: string; noText: string };
 
 export const extraFieldNames = ["firstName", "birthday", "phone"] as const;
