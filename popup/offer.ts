@@ -38,21 +38,17 @@ export type OfferWords = { figure: string; text: string; phrase: string };
 export const OFFER_PLACEHOLDER = "[OFFER]";
 const OFFER_TAG = /\[\s*offer\s*\]/gi;
 const DISCOUNT_PERCENT = /\[\s*discount_percent\s*\]/gi;
-const DISCOUNT_PERCENT_SIGN = /\[\s*discount_percent\s*\]\s?%( off\b)?/gi;
+const DISCOUNT_PERCENT_SIGN = /\[\s*discount_percent\s*\]\s?%/gi;
 
 /**
- * `text` with the offer filled in: "[DISCOUNT_PERCENT]% off" (the texts written before [OFFER], the stored
- * defaults among them) by its words like [OFFER] (so a free-shipping offer reads "free shipping", not "free
- * shipping off"; an upper-case "OFF" stays), another "[DISCOUNT_PERCENT]%" (or "… %") by its figure (so "your [DISCOUNT_PERCENT]%
- * discount" reads "your €10 discount"), any other [DISCOUNT_PERCENT] by the percentage, [OFFER] by its
- * words. All safe in HTML: figures, a currency sign and words.
+ * `text` with the offer filled in: "[DISCOUNT_PERCENT]%" (or "… %") by its figure (so "your [DISCOUNT_PERCENT]%
+ * discount" reads "your €10 discount" or "your free shipping discount"), any other [DISCOUNT_PERCENT] by the
+ * percentage, [OFFER] by its words. All safe in HTML: figures, a currency sign and words.
  */
 export function fillOffer(text: string, percentage: number, words: OfferWords | undefined): string {
   const figure = String(Math.trunc(Number(percentage) || 0));
   return text
-    .replace(DISCOUNT_PERCENT_SIGN, (_, off = "") =>
-      off === " off" ? (words?.text ?? `${figure}% off`) : (words?.figure ?? `${figure}%`) + off,
-    )
+    .replace(DISCOUNT_PERCENT_SIGN, () => words?.figure ?? `${figure}%`)
     .replace(DISCOUNT_PERCENT, () => figure)
     .replace(OFFER_TAG, () => words?.text ?? `${figure}% off`);
 }

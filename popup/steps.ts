@@ -30,7 +30,7 @@ export type PopupSteps = { opener: OpenerStep; extraFields: ExtraFieldsStep };
 export const defaultPopupSteps: PopupSteps = {
   opener: {
     enabled: false,
-    question: "Want [DISCOUNT_PERCENT]% off your first order?",
+    question: "Want [OFFER] on your first order?",
     yesText: "Yes, please",
     noText: "No thanks",
   },

@@ -121,8 +121,7 @@ export const POPUP_TEMPLATES: PopupTemplate[] = [
     description: "Shoppers spin a wheel for a prize: the prize is drawn on the server when they subscribe.",
     popup: {
       title: "Spin to win",
-      subtitle:
-        "Enter your email for a spin: every shopper can win up to <strong>[OFFER]</strong>.",
+      subtitle: "Enter your email for a spin: every shopper can win up to <strong>[OFFER]</strong>.",
       buttonText: "SPIN THE WHEEL",
       discountPercentage: 20,
       displayTrigger: "after-5s",

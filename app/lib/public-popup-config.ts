@@ -83,7 +83,10 @@ export function toPublicConfig(popup: PopupSource, store: PopupStore): PublicPop
   // In the default language's words: each other language's come filled into its texts.
   const words = offerWords(offer, store.currency, popup.languages[0]?.code ?? "en");
   // The teaser tab shows its text as is (popup/teaser.ts, in the first file): its offer is filled here.
-  const teaser = { ...popup.design.teaser, text: fillOffer(popup.design.teaser.text, offer.percentage, words) };
+  const teaser = {
+    ...popup.design.teaser,
+    text: fillOffer(popup.design.teaser.text, offer.percentage, words),
+  };
   return {
     storeId: popup.storeId,
     id: popup.id,
