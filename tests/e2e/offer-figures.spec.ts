@@ -119,4 +119,23 @@ test.describe("after the offer changes", () => {
     expect(welcome.text ?? "").toContain(`Your $10 discount code: ACME10\n${conditions}`);
     expect(welcome.html ?? "").toContain(conditions);
   });
+
+  test("the builder warns when a text types another figure than the code gives", async ({ page }) => {
+    await updatePopup(api, shop.store.id, { title: "Get 15% off today" });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await login(page, ADMIN.email, ADMIN.password, `/store/${shop.store.id}/popup-builder`);
+    const warning = page.getByText("A text names another offer than your code gives");
+    await expect(warning).toBeVisible();
+    await expect(page.getByText("Title says “15%”, but the code gives $10 off.")).toBeVisible();
+    await screenshot(page, "offer-typed-figure-warning", { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(warning).toBeVisible();
+    await screenshot(page, "offer-typed-figure-warning-390", { fullPage: false });
+    // Written with [OFFER], the title follows the offer and the warning goes.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByLabel("Title", { exact: true }).fill("Get [OFFER] today");
+    await expect(warning).toBeHidden();
+    // The preview starts at the opener, which names the offer as the storefront does.
+    await expect(page.getByTestId("popup-preview")).toContainText("Want $10 off on your first order?");
+  });
 });

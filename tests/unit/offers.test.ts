@@ -161,6 +161,7 @@ describe("a figure typed into a popup's text that the code does not give (the bu
     expect(typedOfferFigure("10 € Rabatt", tenOff)).toBeNull();
     expect(typedOfferFigure("Get $15 off", tenOff)).toBe("$15");
     expect(typedOfferFigure("Spare 12,50 EUR", tenOff)).toBe("12,50 EUR");
+    expect(typedOfferFigure("OUR TOP 5 NEW PICKS", tenOff)).toBeNull();
   });
 
   it("reads the merge tags as the offer's, never as typed figures", () => {
