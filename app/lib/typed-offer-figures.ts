@@ -3,7 +3,8 @@ import type { Offer } from "../../popup/offer";
 /** A percentage typed into a text: "15%", "15 %", "12.5%". */
 const PERCENT = /(\d+(?:[.,]\d+)?)\s?%/g;
 /** An amount typed with its currency's sign or a common code: "$10", "10 €", "€12,50", "10 EUR". */
-const AMOUNT = /[$€£¥]\s?(\d+(?:[.,]\d{1,2})?)|(\d+(?:[.,]\d{1,2})?)\s?(?:[$€£¥]|(?:USD|EUR|GBP|CAD|AUD|CHF)\b)/g;
+const AMOUNT =
+  /[$€£¥]\s?(\d+(?:[.,]\d{1,2})?)|(\d+(?:[.,]\d{1,2})?)\s?(?:[$€£¥]|(?:USD|EUR|GBP|CAD|AUD|CHF)\b)/g;
 
 const numberOf = (figure: string) => Number(figure.replace(",", "."));
 
