@@ -325,6 +325,8 @@ export type PopupWithCode = PublicPopupConfig & { discountCode: string };
 export type SubscribeResponse = {
   message: string;
   discountCode?: string;
+  /** With the code: what it asks of an order and how long it works, in the shopper's language. */
+  conditions?: string;
   wheel?: DrawnSlice;
   /** For a new subscriber of a popup with an extra-fields step: what lets the popup send them (popup/steps.ts). */
   extraFieldsToken?: string;

@@ -19,7 +19,15 @@ import type { SubscriberValues } from "./validation";
 export type PopupFormValues = SubscriberValues & { website: string };
 /** An accepted submission shows the code when it carries one, else the message (check your inbox). */
 export type PopupSubmitResult =
-  | { ok: true; discountCode?: string; message?: string; wheel?: DrawnSlice; extraFieldsToken?: string }
+  | {
+      ok: true;
+      discountCode?: string;
+      /** The code's conditions, in the shopper's language (SubscribeResponse). */
+      conditions?: string;
+      message?: string;
+      wheel?: DrawnSlice;
+      extraFieldsToken?: string;
+    }
   | { ok: false; errors?: Record<string, string>; message?: string };
 export type PopupMountOptions = {
   /** Builder preview: a processing view while `onSubmit` fakes the wait; 'Continue Shopping' returns to the form. */
@@ -171,6 +179,7 @@ export function mountPopup(
   let errors: Record<string, string> = {};
   let general = "";
   let code = "";
+  let conditions = "";
   let token = "";
   let notice = "";
   let drawn: DrawnSlice | undefined;
@@ -308,7 +317,7 @@ export function mountPopup(
             : preview && view === "processing"
               ? processingHtml()
               : success
-                ? success.successHtml(cfg, words, code, notice, drawn, wheel)
+                ? success.successHtml(cfg, words, code, notice, drawn, wheel, conditions)
                 : "";
     if (view === "form" || view === "extra") showErrors();
     // A centred popup starts on its first field (a form), the opener's yes, or its heading's dialog (what follows a submit).
@@ -368,6 +377,7 @@ export function mountPopup(
       if (drawn && cfg.wheel && wheel) await wheel.spinWheel(root, drawn.slice, cfg.wheel.slices.length);
       if (destroyed) return;
       code = result.discountCode || "";
+      conditions = result.conditions || "";
       // With a code the heading says it all; without one the message tells where the code went.
       notice = code ? "" : result.message || "";
       token = result.extraFieldsToken || "";

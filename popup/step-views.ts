@@ -3,7 +3,8 @@
  * extra-fields form, what the latter shows and sends. The storefront's feature file newsletter-popup-steps.js
  * (popup/features.ts), loaded only for a popup with an opener or an extra-fields step.
  */
-import { fillDiscountPercent, type PublicPopupConfig } from "./config";
+import type { PublicPopupConfig } from "./config";
+import { fillOffer } from "./offer";
 import { escapeHtml } from "./sanitize";
 import { STEP_ENGLISH } from "./step-texts";
 import type { ExtraFieldsRequest } from "./steps";
@@ -31,12 +32,14 @@ const wordsOf =
   (key: StepTextKey | keyof typeof STEP_ENGLISH, byDefault?: string): string =>
     escapeHtml(texts?.[key] || byDefault || STEP_ENGLISH[key as keyof typeof STEP_ENGLISH]);
 
-export function openerHtml({ steps, discountPercentage, texts }: PublicPopupConfig): string {
+/** The opener's question names the offer as the popup's title does: its words, [OFFER] or "[DISCOUNT_PERCENT]% off". */
+export function openerHtml({ steps, discountPercentage, offer, texts }: PublicPopupConfig): string {
   const { question, yesText, noText } = steps.opener;
   const say = wordsOf(texts);
-  return `${CSS}<div class="c"><h2 class="t" id="np-t">${fillDiscountPercent(
+  return `${CSS}<div class="c"><h2 class="t" id="np-t">${fillOffer(
     say("openerQuestion", question),
     discountPercentage,
+    offer,
   )}</h2><button type="button" class="pri" data-a="yes">${say("openerYes", yesText)}</button><button type="button" class="sec" data-a="no">${say("openerNo", noText)}</button></div>`;
 }
 

@@ -6,7 +6,7 @@
 
 import { STEP_MESSAGES_ENGLISH } from "./step-texts";
 
-/** The opener: "No" closes the popup and counts as a dismissal. Texts are plain ([DISCOUNT_PERCENT] filled). */
+/** The opener: "No" closes the popup and counts as a dismissal. Texts are plain (the offer's words filled, popup/offer.ts). */
 export type OpenerStep = { enabled: boolean; question: string; yesText: string; noText: string };
 
 export const extraFieldNames = ["firstName", "birthday", "phone"] as const;
@@ -30,7 +30,7 @@ export type PopupSteps = { opener: OpenerStep; extraFields: ExtraFieldsStep };
 export const defaultPopupSteps: PopupSteps = {
   opener: {
     enabled: false,
-    question: "Want [DISCOUNT_PERCENT]% off your first order?",
+    question: "Want [OFFER] on your first order?",
     yesText: "Yes, please",
     noText: "No thanks",
   },

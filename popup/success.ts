@@ -56,6 +56,7 @@ const CSS =
   ".code input{flex:1;min-width:0;text-align:center;font:700 18px/1 ui-monospace,Menlo,Consolas,monospace;letter-spacing:.05em;border:2px dashed #9ca3af;background:#f9fafb}" +
   ".cp{padding:0 18px;border:1px solid #111827;border-radius:8px;background:#fff;color:#111827;font-weight:600}" +
   ".cs{margin:0;font-size:14px;color:#374151}.cs:empty{display:none}" +
+  ".oc{margin:0 0 8px;font-size:13px;opacity:.8;text-align:center}" +
   ".ap{margin:0 0 8px}.ap a{color:inherit;font-weight:600}" +
   ".sw{margin:16px 0}.sw p{margin:0 0 8px;font-size:14px;color:#374151}" +
   ".so{display:flex;justify-content:center;flex-wrap:wrap;gap:8px}" +
@@ -77,8 +78,9 @@ function safeUrl(raw: string): string {
 /**
  * The code to copy when there is one (on a Shopify storefront with its link that applies it to the cart),
  * under "Use this code at checkout to get …" (the server's line in the shopper's language: the drawn prize's,
- * else the language's texts'; docs/decisions/196), else `notice` (the server's message: check your inbox);
- * with a wheel (its feature file), the slice it landed on first.
+ * else the language's texts'; docs/decisions/196) with the code's `conditions` under it (the minimum order, its
+ * last day), else `notice` (the server's message: check your inbox); with a wheel (its feature file), the
+ * slice it landed on first.
  */
 export function successHtml(
   config: PublicPopupConfig,
@@ -87,6 +89,7 @@ export function successHtml(
   notice: string,
   drawn?: DrawnSlice,
   wheel?: Features["wheel"],
+  conditions = "",
 ): string {
   const say = (key: SuccessTextKey) => escapeHtml(textOf(words, key));
   const links = Object.entries(config.socialLinks || {})
@@ -110,7 +113,9 @@ export function successHtml(
   const offer = code
     ? `<p class="s">${escapeHtml(drawn?.useCode || words.fill(textOf(words, "useCode")))}</p><div class="code"><input readonly value="${escapeHtml(
         code,
-      )}" aria-label="${say("discountCode")}"><button type="button" class="cp" data-a="copy">${say("copy")}</button></div>${apply}`
+      )}" aria-label="${say("discountCode")}"><button type="button" class="cp" data-a="copy">${say("copy")}</button></div>${
+        conditions && `<p class="oc">${escapeHtml(conditions)}</p>`
+      }${apply}`
     : "";
   // The wheel stays where it landed, above what it gave.
   const result =

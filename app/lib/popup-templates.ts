@@ -18,7 +18,7 @@ import { type PopupStore, toPublicConfig } from "./public-popup-config";
 /**
  * A starting point for a new popup (docs/decisions/185): the fields it sets, every one a field POST
  * /api/stores/:storeId/popups takes (the rest are the defaults). The create-popup modal sends them with the
- * merchant's name for the popup.
+ * merchant's name for the popup. Texts name the offer with [OFFER], so they follow it (docs/decisions/210).
  */
 export type PopupTemplateFields = Pick<
   PublicPopupConfig,
@@ -49,8 +49,8 @@ export const POPUP_TEMPLATES: PopupTemplate[] = [
     name: "Discount modal",
     description: "A centred popup with a clear offer: the classic welcome discount.",
     popup: {
-      title: "Unlock [DISCOUNT_PERCENT]% off",
-      subtitle: "Join our newsletter and get <strong>[DISCOUNT_PERCENT]% off</strong> your first order.",
+      title: "Unlock [OFFER]",
+      subtitle: "Join our newsletter and get <strong>[OFFER]</strong> on your first order.",
       buttonText: "GET MY CODE",
       discountPercentage: 10,
       displayTrigger: "after-5s",
@@ -75,7 +75,7 @@ export const POPUP_TEMPLATES: PopupTemplate[] = [
     description: "Slides in at the corner and leaves the page usable: gentle on first visits.",
     popup: {
       title: "Stay in the loop",
-      subtitle: "New arrivals and <strong>[DISCOUNT_PERCENT]% off</strong> your first order.",
+      subtitle: "New arrivals and <strong>[OFFER]</strong> on your first order.",
       buttonText: "SUBSCRIBE",
       discountPercentage: 10,
       displayTrigger: "scroll-50",
@@ -97,7 +97,7 @@ export const POPUP_TEMPLATES: PopupTemplate[] = [
     name: "Bottom bar",
     description: "A slim bar along the bottom of the screen, out of the shopper's way.",
     popup: {
-      title: "Get [DISCOUNT_PERCENT]% off your first order",
+      title: "Get [OFFER] on your first order",
       subtitle: "Sign up for our newsletter: one email a week, no spam.",
       buttonText: "SIGN UP",
       discountPercentage: 10,
@@ -121,8 +121,7 @@ export const POPUP_TEMPLATES: PopupTemplate[] = [
     description: "Shoppers spin a wheel for a prize: the prize is drawn on the server when they subscribe.",
     popup: {
       title: "Spin to win",
-      subtitle:
-        "Enter your email for a spin: every shopper can win up to <strong>[DISCOUNT_PERCENT]% off</strong>.",
+      subtitle: "Enter your email for a spin: every shopper can win up to <strong>[OFFER]</strong>.",
       buttonText: "SPIN THE WHEEL",
       discountPercentage: 20,
       displayTrigger: "after-5s",
@@ -147,7 +146,7 @@ export const POPUP_TEMPLATES: PopupTemplate[] = [
     name: "Two steps with an opener",
     description: "Asks a yes/no question first, then the email, then the shopper's first name.",
     popup: {
-      title: "Here is your [DISCOUNT_PERCENT]% off",
+      title: "Here is your [OFFER]",
       subtitle: "Where should we send your code?",
       buttonText: "SEND MY CODE",
       discountPercentage: 10,
@@ -178,7 +177,7 @@ export const POPUP_TEMPLATES: PopupTemplate[] = [
     description: "Collects the shopper's birthday (day and month) for a treat every year.",
     popup: {
       title: "Join the birthday club",
-      subtitle: "Subscribe for <strong>[DISCOUNT_PERCENT]% off</strong> now and a surprise on your birthday.",
+      subtitle: "Subscribe for <strong>[OFFER]</strong> now and a surprise on your birthday.",
       buttonText: "JOIN THE CLUB",
       discountPercentage: 15,
       displayTrigger: "after-5s",

@@ -6,7 +6,7 @@ import {
   type PublicVariant,
   type SocialNetwork,
 } from "../../popup/config";
-import { type OfferColumns, offerOfColumns } from "../../popup/offer";
+import { fillOffer, type OfferColumns, offerOfColumns } from "../../popup/offer";
 import { type PrizeWheel, toPublicWheel } from "../../popup/prize-wheel";
 import { sanitizeInlineHtml } from "../../popup/sanitize";
 import type { PopupSteps } from "../../popup/steps";
@@ -80,6 +80,13 @@ export function toPublicConfig(popup: PopupSource, store: PopupStore): PublicPop
   const links = Object.fromEntries(Object.entries(store.socialLinks).filter(([, url]) => url)) as Partial<
     Record<SocialNetwork, string>
   >;
+  // In the default language's words: each other language's come filled into its texts.
+  const words = offerWords(offer, store.currency, popup.languages[0]?.code ?? "en");
+  // The teaser tab shows its text as is (popup/teaser.ts, in the first file): its offer is filled here.
+  const teaser = {
+    ...popup.design.teaser,
+    text: fillOffer(popup.design.teaser.text, offer.percentage, words),
+  };
   return {
     storeId: popup.storeId,
     id: popup.id,
@@ -92,8 +99,7 @@ export function toPublicConfig(popup: PopupSource, store: PopupStore): PublicPop
     emailValidation: popup.emailValidation,
     cartValidation: popup.cartValidation,
     discountPercentage: popup.discountPercentage,
-    // In the default language's words: each other language's come filled into its texts.
-    offer: offerWords(offer, store.currency, popup.languages[0]?.code ?? "en"),
+    offer: words,
     autoApply: store.isShopify,
     wheel: popup.wheel && toPublicWheel(popup.wheel),
     displayTrigger: popup.displayTrigger,
@@ -102,7 +108,7 @@ export function toPublicConfig(popup: PopupSource, store: PopupStore): PublicPop
     showExitIntentIfNotSubscribed: popup.showExitIntentIfNotSubscribed,
     suppressAfterSubscription: popup.suppressAfterSubscription,
     socialLinks: links,
-    design: { ...toPublicDesign(popup.design), imageUrl: imageOf(popup.design) },
+    design: { ...toPublicDesign(popup.design), imageUrl: imageOf(popup.design), teaser },
     languages: toPublicLanguages(popup.languages, store.name, { offer, currency: store.currency }),
     steps: toPublicSteps(popup.steps, store.name),
   };

@@ -157,8 +157,9 @@ function Editor({ store, form: loaded, stats }: EditorData) {
               <Banner tone="info" title="Placeholders">
                 <p>
                   Write [First Name] for the subscriber's first name, [DISCOUNT_CODE] for the popup's discount
-                  code and [DISCOUNT_PERCENT] for its percentage; they are filled in the subject, header, body
-                  and footer, so the email always states the popup's offer.
+                  code, [OFFER] for what it gives (“15% off”, “free shipping”) and [OFFER_CONDITIONS] for its
+                  minimum order and last day; they are filled in the subject, header, body and footer, so the
+                  email always states the popup's offer. The conditions also show under the code.
                 </p>
               </Banner>
             </BlockStack>

@@ -22,11 +22,14 @@ import { VariantsCard } from "~/components/popup-builder/variants-card";
 import { StorePicker } from "~/components/store-picker";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { requireStoreScreen } from "~/http/guards/screens.server";
+import { codeEndsAt } from "~/lib/flow-waits";
+import { offerConditions } from "~/lib/languages/offer-words";
 import { languageName } from "~/lib/languages/text-labels";
 import { privacyPolicyUrlOf } from "~/lib/privacy-policy";
 import { toPublicConfig, toPublicVariant } from "~/lib/public-popup-config";
 import { listPopups } from "~/services/popups/crud.server";
 import { requireStore } from "~/services/stores/crud.server";
+import { offerOfColumns } from "../../popup/offer";
 import type { Route } from "./+types/popup-builder";
 
 export const meta: Route.MetaFunction = () => [{ title: "Popup Builder · Newsletter Popup" }];
@@ -137,6 +140,13 @@ function Builder({
     }),
     [config, socialLinks, store.name, store.privacyPolicyUrl, store.currency, store.isShopify],
   );
+  // What the success view says under the code, in the language shown, for a shopper who subscribes now.
+  const previewConditions = offerConditions(
+    offerOfColumns(config),
+    store.currency,
+    previewLanguage || (config.languages[0]?.code ?? "en"),
+    codeEndsAt(new Date(), config.codeValidDays),
+  );
   const shownVariant = useMemo(
     () => previewVariant && toPublicVariant(previewVariant, store.name),
     [previewVariant, store.name],
@@ -173,7 +183,7 @@ function Builder({
             selectedId={config.id}
             onSelectedActiveChange={(isActive) => edit({ isActive })}
           />
-          <ContentCard config={config} edit={edit} errors={errors} />
+          <ContentCard config={config} edit={edit} errors={errors} currency={store.currency} />
           <StepsCard config={config} edit={edit} errors={errors} />
           <TargetingCard config={config} edit={edit} errors={errors} />
           <DesignCard storeId={store.id} config={config} edit={edit} errors={errors} />
@@ -243,6 +253,7 @@ function Builder({
                     config={previewConfig}
                     variant={shownVariant}
                     language={previewLanguage}
+                    conditions={previewConditions}
                     fullscreen={false}
                     device={device}
                   />
@@ -257,6 +268,7 @@ function Builder({
           config={previewConfig}
           variant={shownVariant}
           language={previewLanguage}
+          conditions={previewConditions}
           fullscreen
           onClose={closeFullscreen}
         />

@@ -47,7 +47,7 @@ test("the welcome series: add it, edit its reminder, add a step, test, start it 
 
   await expect(page.getByRole("heading", { name: "Welcome series" })).toBeVisible();
   const reminder = page.getByRole("region", { name: "Step 4" });
-  await expect(reminder).toContainText("Email: Your [DISCOUNT_PERCENT]% off is still waiting");
+  await expect(reminder).toContainText("Email: Your [OFFER] is still waiting");
   await reminder.getByRole("button", { name: "Edit" }).click();
   await reminder.getByLabel("Subject").fill("[First Name], your code is waiting");
   await expect(page.getByTestId("email-preview-subject")).toHaveText("Alex, your code is waiting");

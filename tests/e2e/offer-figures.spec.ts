@@ -73,3 +73,69 @@ test("the email template preview and the popup builder preview say 10 % too", as
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, "offer-popup-builder-390");
 });
+
+test.describe("after the offer changes", () => {
+  // A browser keeps the storefront config for 30 s (its max-age): the kept context still holds the one the
+  // first test loaded, before this offer.
+  test.use({ freshContext: true });
+
+  test("an amount off with a minimum: the opener names it, and the code comes with its conditions", async ({
+    page,
+  }) => {
+    await updatePopup(api, shop.store.id, {
+      offerKind: "fixed-amount",
+      discountAmount: 10,
+      minimumSubtotal: 50,
+      steps: { opener: { enabled: true } },
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const popup = await openDemo(page);
+    await expect(popup.getByRole("heading", { name: "Want $10 off on your first order?" })).toBeVisible();
+    await popup.getByRole("button", { name: "Yes, please" }).click();
+    await expect(popup).toContainText("receive a one-time $10 discount code.");
+
+    const reader = `${unique("terms")}@acme-corp.example`;
+    await popup.getByLabel("Email address").fill(reader);
+    await popup.getByRole("button", { name: "SUBMIT" }).click();
+    await expect(popup.getByLabel("Discount code")).toHaveValue("ACME10");
+    await expect(popup).toContainText("Use this code at checkout to get $10 off your order of $50 or more.");
+    // The popup's codes work 30 days from the subscription (its default), once per customer.
+    const lastDay = new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    }).format(Date.now() + 30 * 24 * 3600 * 1000);
+    const conditions = `On orders of $50 or more. Valid until ${lastDay}. One use per customer.`;
+    await expect(popup).toContainText(conditions);
+    await expect(popup).not.toContainText(noFifteen);
+    await screenshot(page, "offer-conditions-success", { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(popup).toContainText(conditions);
+    await screenshot(page, "offer-conditions-success-390", { fullPage: false });
+
+    const welcome = await shop.sink.waitForMessage((message) => message.envelopeTo.includes(reader), 20_000);
+    expect(welcome.subject).toBe("Thank you for subscribing! Here is your $10 discount");
+    expect(welcome.text ?? "").toContain(`Your $10 discount code: ACME10\n${conditions}`);
+    expect(welcome.html ?? "").toContain(conditions);
+  });
+
+  test("the builder warns when a text types another figure than the code gives", async ({ page }) => {
+    await updatePopup(api, shop.store.id, { title: "Get 15% off today" });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await login(page, ADMIN.email, ADMIN.password, `/store/${shop.store.id}/popup-builder`);
+    const warning = page.getByText("A text names another offer than your code gives");
+    await expect(warning).toBeVisible();
+    await expect(page.getByText("Title says “15%”, but the code gives $10 off.")).toBeVisible();
+    await screenshot(page, "offer-typed-figure-warning", { fullPage: false });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(warning).toBeVisible();
+    await screenshot(page, "offer-typed-figure-warning-390", { fullPage: false });
+    // Written with [OFFER], the title follows the offer and the warning goes.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByLabel("Title", { exact: true }).fill("Get [OFFER] today");
+    await expect(warning).toBeHidden();
+    // The preview starts at the opener, which names the offer as the storefront does.
+    await expect(page.getByTestId("popup-preview")).toContainText("Want $10 off on your first order?");
+  });
+});

@@ -33,6 +33,15 @@ afterAll(async () => {
 
 const preview = (body: unknown) => admin.post<Preview>(path, body);
 
+/** The code's last day, as the English conditions write it, for a code given now. */
+const lastDayFromNow = (days: number) =>
+  new Intl.DateTimeFormat("en-GB", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(Date.now() + days * 24 * 3600 * 1000);
+
 describe("POST /api/stores/:storeId/campaigns/preview", () => {
   it("shows the campaign's own discount code in place of the store's welcome code", async () => {
     const content = { blocks: [{ id: "code", type: "discountCode" }] };
@@ -75,7 +84,8 @@ describe("POST /api/stores/:storeId/campaigns/preview", () => {
       [
         "Spring sale",
         "Hi Alex,\n\nEverything is 25% off.",
-        "Your 25% discount code: SPRING25",
+        // The code's conditions follow it: a reader subscribing now has it for the popup's 30 days.
+        `Your 25% discount code: SPRING25\nValid until ${lastDayFromNow(30)}. One use per customer.`,
         "Claim: https://acme.example/discount/SPRING25",
         "---",
         "Tents",

@@ -142,6 +142,26 @@ describe("POST /api/email-template/preview", () => {
     expect(response.body.html).not.toContain("[DISCOUNT_CODE]");
   });
 
+  it("shows the offer's conditions under the code and where [OFFER_CONDITIONS] is written", async () => {
+    await updatePopupConfig(await actorFor(owner.admin.id), storeId, {
+      offerKind: "fixed-amount",
+      discountAmount: 10,
+      minimumSubtotal: 50,
+    });
+    const response = await admin.post<{ html: string }>("/api/email-template/preview", {
+      storeId,
+      bodyContent: "Terms: [OFFER_CONDITIONS]",
+    });
+    const conditions = /On orders of \$50 or more\. Valid until \d{1,2} \w+ \d{4}\. One use per customer\./g;
+    expect(response.body.html).toContain("Your $10 discount code");
+    expect(response.body.html.match(conditions)).toHaveLength(2);
+    expect(response.body.html).toMatch(/Terms: On orders of \$50 or more\./);
+    await updatePopupConfig(await actorFor(owner.admin.id), storeId, {
+      offerKind: "percentage",
+      minimumSubtotal: null,
+    });
+  });
+
   it("uses sample values and the default template without a store", async () => {
     const response = await admin.post<{ html: string }>("/api/email-template/preview", {});
     expect(response.status).toBe(200);

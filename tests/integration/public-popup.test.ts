@@ -738,6 +738,25 @@ describe("a popup in several languages", () => {
     const [inDefault] = await mailsTo(unknown, 1);
     expect(inDefault?.subject).toBe("Thank you for subscribing! Here is your 15% discount");
   });
+
+  it("gives the code with its conditions in the shopper's language, and the welcome email says them under it", async () => {
+    const email = `bedingungen-${Date.now()}@acme.example`;
+    const answer = await (await subscribe({ email, popupId, language: "de" }, store)).json();
+    // The code works 30 days from the subscription (the popup's default), once per customer.
+    const lastDay = new Intl.DateTimeFormat("de", {
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      timeZone: "UTC",
+    }).format(new Date((await subscriberRow(email)).subscribedAt.getTime() + 30 * 24 * 3600 * 1000));
+    const conditions = `Gültig bis ${lastDay}. Einmal pro Kunde einlösbar.`;
+    expect(answer).toMatchObject({ discountCode: "WELCOME15", conditions });
+    const [welcome] = await mailsTo(email, 1);
+    expect(welcome?.text?.replace(/\s%/g, " %")).toContain(
+      `Dein Rabattcode über 15 %: WELCOME15\n${conditions}`,
+    );
+    expect(welcome?.html).toContain(conditions);
+  });
 });
 
 describe("an offer and the double opt-in in the subscriber's language", () => {
@@ -802,6 +821,11 @@ describe("an offer and the double opt-in in the subscriber's language", () => {
     const [, welcome] = await mailsTo(email, 2);
     expect(welcome?.subject).toBe("Willkommen: Gratisversand");
     expect(welcome?.text).toMatch(/Dein Code für Gratisversand: \S+/);
+    // The minimum the code asks for, where the code is, in the subscriber's language.
+    expect(welcome?.text).toMatch(
+      /Dein Code für Gratisversand: \S+\nGilt für Bestellungen ab 50\s€\. Gültig bis \d+\. \p{L}+ \d{4}\. Einmal pro Kunde einlösbar\./u,
+    );
+    expect(welcome?.html).toMatch(/Gilt für Bestellungen ab 50\s€\./u);
     expect(welcome?.text).toContain("Abmelden: ");
     const leave = /Abmelden: (\S+)/.exec(welcome?.text ?? "")?.[1] ?? "";
     const leavePage = await fetch(`${app.url}${new URL(leave).pathname}`);

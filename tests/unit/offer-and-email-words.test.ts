@@ -4,6 +4,7 @@ import { EMAIL_WORDS, emailWordsIn } from "~/lib/languages/email-words";
 import {
   codeLabelOf,
   OFFER_PHRASES,
+  offerConditions,
   offerPhrasesIn,
   offerText,
   offerWords,
@@ -11,7 +12,10 @@ import {
 } from "~/lib/languages/offer-words";
 import { toPublicLanguages } from "~/lib/languages/public-languages";
 import { welcomeLanguageOf } from "~/lib/languages/welcome-template";
+import { defaultCampaignContent } from "~/lib/schemas/campaign-content";
 import { defaultEmailTemplate } from "~/lib/schemas/email-template";
+import { withCampaignCode } from "~/services/campaigns/message.server";
+import { renderCampaignEmail } from "~/services/campaigns/render.server";
 import { confirmationEmail } from "~/services/email/confirmation.server";
 import type { RenderVariables } from "~/services/email/merge-tags.server";
 import { renderWelcomeEmail } from "~/services/email/render.server";
@@ -91,6 +95,39 @@ describe("an offer in the shopper's language", () => {
   });
 });
 
+describe("a code's conditions in the shopper's language", () => {
+  const lastDay = new Date("2026-12-31T15:00:00Z");
+
+  it("says the minimum order, the last day and once per customer, each in the language's words", () => {
+    expect(plain(offerConditions(tenOff, "USD", "en", lastDay))).toBe(
+      "On orders of $50 or more. Valid until 31 December 2026. One use per customer.",
+    );
+    expect(plain(offerConditions(tenOff, "EUR", "de", lastDay))).toBe(
+      "Gilt für Bestellungen ab 50 €. Gültig bis 31. Dezember 2026. Einmal pro Kunde einlösbar.",
+    );
+    expect(plain(offerConditions(tenOff, "EUR", "fr", lastDay))).toBe(
+      "Valable dès 50 € d’achat. Valable jusqu’au 31 décembre 2026. Utilisable une seule fois par client.",
+    );
+    expect(plain(offerConditions(tenOff, "EUR", "pt-br", lastDay))).toBe(
+      "Em pedidos a partir de € 50. Válido até 31 de dezembro de 2026. Uso único por cliente.",
+    );
+  });
+
+  it("leaves out a minimum the offer does not have and a last day that is not known", () => {
+    expect(offerConditions(percentage, "USD", "en", lastDay)).toBe(
+      "Valid until 31 December 2026. One use per customer.",
+    );
+    expect(offerConditions(shipping, "USD", "nl", null)).toBe("Eén keer te gebruiken per klant.");
+    expect(offerConditions(shipping, "USD", "ja", new Date(Number.NaN))).toBe("One use per customer.");
+  });
+
+  it("differs from English in every other shipped language", () => {
+    const english = offerConditions(tenOff, "EUR", "en", lastDay);
+    for (const code of SHIPPED_LANGUAGES.filter((code) => code !== "en"))
+      expect(offerConditions(tenOff, "EUR", code, lastDay), code).not.toBe(english);
+  });
+});
+
 describe("the public config's words for each of the popup's languages", () => {
   const languages = [
     { code: "en", texts: {} },
@@ -146,6 +183,35 @@ describe("the app's words in emails", () => {
     expect(email.text).toContain("Jetzt einkaufen: https://acme.example");
     expect(email.text).toContain("Abmelden: https://app.example/u/tok");
     expect(renderWelcomeEmail(template, { ...vars, language: undefined }).text).toContain("Unsubscribe:");
+  });
+
+  it("says the code's conditions under it, in the box and in the text part, and fills [OFFER_CONDITIONS]", () => {
+    const conditions =
+      "Gilt für Bestellungen ab 50 €. Gültig bis 31. Dezember 2026. Einmal pro Kunde einlösbar.";
+    const template = { ...defaultEmailTemplate, bodyContent: "Bedingungen: [OFFER_CONDITIONS]" };
+    const email = renderWelcomeEmail(template, { ...vars, conditions });
+    expect(email.html).toMatch(
+      /SHIP-7KQ2M9<\/p><p [^>]*>Gilt für Bestellungen ab 50 €\. Gültig bis 31\. Dezember 2026\./,
+    );
+    expect(email.html).toContain(`Bedingungen: ${conditions}`);
+    expect(email.text).toContain(`Dein Code für Gratisversand: SHIP-7KQ2M9\n${conditions}`);
+    // A draft written before conditions were said has none, and the tag reads empty.
+    expect(renderWelcomeEmail(template, vars).text).not.toMatch(/Gilt|OFFER_CONDITIONS/);
+  });
+
+  it("says the conditions under a flow email's code, not under a campaign's own code", () => {
+    const conditions = "Einmal pro Kunde einlösbar.";
+    const content = { ...defaultCampaignContent, blocks: [{ id: "code", type: "discountCode" as const }] };
+    const envelope = { subject: "Hallo", preheader: "" };
+    const flowEmail = renderCampaignEmail(content, envelope, { ...vars, conditions });
+    expect(flowEmail.text).toContain(`SHIP-7KQ2M9\n${conditions}`);
+    const ownCode = renderCampaignEmail(
+      content,
+      envelope,
+      withCampaignCode({ ...vars, conditions }, "SALE20"),
+    );
+    expect(ownCode.text).toContain("SALE20");
+    expect(ownCode.text).not.toContain(conditions);
   });
 
   it("asks for the double opt-in in the subscriber's language", () => {

@@ -3,6 +3,7 @@ import { codeLabelOf, offerPhrase, offerText, offerWords } from "~/lib/languages
 import { defaultEmailTemplate } from "~/lib/schemas/email-template";
 import { offerFields, prizeWheel } from "~/lib/schemas/offers";
 import { updatePopupSchema } from "~/lib/schemas/popups";
+import { typedOfferFigure } from "~/lib/typed-offer-figures";
 import { type RenderVariables, textParagraphs, withPlaceholders } from "~/services/email/merge-tags.server";
 import { renderWelcomeEmail } from "~/services/email/render.server";
 import { autoApplyUrl, fillOffer, type Offer } from "../../popup/offer";
@@ -141,5 +142,29 @@ describe("the welcome email follows the offer", () => {
     const noPrize = renderWelcomeEmail(defaultEmailTemplate, { ...vars, discountCode: "" });
     expect(noPrize.html).not.toContain("Your free shipping code");
     expect(noPrize.text).not.toContain("Your free shipping code");
+  });
+});
+
+describe("a figure typed into a popup's text that the code does not give (the builder warns)", () => {
+  const percent: Offer = { kind: "percentage", percentage: 15, amount: 0, minimumSubtotal: null };
+  const tenOff: Offer = { kind: "fixed-amount", percentage: 0, amount: 10, minimumSubtotal: 50 };
+
+  it("finds a percentage other than the offer's, or any when the offer is an amount or free shipping", () => {
+    expect(typedOfferFigure("Want 15% off your first order?", percent)).toBeNull();
+    expect(typedOfferFigure("Want 20 % off?", percent)).toBe("20 %");
+    expect(typedOfferFigure("Want 15% off your first order?", tenOff)).toBe("15%");
+    expect(typedOfferFigure("Free shipping and 10% off", { ...tenOff, kind: "free-shipping" })).toBe("10%");
+  });
+
+  it("finds an amount off other than the offer's and its minimum", () => {
+    expect(typedOfferFigure("$10 off orders over $50", tenOff)).toBeNull();
+    expect(typedOfferFigure("10 € Rabatt", tenOff)).toBeNull();
+    expect(typedOfferFigure("Get $15 off", tenOff)).toBe("$15");
+    expect(typedOfferFigure("Spare 12,50 EUR", tenOff)).toBe("12,50 EUR");
+    expect(typedOfferFigure("OUR TOP 5 NEW PICKS", tenOff)).toBeNull();
+  });
+
+  it("reads the merge tags as the offer's, never as typed figures", () => {
+    expect(typedOfferFigure("Get [OFFER] or [DISCOUNT_PERCENT]% off", tenOff)).toBeNull();
   });
 });

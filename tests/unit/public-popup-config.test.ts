@@ -137,6 +137,43 @@ describe("a popup's offer and prize wheel as the storefront receives them", () =
     expect(toPublicConfig(stored, { ...shop, isShopify: false }).autoApply).toBe(false);
   });
 
+  it("names the code's offer in the opener's question and the teaser tab, in every language", () => {
+    const config = toPublicConfig(
+      {
+        ...stored,
+        offerKind: "fixed-amount",
+        discountAmount: 10,
+        minimumSubtotal: 50,
+        steps: { ...defaultPopupSteps, opener: { ...defaultPopupSteps.opener, enabled: true } },
+        design: { ...stored.design, teaser: { enabled: true, text: "Get [OFFER]" } },
+        languages: [
+          { code: "en", texts: {} },
+          { code: "de", texts: { openerQuestion: "Lust auf [OFFER]?", teaserText: "Hol dir [OFFER]" } },
+          { code: "fr", texts: {} },
+        ],
+      },
+      { ...shop, currency: "USD" },
+    );
+    const question = (code: string) =>
+      openerHtml(inLanguage(config, code)).replace(/<style>.*?<\/style>/, "");
+    expect(question("en")).toContain(">Want $10 off on your first order?</h2>");
+    // A language without its own question reads the default language's, with the same offer.
+    expect(question("fr")).toContain(">Want $10 off on your first order?</h2>");
+    expect(question("de")).toMatch(/>Lust auf 10\s\$\sRabatt\?<\/h2>/u);
+    for (const code of ["en", "de", "fr"]) expect(question(code)).not.toMatch(/15|OFFER|DISCOUNT/);
+    expect(config.design.teaser.text).toBe("Get $10 off");
+    expect(inLanguage(config, "de").design.teaser.text).toMatch(/^Hol dir 10\s\$\sRabatt$/u);
+  });
+
+  it("reads an opener's question written with [DISCOUNT_PERCENT]% with the offer's figure", () => {
+    const steps = {
+      ...defaultPopupSteps,
+      opener: { ...defaultPopupSteps.opener, enabled: true, question: "Want [DISCOUNT_PERCENT]% off?" },
+    };
+    const config = toPublicConfig({ ...stored, offerKind: "fixed-amount", discountAmount: 10, steps }, shop);
+    expect(openerHtml(config)).toContain(">Want €10 off?</h2>");
+  });
+
   it("carries a wheel's labels and colours only: no weight, no prize, no code", () => {
     const config = toPublicConfig({ ...stored, wheel: defaultPrizeWheel }, shop);
     expect(config.wheel).toEqual({
@@ -214,6 +251,6 @@ describe("a popup's steps in the shopper's language", () => {
     const english = text(extraFieldsHtml(inLanguage(config, "en")));
     expect(english).toContain(">First name</label>");
     expect(english).toContain("I agree to receive text messages from Acme.");
-    expect(text(openerHtml(inLanguage(config, "en")))).toContain("Want 15% off your first order?");
+    expect(text(openerHtml(inLanguage(config, "en")))).toContain("Want 15% off on your first order?");
   });
 });

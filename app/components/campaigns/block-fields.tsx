@@ -8,7 +8,8 @@ type Props<B extends CampaignBlock> = {
   onChange: (block: B) => void;
 };
 
-const MERGE_TAGS = "[First Name], [DISCOUNT_CODE] and [DISCOUNT_PERCENT] are filled in for each subscriber.";
+const MERGE_TAGS =
+  "[First Name], [DISCOUNT_CODE], [OFFER] and [OFFER_CONDITIONS] are filled in for each subscriber.";
 
 function TextBlockFields({ block, errors, onChange }: Props<Extract<CampaignBlock, { type: "text" }>>) {
   return (

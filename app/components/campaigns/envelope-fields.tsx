@@ -25,7 +25,7 @@ export function EnvelopeFields<E extends Envelope>({ value, errors, sender, edit
         value={value.subject}
         onChange={(subject) => change({ subject })}
         error={errors.subject}
-        helpText="[First Name], [DISCOUNT_CODE] and [DISCOUNT_PERCENT] are filled in for each subscriber."
+        helpText="[First Name], [DISCOUNT_CODE] and [OFFER] are filled in for each subscriber."
         autoComplete="off"
         maxLength={200}
       />

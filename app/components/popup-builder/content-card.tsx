@@ -1,4 +1,5 @@
 import { BlockStack, Card, Text, TextField } from "@shopify/polaris";
+import { TypedFiguresBanner } from "./typed-figures-banner";
 import type { EditProps } from "./types";
 
 /**
@@ -15,18 +16,20 @@ export function editableText(html: string): string {
 }
 
 const FORMATTING_HINT =
-  "You can use <strong>, <b>, <mark>, <em> and <i>; other tags show as text. [DISCOUNT_PERCENT] shows your discount percentage.";
+  "You can use <strong>, <b>, <mark>, <em> and <i>; other tags show as text. [OFFER] shows what your code gives (“15% off”, “free shipping”), in each language.";
 
 export const CONSENT_HINT =
   "Shown under the button before visitors sign up, followed by the link to your privacy policy (Settings). [STORE_NAME] shows your store's name.";
 
-export function ContentCard({ config, edit, errors = {} }: EditProps) {
+/** `currency`: the store's, which the offer's words are in. */
+export function ContentCard({ config, edit, errors = {}, currency }: EditProps & { currency: string }) {
   return (
     <Card>
       <BlockStack gap="300">
         <Text as="h2" variant="headingMd">
           Content
         </Text>
+        <TypedFiguresBanner config={config} currency={currency} />
         <TextField
           label="Popup name"
           value={config.name}

@@ -18,9 +18,15 @@ export type PreviewDevice = keyof typeof PREVIEW_DEVICES;
 
 /**
  * `config.design` is the popup's (its image as a URL); `variant`, when given, is shown over it as shoppers see
- * it, in `language` when given (one of the popup's).
+ * it, in `language` when given (one of the popup's); `conditions`: what the success view says under the code
+ * (the server's answer does on the storefront).
  */
-type Shown = { config: PopupWithCode; variant?: PublicVariant | null; language?: string };
+type Shown = {
+  config: PopupWithCode;
+  variant?: PublicVariant | null;
+  language?: string;
+  conditions?: string;
+};
 type Props =
   | (Shown & { fullscreen: true; onClose: () => void })
   | (Shown & { fullscreen: false; device: PreviewDevice });
@@ -43,6 +49,8 @@ export function PopupPreview(props: Props) {
   const handle = useRef<Handle | undefined>(undefined);
   const latest = useRef(config);
   latest.current = config;
+  const conditions = useRef(props.conditions);
+  conditions.current = props.conditions;
 
   useEffect(() => {
     let cancelled = false;
@@ -58,7 +66,7 @@ export function PopupPreview(props: Props) {
         screenHeight: screen?.height,
         onSubmit: async () => {
           await new Promise((resolve) => setTimeout(resolve, PREVIEW_PROCESSING_MS));
-          return { ok: true, discountCode: latest.current.discountCode };
+          return { ok: true, discountCode: latest.current.discountCode, conditions: conditions.current };
         },
         onClose,
       });

@@ -51,7 +51,13 @@ export function StepsCard({ config, edit, errors = {} }: EditProps) {
         />
         {opener.enabled ? (
           <BlockStack gap="200">
-            {text("Question", opener.question, "opener.question", (question) => setOpener({ question }))}
+            {text(
+              "Question",
+              opener.question,
+              "opener.question",
+              (question) => setOpener({ question }),
+              "[OFFER] shows what your code gives, in each language.",
+            )}
             <InlineGrid columns={2} gap="200">
               {text("Yes button", opener.yesText, "opener.yesText", (yesText) => setOpener({ yesText }))}
               {text("No button", opener.noText, "opener.noText", (noText) => setOpener({ noText }))}

@@ -21,6 +21,10 @@ export type OfferPhrases = {
   codeLabel: string;
   shippingCodeLabel: string;
   useCode: string;
+  /** The code's conditions, each a sentence: the minimum order, its last day, once per customer. */
+  minimumOrder: string;
+  validUntil: string;
+  oncePerCustomer: string;
 };
 
 const ENGLISH: OfferPhrases = {
@@ -33,6 +37,9 @@ const ENGLISH: OfferPhrases = {
   codeLabel: "Your {figure} discount code",
   shippingCodeLabel: "Your free shipping code",
   useCode: "Use this code at checkout to get {phrase}.",
+  minimumOrder: "On orders of {amount} or more.",
+  validUntil: "Valid until {date}.",
+  oncePerCustomer: "One use per customer.",
 };
 
 /**
@@ -52,6 +59,9 @@ export const OFFER_PHRASES: Record<string, OfferPhrases> = {
     codeLabel: "Dein Rabattcode über {figure}",
     shippingCodeLabel: "Dein Code für Gratisversand",
     useCode: "Mit diesem Code erhältst du an der Kasse {phrase}.",
+    minimumOrder: "Gilt für Bestellungen ab {amount}.",
+    validUntil: "Gültig bis {date}.",
+    oncePerCustomer: "Einmal pro Kunde einlösbar.",
   },
   fr: {
     percentOff: "{figure} de réduction",
@@ -63,6 +73,9 @@ export const OFFER_PHRASES: Record<string, OfferPhrases> = {
     codeLabel: "Votre code de réduction de {figure}",
     shippingCodeLabel: "Votre code pour la livraison offerte",
     useCode: "Utilisez ce code lors du paiement pour bénéficier de {phrase}.",
+    minimumOrder: "Valable dès {amount} d’achat.",
+    validUntil: "Valable jusqu’au {date}.",
+    oncePerCustomer: "Utilisable une seule fois par client.",
   },
   es: {
     percentOff: "un {figure} de descuento",
@@ -74,6 +87,9 @@ export const OFFER_PHRASES: Record<string, OfferPhrases> = {
     codeLabel: "Tu código de descuento de {figure}",
     shippingCodeLabel: "Tu código de envío gratis",
     useCode: "Usa este código al pagar y obtén {phrase}.",
+    minimumOrder: "En pedidos a partir de {amount}.",
+    validUntil: "Válido hasta el {date}.",
+    oncePerCustomer: "Un solo uso por cliente.",
   },
   it: {
     percentOff: "il {figure} di sconto",
@@ -85,6 +101,9 @@ export const OFFER_PHRASES: Record<string, OfferPhrases> = {
     codeLabel: "Il tuo codice sconto di {figure}",
     shippingCodeLabel: "Il tuo codice per la spedizione gratuita",
     useCode: "Usa questo codice al checkout per avere {phrase}.",
+    minimumOrder: "Su ordini a partire da {amount}.",
+    validUntil: "Valido fino al {date}.",
+    oncePerCustomer: "Utilizzabile una sola volta per cliente.",
   },
   nl: {
     percentOff: "{figure} korting",
@@ -96,6 +115,9 @@ export const OFFER_PHRASES: Record<string, OfferPhrases> = {
     codeLabel: "Je kortingscode van {figure}",
     shippingCodeLabel: "Je code voor gratis verzending",
     useCode: "Gebruik deze code bij het afrekenen voor {phrase}.",
+    minimumOrder: "Op bestellingen vanaf {amount}.",
+    validUntil: "Geldig tot en met {date}.",
+    oncePerCustomer: "Eén keer te gebruiken per klant.",
   },
   pt: {
     percentOff: "{figure} de desconto",
@@ -107,6 +129,9 @@ export const OFFER_PHRASES: Record<string, OfferPhrases> = {
     codeLabel: "O seu código de desconto de {figure}",
     shippingCodeLabel: "O seu código de portes grátis",
     useCode: "Use este código no checkout para obter {phrase}.",
+    minimumOrder: "Em encomendas a partir de {amount}.",
+    validUntil: "Válido até {date}.",
+    oncePerCustomer: "Utilização única por cliente.",
   },
 };
 
@@ -118,6 +143,8 @@ const BRAZILIAN: Partial<OfferPhrases> = {
   codeLabel: "Seu código de desconto de {figure}",
   shippingCodeLabel: "Seu código de frete grátis",
   useCode: "Use este código no checkout para ganhar {phrase}.",
+  minimumOrder: "Em pedidos a partir de {amount}.",
+  oncePerCustomer: "Uso único por cliente.",
 };
 
 /**
@@ -212,6 +239,43 @@ export function codeLabelOf(offer: Offer, currency: string, language: string): s
   return offer.kind === "free-shipping"
     ? phrases.shippingCodeLabel
     : fill(phrases.codeLabel, { figure: offerFigure(offer, currency, language) });
+}
+
+/** What a popup's codes give and how long each works, in the store's currency: what its conditions say. */
+export type OfferTerms = { offer: Offer; currency: string; codeValidDays: number };
+
+/** A code's last day as shoppers of `language` read it: "31 December 2026", "31. Dezember 2026". */
+function formatDay(date: Date, language: string): string {
+  const locale = numbersOf(language);
+  return new Intl.DateTimeFormat(locale === "en" ? "en-GB" : locale, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(date);
+}
+
+/**
+ * What a code asks of an order and how long it works, in `language`, wherever the code is given (the success
+ * view, the welcome email, flow emails): "On orders of $50 or more. Valid until 31 December 2026. One use per
+ * customer." `endsAt`: the code's last day (codeEndsAt, app/lib/flow-waits.ts), or null when not known.
+ * Every code the app hands out works once per customer (docs/decisions/181).
+ */
+export function offerConditions(
+  offer: Offer,
+  currency: string,
+  language: string,
+  endsAt: Date | null,
+): string {
+  const phrases = offerPhrasesIn(language);
+  const minimum = offer.minimumSubtotal
+    ? [fill(phrases.minimumOrder, { amount: formatAmount(offer.minimumSubtotal, currency, language) })]
+    : [];
+  const until =
+    endsAt && Number.isFinite(endsAt.getTime())
+      ? [fill(phrases.validUntil, { date: formatDay(endsAt, language) })]
+      : [];
+  return [...minimum, ...until, phrases.oncePerCustomer].join(" ");
 }
 
 /** The success view's line: "Use this code at checkout to get €10 off your order of €50 or more." */

@@ -14,9 +14,12 @@ export type CampaignForMail = Pick<
   "id" | "name" | "slug" | "subject" | "preheader" | "fromName" | "discountCode" | "content"
 >;
 
-/** The campaign's own discount code in place of the subscriber's welcome code, when it has one. */
+/**
+ * The campaign's own discount code in place of the subscriber's welcome code, when it has one: the merchant
+ * made it, so the popup's conditions are not said of it.
+ */
 export function withCampaignCode(vars: RenderVariables, discountCode: string): RenderVariables {
-  return discountCode ? { ...vars, discountCode } : vars;
+  return discountCode ? { ...vars, discountCode, conditions: undefined } : vars;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { CampaignBlock, CampaignContent } from "~/lib/schemas/campaign-cont
 import {
   type BodyKit,
   button,
-  codeLabel,
+  codeText,
   discountCodeBox,
   type EmailBody,
   type Envelope,
@@ -84,7 +84,7 @@ function drawBlock(block: CampaignBlock, content: CampaignContent, kit: BodyKit)
     case "discountCode":
       return {
         html: discountCodeBox(kit),
-        text: `${codeLabel(kit.vars)}: ${kit.vars.discountCode}`,
+        text: codeText(kit.vars),
         spaced: true,
       };
     case "divider":

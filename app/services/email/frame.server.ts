@@ -128,13 +128,23 @@ export function codeLabel(vars: RenderVariables): string {
   return codeLabelOf(offerOfVariables(vars), vars.currency ?? "USD", vars.language ?? "en");
 }
 
-/** The subscriber's code in a box of the secondary colour (a shade white text reads on). */
+/** The code in the text part: "Your 15% discount code: WELCOME15", its conditions on the next line. */
+export function codeText(vars: RenderVariables): string {
+  const line = `${codeLabel(vars)}: ${vars.discountCode}`;
+  return vars.conditions ? `${line}\n${vars.conditions}` : line;
+}
+
+/** The subscriber's code in a box of the secondary colour (a shade white text reads on), its conditions under it. */
 export function discountCodeBox(kit: BodyKit): string {
   const fill = kit.palette.secondaryFill;
+  const conditions = kit.vars.conditions
+    ? `<p class="${THEMED.onFill}" style="margin:8px 0 0 0;font-family:${FONT};font-size:13px;mso-line-height-rule:exactly;line-height:18px;color:${TEXT_ON_FILL};">${escapeHtml(kit.vars.conditions)}</p>`
+    : "";
   return (
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="border-collapse:separate;"><tr><td align="center" bgcolor="${fill}" style="padding:20px 16px;text-align:center;background-color:${fill};border-radius:8px;">` +
     `<p class="${THEMED.onFill}" style="margin:0 0 8px 0;font-family:${FONT};font-size:14px;mso-line-height-rule:exactly;line-height:20px;letter-spacing:0.5px;text-transform:uppercase;color:${TEXT_ON_FILL};">${escapeHtml(codeLabel(kit.vars))}</p>` +
     `<p class="np-code ${THEMED.onFill}" style="margin:0;font-family:'Courier New', Courier, monospace;font-size:30px;mso-line-height-rule:exactly;line-height:38px;font-weight:700;letter-spacing:3px;color:${TEXT_ON_FILL};word-wrap:break-word;">${escapeHtml(kit.vars.discountCode)}</p>` +
+    conditions +
     `</td></tr></table>`
   );
 }

@@ -1,5 +1,6 @@
 /**
- * The merge tags ([First Name], [Birthday], [DISCOUNT_CODE], [DISCOUNT_PERCENT], [OFFER], [DISCOUNT_LINK]): what they are filled with (a
+ * The merge tags ([First Name], [Birthday], [DISCOUNT_CODE], [DISCOUNT_PERCENT], [OFFER], [OFFER_CONDITIONS],
+ * [DISCOUNT_LINK]): what they are filled with (a
  * subscriber's values, or an editor's preview's), and what merchant text becomes in an email: tags filled,
  * paragraphs split, and the URLs written in them found. The offer's figures go in before URLs are found,
  * the subscriber's name after, so a name can never become a link.
@@ -9,7 +10,8 @@ import { db } from "~/db/client.server";
 import { popupConfigs } from "~/db/schema";
 import { formatBirthday } from "~/lib/birthday";
 import { DISCOUNT_CODE_TAG, DISCOUNT_LINK_TAG, linkableUrl } from "~/lib/email-links";
-import { offerWords } from "~/lib/languages/offer-words";
+import { codeEndsAt } from "~/lib/flow-waits";
+import { offerConditions, offerWords } from "~/lib/languages/offer-words";
 import { env } from "~/server/env.server";
 import type { StoreRow } from "~/services/stores/crud.server";
 import { autoApplyUrl, fillOffer, type Offer, offerOfColumns } from "../../../popup/offer";
@@ -29,6 +31,12 @@ export type RenderVariables = {
   currency?: string;
   /** The language the message is written in, which the app's words in it follow; absent: English. */
   language?: string;
+  /**
+   * What the code asks of an order and how long it works, in `language` ("On orders of $50 or more. Valid
+   * until 31 December 2026. One use per customer."): under the code and [OFFER_CONDITIONS]. Absent (a
+   * campaign's own code, drafts written before): not said.
+   */
+  conditions?: string;
   /** A Shopify shop's address: [DISCOUNT_LINK] applies the code there (else it is the store's address). */
   autoApplyShop?: string | null;
   storeName: string;
@@ -52,6 +60,7 @@ export function mailVariables(
   // A wheel's subscriber has the code of the prize drawn for them, or none (docs/decisions/182).
   const draw = subscriber.wheelDraw;
   const prize = draw?.prize;
+  const offer = prize ?? offerOfColumns(popup);
   return {
     // The first name the extra-fields step asked for, else the name's first word, else the address's.
     firstName: firstNameFor(subscriber.firstName || subscriber.name, subscriber.email),
@@ -60,9 +69,16 @@ export function mailVariables(
       ? (subscriber.discountCodeSent ?? "")
       : (subscriber.discountCodeSent ?? popup.discountCode),
     discountPercentage: prize ? prize.percentage : popup.discountPercentage,
-    offer: prize ?? offerOfColumns(popup),
+    offer,
     currency: store.currency,
     language,
+    // The code works from the subscription for the popup's days (as the flows' "before the code ends").
+    conditions: offerConditions(
+      offer,
+      store.currency,
+      language,
+      codeEndsAt(subscriber.subscribedAt, popup.codeValidDays),
+    ),
     autoApplyShop: autoApplyShopOf(store),
     storeName: context.store.name,
     storeUrl: context.store.customDomain ?? context.store.shopifyUrl,
@@ -114,19 +130,31 @@ export async function previewVariables(store: StoreRow | null): Promise<RenderVa
       offerKind: popupConfigs.offerKind,
       discountAmount: popupConfigs.discountAmount,
       minimumSubtotal: popupConfigs.minimumSubtotal,
+      codeValidDays: popupConfigs.codeValidDays,
       languages: popupConfigs.languages,
     })
     .from(popupConfigs)
     .where(eq(popupConfigs.storeId, store.id))
     .orderBy(asc(popupConfigs.createdAt), asc(popupConfigs.id))
     .limit(1);
+  // The template is the default language's: its preview speaks it, for a subscriber who joins now.
+  const language = popup?.languages[0]?.code;
   return {
     discountCode: popup?.discountCode ?? SAMPLE_STORE.discountCode,
     discountPercentage: popup?.discountPercentage ?? SAMPLE_STORE.discountPercentage,
-    ...(popup ? { offer: offerOfColumns(popup) } : {}),
+    ...(popup
+      ? {
+          offer: offerOfColumns(popup),
+          conditions: offerConditions(
+            offerOfColumns(popup),
+            store.currency,
+            language ?? "en",
+            codeEndsAt(new Date(), popup.codeValidDays),
+          ),
+        }
+      : {}),
     currency: store.currency,
-    // The template is the default language's: its preview speaks it.
-    language: popup?.languages[0]?.code,
+    language,
     autoApplyShop: autoApplyShopOf(store),
     storeName: store.name,
     storeUrl: store.customDomain || store.shopifyUrl,
@@ -138,6 +166,7 @@ export async function previewVariables(store: StoreRow | null): Promise<RenderVa
 const FALLBACK_FIRST_NAME = "Friend";
 
 const FIRST_NAME = /\[\s*first\s+name\s*\]/gi;
+const OFFER_CONDITIONS = /\[\s*offer_conditions\s*\]/gi;
 const BIRTHDAY = /\[\s*birthday\s*\]/gi;
 
 /** The subscriber's own tags: [First Name] and [Birthday] (filled after the offer's, never linked). */
@@ -181,18 +210,22 @@ export function firstNameFor(name: string | null | undefined, email: string): st
   return word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
 }
 
-/** The offer's figures: the code, its link and the offer's words (filled before a subscriber's name is). */
+/** The offer's figures: the code, its link, conditions and the offer's words (filled before a subscriber's name is). */
 function withOffer(text: string, vars: RenderVariables): string {
   return fillOffer(
     text
       .replace(DISCOUNT_CODE_TAG, () => vars.discountCode)
-      .replace(DISCOUNT_LINK_TAG, () => discountLinkOf(vars)),
+      .replace(DISCOUNT_LINK_TAG, () => discountLinkOf(vars))
+      .replace(OFFER_CONDITIONS, () => vars.conditions ?? ""),
     vars.discountPercentage,
     offerWords(offerOfVariables(vars), vars.currency ?? "USD", vars.language ?? "en"),
   );
 }
 
-/** Every merge tag filled: [DISCOUNT_CODE], [DISCOUNT_LINK], [DISCOUNT_PERCENT], [OFFER], then [First Name] and [Birthday]. */
+/**
+ * Every merge tag filled: [DISCOUNT_CODE], [DISCOUNT_LINK], [OFFER_CONDITIONS], [DISCOUNT_PERCENT], [OFFER],
+ * then [First Name] and [Birthday].
+ */
 export function withPlaceholders(text: string, vars: RenderVariables): string {
   return withSubscriber(withOffer(text, vars), vars);
 }

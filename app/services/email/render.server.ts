@@ -9,6 +9,7 @@ import {
   type BodyKit,
   button,
   codeLabel,
+  codeText,
   discountCodeBox,
   type EmailBody,
   paragraphStyle,
@@ -57,7 +58,7 @@ function welcomeBody(template: TemplateContent, kit: BodyKit): EmailBody {
     rows,
     text: [
       paragraphsText(kit, paragraphs),
-      kit.vars.discountCode ? `${codeLabel(kit.vars)}: ${kit.vars.discountCode}` : "",
+      kit.vars.discountCode ? codeText(kit.vars) : "",
       cta ? `${shopNow}: ${kit.tracked(cta)}` : "",
     ],
   };

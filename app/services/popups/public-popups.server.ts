@@ -2,6 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { popupConfigs, stores } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
+import type { OfferTerms } from "~/lib/languages/offer-words";
 import { privacyPolicyUrlOf } from "~/lib/privacy-policy";
 import { type PopupStore, toPublicConfig, toPublicVariant } from "~/lib/public-popup-config";
 import { invalid, notFound } from "~/server/domain-errors.server";
@@ -13,6 +14,7 @@ import {
   type WheelPrizes,
 } from "~/services/stores/public-config-cache.server";
 import type { PopupWithCode, PublicPopupConfig, PublicPopups } from "../../../popup/config";
+import { offerOfColumns } from "../../../popup/offer";
 import { scheduled } from "../../../popup/targeting";
 import { consentVersion, recordConsentTexts, shownConsentText } from "./consent-texts.server";
 
@@ -31,6 +33,7 @@ function toEntryPopup(row: PopupRow, store: PopupStore): PublicEntryPopup {
     },
     discountCode: row.discountCode,
     prizes,
+    terms: { offer: offerOfColumns(row), currency: store.currency, codeValidDays: row.codeValidDays },
   };
 }
 
@@ -165,13 +168,14 @@ const variantOf = ({ popup }: PublicEntryPopup, variantId: unknown): string | nu
 
 /**
  * `consentVersion`: the consent sentence that popup and variant show (consent-texts.server.ts); `prizes`: its
- * prize wheel with the prizes, which only the server sees.
+ * prize wheel with the prizes, which only the server sees; `terms`: what its code asks and how long it works.
  */
 export type SubscribingPopup = {
   popup: PopupWithCode;
   variantId: string | null;
   consentVersion: string;
   prizes: WheelPrizes | null;
+  terms: OfferTerms;
 };
 
 /**
@@ -196,6 +200,7 @@ function withCode(chosen: PublicEntryPopup, variantId: unknown): SubscribingPopu
     variantId: variant,
     consentVersion: consentVersion(shownConsentText(chosen.popup, variant), chosen.popup.privacyPolicyUrl),
     prizes: chosen.prizes,
+    terms: chosen.terms,
   };
   byVariant.set(variant, subscribing);
   return subscribing;

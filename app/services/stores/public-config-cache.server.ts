@@ -1,3 +1,4 @@
+import type { OfferTerms } from "~/lib/languages/offer-words";
 import { ttlCache } from "~/server/ttl-cache.server";
 import type { PublicPopup } from "../../../popup/config";
 import type { PrizeWheel } from "../../../popup/prize-wheel";
@@ -6,7 +7,13 @@ import type { PrizeWheel } from "../../../popup/prize-wheel";
 export type WheelPrizes = { wheel: PrizeWheel; currency: string };
 
 /** The storefront's popup, with what only the server sees: the shared code and the wheel's prizes. */
-export type PublicEntryPopup = { popup: PublicPopup; discountCode: string; prizes: WheelPrizes | null };
+export type PublicEntryPopup = {
+  popup: PublicPopup;
+  discountCode: string;
+  prizes: WheelPrizes | null;
+  /** What its code asks of an order and how long it works (the success view says it). */
+  terms: OfferTerms;
+};
 
 /**
  * What a storefront request needs of a store: its active popups in display order (priority, then oldest),

@@ -3,6 +3,8 @@ import { db } from "~/db/client.server";
 import { isForeignKeyViolation } from "~/db/errors.server";
 import { stores } from "~/db/schema";
 import type { Preferences } from "~/db/schema/preferences";
+import { codeEndsAt } from "~/lib/flow-waits";
+import { offerConditions } from "~/lib/languages/offer-words";
 import { speakerFor, spokenErrors, subscriberLanguage } from "~/lib/languages/subscriber-language";
 import { type Claim, claimHolder } from "~/server/claims.server";
 import { clientNetwork } from "~/server/client-network.server";
@@ -72,7 +74,7 @@ export async function subscribe(
 
 /** A valid subscription stored, and what follows it (in English: subscribe() translates the answer). */
 async function store(
-  { popup, variantId, consentVersion, prizes }: SubscribingPopup,
+  { popup, variantId, consentVersion, prizes, terms }: SubscribingPopup,
   body: SubscribeRequest,
   language: string | null,
   meta: ConsentMeta,
@@ -130,9 +132,21 @@ async function store(
   const spoken = language ?? popup.languages[0]?.code ?? "en";
   const drawn =
     turn.first && prizes && draw ? { ...answer, wheel: drawnSlice(draw, prizes.currency, spoken) } : answer;
+  // The code comes with its conditions (the drawn prize's, else the popup's), valid from now.
+  const given = answer.discountCode
+    ? {
+        ...drawn,
+        conditions: offerConditions(
+          draw?.prize ?? terms.offer,
+          terms.currency,
+          spoken,
+          codeEndsAt(new Date(), terms.codeValidDays),
+        ),
+      }
+    : drawn;
   // Only the subscriber this request created may be given extra fields (extra-fields.server.ts).
-  if (!popup.steps.extraFields.enabled) return drawn;
-  return { ...drawn, extraFieldsToken: issueExtraFieldsToken(popup.storeId, created.id, countedForVariant) };
+  if (!popup.steps.extraFields.enabled) return given;
+  return { ...given, extraFieldsToken: issueExtraFieldsToken(popup.storeId, created.id, countedForVariant) };
 }
 
 /**

@@ -39,6 +39,7 @@ const vars: RenderVariables = {
   storeName: "Acme Outdoors",
   storeUrl: "https://acme-outdoors.example",
   unsubscribeUrl: `${APP}/u/tok-123`,
+  conditions: "On orders of $50 or more. Valid until 31 December 2026. One use per customer.",
 };
 const postalAddress = "1 Harbour Street\nSpringfield, OR 97477\nUnited States";
 const tracked = (url: string) => `${APP}/t/${encodeURIComponent(url)}`;
