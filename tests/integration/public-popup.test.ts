@@ -559,7 +559,7 @@ describe("a store with several popups", () => {
     await testDb().update(popupConfigs).set({ status: "paused" }).where(eq(popupConfigs.storeId, someone.id));
     const [later] = await testDb()
       .insert(popupConfigs)
-      .values({ storeId: someone.id, name: "Later" })
+      .values({ storeId: someone.id, name: "Later", status: "live" })
       .returning();
     const oldestLive = await fetch(`${app.url}/api/public/stores/${someone.id}/popup`);
     expect(((await oldestLive.json()) as { id: string }).id).toBe(later?.id);
