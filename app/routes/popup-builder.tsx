@@ -129,7 +129,7 @@ function Builder({
     initial,
     setPublication,
   );
-  const { publish, discard, publishing } = usePublishing(store.id, initial.id, {
+  const { publish, discard, publishing, publishes } = usePublishing(store.id, initial.id, {
     settle,
     setPublication,
     onReplaced,
@@ -209,7 +209,7 @@ function Builder({
           <ResultsCard
             storeId={store.id}
             popupId={config.id}
-            variantIds={savedVariantIds}
+            refreshKey={`${savedVariantIds} ${publishes}`}
             onPromoted={onReplaced}
           />
           <FieldsCard config={config} edit={edit} errors={errors} />
@@ -309,12 +309,15 @@ function usePublishing(
   const toast = useToast();
   const revalidator = useRevalidator();
   const { pending, run } = useAction();
+  // Counts this editor's publications: the results, counted for the published variants, follow them.
+  const [publishes, setPublishes] = useState(0);
   const url = `/api/stores/${storeId}/popups/${popupId}`;
   const { settle, setPublication, onReplaced } = hooks;
   const publish = () =>
     run(async () => {
       await settle();
       setPublication(publicationOf(await apiRequest<Publication>("PUT", `${url}/publish`)));
+      setPublishes((count) => count + 1);
       toast({ title: "Success", message: "Popup published: shoppers see it now", tone: "success" });
       await revalidator.revalidate();
     }, "Failed to publish the popup");
@@ -325,7 +328,7 @@ function usePublishing(
       toast({ title: "Success", message: "Changes discarded", tone: "success" });
       await onReplaced();
     }, "Failed to discard the changes");
-  return { publish, discard, publishing: pending };
+  return { publish, discard, publishing: pending, publishes };
 }
 
 /**

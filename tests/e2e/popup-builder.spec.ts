@@ -92,11 +92,12 @@ test("popups are created, renamed, duplicated, paused, reordered and deleted fro
   await expect(copy).toContainText("Draft");
   await expect(page.getByRole("button", { name: "Resume Summer sale 2026 (copy)" })).toHaveCount(0);
   await expect(items.nth(1)).toContainText("Draft");
+  // The copy is open in the editor: Publish shows it on the site.
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(toast(page)).toContainText("Popup published");
-  await expect(items.nth(1)).toContainText("Live");
+  await expect(copy).toContainText("Live");
   await expect
-    .poll(async () => (await popupsOf(store.id)).find((popup) => popup.name === "Summer sale 2026")?.status)
+    .poll(async () => (await popupsOf(store.id)).find((popup) => popup.name.endsWith("(copy)"))?.status)
     .toBe("live");
 
   await page.getByRole("button", { name: "Pause Welcome popup" }).click();
@@ -308,7 +309,11 @@ test("an A/B variant is added, previewed, measured and promoted", async ({ page 
   const preview = page.locator("[data-testid=popup-preview]");
   await expect(preview.getByRole("heading", { name: "Half price for subscribers" })).toBeVisible();
   await saved(page);
-  // The results follow the stored variants: B is counted from the moment it is saved.
+  // The results follow the published variants: B is counted from the moment it is published.
+  await expect(
+    cardWithHeading(page, "Results").getByRole("region", { name: "Results of variant B" }),
+  ).toHaveCount(0);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(
     cardWithHeading(page, "Results").getByRole("region", { name: "Results of variant B" }),
   ).toBeVisible();
