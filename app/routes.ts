@@ -31,6 +31,14 @@ export default [
   route("api/stores/:storeId/popups/:popupId", "routes/api.stores.$storeId.popups.$popupId.ts"),
   route("api/stores/:storeId/popups/:popupId/stats", "routes/api.stores.$storeId.popups.$popupId.stats.ts"),
   route(
+    "api/stores/:storeId/popups/:popupId/publish",
+    "routes/api.stores.$storeId.popups.$popupId.publish.ts",
+  ),
+  route(
+    "api/stores/:storeId/popups/:popupId/changes",
+    "routes/api.stores.$storeId.popups.$popupId.changes.ts",
+  ),
+  route(
     "api/stores/:storeId/popups/:popupId/promote",
     "routes/api.stores.$storeId.popups.$popupId.promote.ts",
   ),

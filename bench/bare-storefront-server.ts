@@ -23,7 +23,7 @@ const INSERT = `INSERT INTO ${table}
   (store_id, email, session_id, discount_code_sent, consent_page_url, consent_ip, consent_user_agent, confirmation_required)
   VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`;
 const SELECT_POPUPS =
-  "SELECT * FROM popup_configs WHERE store_id = $1 AND is_active ORDER BY priority, created_at";
+  "SELECT * FROM popup_configs WHERE store_id = $1 AND status = 'live' ORDER BY priority, created_at";
 const COUNT_VIEW = `INSERT INTO ${viewsTable} (store_id, day, views) VALUES ($1, current_date, 1)
   ON CONFLICT (store_id, day) DO UPDATE SET views = ${viewsTable}.views + 1`;
 const PATH = /^\/api\/public\/stores\/([0-9a-f-]{36})\/(subscribe|popups|impressions)$/;

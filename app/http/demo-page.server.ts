@@ -24,11 +24,11 @@ function noPopupRunning(res: Response, storeId: string) {
     res,
     404,
     "All popups are paused",
-    `<p>None of this store's popups is running: each is paused, or outside its schedule (not started yet, or
-ended). Visitors of your site see no popup either.</p>
+    `<p>None of this store's popups is running: each is a draft not yet published, paused, or outside its
+schedule (not started yet, or ended). Visitors of your site see no popup either.</p>
 <p><strong>To resume:</strong> open Popup Builder and press <em>Resume</em> beside a paused popup in the list,
-or change a popup's <em>Starts</em> and <em>Ends</em> dates under "Who sees it". Then reload this page to try
-it.</p>
+press <em>Publish</em> on a draft, or change a popup's <em>Starts</em> and <em>Ends</em> dates under "Who sees
+it". Then reload this page to try it.</p>
 <p><a class="button" href="${escapeHtml(builder)}">Open Popup Builder</a></p>`,
   );
 }

@@ -12,16 +12,20 @@ import { LanguagesCard } from "~/components/popup-builder/languages-card";
 import { OfferCard } from "~/components/popup-builder/offer-card";
 import { PopupListCard, type PopupSummary } from "~/components/popup-builder/popup-list-card";
 import { PopupPreview, type PreviewDevice } from "~/components/popup-builder/popup-preview";
+import { PublishBar, publicationOf } from "~/components/popup-builder/publish-bar";
 import { ResultsCard } from "~/components/popup-builder/results-card";
 import { SocialLinksCard } from "~/components/popup-builder/social-links-card";
 import { StepsCard } from "~/components/popup-builder/steps-card";
 import { TargetingCard } from "~/components/popup-builder/targeting-card";
-import type { BuilderConfig } from "~/components/popup-builder/types";
+import type { BuilderConfig, Publication } from "~/components/popup-builder/types";
 import { usePopupAutosave } from "~/components/popup-builder/use-popup-autosave";
 import { VariantsCard } from "~/components/popup-builder/variants-card";
 import { StorePicker } from "~/components/store-picker";
+import { useToast } from "~/components/toast";
 import { useUnsavedChanges } from "~/components/unsaved-changes";
+import { useAction } from "~/components/use-action";
 import { requireStoreScreen } from "~/http/guards/screens.server";
+import { apiRequest } from "~/lib/api-client";
 import { codeEndsAt } from "~/lib/flow-waits";
 import { offerConditions } from "~/lib/languages/offer-words";
 import { languageName } from "~/lib/languages/text-labels";
@@ -49,7 +53,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     createdAt: _created,
     updatedAt: _updated,
     discountCodeCheckedAt: _checked,
+    publishedAt: _published,
+    isActive: _active,
     wheelCodesNotInShopify,
+    status,
+    hasUnpublishedChanges,
     ...config
   } = popup;
   return {
@@ -63,13 +71,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         currency: store.currency,
         isShopify: store.integrationType === "shopify",
       },
-      popups: popups.map(({ id, name, isActive, variants }) => ({
-        id,
-        name,
-        isActive,
-        variantCount: variants.length,
+      popups: popups.map((listed) => ({
+        id: listed.id,
+        name: listed.name,
+        status: listed.status,
+        hasUnpublishedChanges: listed.hasUnpublishedChanges,
+        variantCount: listed.variants.length,
       })) satisfies PopupSummary[],
       config: config satisfies BuilderConfig,
+      publication: { status, hasUnpublishedChanges } satisfies Publication,
       codeMissingInShopify: popup.discountCodeInShopify === false ? popup.discountCode : null,
       wheelCodesMissingInShopify: wheelCodesNotInShopify ?? [],
       openPreview: new URL(request.url).searchParams.get("preview") === "true",
@@ -110,12 +120,23 @@ function Builder({
   store,
   popups,
   config: initial,
+  publication: initialPublication,
   openPreview,
   codeMissingInShopify,
   wheelCodesMissingInShopify,
   onReplaced,
 }: BuilderProps) {
-  const { config, status, errors, edit, saveNow, savedVariantIds } = usePopupAutosave(store.id, initial);
+  const [publication, setPublication] = useState(initialPublication);
+  const { config, status, errors, edit, saveNow, settle, savedVariantIds } = usePopupAutosave(
+    store.id,
+    initial,
+    setPublication,
+  );
+  const { publish, discard, publishing, publishes } = usePublishing(store.id, initial.id, {
+    settle,
+    setPublication,
+    onReplaced,
+  });
   const [device, setDevice] = useState<PreviewDevice>("desktop");
   // A field whose value was refused keeps the change unsaved: the status says so until it is fixed.
   const refused = Object.keys(errors)[0];
@@ -154,7 +175,7 @@ function Builder({
   // The list shows the open popup as edited (its name and status save a moment later).
   const listed = popups.map((popup) =>
     popup.id === config.id
-      ? { ...popup, name: config.name, isActive: config.isActive, variantCount: config.variants.length }
+      ? { ...popup, ...publication, name: config.name, variantCount: config.variants.length }
       : popup,
   );
   const closeFullscreen = useCallback(() => setFullscreen(false), []);
@@ -176,12 +197,19 @@ function Builder({
               {refused ? notSavedText(refused) : STATUS_TEXT[status]}
             </Text>
           </InlineStack>
+          <PublishBar
+            publication={publication}
+            canPublish={!refused && status !== "failed"}
+            busy={publishing}
+            onPublish={() => void publish()}
+            onDiscard={() => void discard()}
+          />
           <PopupListCard
             storeId={store.id}
             storeName={store.name}
             popups={listed}
             selectedId={config.id}
-            onSelectedActiveChange={(isActive) => edit({ isActive })}
+            onSelectedChange={setPublication}
           />
           <ContentCard config={config} edit={edit} errors={errors} currency={store.currency} />
           <StepsCard config={config} edit={edit} errors={errors} />
@@ -191,7 +219,7 @@ function Builder({
           <ResultsCard
             storeId={store.id}
             popupId={config.id}
-            variantIds={savedVariantIds}
+            refreshKey={`${savedVariantIds} ${publishes}`}
             onPromoted={onReplaced}
           />
           <FieldsCard config={config} edit={edit} errors={errors} />
@@ -275,6 +303,44 @@ function Builder({
       ) : null}
     </Page>
   );
+}
+
+/**
+ * Publish and Discard changes of the open popup. Publishing first lets the autosave finish, so what is
+ * published is what the screen shows; discarding starts the editor again from the published version.
+ */
+function usePublishing(
+  storeId: string,
+  popupId: string,
+  hooks: {
+    settle: () => Promise<void>;
+    setPublication: (publication: Publication) => void;
+    onReplaced: () => Promise<void>;
+  },
+) {
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const { pending, run } = useAction();
+  // Counts this editor's publications: the results, counted for the published variants, follow them.
+  const [publishes, setPublishes] = useState(0);
+  const url = `/api/stores/${storeId}/popups/${popupId}`;
+  const { settle, setPublication, onReplaced } = hooks;
+  const publish = () =>
+    run(async () => {
+      await settle();
+      setPublication(publicationOf(await apiRequest<Publication>("PUT", `${url}/publish`)));
+      setPublishes((count) => count + 1);
+      toast({ title: "Success", message: "Popup published: shoppers see it now", tone: "success" });
+      await revalidator.revalidate();
+    }, "Failed to publish the popup");
+  const discard = () =>
+    run(async () => {
+      await settle();
+      await apiRequest("DELETE", `${url}/changes`);
+      toast({ title: "Success", message: "Changes discarded", tone: "success" });
+      await onReplaced();
+    }, "Failed to discard the changes");
+  return { publish, discard, publishing: pending, publishes };
 }
 
 /**

@@ -23,7 +23,8 @@ const api = adminApiForFile();
 type Popup = {
   id: string;
   name: string;
-  isActive: boolean;
+  status: "draft" | "live" | "paused";
+  hasUnpublishedChanges: boolean;
   title: string;
   targeting: PopupTargeting;
   design: PopupDesign;
@@ -64,7 +65,7 @@ test("popups are created, renamed, duplicated, paused, reordered and deleted fro
   await openBuilder(page, store);
   const items = popupList(page).getByRole("listitem");
   await expect(items.first()).toContainText("Welcome popup");
-  await expect(items.first()).toContainText("Active");
+  await expect(items.first()).toContainText("Live");
 
   await page.getByRole("button", { name: "Create popup" }).click();
   const name = page.getByLabel("Name of the new popup", { exact: true });
@@ -86,17 +87,22 @@ test("popups are created, renamed, duplicated, paused, reordered and deleted fro
 
   await page.getByRole("button", { name: "Duplicate Summer sale 2026" }).click();
   await expect(items).toHaveCount(3);
+  // A new popup and a copy are drafts: no shopper sees them until they are published.
   const copy = items.filter({ hasText: "Summer sale 2026 (copy)" });
-  await expect(copy).toContainText("Paused");
-  await page.getByRole("button", { name: "Resume Summer sale 2026 (copy)" }).click();
-  await expect(copy).toContainText("Active");
+  await expect(copy).toContainText("Draft");
+  await expect(page.getByRole("button", { name: "Resume Summer sale 2026 (copy)" })).toHaveCount(0);
+  await expect(items.nth(1)).toContainText("Draft");
+  // The copy is open in the editor: Publish shows it on the site.
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(toast(page)).toContainText("Popup published");
+  await expect(copy).toContainText("Live");
   await expect
-    .poll(async () => (await popupsOf(store.id)).find((popup) => popup.name.endsWith("(copy)"))?.isActive)
-    .toBe(true);
+    .poll(async () => (await popupsOf(store.id)).find((popup) => popup.name.endsWith("(copy)"))?.status)
+    .toBe("live");
 
   await page.getByRole("button", { name: "Pause Welcome popup" }).click();
   await expect(items.filter({ hasText: "Welcome popup" })).toContainText("Paused");
-  await expect.poll(async () => (await popupsOf(store.id))[0]?.isActive).toBe(false);
+  await expect.poll(async () => (await popupsOf(store.id))[0]?.status).toBe("paused");
 
   await page.getByRole("button", { name: "Move Summer sale 2026 up" }).click();
   await expect(items.first()).toContainText("Summer sale 2026");
@@ -118,6 +124,49 @@ test("popups are created, renamed, duplicated, paused, reordered and deleted fro
   await page.getByRole("dialog").getByRole("button", { name: "Delete popup" }).click();
   await expect(toast(page)).toContainText("A store keeps at least one popup: pause it instead");
   await expect(items).toHaveCount(1);
+});
+
+/** The titles shoppers' pages get for the store's live popups. */
+async function shownTitles(store: Store): Promise<string[]> {
+  const response = await fetch(new URL(`/api/public/stores/${store.id}/popups`, MAIN.baseURL));
+  const { popups } = (await response.json()) as { popups?: { title: string }[] };
+  return (popups ?? []).map(({ title }) => title);
+}
+
+test("a live popup's edits wait as unpublished changes until Publish; Discard changes goes back", async ({
+  page,
+}) => {
+  const store = await newStore("Popup Publish");
+  await openBuilder(page, store);
+  const items = popupList(page).getByRole("listitem");
+  const title = page.getByLabel("Title", { exact: true });
+  const published = await title.inputValue();
+  await expect(page.getByText("Shoppers see this popup as it is here.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Publish", exact: true })).toBeDisabled();
+
+  await title.fill("Autumn offers inside");
+  await saved(page);
+  await expect(items.first()).toContainText("Unpublished changes");
+  await expect(page.getByText(/shoppers still see the published version/)).toBeVisible();
+  expect(await shownTitles(store)).toEqual([published]);
+  await screenshot(page, "popup-builder-unpublished-1440", { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "popup-builder-unpublished-390", { fullPage: false });
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(toast(page)).toContainText("Popup published");
+  await expect(items.first()).not.toContainText("Unpublished changes");
+  await expect.poll(() => shownTitles(store)).toEqual(["Autumn offers inside"]);
+
+  await title.fill("Not this one");
+  await saved(page);
+  await page.getByRole("button", { name: "Discard changes" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Discard changes" }).click();
+  await expect(title).toHaveValue("Autumn offers inside");
+  await expect(items.first()).not.toContainText("Unpublished changes");
+  expect((await popupsOf(store.id))[0]).toMatchObject({ status: "live", hasUnpublishedChanges: false });
+  expect(await shownTitles(store)).toEqual(["Autumn offers inside"]);
 });
 
 test("who sees a popup and how it looks are kept after a reload", async ({ page }) => {
@@ -260,7 +309,11 @@ test("an A/B variant is added, previewed, measured and promoted", async ({ page 
   const preview = page.locator("[data-testid=popup-preview]");
   await expect(preview.getByRole("heading", { name: "Half price for subscribers" })).toBeVisible();
   await saved(page);
-  // The results follow the stored variants: B is counted from the moment it is saved.
+  // The results follow the published variants: B is counted from the moment it is published.
+  await expect(
+    cardWithHeading(page, "Results").getByRole("region", { name: "Results of variant B" }),
+  ).toHaveCount(0);
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(
     cardWithHeading(page, "Results").getByRole("region", { name: "Results of variant B" }),
   ).toBeVisible();

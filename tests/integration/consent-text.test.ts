@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { consentTexts, subscribers } from "~/db/schema";
 import { createStoreFor } from "../support/builders/actors";
+import { editAndPublish } from "../support/builders/published-popup";
 import { useSignedInApp } from "../support/clients/signed-in-app";
 import { testDb } from "../support/infra/db";
 
@@ -135,7 +136,7 @@ describe("the consent text", () => {
     await signedIn.admin.put(`/api/stores/${store.id}`, {
       privacyPolicyUrl: "https://versioned.example/privacy",
     });
-    const saved = await signedIn.admin.put(`/api/stores/${store.id}/popup`, {
+    const saved = await editAndPublish(signedIn.admin, store.id, {
       consentText: "Join [STORE_NAME]'s list: one email a week, unsubscribe any time.",
       emailValidation: { companyEmailsOnly: false },
       variants: [

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailClickTracking, emailSends, subscribers } from "~/db/schema";
 import { createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { editAndPublish } from "../support/builders/published-popup";
 import { givePostalAddress } from "../support/builders/store-mail";
 import { HttpClient } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
@@ -68,7 +69,7 @@ const trackedLinks = (html: string) =>
 
 describe("the welcome email", () => {
   it("arrives through the store's SMTP with the code, the name, tracked links and one-click unsubscribe", async () => {
-    await admin.put(`/api/stores/${storeId}/popup`, { fields: { name: true } });
+    await editAndPublish(admin, storeId, { fields: { name: true } });
     const email = nextEmail("jane");
     await subscribe(email);
     const message = await sink.waitForMessage(to(email));

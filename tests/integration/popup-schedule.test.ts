@@ -55,6 +55,7 @@ beforeAll(async () => {
     },
     // Older than "Always": an older script and a subscription naming no popup would take these first.
     createdAt: new Date("2025-12-01T00:00:00Z"),
+    status: "live" as const,
   });
   const rows = await testDb()
     .insert(popupConfigs)
@@ -62,7 +63,7 @@ beforeAll(async () => {
       scheduledPopup("Black Friday", "BLACKFRIDAY50", now + 7 * DAY, now + 8 * DAY),
       scheduledPopup("Summer", "SUMMER30", now - 14 * DAY, now - 7 * DAY),
       scheduledPopup("Soon", "SOON10", SOON, null),
-      { ...scheduledPopup("Paused", "PAUSED70", null, null), isActive: false },
+      { ...scheduledPopup("Paused", "PAUSED70", null, null), status: "paused" as const },
     ])
     .returning();
   const [blackFriday, summer, soon, paused] = rows.map((row) => row.id);

@@ -241,6 +241,7 @@ describe("the steps' figures per day", () => {
         storeId: shop.store.id,
         name: "Two steps",
         priority: 8,
+        status: "live",
         steps: {
           opener: { ...defaultPopupSteps.opener, enabled: true },
           extraFields: { ...defaultPopupSteps.extraFields, enabled: true },
@@ -300,7 +301,7 @@ describe("the prize wheel's draws", () => {
   it("counts who drew each slice in the period beside its chance, and the draws without a prize", async () => {
     const [wheelPopup] = await testDb()
       .insert(popupConfigs)
-      .values({ storeId: shop.store.id, name: "Spin", wheel: defaultPrizeWheel, priority: 9 })
+      .values({ storeId: shop.store.id, name: "Spin", wheel: defaultPrizeWheel, priority: 9, status: "live" })
       .returning();
     const wheelId = wheelPopup?.id ?? "";
     // Weights 40, 20, 30, 10: 0.1–0.3 land on "10% off", 0.5 on "No luck" (no prize), 0.95 on "20% off".

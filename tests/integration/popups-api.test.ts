@@ -21,6 +21,8 @@ type Popup = {
   name: string;
   priority: number;
   isActive: boolean;
+  status: "draft" | "live" | "paused";
+  hasUnpublishedChanges: boolean;
   title: string;
   discountCode: string;
   design: Record<string, unknown> & { teaser: { enabled: boolean; text: string } };
@@ -53,7 +55,14 @@ describe("a store's popups", () => {
     const popups = await list();
     expect(popups).toHaveLength(1);
     const first = popups[0];
-    expect(first).toMatchObject({ name: "Welcome popup", priority: 1, isActive: true });
+    // The store's own popup works from the start: live, nothing waiting to be published.
+    expect(first).toMatchObject({
+      name: "Welcome popup",
+      priority: 1,
+      isActive: true,
+      status: "live",
+      hasUnpublishedChanges: false,
+    });
     expect(first?.variants).toEqual([{ id: "control", name: "A", weight: 100, overrides: {} }]);
     const spec = await admin.get<Popup>(`/api/stores/${storeId}/popup`);
     expect(spec.body.id).toBe(first?.id);
@@ -100,6 +109,7 @@ describe("a store's popups", () => {
     expect(copy.status).toBe(201);
     expect(copy.body).toMatchObject({
       name: "Exit offer (copy)",
+      status: "draft",
       isActive: false,
       title: "Wait!",
       priority: 3,
@@ -242,6 +252,97 @@ describe("a store's popups", () => {
     expect(newPopup.body.errors["targeting.devices"]).toEqual([TARGETING_MESSAGES.noDevice]);
 
     await admin.put(url, { targeting: { devices: { desktop: true }, startsAt: null } });
+  });
+});
+
+/** The storefront's popups of the store, as a shopper's page loads them (none: the answer has no list). */
+const storefront = async (): Promise<{ id: string; title: string }[]> =>
+  (await (await fetch(new URL(`/api/public/stores/${storeId}/popups`, app.url))).json()).popups ?? [];
+
+describe("drafts and publishing", () => {
+  it("makes a new popup a draft no shopper sees, until it is published", async () => {
+    const created = await admin.post<Popup>(base, { name: "Spring sale", title: "Spring is here" });
+    expect(created.body).toMatchObject({ status: "draft", isActive: false, hasUnpublishedChanges: false });
+    const id = created.body.id;
+    expect((await storefront()).map((popup) => popup.id)).not.toContain(id);
+    // A draft's edits are the draft itself: nothing to discard, and it cannot be paused or resumed.
+    const edited = await admin.put<Popup>(`${base}/${id}`, { title: "Spring sale: 20% off" });
+    expect(edited.body).toMatchObject({ status: "draft", title: "Spring sale: 20% off" });
+    expect((await admin.put(`${base}/${id}`, { status: "live" })).body).toMatchObject({
+      message: "This popup is a draft: publish it to show it on your site",
+    });
+    expect((await admin.delete(`${base}/${id}/changes`)).status).toBe(409);
+
+    const published = await admin.put<Popup>(`${base}/${id}/publish`);
+    expect(published.status).toBe(200);
+    expect(published.body).toMatchObject({ status: "live", isActive: true, hasUnpublishedChanges: false });
+    expect(await storefront()).toContainEqual(expect.objectContaining({ id, title: "Spring sale: 20% off" }));
+    await admin.delete(`${base}/${id}`);
+  });
+
+  it("keeps a live popup's edits as unpublished changes until Publish, and Discard changes drops them", async () => {
+    const [live] = await list();
+    const url = `${base}/${live?.id}`;
+    const shown = live?.title ?? "";
+    const edited = await admin.put<Popup>(url, { title: "Not yet", design: { backgroundColor: "#112233" } });
+    expect(edited.body).toMatchObject({ title: "Not yet", status: "live", hasUnpublishedChanges: true });
+    // The builder reads the edits; shoppers still get the published popup.
+    expect((await admin.get<Popup>(url)).body).toMatchObject({
+      title: "Not yet",
+      hasUnpublishedChanges: true,
+    });
+    expect((await list()).find((popup) => popup.id === live?.id)?.hasUnpublishedChanges).toBe(true);
+    expect((await storefront()).find((popup) => popup.id === live?.id)?.title).toBe(shown);
+
+    const discarded = await admin.delete<Popup>(`${url}/changes`);
+    expect(discarded.body).toMatchObject({ title: shown, hasUnpublishedChanges: false, status: "live" });
+    expect(discarded.body.design.backgroundColor).not.toBe("#112233");
+
+    await admin.put(url, { title: "Now live" });
+    expect((await admin.put<Popup>(`${url}/publish`)).body).toMatchObject({
+      title: "Now live",
+      hasUnpublishedChanges: false,
+    });
+    expect((await storefront()).find((popup) => popup.id === live?.id)?.title).toBe("Now live");
+    // An edit put back to what is published leaves nothing to publish.
+    await admin.put(url, { title: "Changed my mind" });
+    const back = await admin.put<Popup>(url, { title: "Now live" });
+    expect(back.body.hasUnpublishedChanges).toBe(false);
+    await admin.put(url, { title: shown });
+    await admin.put(`${url}/publish`);
+  });
+
+  it("pauses and resumes a published popup at once, its unpublished changes kept", async () => {
+    const [live] = await list();
+    const url = `${base}/${live?.id}`;
+    await admin.put(url, { subtitle: "Waiting" });
+    const paused = await admin.put<Popup>(url, { status: "paused" });
+    expect(paused.body).toMatchObject({ status: "paused", isActive: false, hasUnpublishedChanges: true });
+    expect((await storefront()).map((popup) => popup.id)).not.toContain(live?.id);
+    // SPEC's isActive says the same.
+    expect((await admin.put<Popup>(url, { isActive: true })).body).toMatchObject({ status: "live" });
+    expect((await storefront()).map((popup) => popup.id)).toContain(live?.id);
+    expect((await admin.delete<Popup>(`${url}/changes`)).body.hasUnpublishedChanges).toBe(false);
+  });
+
+  it("makes ending an A/B test on a live popup a change to publish: the test runs until then", async () => {
+    const [live] = await list();
+    const url = `${base}/${live?.id}`;
+    const testing = await admin.put<Popup>(url, {
+      variants: [
+        { id: "control", name: "A", weight: 50 },
+        { name: "B", weight: 50, overrides: { title: "B wins" } },
+      ],
+    });
+    await admin.put(`${url}/publish`);
+    const challenger = testing.body.variants[1]?.id;
+    const promoted = await admin.post<Popup>(`${url}/promote`, { variantId: challenger });
+    expect(promoted.body).toMatchObject({ title: "B wins", hasUnpublishedChanges: true });
+    const running = await (await fetch(new URL(`/api/public/stores/${storeId}/popups`, app.url))).json();
+    expect(running.popups.find((popup: Popup) => popup.id === live?.id)?.variants).toHaveLength(2);
+    await admin.delete(`${url}/changes`);
+    await admin.put(url, { variants: [{ id: "control", name: "A", weight: 100 }] });
+    await admin.put(`${url}/publish`);
   });
 });
 

@@ -7,6 +7,7 @@ import { defaultPopupFields } from "../../popup/config";
 import { defaultPopupSteps } from "../../popup/steps";
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
+import { editAndPublish } from "../support/builders/published-popup";
 import { sendStoreMailTo } from "../support/builders/store-mail";
 import { HttpClient } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
@@ -114,7 +115,10 @@ describe("GET /api/public/stores/:id/popup", () => {
 
   it("answers 404 for an unknown store, a malformed id and an inactive popup", async () => {
     const inactive = await createStoreFor((await createOrganizationWithAdmin()).admin.id);
-    await testDb().update(popupConfigs).set({ isActive: false }).where(eq(popupConfigs.storeId, inactive.id));
+    await testDb()
+      .update(popupConfigs)
+      .set({ status: "paused" })
+      .where(eq(popupConfigs.storeId, inactive.id));
     for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid", inactive.id]) {
       expect((await fetch(`${app.url}/api/public/stores/${id}/popup`)).status).toBe(404);
       expect((await subscribe({ email: "a@acme.example" }, id)).status).toBe(404);
@@ -153,7 +157,7 @@ describe("POST /api/public/stores/:id/subscribe", () => {
     expect(await again.text()).toBe("");
     const builder = new HttpClient(app.url);
     await builder.login(owner.email, owner.password);
-    expect((await builder.put(`/api/stores/${fresh}/popup`, { title: "A changed title" })).status).toBe(200);
+    expect((await editAndPublish(builder, fresh, { title: "A changed title" })).status).toBe(200);
     const changed = await config({ "If-None-Match": etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
@@ -163,7 +167,7 @@ describe("POST /api/public/stores/:id/subscribe", () => {
   it("requires a name when the name field is on, and an approved domain when a list is set", async () => {
     const builder = new HttpClient(app.url);
     await builder.login(owner.email, owner.password);
-    const saved = await builder.put(`/api/stores/${storeId}/popup`, {
+    const saved = await editAndPublish(builder, storeId, {
       fields: { name: true },
       emailValidation: { allowedDomains: "acme.example, , ", blockedDomains: "" },
     });
@@ -182,13 +186,13 @@ describe("POST /api/public/stores/:id/subscribe", () => {
   it("stores the postal address the shopper typed, and none when the popup does not ask for it", async () => {
     const builder = new HttpClient(app.url);
     await builder.login(owner.email, owner.password);
-    await builder.put(`/api/stores/${storeId}/popup`, { fields: { address: true } });
+    await editAndPublish(builder, storeId, { fields: { address: true } });
     const typed = `postal-${Date.now()}@acme.example`;
     expect((await subscribe({ email: typed, name: "Jo", address: "1 Harbour Road, Leith" })).status).toBe(
       200,
     );
     expect((await subscriberRow(typed))?.address).toBe("1 Harbour Road, Leith");
-    await builder.put(`/api/stores/${storeId}/popup`, { fields: { address: false } });
+    await editAndPublish(builder, storeId, { fields: { address: false } });
     const notAsked = `unasked-${Date.now()}@acme.example`;
     expect((await subscribe({ email: notAsked, name: "Jo", address: "2 Shore Street" })).status).toBe(200);
     expect((await subscriberRow(notAsked))?.address).toBeNull();
@@ -486,13 +490,14 @@ describe("a store with several popups", () => {
             { id: "b", name: "B", weight: 50, overrides: { title: "B title", design: { imageId: null } } },
           ],
           createdAt: new Date("2026-02-01T00:00:00Z"),
+          status: "live",
         },
         {
           storeId: store,
           name: "Paused",
           priority: 1,
           discountCode: "PAUSED50",
-          isActive: false,
+          status: "paused",
           createdAt: new Date("2026-03-01T00:00:00Z"),
         },
       ])
@@ -551,16 +556,16 @@ describe("a store with several popups", () => {
 
   it("answers 404 for an unknown store or one with no active popup; /popup skips a paused oldest popup", async () => {
     const someone = await createStoreFor(owner.admin.id);
-    await testDb().update(popupConfigs).set({ isActive: false }).where(eq(popupConfigs.storeId, someone.id));
+    await testDb().update(popupConfigs).set({ status: "paused" }).where(eq(popupConfigs.storeId, someone.id));
     const [later] = await testDb()
       .insert(popupConfigs)
-      .values({ storeId: someone.id, name: "Later" })
+      .values({ storeId: someone.id, name: "Later", status: "live" })
       .returning();
     const oldestLive = await fetch(`${app.url}/api/public/stores/${someone.id}/popup`);
     expect(((await oldestLive.json()) as { id: string }).id).toBe(later?.id);
     expect((await fetch(`${app.url}/api/public/stores/${someone.id}/popups`)).status).toBe(200);
     const none = await createStoreFor(owner.admin.id);
-    await testDb().update(popupConfigs).set({ isActive: false }).where(eq(popupConfigs.storeId, none.id));
+    await testDb().update(popupConfigs).set({ status: "paused" }).where(eq(popupConfigs.storeId, none.id));
     for (const id of [none.id, "00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
       expect((await fetch(`${app.url}/api/public/stores/${id}/popups`)).status).toBe(404);
     }
@@ -700,6 +705,7 @@ describe("a popup in several languages", () => {
     expect(
       (await builder.get<{ languages: unknown }>(`/api/stores/${store}/popups/${popupId}`)).body.languages,
     ).toEqual(saved.body.languages);
+    expect((await builder.put(`/api/stores/${store}/popups/${popupId}/publish`)).status).toBe(200);
   });
 
   it("sends each language's texts in the public config, built-in ones included, the welcome email's not", async () => {

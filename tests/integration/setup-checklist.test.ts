@@ -86,7 +86,7 @@ describe("the setup checklist", () => {
     });
 
     // Every popup switched off: not live, not complete.
-    await testDb().update(popupConfigs).set({ isActive: false }).where(eq(popupConfigs.storeId, store.id));
+    await testDb().update(popupConfigs).set({ status: "paused" }).where(eq(popupConfigs.storeId, store.id));
     expect(await setupChecklist(actor, store.id)).toMatchObject({ popupLive: false, complete: false });
   });
 

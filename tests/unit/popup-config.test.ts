@@ -43,7 +43,8 @@ describe("popup defaults (SPEC §3 popup_configs)", () => {
     expect(columns.animation.default).toBe("slide-in");
     expect(columns.showExitIntentIfNotSubscribed.default).toBe(false);
     expect(columns.suppressAfterSubscription.default).toBe(true);
-    expect(columns.isActive.default).toBe(true);
+    // SPEC's isActive (true): the store's own popup is inserted live; a popup added later starts a draft.
+    expect(columns.status.default).toBe("draft");
     expect(columns.fields.default).toEqual(defaultPopupFields);
     expect(columns.emailValidation.default).toEqual(defaultEmailValidation);
     expect(columns.cartValidation.default).toEqual(defaultCartValidation);

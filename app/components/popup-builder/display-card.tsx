@@ -72,12 +72,6 @@ export function DisplayCard({ config, edit }: EditProps) {
           checked={config.suppressAfterSubscription}
           onChange={(suppressAfterSubscription) => edit({ suppressAfterSubscription })}
         />
-        <Checkbox
-          label="Popup active"
-          checked={config.isActive}
-          onChange={(isActive) => edit({ isActive })}
-          helpText="Inactive popups are not shown on your site"
-        />
       </BlockStack>
     </Card>
   );

@@ -1,4 +1,4 @@
-import { Badge, BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
+import { BlockStack, Box, Button, Card, InlineStack, Text } from "@shopify/polaris";
 import { ArrowDownIcon, ArrowUpIcon } from "@shopify/polaris-icons";
 import { useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
@@ -7,23 +7,25 @@ import { useAction } from "~/components/use-action";
 import { apiRequest } from "~/lib/api-client";
 import { MAX_POPUPS_PER_STORE } from "../../../popup/config";
 import { CreatePopupModal, type NewPopupStart } from "./create-popup-modal";
+import { publicationOf, StatusBadge, UnpublishedBadge } from "./publish-bar";
+import type { Publication } from "./types";
 
 /** A popup as the list shows it; the selected one reflects the editor's unsaved-yet name and status. */
-export type PopupSummary = { id: string; name: string; isActive: boolean; variantCount: number };
+export type PopupSummary = Publication & { id: string; name: string; variantCount: number };
 
 type Props = {
   storeId: string;
   storeName: string;
   popups: PopupSummary[];
   selectedId: string;
-  /** Pauses or resumes the popup open in the editor (through its autosave, so both stay in step). */
-  onSelectedActiveChange: (isActive: boolean) => void;
+  /** Hears where the popup open in the editor stands after it was paused or resumed here. */
+  onSelectedChange: (publication: Publication) => void;
 };
 
 const variantText = (count: number) => (count > 1 ? `A/B test: ${count} variants` : "No A/B test");
 
 /** The store's popups in priority order (the first that matches a page shows), and what can be done to them. */
-export function PopupListCard({ storeId, storeName, popups, selectedId, onSelectedActiveChange }: Props) {
+export function PopupListCard({ storeId, storeName, popups, selectedId, onSelectedChange }: Props) {
   const [, setSearchParams] = useSearchParams();
   const revalidator = useRevalidator();
   const { pending, run } = useAction();
@@ -57,10 +59,11 @@ export function PopupListCard({ storeId, storeName, popups, selectedId, onSelect
     }, "Failed to reorder the popups");
   }
 
-  async function setActive(popup: PopupSummary, isActive: boolean) {
-    if (popup.id === selectedId) return onSelectedActiveChange(isActive);
+  /** Pausing and resuming act at once: they change no content, only whether shoppers see the published popup. */
+  async function setStatus(popup: PopupSummary, status: "live" | "paused") {
     await run(async () => {
-      await apiRequest("PUT", `${base}/${popup.id}`, { isActive });
+      const saved = await apiRequest<Publication>("PUT", `${base}/${popup.id}`, { status });
+      if (popup.id === selectedId) onSelectedChange(publicationOf(saved));
       await revalidator.revalidate();
     }, "Failed to update popup configuration");
   }
@@ -83,7 +86,8 @@ export function PopupListCard({ storeId, storeName, popups, selectedId, onSelect
               Popups
             </Text>
             <Text as="p" variant="bodySm" tone="subdued">
-              When several match a page, the first one in this order shows.
+              When several live popups match a page, the first one in this order shows. The order applies to
+              your site at once; drafts show only once published.
             </Text>
           </BlockStack>
           <Button
@@ -121,9 +125,10 @@ export function PopupListCard({ storeId, storeName, popups, selectedId, onSelect
                         </Button>
                       )}
                     </InlineStack>
-                    <Badge tone={popup.isActive ? "success" : undefined}>
-                      {popup.isActive ? "Active" : "Paused"}
-                    </Badge>
+                    <InlineStack gap="100" wrap={false}>
+                      {popup.hasUnpublishedChanges ? <UnpublishedBadge /> : null}
+                      <StatusBadge status={popup.status} />
+                    </InlineStack>
                   </InlineStack>
                   <InlineStack align="space-between" blockAlign="center" gap="200">
                     <Text as="span" variant="bodySm" tone="subdued">
@@ -152,14 +157,16 @@ export function PopupListCard({ storeId, storeName, popups, selectedId, onSelect
                       >
                         Duplicate
                       </Button>
-                      <Button
-                        size="slim"
-                        accessibilityLabel={`${popup.isActive ? "Pause" : "Resume"} ${popup.name}`}
-                        disabled={pending}
-                        onClick={() => void setActive(popup, !popup.isActive)}
-                      >
-                        {popup.isActive ? "Pause" : "Resume"}
-                      </Button>
+                      {popup.status === "draft" ? null : (
+                        <Button
+                          size="slim"
+                          accessibilityLabel={`${popup.status === "live" ? "Pause" : "Resume"} ${popup.name}`}
+                          disabled={pending}
+                          onClick={() => void setStatus(popup, popup.status === "live" ? "paused" : "live")}
+                        >
+                          {popup.status === "live" ? "Pause" : "Resume"}
+                        </Button>
+                      )}
                       <Button
                         size="slim"
                         tone="critical"

@@ -15,8 +15,11 @@ const VARIANT_COLORS = ["#0071b9", "#00a47c", "#b98900", "#8a2be2"];
 type Props = {
   storeId: string;
   popupId: string;
-  /** The stored variants' ids: when they change, the results are fetched again for the new list. */
-  variantIds: string;
+  /**
+   * Changes when the variants counted (the published ones) may have: the saved variants changed, or the
+   * popup was published. The results are fetched again then.
+   */
+  refreshKey: string;
   onPromoted: () => Promise<void>;
 };
 
@@ -42,13 +45,13 @@ function SubscribersChart({ stats }: { stats: PopupStats }) {
 }
 
 /** The selected popup's A/B results; the winner, or the leader before there is one, can replace the popup's content. */
-export function ResultsCard({ storeId, popupId, variantIds, onPromoted }: Props) {
+export function ResultsCard({ storeId, popupId, refreshKey, onPromoted }: Props) {
   const [days, setDays] = useState<(typeof PERIODS)[number]>("30");
   const [stats, setStats] = useState<PopupStats | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const base = `/api/stores/${storeId}/popups/${popupId}`;
 
-  // A change of variantIds (not read here) means the stored variants changed: fetch their figures.
+  // A change of refreshKey (not read here) means the counted variants may have changed: fetch their figures.
   useEffect(() => {
     let current = true;
     setFailure(null);
@@ -58,7 +61,7 @@ export function ResultsCard({ storeId, popupId, variantIds, onPromoted }: Props)
     return () => {
       current = false;
     };
-  }, [base, days, variantIds]);
+  }, [base, days, refreshKey]);
 
   return (
     <Card>

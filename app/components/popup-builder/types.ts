@@ -9,7 +9,6 @@ export type BuilderConfig = Omit<
 > &
   OfferColumns & {
     wheel: PrizeWheel | null;
-    isActive: boolean;
     name: string;
     priority: number;
     codeValidDays: number;
@@ -18,6 +17,9 @@ export type BuilderConfig = Omit<
     targeting: PopupTargeting;
     variants: PopupVariant[];
   };
+
+/** Where a popup stands with shoppers (docs/decisions/212): what the publish bar and the list show. */
+export type Publication = { status: "draft" | "live" | "paused"; hasUnpublishedChanges: boolean };
 
 type NestedPartial<T> = {
   [K in keyof T]?: T[K] extends object ? (T[K] extends unknown[] ? T[K] : Partial<T[K]>) : T[K];

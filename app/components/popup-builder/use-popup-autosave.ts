@@ -4,7 +4,8 @@ import { apiRequest, failureMessage } from "~/lib/api-client";
 import { serverFieldErrors } from "~/lib/form-errors";
 import { updatePopupSchema } from "~/lib/schemas/popups";
 import { heldBack, mergePatch, pathsOf, replaces, without, withTargetingPairs } from "./patch";
-import type { BuilderConfig, BuilderPatch, FieldErrors } from "./types";
+import { publicationOf } from "./publish-bar";
+import type { BuilderConfig, BuilderPatch, FieldErrors, Publication } from "./types";
 
 /** SPEC §4/§9: edits apply locally at once and are saved about 100 ms later, with only the changed fields. */
 const AUTOSAVE_DELAY_MS = 100;
@@ -26,8 +27,13 @@ const variantIdsOf = (popup: Pick<BuilderConfig, "variants">) => popup.variants.
 /**
  * The builder's autosave. An edit a field refuses (SPEC §5's rules, the server's own schema) shows on
  * that field and is not sent; until every field is valid again the status says what was not saved.
+ * A published popup's saves are its unpublished changes: `onSaved` hears where the popup stands after each.
  */
-export function usePopupAutosave(storeId: string, initial: BuilderConfig) {
+export function usePopupAutosave(
+  storeId: string,
+  initial: BuilderConfig,
+  onSaved: (publication: Publication) => void,
+) {
   const toast = useToast();
   const [config, setConfig] = useState(initial);
   // The popup as edited so far, read by an edit that completes a pair (see withTargetingPairs).
@@ -52,8 +58,9 @@ export function usePopupAutosave(storeId: string, initial: BuilderConfig) {
       return setStatus((current) => (current === "saving" ? "saved" : current));
     setStatus("saving");
     try {
-      const saved = await apiRequest<BuilderConfig>("PUT", url, body);
+      const saved = await apiRequest<BuilderConfig & Publication>("PUT", url, body);
       setSavedVariantIds(variantIdsOf(saved));
+      onSaved(publicationOf(saved));
       if (Object.keys(pending.current).length === 0) setStatus("saved");
     } catch (error) {
       setStatus("failed");
@@ -66,11 +73,18 @@ export function usePopupAutosave(storeId: string, initial: BuilderConfig) {
         tone: "critical",
       });
     }
-  }, [url, toast]);
+  }, [url, toast, onSaved]);
 
   const flush = useCallback(() => {
     queue.current = queue.current.then(send);
   }, [send]);
+
+  /** Sends what waits for the autosave's delay now, and resolves once every save has answered. */
+  const settle = useCallback(async () => {
+    clearTimeout(timer.current);
+    flush();
+    await queue.current;
+  }, [flush]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -106,7 +120,8 @@ export function usePopupAutosave(storeId: string, initial: BuilderConfig) {
   const saveNow = useCallback(
     async (patch: BuilderPatch, successMessage: string) => {
       try {
-        await apiRequest("PUT", url, patch);
+        const saved = await apiRequest<Publication>("PUT", url, patch);
+        onSaved(publicationOf(saved));
         latest.current = mergePatch(latest.current, patch);
         setConfig(latest.current);
         toast({ title: "Success", message: successMessage, tone: "success" });
@@ -120,8 +135,8 @@ export function usePopupAutosave(storeId: string, initial: BuilderConfig) {
         return false;
       }
     },
-    [url, toast],
+    [url, toast, onSaved],
   );
 
-  return { config, status, errors, edit, saveNow, savedVariantIds };
+  return { config, status, errors, edit, saveNow, settle, savedVariantIds };
 }

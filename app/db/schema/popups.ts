@@ -45,6 +45,72 @@ import { subscribers } from "./subscribers";
 export const popupTrigger = pgEnum("popup_trigger", popupTriggers);
 export const popupAnimation = pgEnum("popup_animation", popupAnimations);
 
+/** draft: never published, shown to no one; live: its published version shows; paused: published, shown to no one. */
+export const popupStatuses = ["draft", "live", "paused"] as const;
+export type PopupStatus = (typeof popupStatuses)[number];
+export const popupStatus = pgEnum("popup_status", popupStatuses);
+
+/**
+ * The columns of a popup that shoppers see (or that decide who sees it): what a published popup's edits keep
+ * in `draft` until they are published (docs/decisions/212). Its name, status and order are not among them.
+ * (Spelled out: a type read from the table would refer to itself through `draft`.)
+ */
+export type PopupContent = {
+  targeting: PopupTargeting;
+  design: PopupDesign;
+  variants: PopupVariant[];
+  steps: PopupSteps;
+  title: string;
+  subtitle: string;
+  buttonText: string;
+  consentText: string;
+  languages: PopupLanguage[];
+  fields: PopupFields;
+  emailValidation: EmailValidation;
+  cartValidation: CartValidation;
+  discountCode: string;
+  discountPercentage: number;
+  offerKind: OfferKind;
+  discountAmount: number;
+  minimumSubtotal: number | null;
+  wheel: PrizeWheel | null;
+  codeValidDays: number;
+  codeUsageLimit: number;
+  displayTrigger: (typeof popupTriggers)[number];
+  animation: (typeof popupAnimations)[number];
+  layout: PopupLayout;
+  showExitIntentIfNotSubscribed: boolean;
+  suppressAfterSubscription: boolean;
+};
+
+export const popupContentKeys: readonly (keyof PopupContent)[] = [
+  "targeting",
+  "design",
+  "variants",
+  "steps",
+  "title",
+  "subtitle",
+  "buttonText",
+  "consentText",
+  "languages",
+  "fields",
+  "emailValidation",
+  "cartValidation",
+  "discountCode",
+  "discountPercentage",
+  "offerKind",
+  "discountAmount",
+  "minimumSubtotal",
+  "wheel",
+  "codeValidDays",
+  "codeUsageLimit",
+  "displayTrigger",
+  "animation",
+  "layout",
+  "showExitIntentIfNotSubscribed",
+  "suppressAfterSubscription",
+];
+
 /**
  * A store's popups. The oldest is the store's "first popup" (SPEC's /api/stores/:storeId/popup); a store
  * always keeps one. `priority` orders them, 1 first: when several match a page view, the first shows.
@@ -93,7 +159,15 @@ export const popupConfigs = pgTable(
     layout: jsonb().$type<PopupLayout>().notNull().default(defaultPopupLayout),
     showExitIntentIfNotSubscribed: boolean().notNull().default(false),
     suppressAfterSubscription: boolean().notNull().default(true),
-    isActive: boolean().notNull().default(true),
+    /** A new popup is a draft; storefronts read only the columns of a live popup (docs/decisions/212). */
+    status: popupStatus().notNull().default("draft"),
+    /**
+     * The edits of a published (live or paused) popup not yet published: every content column as the builder
+     * shows it (popupContentKeys), or null when there are none. A draft's edits go to its columns at once.
+     */
+    draft: jsonb().$type<PopupContent>(),
+    /** When the columns were last published; null for a draft. */
+    publishedAt: timestamp({ withTimezone: true }),
     /** Whether discountCode exists in the connected Shopify store (null: not checked, e.g. not connected). */
     discountCodeInShopify: boolean(),
     discountCodeCheckedAt: timestamp({ withTimezone: true }),

@@ -251,7 +251,11 @@ export const updatePopupSchema = z
       .partial(),
     showExitIntentIfNotSubscribed: z.boolean(),
     suppressAfterSubscription: z.boolean(),
+    /** SPEC's pause and resume of a published popup; `status` says the same. */
     isActive: z.boolean(),
+    status: z.enum(["live", "paused"], {
+      error: "Status is live or paused: a draft goes live when published",
+    }),
     name: z.string().trim().min(1, "Popup name is required").max(80, "Popup names are at most 80 characters"),
     targeting: targetingSchema,
     design: z
@@ -279,8 +283,13 @@ export const updatePopupSchema = z
 
 export type PopupUpdate = z.infer<typeof updatePopupSchema>;
 
-/** POST /api/stores/:id/popups — any popup field, optionally copying another popup of the store. */
-export const newPopupSchema = updatePopupSchema.extend({ duplicateOf: z.uuid("No such popup").optional() });
+/**
+ * POST /api/stores/:id/popups — any popup field, optionally copying another popup of the store. A new popup
+ * is a draft until it is published: it takes no status.
+ */
+export const newPopupSchema = updatePopupSchema
+  .omit({ isActive: true, status: true })
+  .extend({ duplicateOf: z.uuid("No such popup").optional() });
 export type NewPopup = z.infer<typeof newPopupSchema>;
 
 /** PUT /api/stores/:id/popups/order */

@@ -19,12 +19,17 @@ import {
   refuseBrokenTargeting,
   refuseEmptyExtraFields,
 } from "./changes";
+import { contentOf, draftFor, type PopupView, popupView, requestedStatus, workingCopyOf } from "./drafts";
 import { requireStoreImages } from "./images.server";
 
 export type PopupRow = typeof popupConfigs.$inferSelect;
+type Transaction = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
 
 const POPUP_ORDER_INCOMPLETE = "List every popup of this store exactly once";
 const NO_SUCH_VARIANT = "This popup has no such variant";
+export const DRAFT_NOT_PUBLISHED = "This popup is a draft: publish it to show it on your site";
+export const DRAFT_HAS_NO_PUBLISHED_VERSION =
+  "This popup is a draft with no published version to go back to: delete it instead";
 
 /** A store's popups in the order the storefront tries them: priority 1 first, then the oldest. */
 const popupOrder = [asc(popupConfigs.priority), asc(popupConfigs.createdAt), asc(popupConfigs.id)];
@@ -58,31 +63,29 @@ export async function requirePopup(
   return { store, popup };
 }
 
-export async function getPopupConfig(actor: Actor, storeId: string): Promise<PopupRow> {
+export async function getPopupConfig(actor: Actor, storeId: string): Promise<PopupView> {
   authorize(actor, "manage_popups");
   const store = await requireStore(actor, storeId);
-  return firstPopupOf(store.id);
+  return popupView(await firstPopupOf(store.id));
 }
 
-export async function listPopups(actor: Actor, storeId: string): Promise<PopupRow[]> {
+export async function listPopups(actor: Actor, storeId: string): Promise<PopupView[]> {
   authorize(actor, "manage_popups");
   const store = await requireStore(actor, storeId);
-  return db()
+  const rows = await db()
     .select()
     .from(popupConfigs)
     .where(eq(popupConfigs.storeId, store.id))
     .orderBy(...popupOrder);
+  return rows.map(popupView);
 }
 
-export async function getPopup(actor: Actor, storeId: string, popupId: string): Promise<PopupRow> {
-  return (await requirePopup(actor, storeId, popupId)).popup;
+export async function getPopup(actor: Actor, storeId: string, popupId: string): Promise<PopupView> {
+  return popupView((await requirePopup(actor, storeId, popupId)).popup);
 }
 
 /** A store's changes take turns: the popup count and priorities are read and written under one lock. */
-async function lockStorePopups(
-  tx: Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0],
-  storeId: string,
-) {
+async function lockStorePopups(tx: Transaction, storeId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`popups:${storeId}`}))`);
 }
 
@@ -104,30 +107,25 @@ function authorizeWelcomeTexts(
     authorize(actor, "manage_email_settings", WELCOME_TEXTS_NEED_EMAIL_SETTINGS);
 }
 
-/** A popup's columns for its copy: paused, "(copy)" in its name, its code not yet checked against Shopify. */
+/**
+ * A popup's columns for its copy: the source as the builder shows it (its unpublished changes too), a draft,
+ * "(copy)" in its name, its code not yet checked against Shopify.
+ */
 function copyOf(source: PopupRow) {
-  const {
-    id: _id,
-    createdAt: _created,
-    updatedAt: _updated,
-    discountCodeInShopify: _checked,
-    discountCodeCheckedAt: _checkedAt,
-    wheelCodesNotInShopify: _wheelChecked,
-    ...copy
-  } = source;
-  return { ...copy, name: `${copy.name} (copy)`, isActive: false };
+  return { ...contentOf(workingCopyOf(source)), name: `${source.name} (copy)` };
 }
 
 /**
- * A new popup, last in priority. With `duplicateOf`, a copy of that popup (paused, " (copy)" in its name)
- * with the given fields applied on top; otherwise the defaults with the given fields.
+ * A new popup, last in priority, a draft until it is published. With `duplicateOf`, a copy of that popup
+ * (" (copy)" in its name) with the given fields applied on top; otherwise the defaults with the given fields.
  */
-export async function createPopup(actor: Actor, storeId: string, input: NewPopup): Promise<PopupRow> {
+export async function createPopup(actor: Actor, storeId: string, input: NewPopup): Promise<PopupView> {
   authorize(actor, "manage_popups");
   const store = await requireStore(actor, storeId);
   const { duplicateOf, ...changes } = input;
   await requireStoreImages(store.id, imagesReferenced(changes));
-  const source = duplicateOf ? (await requirePopup(actor, store.id, duplicateOf)).popup : null;
+  const found = duplicateOf ? (await requirePopup(actor, store.id, duplicateOf)).popup : null;
+  const source = found && workingCopyOf(found);
   // A copy starts with its source's languages, a new popup with the default's: only what differs is a change.
   authorizeWelcomeTexts(actor, source?.languages ?? defaultPopupLanguages, changes.languages);
   const created = await db().transaction(async (tx) => {
@@ -159,13 +157,12 @@ export async function createPopup(actor: Actor, storeId: string, input: NewPopup
     refuseEmptyExtraFields(merged);
     const [row] = await tx
       .insert(popupConfigs)
-      .values({ ...base, ...merged, storeId: store.id, priority: (totals?.last ?? 0) + 1 })
+      .values({ ...base, ...merged, storeId: store.id, priority: (totals?.last ?? 0) + 1, status: "draft" })
       .returning();
     return row;
   });
   if (!created) throw notFound("Popup not found");
-  forgetPublicConfig(store.id);
-  return created;
+  return popupView(created);
 }
 
 /** Whether the popup's own code or a prize code of its wheel changed: the new ones are checked in Shopify. */
@@ -177,33 +174,61 @@ function codesChanged(before: PopupRow, after: PopupRow): boolean {
   return after.discountCode !== before.discountCode || prizeCodes(after) !== prizeCodes(before);
 }
 
+/** Checks a popup's new codes in the connected Shopify store (the job records what it finds). */
+async function checkCodesIfChanged(store: StoreRow, before: PopupRow, after: PopupRow): Promise<void> {
+  if (!store.isConnected || !codesChanged(before, after)) return;
+  await enqueue(
+    "shopify",
+    { type: "check-discount-code", storeId: store.id, popupId: after.id },
+    { jobId: `check-code-${after.id}-${Date.now()}` },
+  );
+}
+
+/** A new shared code has not been checked against Shopify yet. */
+const uncheckedIfNewCode = (before: PopupRow, discountCode: string | undefined) =>
+  discountCode !== undefined && discountCode !== before.discountCode
+    ? { discountCodeInShopify: null, discountCodeCheckedAt: null }
+    : {};
+
 /**
- * Writes a change to a popup. Nested fields merge with what is stored, so the row is read again under a row
- * lock in the same transaction: two saves of one popup at once each keep the other's fields.
+ * The columns that store a popup's edited content: a draft's own columns (no shopper sees them), a
+ * published popup's `draft` (its published columns stay as shoppers see them until it is published).
+ */
+function contentWrite(current: PopupRow, columns: Partial<PopupRow>) {
+  if (current.status === "draft") return { ...columns, ...uncheckedIfNewCode(current, columns.discountCode) };
+  return { draft: draftFor(current, contentOf({ ...workingCopyOf(current), ...columns })) };
+}
+
+/**
+ * Writes a change to a popup: its name and status (pause, resume) at once, its content to what
+ * contentWrite says. Nested fields merge with what is stored, so the row is read again under a row lock
+ * in the same transaction: two saves of one popup at once each keep the other's fields.
  */
 async function applyChanges(
   actor: Actor,
   store: StoreRow,
   popupId: string,
   changes: PopupUpdate,
-): Promise<PopupRow> {
+): Promise<PopupView> {
   await requireStoreImages(store.id, imagesReferenced(changes));
+  const { name, isActive, status, ...content } = changes;
+  const wantedStatus = requestedStatus({ status, isActive });
   const { before, updated } = await db().transaction(async (tx) => {
     const [current] = await tx.select().from(popupConfigs).where(eq(popupConfigs.id, popupId)).for("update");
     if (!current) throw notFound("Popup not found");
-    // Judged against the languages as stored, under the row lock: what the save would really change.
-    authorizeWelcomeTexts(actor, current.languages, changes.languages);
-    const merged = mergePopupChanges(current, changes);
+    if (wantedStatus && current.status === "draft") throw conflict(DRAFT_NOT_PUBLISHED);
+    const working = workingCopyOf(current);
+    // Judged against the languages as edited, under the row lock: what the save would really change.
+    authorizeWelcomeTexts(actor, working.languages, content.languages);
+    const merged = mergePopupChanges(working, content);
     refuseBrokenTargeting(merged);
     refuseEmptyExtraFields(merged);
     const [row] = await tx
       .update(popupConfigs)
       .set({
-        ...merged,
-        // A new code has not been checked against Shopify yet.
-        ...(changes.discountCode !== undefined && changes.discountCode !== current.discountCode
-          ? { discountCodeInShopify: null, discountCodeCheckedAt: null }
-          : {}),
+        ...contentWrite(current, merged),
+        ...(name !== undefined ? { name } : {}),
+        ...(wantedStatus ? { status: wantedStatus } : {}),
         updatedAt: new Date(),
       })
       .where(eq(popupConfigs.id, popupId))
@@ -211,15 +236,58 @@ async function applyChanges(
     if (!row) throw notFound("Popup not found");
     return { before: current, updated: row };
   });
+  // Only a pause or resume changes what storefronts see; a draft's codes are checked as they are edited.
+  if (wantedStatus) forgetPublicConfig(store.id);
+  if (before.status === "draft") await checkCodesIfChanged(store, before, updated);
+  return popupView(updated);
+}
+
+/**
+ * Publishes a popup: its unpublished changes (a draft: all of it) become what shoppers see, and it goes
+ * live. Publishing a live popup with nothing to publish changes nothing.
+ */
+export async function publishPopup(actor: Actor, storeId: string, popupId: string): Promise<PopupView> {
+  const { store, popup } = await requirePopup(actor, storeId, popupId);
+  const { before, published } = await db().transaction(async (tx) => {
+    const [current] = await tx.select().from(popupConfigs).where(eq(popupConfigs.id, popup.id)).for("update");
+    if (!current) throw notFound("Popup not found");
+    if (current.status === "live" && current.draft === null) return { before: current, published: current };
+    const [row] = await tx
+      .update(popupConfigs)
+      .set({
+        ...(current.draft
+          ? { ...current.draft, ...uncheckedIfNewCode(current, current.draft.discountCode) }
+          : {}),
+        draft: null,
+        status: "live",
+        publishedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(popupConfigs.id, current.id))
+      .returning();
+    if (!row) throw notFound("Popup not found");
+    return { before: current, published: row };
+  });
   forgetPublicConfig(store.id);
-  if (store.isConnected && codesChanged(before, updated)) {
-    await enqueue(
-      "shopify",
-      { type: "check-discount-code", storeId: store.id, popupId },
-      { jobId: `check-code-${popupId}-${Date.now()}` },
-    );
-  }
-  return updated;
+  if (before.status !== "draft") await checkCodesIfChanged(store, before, published);
+  return popupView(published);
+}
+
+/** Drops a published popup's unpublished changes: the builder shows the published version again. */
+export async function discardPopupChanges(
+  actor: Actor,
+  storeId: string,
+  popupId: string,
+): Promise<PopupView> {
+  const { popup } = await requirePopup(actor, storeId, popupId);
+  if (popup.status === "draft") throw conflict(DRAFT_HAS_NO_PUBLISHED_VERSION);
+  const [row] = await db()
+    .update(popupConfigs)
+    .set({ draft: null, updatedAt: new Date() })
+    .where(eq(popupConfigs.id, popup.id))
+    .returning();
+  if (!row) throw notFound("Popup not found");
+  return popupView(row);
 }
 
 /** SPEC's PUT /api/stores/:storeId/popup: the store's first popup. */
@@ -227,7 +295,7 @@ export async function updatePopupConfig(
   actor: Actor,
   storeId: string,
   changes: PopupUpdate,
-): Promise<PopupRow> {
+): Promise<PopupView> {
   authorize(actor, "manage_popups");
   const store = await requireStore(actor, storeId);
   return applyChanges(actor, store, (await firstPopupOf(store.id)).id, changes);
@@ -238,7 +306,7 @@ export async function updatePopup(
   storeId: string,
   popupId: string,
   changes: PopupUpdate,
-): Promise<PopupRow> {
+): Promise<PopupView> {
   const { store, popup } = await requirePopup(actor, storeId, popupId);
   return applyChanges(actor, store, popup.id, changes);
 }
@@ -259,7 +327,7 @@ export async function deletePopup(actor: Actor, storeId: string, popupId: string
 }
 
 /** Sets the storefront's order: `popupIds` lists every popup of the store once, the first shows first. */
-export async function reorderPopups(actor: Actor, storeId: string, popupIds: string[]): Promise<PopupRow[]> {
+export async function reorderPopups(actor: Actor, storeId: string, popupIds: string[]): Promise<PopupView[]> {
   authorize(actor, "manage_popups");
   const store = await requireStore(actor, storeId);
   await db().transaction(async (tx) => {
@@ -289,29 +357,23 @@ export async function reorderPopups(actor: Actor, storeId: string, popupIds: str
 
 /**
  * Ends the A/B test: the chosen variant's content and design become the popup's own and it stays the only
- * variant (keeping its id, so its counts continue).
+ * variant (keeping its id, so its counts continue). Like any edit it is a change to publish: the test runs
+ * on the storefront until it is published.
  */
 export async function promoteVariant(
   actor: Actor,
   storeId: string,
   popupId: string,
   variantId: string,
-): Promise<PopupRow> {
+): Promise<PopupView> {
   const { store, popup } = await requirePopup(actor, storeId, popupId);
-  const winner = popup.variants.find((variant) => variant.id === variantId);
+  const working = workingCopyOf(popup);
+  const winner = working.variants.find((variant) => variant.id === variantId);
   if (!winner) throw invalid(NO_SUCH_VARIANT, { variantId: [NO_SUCH_VARIANT] });
   const { design, ...content } = winner.overrides;
-  const [updated] = await db()
-    .update(popupConfigs)
-    .set({
-      ...content,
-      design: { ...popup.design, ...design },
-      variants: [{ id: winner.id, name: winner.name, weight: 100, overrides: {} }],
-      updatedAt: new Date(),
-    })
-    .where(eq(popupConfigs.id, popup.id))
-    .returning();
-  if (!updated) throw notFound("Popup not found");
-  forgetPublicConfig(store.id);
-  return updated;
+  return applyChanges(actor, store, popup.id, {
+    ...content,
+    design,
+    variants: [{ id: winner.id, name: winner.name, weight: 100, overrides: {} }],
+  });
 }

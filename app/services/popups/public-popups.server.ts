@@ -69,12 +69,13 @@ async function readPublicEntry(storeId: string): Promise<PublicEntry> {
     currency: store?.currency ?? "USD",
     isShopify: store?.integrationType === "shopify",
   };
-  const activeRows = popups.filter((row) => row.isActive);
+  // Only a live popup's columns, what was published, reach shoppers: drafts and paused popups do not.
+  const activeRows = popups.filter((row) => row.status === "live");
   const active = activeRows.map((row) => toEntryPopup(row, shownStore));
   return {
     active,
     activeIdsByAge: [...activeRows].sort(byAge).map((row) => row.id),
-    pausedIds: popups.filter((row) => !row.isActive).map((row) => row.id),
+    pausedIds: popups.filter((row) => row.status !== "live").map((row) => row.id),
     scriptVersion: rows[0]?.scriptVersion ?? null,
   };
 }

@@ -203,7 +203,10 @@ export async function insertStoreWithDefaults(
 ): Promise<StoreRow> {
   const [created] = await tx.insert(stores).values(values).returning();
   if (!created) throw new Error("Store was not created");
-  await tx.insert(popupConfigs).values({ storeId: created.id, ...firstPopupFor(audience) });
+  // The store's own popup works from the start (SPEC: active); the popups a merchant adds start as drafts.
+  await tx
+    .insert(popupConfigs)
+    .values({ storeId: created.id, ...firstPopupFor(audience), status: "live", publishedAt: new Date() });
   await tx.insert(emailTemplates).values({ storeId: created.id });
   await tx.insert(emailSettings).values({ storeId: created.id });
   return created;

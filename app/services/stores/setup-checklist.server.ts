@@ -27,7 +27,7 @@ export async function setupChecklist(actor: Actor, storeId: string): Promise<Set
       db()
         .select({ id: popupConfigs.id })
         .from(popupConfigs)
-        .where(and(eq(popupConfigs.storeId, store.id), eq(popupConfigs.isActive, true)))
+        .where(and(eq(popupConfigs.storeId, store.id), eq(popupConfigs.status, "live")))
         .limit(1),
     ),
     db()

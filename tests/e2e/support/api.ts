@@ -87,13 +87,17 @@ export async function ensureStore(
   }
 }
 
-/** Changes a store's popup (PUT sends only the changed fields). */
-export function updatePopup(
+/**
+ * Changes a store's popup (PUT sends only the changed fields) and publishes the change, as a merchant
+ * presses Publish: what a spec's storefront then shows.
+ */
+export async function updatePopup(
   api: AppApi,
   storeId: string,
   changes: Record<string, unknown>,
 ): Promise<unknown> {
-  return api.put(`/api/stores/${storeId}/popup`, changes);
+  const saved = await api.put<{ id: string }>(`/api/stores/${storeId}/popup`, changes);
+  return api.put(`/api/stores/${storeId}/popups/${saved.id}/publish`, {});
 }
 
 /** Subscribes through the storefront endpoint, as the popup does; returns the code the answer carries, if any. */

@@ -20,7 +20,7 @@ export type PopupInput = {
 /**
  * Gives a new store these popups, written straight into popup_configs (the builder's screens for several
  * popups are tested elsewhere): the first replaces the store's own popup, the others are added, each
- * later-created than the one before. Call it before the store's first storefront request (the app keeps
+ * later-created than the one before, each live (published). Call it before the store's first storefront request (the app keeps
  * a store's public popups for a few seconds).
  */
 
@@ -30,8 +30,8 @@ export function setPopups(server: E2EServer, storeId: string, popups: PopupInput
     const ids: string[] = [];
     for (const [index, popup] of popups.entries()) {
       const { rows } = await client.query<{ id: string }>(
-        `INSERT INTO popup_configs (store_id, name, title, priority, targeting, design, variants, created_at)
-         VALUES ($1, $2, $2, $3, $4, $5, $6, now() + make_interval(secs => $7)) RETURNING id`,
+        `INSERT INTO popup_configs (store_id, name, title, priority, targeting, design, variants, created_at, status)
+         VALUES ($1, $2, $2, $3, $4, $5, $6, now() + make_interval(secs => $7), 'live') RETURNING id`,
         [
           storeId,
           popup.title,

@@ -88,7 +88,7 @@ export async function freshFixture(organizationId: string, adminId: string): Pro
     .orderBy(asc(popupConfigs.createdAt));
   const [second] = await testDb()
     .insert(popupConfigs)
-    .values({ storeId: store.id, name: "Second popup", priority: 2 })
+    .values({ storeId: store.id, name: "Second popup", priority: 2, status: "live" })
     .returning({ id: popupConfigs.id });
   if (!first || !second) throw new Error("no popup rows");
   const [campaign] = await testDb()

@@ -183,6 +183,20 @@ export const apiRouteCases: ApiRouteCase[] = [
     body: () => ({ variantId: "control" }),
   },
   {
+    method: "PUT",
+    pattern: "api/stores/:storeId/popups/:popupId/publish",
+    requires: "manage_popups",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
+    method: "DELETE",
+    pattern: "api/stores/:storeId/popups/:popupId/changes",
+    requires: "manage_popups",
+    scope: "object",
+    okStatus: 200,
+  },
+  {
     method: "GET",
     pattern: "api/stores/:storeId/popup-templates",
     requires: "manage_popups",

@@ -4,6 +4,7 @@ import { emailClickTracking, popupImages, subscribers } from "~/db/schema";
 import { subscriberToken } from "~/services/email/links.server";
 import { createStoreFor } from "../builders/actors";
 import { createOrganizationWithAdmin } from "../builders/fixtures";
+import { editAndPublish } from "../builders/published-popup";
 import { freshFixture } from "../builders/route-fixtures";
 import { HttpClient } from "../clients/http";
 import { type AppServer, startApp } from "../infra/app-server";
@@ -109,9 +110,7 @@ export function useHostileSetup(): HostileSetup {
     await setup.admin.login(owner.email, owner.password);
     setup.anonymous = new HttpClient(setup.app.url);
     // The name field on, so hostile names are stored and shown on the subscribers screen.
-    const fields = await setup.admin.put(`/api/stores/${setup.target.storeId}/popup`, {
-      fields: { name: true },
-    });
+    const fields = await editAndPublish(setup.admin, setup.target.storeId, { fields: { name: true } });
     expect(fields.status).toBe(200);
   }, 120_000);
   afterAll(async () => {

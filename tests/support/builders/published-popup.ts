@@ -1,0 +1,13 @@
+import type { HttpClient } from "../clients/http";
+
+/**
+ * Changes a store's first popup (SPEC's PUT /popup) and publishes the change, as a merchant presses Publish
+ * after editing: what tests of the storefront need before a shopper sees the change.
+ */
+export async function editAndPublish(client: HttpClient, storeId: string, changes: Record<string, unknown>) {
+  const saved = await client.put<{ id: string }>(`/api/stores/${storeId}/popup`, changes);
+  if (saved.status !== 200) return saved;
+  const published = await client.put(`/api/stores/${storeId}/popups/${saved.body.id}/publish`);
+  if (published.status !== 200) throw new Error(`publishing answered ${published.status}: ${published.text}`);
+  return saved;
+}
