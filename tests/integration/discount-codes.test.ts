@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { offerDiscounts, popupConfigs, stores, subscribers } from "~/db/schema";
 import type { PopupUpdate } from "~/lib/schemas/popups";
 import { updatePreferences } from "~/services/notifications/preferences.server";
-import { updatePopupConfig } from "~/services/popups/crud.server";
 import { subscribingPopup } from "~/services/popups/public-popups.server";
 import { redactCustomer } from "~/services/shopify/compliance.server";
 import { withShopify } from "~/services/shopify/connection.server";
@@ -26,6 +25,7 @@ import { actorFor, createStoreFor } from "../support/builders/actors";
 import { botProof } from "../support/builders/bot-check";
 import { createOrganizationWithAdmin } from "../support/builders/fixtures";
 import { connectWithLegacyToken } from "../support/builders/legacy-shopify";
+import { updateAndPublish } from "../support/builders/published-popup";
 import { testDb } from "../support/infra/db";
 
 const shop: FakeShop = { ...FAKE_SHOP, currency: "EUR", discounts: new Map() };
@@ -184,7 +184,7 @@ describe("unique discount codes", () => {
   it("uses the merchant's validity and uses per code, and a new discount when the offer changes", async () => {
     const storeId = await connectedStore();
     const first = await subscribeTo(storeId);
-    await updatePopupConfig(await actorFor(owner.admin.id), storeId, {
+    await updateAndPublish(await actorFor(owner.admin.id), storeId, {
       codeValidDays: 7,
       codeUsageLimit: 3,
       discountPercentage: 20,
@@ -255,7 +255,7 @@ describe("unique discount codes", () => {
 describe("offers beyond a percentage (documents checked against the pinned Admin schema)", () => {
   const offerOn = async (change: PopupUpdate) => {
     const storeId = await connectedStore();
-    await updatePopupConfig(await actorFor(owner.admin.id), storeId, change);
+    await updateAndPublish(await actorFor(owner.admin.id), storeId, change);
     return storeId;
   };
 
@@ -371,9 +371,9 @@ describe("coupon usage sync", () => {
 
   it("marks a used free-shipping code, and a used amount-off code", async () => {
     const storeId = await connectedStore();
-    await updatePopupConfig(await actorFor(owner.admin.id), storeId, { offerKind: "free-shipping" });
+    await updateAndPublish(await actorFor(owner.admin.id), storeId, { offerKind: "free-shipping" });
     const shipping = await subscribeTo(storeId);
-    await updatePopupConfig(await actorFor(owner.admin.id), storeId, {
+    await updateAndPublish(await actorFor(owner.admin.id), storeId, {
       offerKind: "fixed-amount",
       discountAmount: 5,
     });
@@ -434,7 +434,7 @@ describe("checking the popup's code in Shopify (validateDiscountCode)", () => {
       return runJob(name, payload, attempt);
     });
     try {
-      await updatePopupConfig(await actorFor(owner.admin.id), storeId, { discountCode: "SPRING10" });
+      await updateAndPublish(await actorFor(owner.admin.id), storeId, { discountCode: "SPRING10" });
       expect((await popupOf(storeId))?.discountCodeInShopify).toBeNull();
     } finally {
       release();
@@ -447,7 +447,7 @@ describe("checking the popup's code in Shopify (validateDiscountCode)", () => {
   it("checks each prize code of the wheel too, and checks a slice's code again when it changes", async () => {
     const storeId = await connectedStore();
     const slices = defaultPrizeWheel.slices;
-    await updatePopupConfig(await actorFor(owner.admin.id), storeId, { wheel: { slices } });
+    await updateAndPublish(await actorFor(owner.admin.id), storeId, { wheel: { slices } });
     shop.discounts?.set("SPIN10", merchantDiscount("SPIN10"));
     try {
       await drainInProcessJobs();
@@ -457,7 +457,7 @@ describe("checking the popup's code in Shopify (validateDiscountCode)", () => {
       const renamed = slices.map((slice, index) =>
         index === 3 && slice.prize ? { ...slice, prize: { ...slice.prize, code: "SPIN10" } } : slice,
       );
-      await updatePopupConfig(await actorFor(owner.admin.id), storeId, { wheel: { slices: renamed } });
+      await updateAndPublish(await actorFor(owner.admin.id), storeId, { wheel: { slices: renamed } });
       await drainInProcessJobs();
       expect((await popupOf(storeId))?.wheelCodesNotInShopify).toEqual(["SPINSHIP"]);
     } finally {

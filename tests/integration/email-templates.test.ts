@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { updatePopupConfig } from "~/services/popups/crud.server";
 import { actorFor, createStoreFor } from "../support/builders/actors";
 import {
   createMember,
   createOrganizationWithAdmin,
   createSecondOrganization,
 } from "../support/builders/fixtures";
+import { updateAndPublish } from "../support/builders/published-popup";
 import { HttpClient } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
 
@@ -124,7 +124,7 @@ describe("PUT /api/stores/:id/email-template", () => {
 
 describe("POST /api/email-template/preview", () => {
   it("renders the fields sent with the store's own discount code", async () => {
-    await updatePopupConfig(await actorFor(owner.admin.id), storeId, {
+    await updateAndPublish(await actorFor(owner.admin.id), storeId, {
       discountCode: "SUNNY25",
       discountPercentage: 25,
     });
@@ -143,7 +143,7 @@ describe("POST /api/email-template/preview", () => {
   });
 
   it("shows the offer's conditions under the code and where [OFFER_CONDITIONS] is written", async () => {
-    await updatePopupConfig(await actorFor(owner.admin.id), storeId, {
+    await updateAndPublish(await actorFor(owner.admin.id), storeId, {
       offerKind: "fixed-amount",
       discountAmount: 10,
       minimumSubtotal: 50,
@@ -156,7 +156,7 @@ describe("POST /api/email-template/preview", () => {
     expect(response.body.html).toContain("Your $10 discount code");
     expect(response.body.html.match(conditions)).toHaveLength(2);
     expect(response.body.html).toMatch(/Terms: On orders of \$50 or more\./);
-    await updatePopupConfig(await actorFor(owner.admin.id), storeId, {
+    await updateAndPublish(await actorFor(owner.admin.id), storeId, {
       offerKind: "percentage",
       minimumSubtotal: null,
     });

@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 describe("PUT /api/stores/:id/popup", () => {
-  it("returns the SPEC defaults before any edit", async () => {
+  it("returns the SPEC defaults before any edit, every address accepted (docs/decisions/211)", async () => {
     const { body } = await admin.get(popupUrl);
     expect(body).toMatchObject({
       title: "LOOKING FOR EXCLUSIVE OFFERS?",
@@ -32,7 +32,7 @@ describe("PUT /api/stores/:id/popup", () => {
       animation: "slide-in",
       layout: { width: "lg", maxHeightVh: 70, showSocialIcons: true },
       emailValidation: {
-        companyEmailsOnly: true,
+        companyEmailsOnly: false,
         allowedDomains: [],
         blockedDomains: ["gmail", "yahoo", "hotmail", "outlook"],
       },

@@ -159,6 +159,7 @@ describe("a subscription", () => {
     expect(await response.json()).toEqual({
       message: "Thank you for subscribing!",
       discountCode: "WELCOME15",
+      conditions: expect.stringContaining("One use per customer."),
     });
     const [row] = await testDb().select().from(subscribers).where(eq(subscribers.email, email));
     expect(row).toMatchObject({ popupId: always, discountCodeSent: "WELCOME15" });

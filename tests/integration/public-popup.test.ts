@@ -30,6 +30,11 @@ beforeAll(async () => {
   owner = await createOrganizationWithAdmin();
   storeId = (await createStoreFor(owner.admin.id)).id;
   app = await startApp({ env: { SUBSCRIBE_LIMIT_PER_IP: "1000", ALLOW_PRIVATE_NETWORK_TARGETS: "true" } });
+  // SPEC's company-addresses-only popup, which this file's storefront rules are tried on (new stores accept
+  // every address unless the merchant chooses businesses: docs/decisions/211).
+  const builder = new HttpClient(app.url);
+  await builder.login(owner.email, owner.password);
+  await editAndPublish(builder, storeId, { emailValidation: { companyEmailsOnly: true } });
 });
 afterAll(async () => {
   await app?.stop();

@@ -1,3 +1,6 @@
+import type { PopupUpdate } from "~/lib/schemas/popups";
+import type { Actor } from "~/services/access/actor.server";
+import { publishPopup, updatePopupConfig } from "~/services/popups/crud.server";
 import type { HttpClient } from "../clients/http";
 
 /**
@@ -10,4 +13,10 @@ export async function editAndPublish(client: HttpClient, storeId: string, change
   const published = await client.put(`/api/stores/${storeId}/popups/${saved.body.id}/publish`);
   if (published.status !== 200) throw new Error(`publishing answered ${published.status}: ${published.text}`);
   return saved;
+}
+
+/** The same through the services: a store's first popup changed, then published (as a merchant's Publish). */
+export async function updateAndPublish(actor: Actor, storeId: string, changes: PopupUpdate) {
+  const saved = await updatePopupConfig(actor, storeId, changes);
+  return publishPopup(actor, storeId, saved.id);
 }
