@@ -6,6 +6,7 @@ import { createMember, createOrganizationWithAdmin, uniqueEmail } from "../suppo
 import { HttpClient, type HttpResponse, parseSetCookie } from "../support/clients/http";
 import { type AppServer, startApp } from "../support/infra/app-server";
 import { TEST_REDIS_URL } from "../support/infra/services";
+import { eventually } from "../support/infra/wait";
 import { printSummary } from "../support/matrices/summary";
 
 const TOO_MANY_LOGINS = { message: "Too many failed login attempts. Please try again in 15 minutes." };
@@ -339,7 +340,11 @@ describe("behind a proxy without TRUST_PROXY", () => {
         });
         expect(response.status).toBe(401);
       }
-      expect(app.output().match(warning)).toHaveLength(1);
+      // The child writes its log on its own schedule: wait for the line rather than read the output at once.
+      const warnings = await eventually(() => app.output().match(warning) ?? undefined, {
+        what: "the TRUST_PROXY warning in the log",
+      });
+      expect(warnings).toHaveLength(1);
     } finally {
       await app.stop();
     }
