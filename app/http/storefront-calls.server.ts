@@ -116,7 +116,8 @@ async function sendPreview(res: Response, storeId: string, popupId: string) {
   const answer = await previewPopups(storeId, popupId);
   if (!answer) throw notFound("Popup not found");
   res.setHeader("Cache-Control", "no-store");
-  res.json(answer);
+  // end(), not json(): Express would add an ETag, which nothing may revalidate against.
+  res.type("application/json").end(JSON.stringify(answer));
 }
 
 /** A bot check for one subscription (bot-check.server.ts): never cached, one per popup shown. */
