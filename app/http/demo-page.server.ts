@@ -1,13 +1,11 @@
 import type { Request, Response } from "express";
+import { PREVIEW_NOTICE } from "~/lib/demo-page";
 import { installScript } from "~/lib/install-script";
 import { env } from "~/server/env.server";
 import { activeScriptVersion, publicPopups } from "~/services/popups/public-popups.server";
 import { escapeHtml } from "../../popup/sanitize";
 import { demoPreview } from "./demo-preview.server";
 import { page } from "./subscriber-pages.server";
-
-/** The bar over a preview of unpublished changes: what the merchant sees is not what shoppers see. */
-export const PREVIEW_NOTICE = "Preview of unpublished changes — shoppers don't see this until you publish.";
 
 const products = [
   "Linen Shirt",

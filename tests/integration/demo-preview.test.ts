@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subscribers } from "~/db/schema";
-import { PREVIEW_NOTICE } from "~/http/demo-page.server";
+import { PREVIEW_NOTICE } from "~/lib/demo-page";
 import { issuePreviewToken, PREVIEW_TOKEN_LIFETIME_MS } from "~/services/popups/preview-token.server";
 import type { PublicPopups, SubscribeResponse } from "../../popup/config";
 import { createStoreFor } from "../support/builders/actors";
