@@ -307,6 +307,8 @@ export type SubscribeRequest = {
   viewToken?: string;
   /** The language the popup showed in (one of its languages' codes). */
   language?: string;
+  /** The demo page's preview token (app/services/popups/preview-token.server.ts): answered, never stored. */
+  preview?: string;
 } & Partial<Record<OptionalField, string>>;
 
 /** GET …/challenge: the bot check the popup solves while the visitor types (app/services/subscribers/bot-check.server.ts). */

@@ -3,7 +3,8 @@
  *   <script async src="https://APP/js/newsletter-popup.js" data-store-id="…" data-popup-config="auto"
  *           data-integration-type="shopify|website" [data-script-version="…"]></script>
  * The Shopify theme app embed's tag also has data-source="app-embed", passed on as `e=1`: the app shows the
- * embed as turned on, and data-locale, the storefront's language (popup/languages.ts).
+ * embed as turned on, and data-locale, the storefront's language (popup/languages.ts). The demo page's
+ * preview of unpublished changes adds data-preview, its token, to the popups call and the subscription.
  * Nothing happens before the window 'load' event. This file decides WHETHER a popup shows: it loads the
  * store's active popups, picks the first whose targeting matches this page view (popup/targeting.ts) and
  * the visitor's variant, arms the trigger, and keeps the teaser tab. The popup itself (a position:fixed
@@ -159,7 +160,13 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     const loaded = await view();
     if (loaded && shopify) loaded.prove(api);
     const result = loaded
-      ? await loaded.sendSubscription(api, values, { ...shown, sessionId: sessionId(), viewToken, language })
+      ? await loaded.sendSubscription(api, values, {
+          ...shown,
+          sessionId: sessionId(),
+          viewToken,
+          language,
+          preview: data.preview,
+        })
       : { ok: false as const };
     if (result.ok) {
       keep(keys.subscribed);
@@ -319,7 +326,9 @@ function boot(script: HTMLScriptElement, storeId: string): void {
     try {
       const version = data.scriptVersion ? `&v=${encodeURIComponent(data.scriptVersion)}` : "";
       const embed = +(data.source === "app-embed");
-      const response = await fetch(`${api}/popups?e=${embed}${version}`, {
+      // The demo page's preview of unpublished changes (app/http/demo-page.server.ts) names its token.
+      const preview = data.preview ? `&preview=${data.preview}` : "";
+      const response = await fetch(`${api}/popups?e=${embed}${version}${preview}`, {
         headers: { Accept: "application/json" },
       });
       if (!response.ok) return none;

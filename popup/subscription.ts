@@ -47,13 +47,17 @@ export function prove(api: string): Promise<string | undefined> {
 
 /**
  * `api` is the store's public API root; `shown` the popup and variant the visitor saw, this visit's id and
- * the impression's view token (popup/main.ts). A network failure answers without a message (the popup's
+ * the impression's view token (popup/main.ts), and the demo page's preview token. A network failure answers without a message (the popup's
  * generic one).
  */
 export async function sendSubscription(
   api: string,
   values: PopupFormValues,
-  shown: { popupId: string; variantId: string; sessionId: string; viewToken?: string; language?: string },
+  shown: Pick<SubscribeRequest, "viewToken" | "language" | "preview"> & {
+    popupId: string;
+    variantId: string;
+    sessionId: string;
+  },
 ): Promise<PopupSubmitResult> {
   const proof = await proving;
   try {

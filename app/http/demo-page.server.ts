@@ -1,8 +1,10 @@
 import type { Request, Response } from "express";
+import { PREVIEW_NOTICE } from "~/lib/demo-page";
 import { installScript } from "~/lib/install-script";
 import { env } from "~/server/env.server";
 import { activeScriptVersion, publicPopups } from "~/services/popups/public-popups.server";
 import { escapeHtml } from "../../popup/sanitize";
+import { demoPreview } from "./demo-preview.server";
 import { page } from "./subscriber-pages.server";
 
 const products = [
@@ -37,11 +39,19 @@ it". Then reload this page to try it.</p>
  * /demo/:storeId — a plain shop page that installs the popup exactly as a merchant would (the SPEC §1
  * script tag), so anyone can try the popup end to end. Long enough to scroll for the scroll trigger.
  * `?lang=de` makes it a German page (`<html lang="de">`): the popup shows in that language when it speaks it.
+ * `?preview={popupId}`: a member who may manage the popups sees that popup's unpublished working copy, opened
+ * at once under a bar saying so (demo-preview.server.ts); anyone else the page as shoppers have it.
  */
 export async function demoPage(req: Request, res: Response) {
   const storeId = String(req.params.storeId);
-  if (!(await publicPopups(storeId))) return noPopupRunning(res, storeId);
-  const script = installScript(env().APP_URL, storeId, "typical", await activeScriptVersion(storeId));
+  const preview = await demoPreview(req, storeId);
+  if (preview === "unknown") return page(res, 404, "Popup not found", "<p>This store has no such popup.</p>");
+  if (!preview && !(await publicPopups(storeId))) return noPopupRunning(res, storeId);
+  const installed = installScript(env().APP_URL, storeId, "typical", await activeScriptVersion(storeId));
+  // A preview's token rides on the script tag; the popup opens as soon as the page has loaded.
+  const script = preview
+    ? installed.replace("></script>", ` data-preview="${escapeHtml(preview.token)}"></script>`)
+    : installed;
   const nonce = String(res.locals.cspNonce ?? "");
   const lang = /^[a-z]{2,3}(-[a-z0-9]{2,8})?$/i.test(String(req.query.lang)) ? String(req.query.lang) : "en";
   const cards = products
@@ -63,15 +73,17 @@ article{background:#fff;border:1px solid #eee;border-radius:8px;padding:12px}
 article h2{font-size:1.17em;margin:1em 0}
 .story{height:1600px;margin-top:32px;line-height:1.6;color:#555}
 button.open{padding:8px 14px;border:1px solid #222;border-radius:6px;background:#fff;cursor:pointer}
+.preview{margin:0;padding:10px 24px;background:#fff4d6;border-bottom:1px solid #e8c670;color:#4a3a00;font-weight:600}
 </style>
 ${script.replace("<script ", `<script nonce="${escapeHtml(nonce)}" `)}
 </head><body>
+${preview ? `<p class="preview" role="status">${PREVIEW_NOTICE}</p>` : ""}
 <header><strong>Demo Shop</strong><button class="open" id="open-popup" type="button">Show the popup</button></header>
 <main>
 <h1>New arrivals</h1>
 <div class="grid">${cards}</div>
 <section class="story"><h2>Our story</h2><p>This page exists to try the newsletter popup: it loads the install script in its head exactly as your site would. Scroll down to try the 50 % scroll trigger, or move the pointer out through the top of the window for exit intent.</p></section>
 </main>
-<script nonce="${escapeHtml(nonce)}">document.getElementById("open-popup").addEventListener("click",function(){window.NewsletterPopup&&window.NewsletterPopup.open()})</script>
+<script nonce="${escapeHtml(nonce)}">function openPopup(){window.NewsletterPopup&&window.NewsletterPopup.open()}document.getElementById("open-popup").addEventListener("click",openPopup)${preview ? ';addEventListener("load",openPopup)' : ""}</script>
 </body></html>`);
 }

@@ -10,10 +10,13 @@ import {
   tooLarge,
 } from "~/server/domain-errors.server";
 import { consume, consumeThenClaim, countWithin, type RateRule } from "~/server/rate-limit.server";
+import { previewedPopupId } from "~/services/popups/preview-token.server";
 import {
   acceptsScriptVersion,
   impressionTarget,
   isKnownStore,
+  previewPopups,
+  previewSubscribingPopup,
   publicPopups,
   recordImpression,
   storeInMemory,
@@ -24,7 +27,7 @@ import { recordAppEmbedSeen } from "~/services/stores/app-embed.server";
 import { STOREFRONT_CONFIG_CACHE_CONTROL } from "~/services/stores/public-config-cache.server";
 import { issueChallenge } from "~/services/subscribers/bot-check.server";
 import { saveExtraFields } from "~/services/subscribers/extra-fields.server";
-import { subscribe } from "~/services/subscribers/subscribe.server";
+import { previewSubscribe, subscribe } from "~/services/subscribers/subscribe.server";
 import type { SubscribeResponse } from "../../popup/config";
 import { sendError } from "./errors.server";
 import { entityTag, matchesEntityTag } from "./http-cache.server";
@@ -97,9 +100,24 @@ export async function sendToScript(req: Request, res: Response, storeId: string,
  * `fromAppEmbed`: the Shopify theme app embed loaded the script, which the Integration page shows as on.
  */
 async function sendPopups(req: Request, res: Response, caller: StorefrontCaller, fromAppEmbed: boolean) {
+  const previewed = previewedPopupId(caller.storeId, req.query.preview);
+  if (previewed) return sendPreview(res, caller.storeId, previewed);
   // Only a store's id is recorded: ids a client makes up never reach the database or the memo.
   if (fromAppEmbed && (await isKnownStore(caller.storeId))) await recordAppEmbedSeen(caller.storeId);
   await sendToScript(req, res, caller.storeId, await publicPopups(caller.storeId));
+}
+
+/**
+ * The demo page's preview (a valid preview token): that popup's unpublished working copy, for this browser
+ * only. Never stored by a browser or CDN, no ETag, and not from the public entry's memo: what every shopper is
+ * answered stays the published version.
+ */
+async function sendPreview(res: Response, storeId: string, popupId: string) {
+  const answer = await previewPopups(storeId, popupId);
+  if (!answer) throw notFound("Popup not found");
+  res.setHeader("Cache-Control", "no-store");
+  // end(), not json(): Express would add an ETag, which nothing may revalidate against.
+  res.type("application/json").end(JSON.stringify(answer));
 }
 
 /** A bot check for one subscription (bot-check.server.ts): never cached, one per popup shown. */
@@ -141,18 +159,23 @@ export async function subscribeFromStorefront(
     if (!(await isKnownStore(caller.storeId))) throw notFound("Popup not found");
     const body = subscribeBodySchema.safeParse(json ?? {});
     if (!body.success) throw invalidInput(body.error);
-    const subscribing = await subscribingPopup(caller.storeId, body.data.popupId, body.data.variantId);
-    const answer = await subscribe(
-      subscribing,
-      body.data,
-      { ip: caller.ip, userAgent, throughAppProxy: caller.throughAppProxy },
-      (inbox) => {
-        const perStore: [RateRule, string] = [rules.subscribePerStore, caller.storeId];
-        const checks = counted ? [perStore] : [perAddress, perStore];
-        counted = true;
-        return consumeThenClaim(checks, inbox);
-      },
-    );
+    const { popupId, variantId } = body.data;
+    const previewed = previewedPopupId(caller.storeId, body.data.preview);
+    // A preview's subscription (of the popup its token names) is answered, never stored.
+    const answer =
+      previewed && previewed === popupId
+        ? previewSubscribe(await previewSubscribingPopup(caller.storeId, previewed, variantId), body.data)
+        : await subscribe(
+            await subscribingPopup(caller.storeId, popupId, variantId),
+            body.data,
+            { ip: caller.ip, userAgent, throughAppProxy: caller.throughAppProxy },
+            (inbox) => {
+              const perStore: [RateRule, string] = [rules.subscribePerStore, caller.storeId];
+              const checks = counted ? [perStore] : [perAddress, perStore];
+              counted = true;
+              return consumeThenClaim(checks, inbox);
+            },
+          );
     await countAddress();
     return answer;
   } catch (error) {

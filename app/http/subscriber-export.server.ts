@@ -11,6 +11,7 @@ import {
   exportSubscribersCsv,
 } from "~/services/subscribers/export.server";
 import { sendError } from "./errors.server";
+import { fetchRequest } from "./fetch-request.server";
 import { readQuery } from "./query.server";
 
 /**
@@ -36,16 +37,6 @@ function slug(name: string): string {
     .slice(0, 40)
     .replace(/-+$/, "");
   return cleaned || "store";
-}
-
-/** The parts of the request the services read (URL and headers), as a Fetch API Request. */
-function fetchRequest(req: Request): globalThis.Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (typeof value === "string") headers.set(name, value);
-    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-  }
-  return new globalThis.Request(new URL(req.originalUrl, "http://localhost"), { headers });
 }
 
 subscriberExportRouter.get("/api/stores/:storeId/subscribers/export.csv", async (req, res) => {

@@ -26,6 +26,7 @@ import { useUnsavedChanges } from "~/components/unsaved-changes";
 import { useAction } from "~/components/use-action";
 import { requireStoreScreen } from "~/http/guards/screens.server";
 import { apiRequest } from "~/lib/api-client";
+import { demoPageUrl } from "~/lib/demo-page";
 import { codeEndsAt } from "~/lib/flow-waits";
 import { offerConditions } from "~/lib/languages/offer-words";
 import { languageName } from "~/lib/languages/text-labels";
@@ -199,6 +200,7 @@ function Builder({
           </InlineStack>
           <PublishBar
             publication={publication}
+            previewUrl={demoPageUrl(store.id, config.id)}
             canPublish={!refused && status !== "failed"}
             busy={publishing}
             onPublish={() => void publish()}
@@ -350,7 +352,7 @@ function usePublishing(
 function tryItAction(store: { id: string; shopifyDomain: string | null }) {
   return store.shopifyDomain
     ? { content: "Open your storefront", url: `https://${store.shopifyDomain}`, external: true }
-    : { content: "Open demo page", url: `/demo/${store.id}`, external: true };
+    : { content: "Open demo page", url: demoPageUrl(store.id), external: true };
 }
 
 export default function PopupBuilder({ loaderData }: Route.ComponentProps) {

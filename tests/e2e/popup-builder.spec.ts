@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
+import { PREVIEW_NOTICE } from "../../app/lib/demo-page";
 import { TARGETING_MESSAGES } from "../../app/lib/schemas/popups";
 import type { PopupDesign, PopupTargeting, PopupVariant } from "../../popup/config";
 import { pngDeclaring } from "../support/builders/images";
@@ -167,6 +168,42 @@ test("a live popup's edits wait as unpublished changes until Publish; Discard ch
   await expect(items.first()).not.toContainText("Unpublished changes");
   expect((await popupsOf(store.id))[0]).toMatchObject({ status: "live", hasUnpublishedChanges: false });
   expect(await shownTitles(store)).toEqual(["Autumn offers inside"]);
+});
+
+test("Preview on demo page shows the merchant a live popup's unpublished title; shoppers keep the published one", async ({
+  page,
+  browser,
+}) => {
+  const store = await newStore("Popup Demo Preview");
+  await openBuilder(page, store);
+  const title = page.getByLabel("Title", { exact: true });
+  const published = await title.inputValue();
+  await title.fill("Preview: winter sale");
+  await saved(page);
+
+  const opened = page.context().waitForEvent("page");
+  await page.getByRole("link", { name: "Preview on demo page" }).click();
+  const preview = await opened;
+  const previewPopup = preview.locator("newsletter-popup").getByRole("dialog");
+  await expect(preview.getByText(PREVIEW_NOTICE)).toBeVisible();
+  await expect(previewPopup).toContainText("Preview: winter sale");
+  for (const width of [1440, 390]) {
+    await preview.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await screenshot(preview, `demo-preview-${width}`, { fullPage: false });
+  }
+
+  const shopper = await browser.newContext({ baseURL: MAIN.baseURL });
+  try {
+    const demo = await shopper.newPage();
+    await demo.goto(`/demo/${store.id}?preview=${(await popupsOf(store.id))[0]?.id}`);
+    // The welcome popup opens by itself, as published.
+    const shown = demo.locator("newsletter-popup").getByRole("dialog");
+    await expect(shown).toContainText(published);
+    await expect(shown).not.toContainText("Preview: winter sale");
+    await expect(demo.getByText(PREVIEW_NOTICE)).toHaveCount(0);
+  } finally {
+    await shopper.close();
+  }
 });
 
 test("who sees a popup and how it looks are kept after a reload", async ({ page }) => {

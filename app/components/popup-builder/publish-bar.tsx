@@ -5,6 +5,8 @@ import type { Publication } from "./types";
 
 type Props = {
   publication: Publication;
+  /** The demo page showing this popup's working copy (what is saved), for the merchant only. */
+  previewUrl: string;
   /** Publishing waits while an edit is unsaved or refused: it would publish less than the screen shows. */
   canPublish: boolean;
   busy: boolean;
@@ -45,7 +47,7 @@ function explanation({ status, hasUnpublishedChanges }: Publication): string {
  * The popup's status with shoppers, and its Publish and Discard changes (docs/decisions/212): edits are
  * saved as they are made, but only publishing shows them on the site.
  */
-export function PublishBar({ publication, canPublish, busy, onPublish, onDiscard }: Props) {
+export function PublishBar({ publication, previewUrl, canPublish, busy, onPublish, onDiscard }: Props) {
   const [confirming, setConfirming] = useState(false);
   const nothingToPublish = publication.status === "live" && !publication.hasUnpublishedChanges;
   return (
@@ -57,6 +59,11 @@ export function PublishBar({ publication, canPublish, busy, onPublish, onDiscard
             {publication.hasUnpublishedChanges ? <UnpublishedBadge /> : null}
           </InlineStack>
           <InlineStack gap="200">
+            {nothingToPublish ? null : (
+              <Button url={previewUrl} target="_blank">
+                Preview on demo page
+              </Button>
+            )}
             {publication.hasUnpublishedChanges ? (
               <Button disabled={busy} onClick={() => setConfirming(true)}>
                 Discard changes

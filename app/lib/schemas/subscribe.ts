@@ -27,6 +27,7 @@ export const subscribeBodySchema = z.object({
   proof: z.string().max(200).optional(),
   viewToken: z.string().max(100).optional(),
   language: z.string().max(35).optional(),
+  preview: z.string().max(120).optional(),
 }) as z.ZodType<SubscribeRequest>;
 
 /** The public extra-fields body (popup/steps.ts): shapes and sizes; the step's rules run afterwards. */

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { popupConfigs, stores } from "~/db/schema";
 import { isUuid } from "~/lib/ids";
@@ -17,6 +17,7 @@ import type { PopupWithCode, PublicPopupConfig, PublicPopups } from "../../../po
 import { offerOfColumns } from "../../../popup/offer";
 import { scheduled } from "../../../popup/targeting";
 import { consentVersion, recordConsentTexts, shownConsentText } from "./consent-texts.server";
+import { workingCopyOf } from "./drafts";
 
 /** The storefront's side of popups: what a page view loads, what a subscription uses, what is counted. */
 
@@ -41,19 +42,32 @@ function toEntryPopup(row: PopupRow, store: PopupStore): PublicEntryPopup {
 const byAge = (a: PopupRow, b: PopupRow): number =>
   a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
+/** What a popup shows of its store. */
+const storeColumns = {
+  socialLinks: stores.socialLinks,
+  name: stores.name,
+  privacyPolicyUrl: stores.privacyPolicyUrl,
+  integrationType: stores.integrationType,
+  shopifyDomain: stores.shopifyDomain,
+  shopifyUrl: stores.shopifyUrl,
+  currency: stores.currency,
+};
+
+type StoreColumns = { [key in keyof typeof storeColumns]: (typeof stores.$inferSelect)[key] };
+
+const shownStoreOf = (store: StoreColumns | undefined): PopupStore => ({
+  socialLinks: store?.socialLinks ?? {},
+  name: store?.name ?? "",
+  privacyPolicyUrl: store ? privacyPolicyUrlOf(store) : null,
+  currency: store?.currency ?? "USD",
+  isShopify: store?.integrationType === "shopify",
+});
+
 async function readPublicEntry(storeId: string): Promise<PublicEntry> {
   const rows = await db()
     .select({
       popup: popupConfigs,
-      store: {
-        socialLinks: stores.socialLinks,
-        name: stores.name,
-        privacyPolicyUrl: stores.privacyPolicyUrl,
-        integrationType: stores.integrationType,
-        shopifyDomain: stores.shopifyDomain,
-        shopifyUrl: stores.shopifyUrl,
-        currency: stores.currency,
-      },
+      store: storeColumns,
       scriptVersion: stores.activeScriptVersion,
     })
     .from(stores)
@@ -61,14 +75,7 @@ async function readPublicEntry(storeId: string): Promise<PublicEntry> {
     .where(eq(stores.id, storeId))
     .orderBy(asc(popupConfigs.priority), asc(popupConfigs.createdAt), asc(popupConfigs.id));
   const popups = rows.flatMap((row) => (row.popup ? [row.popup] : []));
-  const store = rows[0]?.store;
-  const shownStore: PopupStore = {
-    socialLinks: store?.socialLinks ?? {},
-    name: store?.name ?? "",
-    privacyPolicyUrl: store ? privacyPolicyUrlOf(store) : null,
-    currency: store?.currency ?? "USD",
-    isShopify: store?.integrationType === "shopify",
-  };
+  const shownStore = shownStoreOf(rows[0]?.store);
   // Only a live popup's columns, what was published, reach shoppers: drafts and paused popups do not.
   const activeRows = popups.filter((row) => row.status === "live");
   const active = activeRows.map((row) => toEntryPopup(row, shownStore));
@@ -229,6 +236,37 @@ export async function subscribingPopup(
   const oldest = oldestLive(entry, now);
   if (!oldest) throw notFound("Popup not found");
   return withCode(oldest, variantId);
+}
+
+/**
+ * A popup's working copy as the storefront gets it (docs/decisions/212): its unpublished changes over its
+ * columns, or a draft's columns. Read only for a valid preview token (preview-token.server.ts) and never
+ * remembered: the public entry, its ETag and its memo keep what is published. Null: the store has no such popup.
+ */
+async function readPreviewEntry(storeId: string, popupId: string): Promise<PublicEntryPopup | null> {
+  const [row] = await db()
+    .select({ popup: popupConfigs, store: storeColumns })
+    .from(popupConfigs)
+    .innerJoin(stores, eq(stores.id, popupConfigs.storeId))
+    .where(and(eq(popupConfigs.storeId, storeId), eq(popupConfigs.id, popupId)));
+  return row ? toEntryPopup(workingCopyOf(row.popup), shownStoreOf(row.store)) : null;
+}
+
+/** The preview's popups answer: that one popup, whatever its status and schedule (the demo page opens it). */
+export async function previewPopups(storeId: string, popupId: string): Promise<PublicPopups | null> {
+  const entry = await readPreviewEntry(storeId, popupId);
+  return entry && { storeId, popups: [entry.popup] };
+}
+
+/** What a preview's subscription follows: the working copy (nothing of it is stored, subscribe.server.ts). */
+export async function previewSubscribingPopup(
+  storeId: string,
+  popupId: string,
+  variantId?: string,
+): Promise<SubscribingPopup> {
+  const entry = await readPreviewEntry(storeId, popupId);
+  if (!entry) throw notFound("Popup not found");
+  return withCode(entry, variantId);
 }
 
 /** The store's current install-script version (null until the script is first regenerated). */

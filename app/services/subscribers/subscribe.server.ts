@@ -23,6 +23,7 @@ import {
   type SubscribeRequest,
   type SubscribeResponse,
 } from "../../../popup/config";
+import type { WheelDraw } from "../../../popup/prize-wheel";
 import { normalizeEmail, POPUP_MESSAGES, validateSubscriber } from "../../../popup/validation";
 import {
   afterAnotherAddressOfInbox,
@@ -61,20 +62,64 @@ export async function subscribe(
   meta: ConsentMeta,
   admit: (inbox: Claim) => Promise<string> = claimHolder,
 ): Promise<SubscribeResponse> {
-  const language = subscriberLanguage(chosen.popup, body.language);
-  const say = speakerFor(chosen.popup, language);
-  const errors = validateSubscriber(body, chosen.popup.fields, chosen.popup.emailValidation);
-  if (Object.keys(errors).length > 0) {
-    const shown = spokenErrors(say, errors);
-    throw invalid(Object.values(shown)[0] ?? say(POPUP_MESSAGES.emailInvalid), shown);
-  }
+  const { language, say } = checked(chosen, body);
   const answer = await store(chosen, body, language, meta, admit);
   return { ...answer, message: say(answer.message) };
 }
 
+/**
+ * A subscription to the demo page's preview of unpublished changes (docs/decisions/212): checked by the
+ * same rules and answered as a new subscriber of that version would be (the welcome with its code, a
+ * wheel's drawn prize), but nothing is stored, counted or sent. The merchant sees the flow without joining
+ * their own list or spending a code. The extra-fields step needs a stored subscriber: the preview skips it.
+ */
+export function previewSubscribe(chosen: SubscribingPopup, body: SubscribeRequest): SubscribeResponse {
+  const { language, say } = checked(chosen, body);
+  const draw = chosen.prizes && drawSlice(chosen.prizes.wheel);
+  const code = draw ? draw.prize?.code : chosen.popup.discountCode;
+  return withPrize(
+    { message: say(SUBSCRIBE_ANSWERS.welcome), ...(code ? { discountCode: code } : {}) },
+    chosen,
+    draw,
+    spokenLanguage(chosen, language),
+  );
+}
+
+/** The subscriber's language and its speaker, once the body passes the popup's rules (else 422, spoken). */
+function checked({ popup }: SubscribingPopup, body: SubscribeRequest) {
+  const language = subscriberLanguage(popup, body.language);
+  const say = speakerFor(popup, language);
+  const errors = validateSubscriber(body, popup.fields, popup.emailValidation);
+  if (Object.keys(errors).length > 0) {
+    const shown = spokenErrors(say, errors);
+    throw invalid(Object.values(shown)[0] ?? say(POPUP_MESSAGES.emailInvalid), shown);
+  }
+  return { language, say };
+}
+
+/** The language a prize and a code's conditions are told in: the subscriber's, else the popup's first. */
+const spokenLanguage = ({ popup }: SubscribingPopup, language: string | null): string =>
+  language ?? popup.languages[0]?.code ?? "en";
+
+/**
+ * A new subscriber's answer with the wheel's drawn slice (`draw`, when they keep it) and the code's
+ * conditions (the drawn prize's, else the popup's), valid from now.
+ */
+function withPrize(
+  answer: SubscribeResponse,
+  { prizes, terms }: SubscribingPopup,
+  draw: WheelDraw | null,
+  spoken: string,
+): SubscribeResponse {
+  const drawn = prizes && draw ? { ...answer, wheel: drawnSlice(draw, prizes.currency, spoken) } : answer;
+  if (!answer.discountCode) return drawn;
+  const ends = codeEndsAt(new Date(), terms.codeValidDays);
+  return { ...drawn, conditions: offerConditions(draw?.prize ?? terms.offer, terms.currency, spoken, ends) };
+}
+
 /** A valid subscription stored, and what follows it (in English: subscribe() translates the answer). */
 async function store(
-  { popup, variantId, consentVersion, prizes, terms }: SubscribingPopup,
+  chosen: SubscribingPopup,
   body: SubscribeRequest,
   language: string | null,
   meta: ConsentMeta,
@@ -82,6 +127,7 @@ async function store(
 ): Promise<SubscribeResponse> {
   // The honeypot: people never fill it. Bots get an answer that reads as success; nothing is stored or sent.
   if (body.website) return { message: SUBSCRIBE_ANSWERS.sentToInbox };
+  const { popup, variantId, consentVersion, prizes } = chosen;
 
   // A field the popup does not ask for is stored as null, whatever the body says.
   const optional = Object.fromEntries(
@@ -129,21 +175,7 @@ async function store(
   const answer = turn.first
     ? await afterNewSubscriber({ ...created, storeId: popup.storeId }, context, confirm)
     : await afterAnotherAddressOfInbox(popup.storeId, turn.earlier, context, confirm);
-  const spoken = language ?? popup.languages[0]?.code ?? "en";
-  const drawn =
-    turn.first && prizes && draw ? { ...answer, wheel: drawnSlice(draw, prizes.currency, spoken) } : answer;
-  // The code comes with its conditions (the drawn prize's, else the popup's), valid from now.
-  const given = answer.discountCode
-    ? {
-        ...drawn,
-        conditions: offerConditions(
-          draw?.prize ?? terms.offer,
-          terms.currency,
-          spoken,
-          codeEndsAt(new Date(), terms.codeValidDays),
-        ),
-      }
-    : drawn;
+  const given = withPrize(answer, chosen, turn.first ? draw : null, spokenLanguage(chosen, language));
   // Only the subscriber this request created may be given extra fields (extra-fields.server.ts).
   if (!popup.steps.extraFields.enabled) return given;
   return { ...given, extraFieldsToken: issueExtraFieldsToken(popup.storeId, created.id, countedForVariant) };
