@@ -27,8 +27,14 @@ type PopupConfig = {
 
 const api = adminApiForFile();
 
-function newStore(label: string): Promise<Store> {
-  return createStore(api, { name: unique(label), shopifyUrl: "https://popup-shop.example.com" });
+/**
+ * A store whose first popup keeps SPEC's company-addresses-only rule, which this file's storefront tests try (a
+ * new store accepts every address unless the merchant chooses businesses: docs/decisions/211).
+ */
+async function newStore(label: string): Promise<Store> {
+  const store = await createStore(api, { name: unique(label), shopifyUrl: "https://popup-shop.example.com" });
+  await updatePopup(api, store.id, { emailValidation: { companyEmailsOnly: true } });
+  return store;
 }
 
 const popupConfig = (storeId: string) => api.get<PopupConfig>(`/api/stores/${storeId}/popup`);

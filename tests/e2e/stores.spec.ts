@@ -530,7 +530,7 @@ test("the dashboard's figures match the organization's subscribers, views and co
     "4 sign-ups through the popup ÷ 7 popup views, last 30 days",
   );
   await expect(stat("Coupons Used")).toContainText("1");
-  await expect(page.getByText("99,984 total subscribers across all stores")).toBeVisible();
+  await expect(page.getByText("99,984 active subscribers across all stores")).toBeVisible();
   await expect(page.getByText("1 discount codes have been used")).toBeVisible();
   await expect(page.getByText("4 subscribers through the popup in the last 30 days")).toBeVisible();
   await expect(

@@ -1,4 +1,11 @@
 import { readFile } from "node:fs/promises";
+import {
+  MAILCHIMP_SUBSCRIBED,
+  MAILCHIMP_UNSUB_COLUMNS,
+  mailchimpRow,
+  vendorFile,
+  zipOf,
+} from "../support/builders/vendor-exports";
 import { apiAs, createStore, type Store, subscribe, unique } from "./support/api";
 import { login } from "./support/auth";
 import { expect, test, toast } from "./support/fixtures";
@@ -228,4 +235,50 @@ test("imports a CSV file through the mapping step: guessed columns the merchant 
   );
   await expect(page.getByRole("dialog")).toContainText("Accepts Email Marketing: yes");
   await screenshot(page, "subscribers-imported-detail");
+});
+
+test("imports Mailchimp's audience ZIP as it comes: each file by its own status, an opt-out on the list honoured", async ({
+  page,
+}) => {
+  const { account, store, emails } = await organizationWithSubscribers("mailchimp");
+  const [leaver = ""] = emails;
+  const joiner = `foxtrot-${unique("z")}@acme-corp.example`;
+  const optedIn = "2026-01-05 10:00:00";
+  // Mailchimp writes UTC times; this opt-out comes after the popup signup of the address already on the list.
+  const optedOut = new Date(Date.now() + 60_000).toISOString().replace("T", " ").slice(0, 19);
+  const archive = zipOf({
+    "subscribed_members_export_1a2b3c.csv": vendorFile([
+      MAILCHIMP_SUBSCRIBED,
+      mailchimpRow(joiner, "Foxtrot", optedIn),
+    ]),
+    "unsubscribed_members_export_1a2b3c.csv": vendorFile([
+      `${MAILCHIMP_SUBSCRIBED},${MAILCHIMP_UNSUB_COLUMNS}`,
+      mailchimpRow(leaver, "Leaver", optedIn, optedOut, "Spring news", "c1", "NORMAL", ""),
+    ]),
+  });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, account.email, account.password, `/store/${store.id}/subscribers`);
+  await page.getByRole("button", { name: "Import CSV" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: "audience_export.zip",
+    mimeType: "application/zip",
+    buffer: Buffer.from(archive),
+  });
+  await expect(dialog).toContainText("A ZIP of CSV files");
+  await screenshot(page, "subscribers-import-zip-1440");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "subscribers-import-zip-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await dialog.getByRole("button", { name: "Import", exact: true }).click();
+
+  await expect(dialog).toContainText("1 already on the list unsubscribed by the file's opt-outs");
+  await expect(dialog).toContainText("Consent was read from each file of the ZIP");
+  await screenshot(page, "subscribers-import-zip-summary-1440");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, "subscribers-import-zip-summary-390");
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await expect(rowOf(page, joiner)).toContainText("Active");
+  await expect(rowOf(page, leaver)).toContainText("Unsubscribed");
 });
