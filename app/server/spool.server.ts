@@ -18,7 +18,7 @@ export type SpooledBody = {
  * holds a scarce resource (a database connection, a lock) runs at the server's speed, never at the client's.
  * A body that fails (too large, cut off) leaves no file behind.
  */
-export async function spoolToFile(body: AsyncIterable<Uint8Array | string>): Promise<SpooledBody> {
+export async function spoolToFile(body: AsyncIterable<Uint8Array>): Promise<SpooledBody> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), "np-upload-"));
   const file = path.join(directory, "body");
   const discard = () => fs.rm(directory, { recursive: true, force: true });

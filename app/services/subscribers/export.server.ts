@@ -8,7 +8,7 @@ import { consentTexts, subscribers } from "~/db/schema";
 import { csvRow, FORMULA_AFTER_BREAK } from "~/lib/csv";
 import type { SubscriberFilters } from "~/lib/schemas/subscribers";
 import { type ConcurrencyRule, withSlot } from "~/server/concurrency.server";
-import { spoolToFile } from "~/server/spool.server";
+import { type GrowingFile, growingFile } from "~/server/growing-file.server";
 import { type Actor, authorize } from "~/services/access/actor.server";
 import { requireStore } from "~/services/stores/crud.server";
 import { afterCursor, type Cursor, filterConditions, sortKey } from "./list.server";
@@ -75,8 +75,8 @@ export async function exportableStore(actor: Actor, storeId: string): Promise<Ex
 
 /**
  * The store's subscribers matching the filters as CSV, header first, written to a temporary file at the
- * database's pace in the organization's turn of bulk work, then delivered at the client's: a client that reads
- * slowly or not at all holds a file, never a database connection (docs/decisions/206). PostgreSQL writes the
+ * database's pace in the organization's turn of bulk work, and delivered from it at the client's as the rows
+ * arrive: a client that reads slowly or not at all holds a file, never a database connection (docs/decisions/206). PostgreSQL writes the
  * CSV itself (COPY, some five times faster); PGlite, which has no COPY to a client, is read in batches.
  */
 export async function exportSubscribersCsv(
@@ -88,14 +88,27 @@ export async function exportSubscribersCsv(
   const store = await exportableStore(actor, storeId);
   await withSlot(EXPORTS_AT_ONCE, actor.organizationId, async () => {
     const conditions = filterConditions(store.id, filters);
-    const file = await withBulkTurn(actor.organizationId, (bulk) =>
-      spoolToFile(bulk.pool ? copiedCsv(bulk.pool, conditions) : keysetCsv(conditions, bulk.db)),
-    );
+    let opened: (file: GrowingFile) => void = () => {};
+    const file = new Promise<GrowingFile>((resolve) => {
+      opened = resolve;
+    });
+    // The turn lasts while the rows are written to the file; the client reads the file meanwhile and after.
+    const turn = withBulkTurn(actor.organizationId, async (bulk) => {
+      const growing = await growingFile(
+        bulk.pool ? copiedCsv(bulk.pool, conditions) : keysetCsv(conditions, bulk.db),
+      );
+      opened(growing);
+      await growing.written;
+    });
+    const csv = await Promise.race([file, turn.then(() => file)]);
     try {
-      await deliver(store, file.chunks());
+      await deliver(store, csv.chunks());
     } finally {
-      await file.discard();
+      // A client that went away before the last row stops the COPY, which frees the turn and the export's place.
+      csv.stop();
+      await csv.discard();
     }
+    await turn;
   });
 }
 
